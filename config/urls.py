@@ -1,0 +1,14 @@
+from __future__ import annotations
+
+from django.contrib import admin
+from django.urls import include, path
+
+from tournament import views as tournament_views
+
+urlpatterns = [
+    path("", tournament_views.home, name="home"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("admin/", admin.site.urls),
+    path("scoring/", include("scoring.urls")),
+    path("api/", include("scoring.api_urls")),
+]
