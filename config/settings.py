@@ -120,10 +120,18 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
-# Send warnings and errors to the console also when DEBUG is off (Django's default does not).
+# Django prints its own log to the console only when DEBUG is on; outside DEBUG, send warnings and
+# errors there too, so they reach the server's log.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": "WARNING"},
+    "filters": {"require_debug_false": {"()": "django.utils.log.RequireDebugFalse"}},
+    "handlers": {
+        "production_console": {
+            "class": "logging.StreamHandler",
+            "level": "WARNING",
+            "filters": ["require_debug_false"],
+        },
+    },
+    "root": {"handlers": ["production_console"], "level": "WARNING"},
 }

@@ -35,5 +35,6 @@ install_project() {
   fi
   echo "==> Installing $target into .venv"
   python -m pip install --quiet -e "$target"
-  touch "$stamp"
+  # An install with an extra also installs the plain project.
+  touch "$stamp" "$VENV/.installed-project"
 }
