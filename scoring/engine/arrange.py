@@ -1,0 +1,166 @@
+"""Ways to split standing tiles into sets and one pair, and which tiles a hand waits on.
+
+A set is written as one integer: ``first_tile * 2`` for a pung, ``first_tile * 2 + 1`` for a
+chow. Sorting those integers orders sets by their first tile, pung before chow, which is also
+the order in which arrangements are tried.
+
+Each suit is split on its own and remembered by its nine counts, so the work for a suit shape
+is done once per process, whatever hand it appears in.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import product
+
+Arrangement = tuple[tuple[int, ...], int]  # (sorted set codes, pair tile)
+
+
+@cache
+def _suit_splits(
+    counts: tuple[int, ...], want_pair: bool
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """All splits of one suit's counts (ranks 0..8) into sets, plus one pair if `want_pair`.
+
+    Returns (set codes relative to the suit, pair rank or -1) pairs, without repeats."""
+    found: set[tuple[tuple[int, ...], int]] = set()
+    work = list(counts)
+
+    def walk(start: int, sets: list[int], pair: int) -> None:
+        while start < 9 and work[start] == 0:
+            start += 1
+        if start == 9:
+            if (pair >= 0) == want_pair:
+                found.add((tuple(sorted(sets)), pair))
+            return
+        n = work[start]
+        if n >= 3:
+            work[start] -= 3
+            sets.append(start * 2)
+            walk(start, sets, pair)
+            sets.pop()
+            work[start] += 3
+        if start <= 6 and work[start + 1] and work[start + 2]:
+            work[start] -= 1
+            work[start + 1] -= 1
+            work[start + 2] -= 1
+            sets.append(start * 2 + 1)
+            walk(start, sets, pair)
+            sets.pop()
+            work[start] += 1
+            work[start + 1] += 1
+            work[start + 2] += 1
+        if n >= 2 and want_pair and pair < 0:
+            work[start] -= 2
+            walk(start, sets, start)
+            work[start] += 2
+
+    total = sum(counts)
+    if total % 3 == (2 if want_pair else 0):
+        walk(0, [], -1)
+    return tuple(sorted(found))
+
+
+def arrangements(counts: list[int]) -> list[Arrangement]:
+    """Every split of the 34 counts into sets and exactly one pair, in trial order."""
+    options: list[list[tuple[tuple[int, ...], int]]] = []
+    pair_suit = -1
+    for suit in range(3):
+        part = counts[suit * 9 : suit * 9 + 9]
+        remainder = sum(part) % 3
+        if remainder == 1:
+            return []
+        if remainder == 2:
+            if pair_suit != -1:
+                return []
+            pair_suit = suit
+        base = suit * 9
+        splits = _suit_splits(tuple(part), remainder == 2)
+        if not splits:
+            return []
+        options.append(
+            [
+                (tuple(code + base * 2 for code in sets), pair + base if pair >= 0 else -1)
+                for sets, pair in splits
+            ]
+        )
+    honour_sets: list[int] = []
+    honour_pair = -1
+    for tile in range(27, 34):
+        n = counts[tile]
+        if n == 3:
+            honour_sets.append(tile * 2)
+        elif n == 2:
+            if honour_pair != -1 or pair_suit != -1:
+                return []
+            honour_pair = tile
+        elif n:
+            return []
+    if honour_pair == -1 and pair_suit == -1:
+        return []
+    result = []
+    for combo in product(*options):
+        sets = [code for part_sets, _ in combo for code in part_sets]
+        sets.extend(honour_sets)
+        pair = honour_pair
+        for _, part_pair in combo:
+            if part_pair >= 0:
+                pair = part_pair
+        result.append((tuple(sorted(sets)), pair))
+    result.sort()
+    return result
+
+
+@cache
+def _suit_complete(counts: tuple[int, ...]) -> bool:
+    """True when one suit's counts split into sets and at most one pair."""
+    remainder = sum(counts) % 3
+    if remainder == 1:
+        return False
+    return bool(_suit_splits(counts, remainder == 2))
+
+
+def is_complete(counts: list[int]) -> bool:
+    """Sets and exactly one pair (any number of sets)."""
+    pairs = 0
+    for suit in range(3):
+        part = tuple(counts[suit * 9 : suit * 9 + 9])
+        remainder = sum(part) % 3
+        if remainder == 1:
+            return False
+        if remainder == 2:
+            pairs += 1
+        if not _suit_complete(part):
+            return False
+    for tile in range(27, 34):
+        n = counts[tile]
+        if n == 2 or n == 5:  # five only arises when asking about a wait: a pung and a pair
+            pairs += 1
+        elif n not in (0, 3):
+            return False
+    return pairs == 1
+
+
+def waits(counts: list[int], seven_pairs: bool) -> list[int]:
+    """Tiles that complete `counts` (a hand one tile short) as sets and a pair, or as seven
+    pairs when `seven_pairs` (13 standing tiles). A tile the hand already holds four of still
+    counts: the question is the hand's shape, not what is left in the wall."""
+    found = []
+    for tile in range(34):
+        # Only a tile next to (or equal to) something held can complete a set or a pair.
+        if counts[tile] == 0:
+            if tile >= 27:
+                continue
+            rank = tile % 9
+            if not (
+                (rank >= 1 and counts[tile - 1])
+                or (rank >= 2 and counts[tile - 2])
+                or (rank <= 7 and counts[tile + 1])
+                or (rank <= 6 and counts[tile + 2])
+            ):
+                continue
+        counts[tile] += 1
+        if is_complete(counts) or (seven_pairs and all(n % 2 == 0 for n in counts)):
+            found.append(tile)
+        counts[tile] -= 1
+    return found

@@ -1,0 +1,324 @@
+"""Reading hands: the case format of shared/data/README.md and the compact one-line form.
+
+Compact form, as a referee types it::
+
+    2345p 78s EE [PPP] [789m] 6s
+
+Digit runs end with their suit letter (m characters, p dots, s bamboo); honours are the capital
+letters E S W N (winds) and C F P (red, green, white dragon). A declared set stands in square
+brackets, a concealed kong in parentheses. The last loose tile is the winning tile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from . import errors
+from .errors import HandError
+from .hand import CHOW, KONG, PUNG, SOURCES, Hand, Meld
+from .tiles import CODES, HONOR_CODES, INDEX, WIND_CODES
+
+_SITUATION_FLAGS = ("self_drawn", "last_tile_of_kind", "kong_related", "last_wall_tile")
+
+
+def parse_tile(code: Any, where: str = "tile") -> int:
+    if not isinstance(code, str):
+        raise HandError(
+            errors.BAD_INPUT, f"{where} must be a tile code such as '5m' or 'E', not {code!r}."
+        )
+    index = INDEX.get(code.strip())
+    if index is None:
+        raise HandError(
+            errors.UNKNOWN_TILE,
+            f"{where}: {code!r} is not a tile. Use 1m-9m, 1p-9p, 1s-9s, the winds E S W N "
+            "or the dragons C F P.",
+        )
+    return index
+
+
+def _parse_wind(value: Any, name: str) -> int:
+    if isinstance(value, str) and value.strip().upper() in WIND_CODES:
+        return WIND_CODES.index(value.strip().upper())
+    raise HandError(errors.BAD_INPUT, f"{name} must be one of E, S, W, N, not {value!r}.")
+
+
+def _parse_flag(data: Mapping, name: str) -> bool:
+    value = data.get(name, False)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise HandError(errors.BAD_INPUT, f"{name} must be true or false, not {value!r}.")
+    return value
+
+
+def _parse_flowers(value: Any) -> int:
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 8:
+        raise HandError(
+            errors.BAD_INPUT, f"flowers must be a whole number from 0 to 8, not {value!r}."
+        )
+    return value
+
+
+def make_meld(
+    kind: str,
+    tiles: list[int],
+    *,
+    concealed: bool = False,
+    claimed: int | None = None,
+    source: str | None = None,
+    where: str = "set",
+) -> Meld:
+    """Check a declared set's shape and build it; raises INVALID_MELD with the reason."""
+    names = " ".join(CODES[t] for t in tiles)
+    if kind == CHOW:
+        ordered = sorted(tiles)
+        if len(tiles) != 3:
+            raise HandError(
+                errors.INVALID_MELD, f"{where}: a chow has 3 tiles, not {len(tiles)} ({names})."
+            )
+        if ordered[0] >= 27:
+            raise HandError(
+                errors.INVALID_MELD, f"{where}: a chow cannot be made of honours ({names})."
+            )
+        low = ordered[0]
+        if ordered != [low, low + 1, low + 2] or low // 9 != (low + 2) // 9:
+            raise HandError(
+                errors.INVALID_MELD,
+                f"{where}: {names} is not a run of three consecutive tiles of one suit.",
+            )
+        if concealed:
+            raise HandError(
+                errors.INVALID_MELD,
+                f"{where}: only a kong can be declared "
+                "concealed; a concealed chow stays in the hand.",
+            )
+        if claimed is not None and claimed not in tiles:
+            raise HandError(
+                errors.INVALID_MELD,
+                f"{where}: the claimed tile {CODES[claimed]} is not part of the chow {names}.",
+            )
+        return Meld(CHOW, low, False, claimed, None)
+    if kind in (PUNG, KONG):
+        size = 3 if kind == PUNG else 4
+        if len(tiles) != size:
+            raise HandError(
+                errors.INVALID_MELD,
+                f"{where}: a {kind} has {size} tiles, not {len(tiles)} ({names}).",
+            )
+        if len(set(tiles)) != 1:
+            raise HandError(
+                errors.INVALID_MELD, f"{where}: a {kind} is {size} identical tiles, not {names}."
+            )
+        if concealed and kind == PUNG:
+            raise HandError(
+                errors.INVALID_MELD,
+                f"{where}: only a kong can be declared "
+                "concealed; a concealed pung stays in the hand.",
+            )
+        if source is not None and source not in SOURCES:
+            raise HandError(
+                errors.BAD_INPUT, f"{where}: 'from' must be left, across or right, not {source!r}."
+            )
+        return Meld(kind, tiles[0], concealed, None, None if concealed else source)
+    raise HandError(
+        errors.INVALID_MELD, f"{where}: a declared set is a chow, pung or kong, not {kind!r}."
+    )
+
+
+def _situation(data: Mapping) -> dict:
+    flags = {name: _parse_flag(data, name) for name in _SITUATION_FLAGS}
+    self_drawn = flags["self_drawn"]
+    return {
+        "self_drawn": self_drawn,
+        "last_tile_of_kind": flags["last_tile_of_kind"],
+        "robbing_the_kong": _parse_flag(data, "robbing_the_kong")
+        or (flags["kong_related"] and not self_drawn),
+        "replacement_tile": _parse_flag(data, "replacement_tile")
+        or (flags["kong_related"] and self_drawn),
+        "last_wall_tile": flags["last_wall_tile"],
+        "seat_wind": _parse_wind(data.get("seat_wind", "E"), "seat_wind"),
+        "prevalent_wind": _parse_wind(data.get("prevalent_wind", "E"), "prevalent_wind"),
+        "flowers": _parse_flowers(data.get("flowers", 0)),
+    }
+
+
+def parse_case(case: Any) -> Hand:
+    """Read one hand in the case format (unknown fields are ignored)."""
+    if not isinstance(case, Mapping):
+        raise HandError(errors.BAD_INPUT, "A hand must be a JSON object.")
+    concealed_raw = case.get("concealed")
+    if not isinstance(concealed_raw, list):
+        raise HandError(errors.BAD_INPUT, "concealed must be a list of tile codes.")
+    concealed = sorted(parse_tile(code, "concealed") for code in concealed_raw)
+    melds_raw = case.get("melds", [])
+    if melds_raw is None:
+        melds_raw = []
+    if not isinstance(melds_raw, list):
+        raise HandError(errors.BAD_INPUT, "melds must be a list of declared sets.")
+    melds = []
+    for number, raw in enumerate(melds_raw, start=1):
+        where = f"declared set {number}"
+        if not isinstance(raw, Mapping) or not isinstance(raw.get("tiles"), list):
+            raise HandError(errors.BAD_INPUT, f"{where} must be an object with 'type' and 'tiles'.")
+        tiles = [parse_tile(code, where) for code in raw["tiles"]]
+        claimed = raw.get("claimed")
+        melds.append(
+            make_meld(
+                raw.get("type"),
+                tiles,
+                concealed=_parse_flag(raw, "concealed"),
+                claimed=parse_tile(claimed, where) if claimed is not None else None,
+                source=raw.get("from"),
+                where=where,
+            )
+        )
+    if "win_tile" not in case:
+        raise HandError(errors.BAD_INPUT, "win_tile is missing: which tile completed the hand?")
+    win_tile = parse_tile(case["win_tile"], "win_tile")
+    return Hand(tuple(concealed), tuple(melds), win_tile, **_situation(case))
+
+
+def _tokens(text: str):
+    """Yield (tile, group, position) for each tile; group is None, '[' or '('."""
+    group: str | None = None
+    group_start = 0
+    digits: list[tuple[str, int]] = []
+    closing = {"[": "]", "(": ")"}
+    for position, char in enumerate(text):
+        if char.isspace() or char in ",;":
+            if digits:
+                raise HandError(
+                    errors.UNKNOWN_TILE,
+                    f"The digits {''.join(d for d, _ in digits)}"
+                    " need a suit letter (m, p or s) after them.",
+                )
+            continue
+        if char.isdigit():
+            if char == "0":
+                raise HandError(errors.UNKNOWN_TILE, "There is no tile numbered 0.")
+            digits.append((char, position))
+            continue
+        if char in "mps":
+            if not digits:
+                raise HandError(
+                    errors.UNKNOWN_TILE, f"'{char}' at position {position + 1} follows no digits."
+                )
+            for digit, at in digits:
+                yield INDEX[digit + char], group, at
+            digits = []
+            continue
+        if digits:
+            raise HandError(
+                errors.UNKNOWN_TILE,
+                f"The digits {''.join(d for d, _ in digits)} "
+                "need a suit letter (m, p or s) after them.",
+            )
+        if char in HONOR_CODES:
+            yield INDEX[char], group, position
+        elif char in closing:
+            if group is not None:
+                raise HandError(errors.INVALID_MELD, "A set cannot open inside another set.")
+            group, group_start = char, position
+            yield None, char, position
+        elif group is not None and char == closing[group]:
+            yield None, None, group_start
+            group = None
+        else:
+            raise HandError(
+                errors.UNKNOWN_TILE,
+                f"'{char}' at position {position + 1} is not a tile. Honours are E S W N C F P.",
+            )
+    if digits:
+        raise HandError(
+            errors.UNKNOWN_TILE,
+            f"The digits {''.join(d for d, _ in digits)} need a "
+            "suit letter (m, p or s) after them.",
+        )
+    if group is not None:
+        raise HandError(
+            errors.INVALID_MELD, f"The set opened at position {group_start + 1} is never closed."
+        )
+
+
+def parse_compact(text: Any, **situation: Any) -> Hand:
+    """Read the compact notation; the situation comes as keyword arguments in the case
+    format's names (self_drawn, seat_wind, prevalent_wind, flowers, last_tile_of_kind,
+    kong_related, last_wall_tile)."""
+    if not isinstance(text, str) or not text.strip():
+        raise HandError(
+            errors.BAD_INPUT, "The hand is empty. Write tiles such as '123m 456p 789s EE [PPP] 5s'."
+        )
+    loose: list[int] = []
+    melds: list[Meld] = []
+    current: list[int] | None = None
+    opener = ""
+    for tile, group, _position in _tokens(text):
+        if tile is None:
+            if group is not None:
+                current, opener = [], group
+            else:
+                assert current is not None
+                melds.append(_compact_meld(current, opener, len(melds) + 1))
+                current = None
+            continue
+        if current is not None:
+            current.append(tile)
+        else:
+            loose.append(tile)
+    if not loose:
+        raise HandError(
+            errors.WRONG_TILE_COUNT, "No winning tile: the last loose tile is the winning tile."
+        )
+    return Hand(tuple(sorted(loose[:-1])), tuple(melds), loose[-1], **_situation(situation))
+
+
+def _compact_meld(tiles: list[int], opener: str, number: int) -> Meld:
+    where = f"set {number}"
+    if opener == "(":
+        if len(tiles) != 4:
+            raise HandError(
+                errors.INVALID_MELD,
+                f"{where}: parentheses mark a concealed kong of "
+                f"4 identical tiles, not {len(tiles)} tiles.",
+            )
+        return make_meld(KONG, tiles, concealed=True, where=where)
+    if len(tiles) == 4:
+        return make_meld(KONG, tiles, where=where)
+    if len(tiles) == 3 and len(set(tiles)) == 1:
+        return make_meld(PUNG, tiles, where=where)
+    if len(tiles) == 3:
+        return make_meld(CHOW, tiles, where=where)
+    raise HandError(
+        errors.INVALID_MELD, f"{where}: a declared set has 3 or 4 tiles, not {len(tiles)}."
+    )
+
+
+def format_compact(hand: Hand) -> str:
+    """The compact notation of a hand (situation not included)."""
+    parts = [_run(hand.concealed)]
+    for meld in hand.melds:
+        body = _run(meld.tiles)
+        parts.append(f"({body})" if meld.concealed else f"[{body}]")
+    parts.append(CODES[hand.win_tile])
+    return " ".join(part for part in parts if part)
+
+
+def _run(tiles) -> str:
+    out: list[str] = []
+    by_suit: dict[str, list[str]] = {}
+    honours: list[str] = []
+    for tile in sorted(tiles):
+        code = CODES[tile]
+        if len(code) == 2:
+            by_suit.setdefault(code[1], []).append(code[0])
+        else:
+            honours.append(code)
+    for suit in "mps":
+        if suit in by_suit:
+            out.append("".join(by_suit[suit]) + suit)
+    if honours:
+        out.append("".join(honours))
+    return " ".join(out)

@@ -1,0 +1,174 @@
+"""What scoring a hand returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from . import errors
+from .fans import FANS, FLOWER_TILES
+from .hand import Hand
+
+
+@dataclass(frozen=True, slots=True)
+class FanLine:
+    key: str
+    en: str
+    zh: str
+    points: int
+    count: int
+
+    @property
+    def total(self) -> int:
+        return self.points * self.count
+
+
+@dataclass(frozen=True, slots=True)
+class SetLine:
+    """One part of the arrangement: a set, the pair, or the tiles of a special hand."""
+
+    kind: str  # chow, pung, kong, pair, knitted, tiles
+    tiles: tuple[str, ...]
+    declared: bool
+    concealed: bool
+
+
+class ScoreResult:
+    """The verdict on one hand.
+
+    `fans` and the totals are computed when the hand is scored; the arrangement and which sets
+    each fan used are worked out on first access (`arrangement`, `fan_sets`), as only the
+    people reading a breakdown need them.
+    """
+
+    __slots__ = (
+        "error",
+        "message",
+        "profile",
+        "total",
+        "total_excl_flowers",
+        "minimum",
+        "fans",
+        "hand",
+        "_verdict",
+        "_explained",
+    )
+
+    def __init__(
+        self,
+        *,
+        error: str | None,
+        message: str,
+        profile: str,
+        total: int | None,
+        total_excl_flowers: int | None,
+        minimum: int,
+        fans: tuple[FanLine, ...],
+        hand: Hand | None,
+        verdict: Any = None,
+    ) -> None:
+        self.error = error
+        self.message = message
+        self.profile = profile
+        self.total = total
+        self.total_excl_flowers = total_excl_flowers
+        self.minimum = minimum
+        self.fans = fans
+        self.hand = hand
+        self._verdict = verdict
+        self._explained: tuple[tuple[SetLine, ...], dict[str, tuple[int, ...]]] | None = None
+
+    @property
+    def meets_minimum(self) -> bool:
+        return self.total_excl_flowers is not None and self.total_excl_flowers >= self.minimum
+
+    @property
+    def is_win(self) -> bool:
+        return self.error is None
+
+    def _explain(self) -> tuple[tuple[SetLine, ...], dict[str, tuple[int, ...]]]:
+        if self._explained is None:
+            if self._verdict is None:
+                self._explained = ((), {})
+            else:
+                from .explain import explain
+
+                self._explained = explain(self._verdict)
+        return self._explained
+
+    @property
+    def arrangement(self) -> tuple[SetLine, ...]:
+        return self._explain()[0]
+
+    @property
+    def fan_sets(self) -> dict[str, tuple[int, ...]]:
+        """Fan key -> indexes into `arrangement` of the sets that fan counted."""
+        return self._explain()[1]
+
+    def to_dict(self) -> dict:
+        fan_sets = self.fan_sets
+        return {
+            "error": self.error,
+            "message": self.message,
+            "profile": self.profile,
+            "total": self.total,
+            "total_excl_flowers": self.total_excl_flowers,
+            "minimum": self.minimum,
+            "meets_minimum": self.meets_minimum,
+            "fans": [
+                {
+                    "key": f.key,
+                    "en": f.en,
+                    "zh": f.zh,
+                    "points": f.points,
+                    "count": f.count,
+                    "sets": list(fan_sets.get(f.key, ())),
+                }
+                for f in self.fans
+            ],
+            "arrangement": [
+                {
+                    "kind": s.kind,
+                    "tiles": list(s.tiles),
+                    "declared": s.declared,
+                    "concealed": s.concealed,
+                }
+                for s in self.arrangement
+            ],
+        }
+
+    def __repr__(self) -> str:
+        if self.error and self.total is None:
+            return f"<ScoreResult {self.error}>"
+        fans = ", ".join(
+            f"{f.en} {f.points}" + (f"x{f.count}" if f.count > 1 else "") for f in self.fans
+        )
+        state = self.error or "win"
+        return f"<ScoreResult {state} {self.total} ({self.total_excl_flowers}): {fans}>"
+
+
+def fan_lines(table: list[int], values: tuple[int, ...], flowers: int) -> tuple[FanLine, ...]:
+    lines = [
+        FanLine(FANS[i].key, FANS[i].en, FANS[i].zh, values[i], n)
+        for i, n in enumerate(table)
+        if n > 0
+    ]
+    if flowers:
+        fan = FANS[FLOWER_TILES]
+        lines.append(FanLine(fan.key, fan.en, fan.zh, values[FLOWER_TILES], flowers))
+    return tuple(lines)
+
+
+def failure(
+    error: errors.HandError, profile: str, minimum: int, hand: Hand | None = None
+) -> ScoreResult:
+    return ScoreResult(
+        error=error.code,
+        message=error.message,
+        profile=profile,
+        total=None,
+        total_excl_flowers=None,
+        minimum=minimum,
+        fans=(),
+        hand=hand,
+    )
