@@ -1,0 +1,277 @@
+"""POST /api/score and GET /api/openapi.json."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scoring import api_urls
+from scoring.openapi import SCHEMA
+
+SCORE_URL = "/api/score"
+
+# 七对 24, 断幺 2, 四归一 2 (4p used twice over) and one flower: corpus case 0, in notation.
+SEVEN_PAIRS = {
+    "compact": "44m 333p 44p 55s 77s 88s 3p",
+    "seat_wind": "S",
+    "prevalent_wind": "E",
+    "flowers": 1,
+}
+# Corpus case 9: two concealed kongs, worth 8 by the Green Book and 6 by the 1998 rules.
+TWO_CONCEALED_KONGS = {
+    "concealed": ["4m", "5m", "5m", "6m", "6m", "6s", "6s"],
+    "melds": [
+        {"type": "kong", "tiles": ["S", "S", "S", "S"], "concealed": True},
+        {"type": "kong", "tiles": ["9s", "9s", "9s", "9s"], "concealed": True},
+    ],
+    "win_tile": "4m",
+    "seat_wind": "E",
+    "prevalent_wind": "S",
+    "flowers": 2,
+}
+# Corpus case 1: a chow and pung of East on a discard, only 幺九刻 1: a false win.
+FALSE_WIN = {"compact": "234456p 77s EE [789m] E", "seat_wind": "N", "prevalent_wind": "S"}
+
+
+def post(client: Client, body: Any) -> Any:
+    data = body if isinstance(body, (str, bytes)) else json.dumps(body)
+    return client.post(SCORE_URL, data=data, content_type="application/json")
+
+
+# ----- A tiny JSON Schema check, enough for the hand-written OpenAPI document --------------
+
+
+def schema_errors(value: Any, schema: dict, path: str = "$") -> list[str]:
+    if "$ref" in schema:
+        name = schema["$ref"].rsplit("/", 1)[1]
+        schema = {
+            **SCHEMA["components"]["schemas"][name],
+            **{k: v for k, v in schema.items() if k != "$ref"},
+        }
+    if "oneOf" in schema:
+        matches = [s for s in schema["oneOf"] if not schema_errors(value, s, path)]
+        return [] if len(matches) == 1 else [f"{path}: matches {len(matches)} of oneOf"]
+    errors: list[str] = []
+    if "enum" in schema and value not in schema["enum"]:
+        errors.append(f"{path}: {value!r} not in {schema['enum']}")
+    kind = schema.get("type")
+    checks = {
+        "object": lambda v: isinstance(v, dict),
+        "array": lambda v: isinstance(v, list),
+        "string": lambda v: isinstance(v, str),
+        "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+        "boolean": lambda v: isinstance(v, bool),
+    }
+    if kind and not checks[kind](value):
+        return [*errors, f"{path}: {value!r} is not {kind}"]
+    if isinstance(value, dict):
+        errors += [
+            f"{path}: missing {key}" for key in schema.get("required", []) if key not in value
+        ]
+        for key, sub in schema.get("properties", {}).items():
+            if key in value:
+                errors += schema_errors(value[key], sub, f"{path}.{key}")
+    if isinstance(value, list) and "items" in schema:
+        for i, item in enumerate(value):
+            errors += schema_errors(item, schema["items"], f"{path}[{i}]")
+    return errors
+
+
+def component(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+# ----- Scoring ------------------------------------------------------------------------------
+
+
+def test_compact_hand_scores_with_200(client):
+    response = post(client, SEVEN_PAIRS)
+
+    assert response.status_code == 200
+    body = response.json()
+    assert body["error"] is None
+    assert body["total"] == 29
+    assert body["total_excl_flowers"] == 28
+    assert body["meets_minimum"] is True
+    fans = {fan["zh"]: (fan["en"], fan["points"], fan["count"]) for fan in body["fans"]}
+    assert fans["七对"] == ("Seven Pairs", 24, 1)
+    assert fans["花牌"][1:] == (1, 1)
+
+
+def test_case_format_scores_with_200(client):
+    response = post(client, TWO_CONCEALED_KONGS)
+
+    assert response.status_code == 200
+    assert response.json()["total"] == 17
+
+
+def test_profile_switch_values_two_concealed_kongs_at_6(client):
+    response = post(client, {**TWO_CONCEALED_KONGS, "profile": "cn-1998"})
+
+    body = response.json()
+    assert body["profile"] == "cn-1998"
+    assert body["total"] == 15
+    assert {"zh": "双暗杠", "points": 6}.items() <= next(
+        fan for fan in body["fans"] if fan["zh"] == "双暗杠"
+    ).items()
+
+
+def test_false_win_answers_200_with_total_and_fans(client):
+    response = post(client, FALSE_WIN)
+
+    assert response.status_code == 200
+    body = response.json()
+    assert body["error"] == "BELOW_8_FAN"
+    assert body["meets_minimum"] is False
+    assert body["total"] == 1
+    assert [fan["zh"] for fan in body["fans"]] == ["幺九刻"]
+
+
+def test_fans_point_at_sets_of_the_arrangement(client):
+    body = post(client, TWO_CONCEALED_KONGS).json()
+
+    kongs = next(fan for fan in body["fans"] if fan["zh"] == "双暗杠")
+    used = [body["arrangement"][i] for i in kongs["sets"]]
+    assert sorted(group["tiles"][0] for group in used) == ["9s", "S"]
+    assert all(group["kind"] == "kong" for group in used)
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ("{not json", "BAD_INPUT"),
+        (b"\xff\xfe", "BAD_INPUT"),
+        ("[1, 2]", "BAD_INPUT"),
+        ({"compact": 12}, "BAD_INPUT"),
+        ({**SEVEN_PAIRS, "flowers": "two"}, "BAD_INPUT"),
+        ({**SEVEN_PAIRS, "self_drawn": "yes"}, "BAD_INPUT"),
+        ({**SEVEN_PAIRS, "profile": "house-rules"}, "BAD_INPUT"),
+        ({"concealed": "1m2m", "win_tile": "1m"}, "BAD_INPUT"),
+        ({"compact": "123m 456p 789s 11x 1s"}, "UNKNOWN_TILE"),
+        ({"compact": "123m 5p"}, "WRONG_TILE_COUNT"),
+        ({"compact": "11111m 234p 567s 99s 1m"}, "TILE_COUNT_GT_4"),
+        ({"compact": "123m 456p 789s 1s [124m] 1s"}, "INVALID_MELD"),
+        ({"compact": "135m 246p 789s EWN C 5s"}, "NOT_WIN"),
+        ({**SEVEN_PAIRS, "self_drawn": True, "kong_related": True}, "CONTRADICTORY_SITUATION"),
+    ],
+)
+def test_unscorable_request_answers_400_with_code(client, body, code):
+    response = post(client, body)
+
+    assert response.status_code == 400
+    assert response.json()["error"] == code
+    assert response.json()["message"]
+
+
+def test_get_is_refused_with_405(client):
+    response = client.get(SCORE_URL)
+
+    assert response.status_code == 405
+    assert response["Allow"] == "POST"
+    assert response.json()["error"] == "METHOD_NOT_ALLOWED"
+
+
+def test_no_csrf_token_needed(client):
+    strict = Client(enforce_csrf_checks=True)
+
+    assert post(strict, SEVEN_PAIRS).status_code == 200
+
+
+_json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    lambda children: (
+        st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=10), children, max_size=5)
+    ),
+    max_leaves=20,
+)
+_tiles = st.sampled_from(["1m", "5p", "9s", "E", "P", "0m", "x", "", 5, None])
+_case_like = st.fixed_dictionaries(
+    {},
+    optional={
+        "concealed": st.lists(_tiles, max_size=16) | _json_values,
+        "melds": st.lists(
+            st.fixed_dictionaries(
+                {},
+                optional={
+                    "type": st.sampled_from(["chow", "pung", "kong", "set"]) | _json_values,
+                    "tiles": st.lists(_tiles, max_size=5) | _json_values,
+                    "concealed": _json_values,
+                    "claimed": _tiles,
+                    "from": st.sampled_from(["left", "up"]),
+                },
+            ),
+            max_size=5,
+        )
+        | _json_values,
+        "win_tile": _tiles | _json_values,
+        "compact": st.text(alphabet="123456789mpsESWNCFP[]() x0", max_size=30) | _json_values,
+        "self_drawn": _json_values,
+        "seat_wind": st.sampled_from(["E", "S", "Q"]) | _json_values,
+        "flowers": st.integers(-3, 12) | _json_values,
+        "kong_related": _json_values,
+        "last_wall_tile": _json_values,
+        "profile": st.sampled_from(["wmo-2006", "cn-1998", "?"]) | _json_values,
+    },
+)
+
+
+@given(body=st.binary(max_size=200) | _json_values.map(json.dumps) | _case_like.map(json.dumps))
+def test_garbage_never_answers_500(body):
+    response = Client().post(SCORE_URL, data=body, content_type="application/json")
+
+    assert response.status_code in (200, 400)
+    assert "error" in response.json()
+
+
+# ----- OpenAPI ------------------------------------------------------------------------------
+
+
+def test_openapi_schema_is_served(client):
+    response = client.get("/api/openapi.json")
+
+    assert response.status_code == 200
+    assert response.json()["openapi"].startswith("3.1")
+
+
+def test_openapi_schema_describes_every_served_path():
+    served = {reverse(f"{api_urls.app_name}:{pattern.name}") for pattern in api_urls.urlpatterns}
+
+    assert served == set(SCHEMA["paths"])
+
+
+def test_openapi_schema_lists_every_rejection_code():
+    codes = set(SCHEMA["components"]["schemas"]["Error"]["properties"]["error"]["enum"])
+
+    assert {
+        "BAD_INPUT",
+        "UNKNOWN_TILE",
+        "WRONG_TILE_COUNT",
+        "TILE_COUNT_GT_4",
+        "INVALID_MELD",
+        "CONTRADICTORY_SITUATION",
+        "NOT_WIN",
+    } <= codes
+
+
+@pytest.mark.parametrize("request_body", [SEVEN_PAIRS, TWO_CONCEALED_KONGS])
+def test_sample_request_and_answer_fit_the_schema(client, request_body):
+    answer = post(client, request_body).json()
+
+    assert schema_errors(request_body, component("ScoreRequest")) == []
+    assert schema_errors(answer, component("ScoreResult")) == []
+
+
+def test_error_answer_fits_the_schema(client):
+    answer = post(client, {"compact": "123m 5p"}).json()
+
+    assert schema_errors(answer, component("Error")) == []
+
+
+def test_schema_check_catches_a_wrong_answer():
+    assert schema_errors({"error": None, "total": "29"}, component("ScoreResult"))

@@ -1,0 +1,153 @@
+"""The score_hands command: case lines in, one result line out per case, in order."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import os
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+# ../shared next to the repository, or wherever MCR_SHARED_DIR points.
+SHARED_DIR = Path(
+    os.environ.get("MCR_SHARED_DIR") or Path(__file__).resolve().parents[2] / "shared"
+)
+CASES_FILE = SHARED_DIR / "data" / "mcr-cases.jsonl"
+
+# Case 9 of the corpus: two concealed kongs (S and 9s), 15 fan + 2 flowers by the Green Book.
+TWO_CONCEALED_KONGS = {
+    "id": 9,
+    "concealed": ["4m", "5m", "5m", "6m", "6m", "6s", "6s"],
+    "melds": [
+        {"type": "kong", "tiles": ["S", "S", "S", "S"], "concealed": True},
+        {"type": "kong", "tiles": ["9s", "9s", "9s", "9s"], "concealed": True},
+    ],
+    "win_tile": "4m",
+    "self_drawn": False,
+    "seat_wind": "E",
+    "prevalent_wind": "S",
+    "flowers": 2,
+}
+
+
+def run(text: str, *args: str) -> list[dict]:
+    out = io.StringIO()
+    call_command("score_hands", *args, stdin=io.StringIO(text), stdout=out)
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+@pytest.fixture(scope="module")
+def corpus_sample() -> list[dict]:
+    if not CASES_FILE.exists():
+        pytest.skip(f"the case corpus is not at {CASES_FILE}")
+    with CASES_FILE.open(encoding="utf-8") as lines:
+        return [json.loads(line) for line in itertools.islice(lines, 200)]
+
+
+def fan_tuples(fans: list) -> list[tuple]:
+    return sorted((fan["zh"], fan["points"], fan["count"]) for fan in fans)
+
+
+def test_corpus_lines_score_as_the_green_book_expects(corpus_sample):
+    results = run("".join(json.dumps(case) + "\n" for case in corpus_sample))
+
+    assert [r["id"] for r in results] == [case["id"] for case in corpus_sample]
+    for case, result in zip(corpus_sample, results, strict=True):
+        expected = case["expected"]
+        assert result["error"] == expected["error"], case["id"]
+        if expected.get("total") is not None:
+            assert result["total"] == expected["total"], case["id"]
+            assert result["total_excl_flowers"] == expected["total_excl_flowers"], case["id"]
+            expected_fans = sorted(
+                (zh, points, count) for _en, zh, points, count in expected["fans"]
+            )
+            assert fan_tuples(result["fans"]) == expected_fans, case["id"]
+
+
+def test_result_line_has_the_documented_keys():
+    [result] = run(json.dumps(TWO_CONCEALED_KONGS))
+
+    assert set(result) == {"id", "error", "total", "total_excl_flowers", "fans"}
+    assert all(set(fan) == {"en", "zh", "points", "count"} for fan in result["fans"])
+
+
+def test_malformed_line_gives_bad_input_and_the_batch_goes_on(corpus_sample):
+    first, second = corpus_sample[0], corpus_sample[1]
+    text = "\n".join([json.dumps(first), '{"id": 77, "concealed": [', json.dumps(second)])
+
+    results = run(text)
+
+    assert [r["id"] for r in results] == [first["id"], 77, second["id"]]
+    assert results[1]["error"] == "BAD_INPUT"
+    assert results[0]["error"] == first["expected"]["error"]
+    assert results[2]["error"] == second["expected"]["error"]
+
+
+def test_json_that_is_not_an_object_gives_bad_input_without_id():
+    results = run('[1, 2, 3]\n"hand"\n')
+
+    assert [(r["id"], r["error"]) for r in results] == [(None, "BAD_INPUT"), (None, "BAD_INPUT")]
+
+
+def test_blank_lines_are_skipped():
+    case = json.dumps(TWO_CONCEALED_KONGS)
+
+    results = run(f"\n{case}\n   \n\n{case}\n")
+
+    assert len(results) == 2
+
+
+def test_unknown_fields_are_ignored():
+    case = {**TWO_CONCEALED_KONGS, "note": "from table 4", "expected": {"whatever": 1}}
+
+    [result] = run(json.dumps(case))
+
+    assert result["error"] is None
+    assert result["total"] == 17
+
+
+def test_below_minimum_line_still_carries_total_and_fans(corpus_sample):
+    false_win = next(c for c in corpus_sample if c["expected"]["error"] == "BELOW_8_FAN")
+
+    [result] = run(json.dumps(false_win))
+
+    assert result["error"] == "BELOW_8_FAN"
+    assert result["total"] == false_win["expected"]["total"]
+    assert result["fans"]
+
+
+def test_profile_switch_changes_two_concealed_kongs_from_8_to_6():
+    line = json.dumps(TWO_CONCEALED_KONGS)
+
+    [green_book] = run(line)
+    [chinese] = run(line, "--profile", "cn-1998")
+
+    def two_kongs(result: dict) -> int:
+        return next(fan["points"] for fan in result["fans"] if fan["zh"] == "双暗杠")
+
+    assert two_kongs(green_book) == 8
+    assert two_kongs(chinese) == 6
+    assert green_book["total"] - chinese["total"] == 2
+
+
+def test_unknown_profile_is_a_command_error():
+    with pytest.raises(CommandError, match="Unknown profile 'wmo-1999'"):
+        run("", "--profile", "wmo-1999")
+
+
+def test_reads_a_file_argument(tmp_path):
+    cases = tmp_path / "cases.jsonl"
+    cases.write_text(json.dumps(TWO_CONCEALED_KONGS) + "\n", encoding="utf-8")
+    out = io.StringIO()
+
+    call_command("score_hands", str(cases), stdout=out)
+
+    assert json.loads(out.getvalue())["total"] == 17
+
+
+def test_missing_file_is_a_command_error(tmp_path):
+    with pytest.raises(CommandError, match="Cannot read"):
+        call_command("score_hands", str(tmp_path / "nope.jsonl"), stdout=io.StringIO())
