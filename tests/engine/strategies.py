@@ -192,8 +192,9 @@ def structures(draw: st.DrawFn) -> tuple[str, list[Set], str | None, str | None]
             pair = dragons[2]
     elif name in ("three_kongs", "four_kongs", "two_kongs"):
         count = {"two_kongs": 2, "three_kongs": 3, "four_kongs": 4}[name]
-        tiles = draw(st.lists(st.sampled_from(ALL_TILES), min_size=count, max_size=count,
-                              unique=True))
+        tiles = draw(
+            st.lists(st.sampled_from(ALL_TILES), min_size=count, max_size=count, unique=True)
+        )
         sets = [kong(t) for t in tiles]
     elif name == "plain":
         # three suits, a simple pung and an honour pair: often no fan at all (Chicken Hand)
@@ -383,7 +384,11 @@ def thirteen_orphans_cases(draw: st.DrawFn) -> dict[str, Any]:
 
 def knitted_tiles(order: tuple[str, ...] | list[str]) -> list[str]:
     """1-4-7 in the first suit, 2-5-8 in the second, 3-6-9 in the third."""
-    return [f"{start + 3 * i}{suit}" for start, suit in zip((1, 2, 3), order) for i in range(3)]
+    return [
+        f"{start + 3 * i}{suit}"
+        for start, suit in zip((1, 2, 3), order, strict=True)
+        for i in range(3)
+    ]
 
 
 @st.composite

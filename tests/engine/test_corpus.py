@@ -21,7 +21,8 @@ from scoring.engine import score_case
 from .oracle import cn1998_expected, corpus_file, load_cases, mismatches, oracle_result
 
 CASES = load_cases()
-NO_CORPUS = pytest.mark.skip(reason=f"case corpus not found at {corpus_file()} (set MCR_SHARED_DIR)")
+MISSING = f"case corpus not found at {corpus_file()} (set MCR_SHARED_DIR)"
+NO_CORPUS = pytest.mark.skip(reason=MISSING)
 PARAMS = [pytest.param(case, id=f"{case['id']}-{case['kind']}") for case in CASES] or [
     pytest.param(None, id="no-corpus", marks=NO_CORPUS)
 ]
@@ -57,7 +58,7 @@ def test_engine_matches_cn1998_expectation(case):
     assert not problems, report(case, "cn-1998", problems)
 
 
-@pytest.mark.skipif(not CASES, reason=f"case corpus not found at {corpus_file()}")
+@pytest.mark.skipif(not CASES, reason=MISSING)
 @pytest.mark.parametrize("profile", ["wmo-2006", "cn-1998"])
 def test_oracle_adapter_reproduces_corpus(profile):
     """Validates oracle.py (not the engine): PyMahjongGB mapped to the profile = the corpus."""

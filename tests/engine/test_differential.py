@@ -89,4 +89,3 @@ def test_tile_and_set_order_do_not_change_the_verdict(case, rng):
         ordered = score_case(case, profile=profile).to_dict()
         other = score_case(shuffled, profile=profile).to_dict()
         assert mismatches(ordered, other) == [], as_case_line(case)
-
