@@ -1,0 +1,125 @@
+"""Throughput of the scoring engine against PyMahjongGB on the shared case corpus.
+
+    .venv/bin/python benchmarks/engine_throughput.py [--repeat 5] [--profile wmo-2006]
+
+Both sides score the same hands: every corpus case with a valid shape (no error, or
+BELOW_8_FAN).  Parsing is done before timing for both: engine ``Hand`` objects via
+``parse_case`` and PyMahjongGB argument tuples via ``tests/engine/oracle.py``.  One process,
+pinned to one core where the OS allows it.  Prints plain text: hands per second for each, the
+ratio engine / PyMahjongGB against the target, and peak memory.
+
+The engine may memoise per-suit decompositions, so its first pass over the corpus (cold) is
+reported apart from the best of the repeated passes (warm).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import resource
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from MahjongGB import MahjongFanCalculator  # noqa: E402
+
+import scoring.engine as engine  # noqa: E402
+from tests.engine.oracle import corpus_file, load_cases, to_gb_args  # noqa: E402
+
+TARGET_RATIO = 0.10
+SCORED = (None, "BELOW_8_FAN")
+
+
+def pin_to_one_core() -> str:
+    if not hasattr(os, "sched_setaffinity"):
+        return "not pinned (no sched_setaffinity)"
+    cpu = min(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {cpu})
+    return f"pinned to CPU {cpu}"
+
+
+def clear_engine_caches() -> int:
+    """Empty every functools cache in the engine's modules, so a pass starts cold."""
+    cleared = 0
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("scoring.engine"):
+            continue
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+                cleared += 1
+    return cleared
+
+
+def timed_pass(run: Callable[[], None]) -> float:
+    gc.collect()
+    start = time.perf_counter()
+    run()
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=5, help="warm passes (best of)")
+    parser.add_argument("--profile", default=engine.DEFAULT_PROFILE)
+    args = parser.parse_args()
+
+    cases = [c for c in load_cases() if c["expected"]["error"] in SCORED]
+    if not cases:
+        sys.exit(f"no corpus at {corpus_file()} (set MCR_SHARED_DIR)")
+    pinned = pin_to_one_core()
+    hands = [engine.parse_case(c) for c in cases]
+    gb_calls = [to_gb_args(c) for c in cases]
+    profile = args.profile
+
+    def run_engine() -> None:
+        for hand in hands:
+            engine.score_hand(hand, profile=profile)
+
+    def run_gb() -> None:
+        for call in gb_calls:
+            MahjongFanCalculator(*call, verbose=True)
+
+    # memory first, on a cold engine: tracemalloc slows the run, so it is never timed
+    clear_engine_caches()
+    tracemalloc.start()
+    run_engine()
+    _, engine_peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+
+    cleared = clear_engine_caches()
+    engine_cold = timed_pass(run_engine)
+    engine_warm = min(timed_pass(run_engine) for _ in range(args.repeat))
+    gb_first = timed_pass(run_gb)
+    gb_best = min(timed_pass(run_gb) for _ in range(args.repeat))
+    maxrss_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+
+    n = len(hands)
+    engine_rate, gb_rate = n / engine_warm, n / gb_best
+    ratio = engine_rate / gb_rate
+    print(f"corpus: {corpus_file()}")
+    print(f"hands: {n} valid shapes of {len(load_cases())} cases; profile {profile}")
+    print(f"process: Python {sys.version.split()[0]}, {pinned}, best of {args.repeat} warm passes")
+    print(f"engine caches cleared before the cold pass: {cleared}")
+    print()
+    print(f"engine      cold first pass  {n / engine_cold:10.0f} hands/s  ({engine_cold:.3f} s)")
+    print(f"engine      warm best pass   {engine_rate:10.0f} hands/s  ({engine_warm:.3f} s)")
+    print(f"PyMahjongGB first pass       {n / gb_first:10.0f} hands/s  ({gb_first:.3f} s)")
+    print(f"PyMahjongGB best pass        {gb_rate:10.0f} hands/s  ({gb_best:.3f} s)")
+    print()
+    verdict = "meets" if ratio >= TARGET_RATIO else "below"
+    print(f"ratio engine/PyMahjongGB (warm): {ratio:.3f}  target >= {TARGET_RATIO:.2f}: {verdict}")
+    print(f"ratio engine/PyMahjongGB (cold): {(n / engine_cold) / gb_rate:.3f}")
+    print()
+    print(f"tracemalloc peak during a cold engine pass: {engine_peak / 1024 / 1024:.1f} MiB")
+    print(f"process peak RSS (ru_maxrss): {maxrss_kib / 1024:.1f} MiB")
+
+
+if __name__ == "__main__":
+    main()
