@@ -74,16 +74,10 @@ def arrangements(counts: list[int]) -> list[Arrangement]:
             if pair_suit != -1:
                 return []
             pair_suit = suit
-        base = suit * 9
-        splits = _suit_splits(tuple(part), remainder == 2)
+        splits = _suit_options(suit, tuple(part), remainder == 2)
         if not splits:
             return []
-        options.append(
-            [
-                (tuple(code + base * 2 for code in sets), pair + base if pair >= 0 else -1)
-                for sets, pair in splits
-            ]
-        )
+        options.append(splits)
     honour_sets: list[int] = []
     honour_pair = -1
     for tile in range(27, 34):
@@ -109,6 +103,18 @@ def arrangements(counts: list[int]) -> list[Arrangement]:
         result.append((tuple(sorted(sets)), pair))
     result.sort()
     return result
+
+
+@cache
+def _suit_options(
+    suit: int, counts: tuple[int, ...], want_pair: bool
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """`_suit_splits` with set codes and pair as whole-hand tiles of `suit`."""
+    base = suit * 9
+    return tuple(
+        (tuple(code + base * 2 for code in sets), pair + base if pair >= 0 else -1)
+        for sets, pair in _suit_splits(counts, want_pair)
+    )
 
 
 @cache
@@ -164,3 +170,74 @@ def waits(counts: list[int], seven_pairs: bool) -> list[int]:
             found.append(tile)
         counts[tile] -= 1
     return found
+
+
+@cache
+def _completing_ranks(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """Ranks (0..8) that, added to one suit's counts, leave it split into sets and at most
+    one pair. Remembered per suit shape, like the splits."""
+    found = []
+    work = list(counts)
+    for rank in range(9):
+        if not work[rank] and not (
+            (rank >= 1 and work[rank - 1])
+            or (rank >= 2 and work[rank - 2])
+            or (rank <= 7 and work[rank + 1])
+            or (rank <= 6 and work[rank + 2])
+        ):
+            continue
+        work[rank] += 1
+        if _suit_complete(tuple(work)):
+            found.append(rank)
+        work[rank] -= 1
+    return tuple(found)
+
+
+def has_other_wait(counts: list[int], win: int, seven_pairs: bool) -> bool:
+    """Whether a tile other than `win` also completes `counts` (a hand one tile short).
+
+    Adding a tile changes one suit only: the other suits must already be complete, and the
+    changed suit's completing ranks are looked up per suit shape.
+    """
+    if seven_pairs:
+        odd = [tile for tile in range(34) if counts[tile] & 1]
+        if len(odd) == 1 and odd[0] != win:
+            return True
+    parts = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]))
+    remainders = [sum(part) % 3 for part in parts]
+    complete = [_suit_complete(part) for part in parts]
+    honour_pairs = 0
+    honour_bad = 0
+    for tile in range(27, 34):
+        n = counts[tile]
+        if n == 2:
+            honour_pairs += 1
+        elif n != 0 and n != 3:
+            honour_bad += 1
+    if not honour_bad:
+        for suit in range(3):
+            others = [other for other in range(3) if other != suit]
+            if not (complete[others[0]] and complete[others[1]]):
+                continue
+            pairs_elsewhere = (
+                honour_pairs + (remainders[others[0]] == 2) + (remainders[others[1]] == 2)
+            )
+            new_remainder = (remainders[suit] + 1) % 3
+            if new_remainder == 1 or pairs_elsewhere != (1 if new_remainder == 0 else 0):
+                continue
+            base = suit * 9
+            for rank in _completing_ranks(parts[suit]):
+                if base + rank != win:
+                    return True
+    if all(complete):
+        suit_pairs = sum(1 for remainder in remainders if remainder == 2)
+        for tile in range(27, 34):
+            n = counts[tile]
+            if tile == win or n == 0 or n == 3:
+                continue
+            # Adding one: 1 -> a pair, 2 -> a pung, 4 -> a pung and a pair.
+            pairs = honour_pairs - (n == 2) + (n in (1, 4)) + suit_pairs
+            bad = honour_bad - (n in (1, 4))
+            if bad == 0 and pairs == 1:
+                return True
+    return False

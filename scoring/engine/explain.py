@@ -6,17 +6,9 @@ from __future__ import annotations
 from itertools import combinations
 
 from . import fans as F
-from .calculator import (
-    P_CHOW,
-    P_KONG,
-    P_PUNG,
-    Verdict,
-    _three_chows,
-    _three_pungs,
-    _two_chows,
-    _two_pungs,
-)
+from .combos import three_chows, three_pungs, two_chows, two_pungs
 from .result import SetLine
+from .situation import P_CHOW, P_KONG, P_PUNG, Verdict
 from .tiles import CODES, DRAGONS, TERMINALS_OR_HONORS, WINDS
 
 _KIND = {P_CHOW: "chow", P_PUNG: "pung", P_KONG: "kong", -1: "pair"}
@@ -152,22 +144,22 @@ def _explain_regular(verdict: Verdict):
             used = set(range(len(packs)))
         elif fan_id in _CHOW_PAIR_FANS:
             for a, b in combinations(chows, 2):
-                if _two_chows(tile(a), tile(b)) == fan_id:
+                if two_chows(tile(a), tile(b)) == fan_id:
                     used |= {a, b}
         elif fan_id in _CHOW_TRIPLE_FANS:
             for combo in combinations(chows, 3):
                 ordered = sorted(combo, key=tile)
-                if _three_chows(*(tile(i) for i in ordered)) == fan_id:
+                if three_chows(*(tile(i) for i in ordered)) == fan_id:
                     used |= set(combo)
                     break
         elif fan_id in _PUNG_PAIR_FANS:
             for a, b in combinations(pungs, 2):
-                if _two_pungs(tile(a), tile(b)) == fan_id:
+                if two_pungs(tile(a), tile(b)) == fan_id:
                     used |= {a, b}
         elif fan_id in _PUNG_TRIPLE_FANS:
             for combo in combinations(pungs, 3):
                 ordered = sorted(combo, key=tile)
-                if _three_pungs(*(tile(i) for i in ordered)) == fan_id:
+                if three_pungs(*(tile(i) for i in ordered)) == fan_id:
                     used |= set(combo)
                     break
         elif fan_id in (F.LITTLE_THREE_DRAGONS, F.LITTLE_FOUR_WINDS):

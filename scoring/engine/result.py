@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any
 
 from . import errors
@@ -147,12 +148,21 @@ class ScoreResult:
         return f"<ScoreResult {state} {self.total} ({self.total_excl_flowers}): {fans}>"
 
 
+_LINES: dict[tuple[int, int, int], FanLine] = {}
+_FAN_IDS = range(len(FANS))
+
+
 def fan_lines(table: list[int], values: tuple[int, ...], flowers: int) -> tuple[FanLine, ...]:
-    lines = [
-        FanLine(FANS[i].key, FANS[i].en, FANS[i].zh, values[i], n)
-        for i, n in enumerate(table)
-        if n > 0
-    ]
+    lines = []
+    for fan_id in compress(_FAN_IDS, table):
+        n = table[fan_id]
+        if n > 0:
+            key = (fan_id, n, values[fan_id])
+            line = _LINES.get(key)
+            if line is None:
+                fan = FANS[fan_id]
+                line = _LINES[key] = FanLine(fan.key, fan.en, fan.zh, values[fan_id], n)
+            lines.append(line)
     if flowers:
         fan = FANS[FLOWER_TILES]
         lines.append(FanLine(fan.key, fan.en, fan.zh, values[FLOWER_TILES], flowers))

@@ -27,7 +27,7 @@ def score_hand(hand: Hand, profile: str | RulingProfile = DEFAULT_PROFILE) -> Sc
     except HandError as error:
         return failure(error, prof.key, minimum, hand)
     table = verdict.table
-    fan_total = sum(n * values[i] for i, n in enumerate(table) if n)
+    fan_total = verdict.points
     flowers = hand.flowers
     total = fan_total + flowers * values[FLOWER_TILES]
     fans = fan_lines(table, values, flowers)

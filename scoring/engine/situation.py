@@ -1,0 +1,136 @@
+"""A declared win after its checks: tile counts, copies, declared sets and the situation
+flags, in the shape the fan rules want. Also the packs an arrangement is made of."""
+
+from __future__ import annotations
+
+from . import errors
+from .errors import HandError
+from .hand import CHOW, KONG, Hand
+from .tiles import CODES
+
+# Pack kinds inside one arrangement. A pack is (kind, tile, melded); a chow's tile is its
+# middle tile, so a chow of 1-2-3 has rank 2. PAIR marks the pair.
+P_CHOW, P_PUNG, P_KONG = 0, 1, 2
+PAIR = -1
+
+
+class Situation:
+    """The hand after checks, in the shape the scoring functions want."""
+
+    __slots__ = (
+        "hand",
+        "win_tile",
+        "self_drawn",
+        "last_tile",
+        "robbing_the_kong",
+        "replacement_tile",
+        "last_wall_tile",
+        "seat_wind",
+        "prevalent_wind",
+        "standing",
+        "fixed",
+        "fixed_packs",
+        "tiles",
+    )
+
+    def __init__(self, hand: Hand) -> None:
+        melds = hand.melds
+        n_melds = len(melds)
+        n_standing = len(hand.concealed)
+        if n_melds > 4 or n_standing + 3 * n_melds != 13:
+            total = n_standing + 1 + sum(4 if m.kind == KONG else 3 for m in melds)
+            raise HandError(
+                errors.WRONG_TILE_COUNT,
+                f"A winning hand has 14 tiles (each kong adds one more); this one has {total}: "
+                f"{n_standing} standing, {n_melds} declared set(s) and the winning tile.",
+            )
+        standing = [0] * 34
+        for tile in hand.concealed:
+            standing[tile] += 1
+        win = hand.win_tile
+        standing[win] += 1
+        fixed = [0] * 34
+        fixed_packs = []
+        present = set(hand.concealed)
+        present.add(win)
+        for meld in melds:
+            tile = meld.tile
+            if meld.kind == CHOW:
+                fixed[tile] += 1
+                fixed[tile + 1] += 1
+                fixed[tile + 2] += 1
+                fixed_packs.append((P_CHOW, tile + 1, True))
+                present.update((tile, tile + 1, tile + 2))
+            elif meld.kind == KONG:
+                fixed[tile] += 4
+                fixed_packs.append((P_KONG, tile, not meld.concealed))
+                present.add(tile)
+            else:
+                fixed[tile] += 3
+                fixed_packs.append((P_PUNG, tile, True))
+                present.add(tile)
+        for tile in present:
+            if standing[tile] + fixed[tile] > 4:
+                raise HandError(
+                    errors.TILE_COUNT_GT_4,
+                    f"The hand has {standing[tile] + fixed[tile]} copies of {CODES[tile]}; "
+                    "there are only four of each tile.",
+                )
+        has_kong = any(m.kind == KONG for m in melds)
+        if hand.robbing_the_kong and hand.self_drawn:
+            raise HandError(
+                errors.CONTRADICTORY_SITUATION,
+                "Robbing the Kong is won on a tile another player adds to a kong, "
+                "so it cannot be self-drawn.",
+            )
+        if hand.replacement_tile and not hand.self_drawn:
+            raise HandError(
+                errors.CONTRADICTORY_SITUATION,
+                "Out with Replacement Tile is won on the tile drawn after a kong, so "
+                "it is always self-drawn.",
+            )
+        if hand.replacement_tile and not has_kong:
+            raise HandError(
+                errors.CONTRADICTORY_SITUATION,
+                "Out with Replacement Tile needs a declared kong, and this hand has none.",
+            )
+        if hand.robbing_the_kong and (fixed[win] or standing[win] != 1):
+            raise HandError(
+                errors.CONTRADICTORY_SITUATION,
+                f"Robbing the Kong: the other three {CODES[win]} are in the kong "
+                "being made, yet this hand holds another one.",
+            )
+        if hand.last_tile_of_kind and standing[win] != 1:
+            raise HandError(
+                errors.CONTRADICTORY_SITUATION,
+                f"Last of its Kind needs the other three {CODES[win]} in view, but "
+                "this hand holds another one among its standing tiles.",
+            )
+        self.hand = hand
+        self.win_tile = win
+        self.self_drawn = hand.self_drawn
+        # Holding the other three copies in one's own declared pung makes it the last one too.
+        self.last_tile = hand.last_tile_of_kind or fixed[win] == 3
+        self.robbing_the_kong = hand.robbing_the_kong
+        self.replacement_tile = hand.replacement_tile
+        self.last_wall_tile = hand.last_wall_tile
+        self.seat_wind = 27 + hand.seat_wind
+        self.prevalent_wind = 27 + hand.prevalent_wind
+        self.standing = standing
+        self.fixed = fixed
+        self.fixed_packs = fixed_packs
+        self.tiles = frozenset(present)
+
+
+class Verdict:
+    """What `evaluate` found: the fan table (counts by fan id, flowers excluded) and the shape
+    it was found in, for the explanation."""
+
+    __slots__ = ("table", "shape", "packs", "situation", "points")
+
+    def __init__(self, table: list[int], shape: str, packs, situation: Situation) -> None:
+        self.table = table
+        self.shape = shape
+        self.packs = packs
+        self.situation = situation
+        self.points = 0  # fan total under the profile in force, set by `evaluate`
