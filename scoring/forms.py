@@ -1,0 +1,75 @@
+"""The calculator's form: compact notation plus the situation of the win.
+
+With JavaScript the page posts to the JSON API on every change; without it this form is
+submitted with GET and the page renders the verdict on the server.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from scoring.engine import DEFAULT_PROFILE, PROFILES
+
+WIND_CHOICES = [("E", "East 東"), ("S", "South 南"), ("W", "West 西"), ("N", "North 北")]
+PROFILE_LABELS = {
+    "wmo-2006": "WMO Green Book 2006",
+    "cn-1998": "Chinese rules 1998",
+}
+SITUATION_FLAGS = ("self_drawn", "last_tile_of_kind", "kong_related", "last_wall_tile")
+
+
+class CalculatorForm(forms.Form):
+    hand = forms.CharField(
+        required=False,
+        max_length=200,
+        label="Compact notation",
+        widget=forms.TextInput(
+            attrs={
+                "autocomplete": "off",
+                "autocapitalize": "off",
+                "spellcheck": "false",
+                "placeholder": "345p 78s EE [PPP] [789m] 6s",
+            }
+        ),
+    )
+    self_drawn = forms.BooleanField(required=False, label="Self-drawn")
+    last_tile_of_kind = forms.BooleanField(required=False, label="Last tile of its kind")
+    kong_related = forms.BooleanField(
+        required=False, label="Out with replacement tile / Robbing the kong"
+    )
+    last_wall_tile = forms.BooleanField(required=False, label="Last tile draw / Last tile claim")
+    seat_wind = forms.ChoiceField(
+        required=False, choices=WIND_CHOICES, initial="E", label="Seat wind"
+    )
+    prevalent_wind = forms.ChoiceField(
+        required=False, choices=WIND_CHOICES, initial="E", label="Prevalent wind"
+    )
+    flowers = forms.TypedChoiceField(
+        required=False,
+        choices=[(n, str(n)) for n in range(9)],
+        coerce=int,
+        empty_value=0,
+        initial=0,
+        label="Flowers",
+    )
+    profile = forms.ChoiceField(
+        required=False,
+        choices=[(key, PROFILE_LABELS.get(key, key)) for key in PROFILES],
+        initial=DEFAULT_PROFILE,
+        label="Rules",
+    )
+
+    def api_payload(self) -> dict[str, Any]:
+        """The cleaned form as a body for `scoring.api.score_payload`."""
+        data = self.cleaned_data
+        payload: dict[str, Any] = {
+            "compact": data["hand"],
+            "seat_wind": data["seat_wind"] or "E",
+            "prevalent_wind": data["prevalent_wind"] or "E",
+            "flowers": data["flowers"],
+            "profile": data["profile"] or DEFAULT_PROFILE,
+        }
+        payload.update({flag: data[flag] for flag in SITUATION_FLAGS})
+        return payload

@@ -1,0 +1,134 @@
+"""The fan calculator page.
+
+The page's script scores through the JSON API (`scoring.api`). Without JavaScript the form is
+submitted with GET (`?hand=<compact notation>&...`) and this view renders the same verdict.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from scoring.api import score_payload
+from scoring.engine import TILE_CODES
+from scoring.forms import CalculatorForm
+
+SUITS = {
+    "m": ("Characters", "万"),
+    "p": ("Dots", "筒"),
+    "s": ("Bamboo", "条"),
+}
+HONORS = {
+    "E": ("East wind", "東"),
+    "S": ("South wind", "南"),
+    "W": ("West wind", "西"),
+    "N": ("North wind", "北"),
+    "C": ("Red dragon", "中"),
+    "F": ("Green dragon", "發"),
+    "P": ("White dragon", "白"),
+}
+
+# A plain-language headline for each verdict; the engine's message gives the detail.
+ERROR_TITLES = {
+    "BELOW_8_FAN": "False win (below 8 fan)",
+    "BAD_INPUT": "The hand could not be read",
+    "UNKNOWN_TILE": "There is a tile code the calculator does not know",
+    "WRONG_TILE_COUNT": "The hand does not have the right number of tiles",
+    "TILE_COUNT_GT_4": "A tile is used more than four times",
+    "INVALID_MELD": "A declared set is not a valid chow, pung or kong",
+    "CONTRADICTORY_SITUATION": "The situation of the win contradicts itself or the hand",
+    "NOT_WIN": "These tiles do not form a winning hand",
+}
+# What one tap on a tile adds to the hand, in the order the switch shows them.
+TAP_MODES = [
+    ("tile", "Tile"),
+    ("chow", "Chow"),
+    ("pung", "Pung"),
+    ("kong", "Kong"),
+    ("concealed_kong", "Concealed kong"),
+    ("win", "Winning tile"),
+]
+SET_KINDS = {
+    "chow": "Chow",
+    "pung": "Pung",
+    "kong": "Kong",
+    "pair": "Pair",
+    "knitted": "Knitted tiles",
+    "honors": "Honours",
+    "tiles": "Tiles",
+}
+
+
+def tile_label(code: str) -> dict[str, str]:
+    """Face, small hint and spoken name of one tile button."""
+    if code in HONORS:
+        name, glyph = HONORS[code]
+        return {"code": code, "face": glyph, "hint": code, "name": name}
+    suit_name, glyph = SUITS[code[1]]
+    return {"code": code, "face": code, "hint": glyph, "name": f"{code[0]} {suit_name}"}
+
+
+def tile_groups() -> list[dict[str, Any]]:
+    groups = [
+        {"name": f"{name} {glyph}", "tiles": [tile_label(c) for c in TILE_CODES if c[1:] == suit]}
+        for suit, (name, glyph) in SUITS.items()
+    ]
+    groups.append(
+        {"name": "Winds and dragons", "tiles": [tile_label(c) for c in TILE_CODES if c in HONORS]}
+    )
+    return groups
+
+
+def present_verdict(status: int, body: dict[str, Any]) -> dict[str, Any]:
+    """Shape an API answer for the template (1-based set numbers, readable set names)."""
+    error = body.get("error")
+    verdict: dict[str, Any] = {
+        "ok": status == 200,
+        "error": error,
+        "title": ERROR_TITLES.get(error, "The hand could not be scored")
+        if error
+        else "Meets the 8-fan minimum",
+        "message": body.get("message", ""),
+    }
+    if status != 200:
+        return verdict
+    verdict.update(
+        total=body["total"],
+        total_excl_flowers=body["total_excl_flowers"],
+        minimum=body["minimum"],
+        meets_minimum=body["meets_minimum"],
+        fans=[
+            {**fan, "set_numbers": ", ".join(str(i + 1) for i in fan.get("sets", []))}
+            for fan in body["fans"]
+        ],
+        arrangement=[
+            {
+                **group,
+                "number": i + 1,
+                "kind_label": SET_KINDS.get(group["kind"], group["kind"]),
+                "tile_labels": [tile_label(code) for code in group["tiles"]],
+            }
+            for i, group in enumerate(body["arrangement"])
+        ],
+    )
+    return verdict
+
+
+@require_GET
+def calculator(request: HttpRequest) -> HttpResponse:
+    form = CalculatorForm(request.GET if "hand" in request.GET else None)
+    verdict = None
+    if form.is_bound and form.is_valid() and form.cleaned_data["hand"].strip():
+        verdict = present_verdict(*score_payload(form.api_payload()))
+    context = {
+        "form": form,
+        "verdict": verdict,
+        "tile_groups": tile_groups(),
+        "modes": TAP_MODES,
+        "error_titles": ERROR_TITLES,
+        "set_kinds": SET_KINDS,
+    }
+    return render(request, "scoring/calculator.html", context)

@@ -1,0 +1,693 @@
+/* Fan calculator: build a hand by tapping tiles and score it through POST /api/score.
+ *
+ * The hand lives in `state`; every change writes it to the compact-notation box, posts it
+ * to the API and shows the answer. Typing in the box works the other way round. Without
+ * this script the page still works as a plain form scored on the server.
+ */
+(function () {
+  "use strict";
+
+  var root = document.getElementById("calculator");
+  if (!root || !window.fetch || !window.JSON) {
+    return;
+  }
+
+  var form = document.getElementById("calc-form");
+  var handInput = form.elements.hand;
+  var verdictBox = document.getElementById("calc-verdict");
+  var summary = document.getElementById("calc-summary");
+  var notice = document.getElementById("calc-notice");
+  var bar = document.getElementById("calc-bar");
+  var countBox = document.getElementById("calc-count");
+  var standingBox = document.getElementById("calc-standing");
+  var meldsBox = document.getElementById("calc-melds");
+  var winBox = document.getElementById("calc-win");
+  var modeHelp = document.getElementById("calc-mode-help");
+  var errorTitles = readJson("calc-error-titles");
+  var setKinds = readJson("calc-set-kinds");
+
+  var SUIT_ORDER = { m: 0, p: 1, s: 2 };
+  var HONOR_ORDER = "ESWNCFP";
+  var MELD_NAMES = {
+    chow: "declared chow",
+    pung: "declared pung",
+    kong: "melded kong",
+    concealed_kong: "concealed kong"
+  };
+  var MODE_HELP = {
+    tile: "Tap a tile to add it to the standing tiles. With a full hand, the last tile added is the winning tile.",
+    chow: "Tap the lowest tile of the chow: 3m adds 3m 4m 5m.",
+    pung: "Tap a tile to add a declared pung of it.",
+    kong: "Tap a tile to add a melded (exposed) kong of it.",
+    concealed_kong: "Tap a tile to add a concealed kong of it.",
+    win: "Tap the tile the hand was won on."
+  };
+
+  // Labels of every tile, read from the picker buttons the server rendered.
+  var TILES = {};
+  root.querySelectorAll(".calc-picker .tile").forEach(function (button) {
+    TILES[button.dataset.tile] = {
+      face: button.dataset.face,
+      hint: button.dataset.hint,
+      name: button.dataset.name
+    };
+  });
+
+  // standing: tiles in the order tapped; melds: {kind, tiles}; win: an explicit winning tile.
+  var state = { standing: [], melds: [], win: null };
+  var requestNumber = 0;
+  var typingTimer = null;
+
+  function readJson(id) {
+    var element = document.getElementById(id);
+    return element ? JSON.parse(element.textContent) : {};
+  }
+
+  // ----- Tiles and notation -------------------------------------------------------------
+
+  function isHonor(code) {
+    return code.length === 1;
+  }
+
+  function tileSortKey(code) {
+    if (isHonor(code)) {
+      return 30 + HONOR_ORDER.indexOf(code);
+    }
+    return SUIT_ORDER[code[1]] * 10 + Number(code[0]);
+  }
+
+  function sortTiles(tiles) {
+    return tiles.slice().sort(function (a, b) {
+      return tileSortKey(a) - tileSortKey(b);
+    });
+  }
+
+  // Write sorted tiles as the notation groups them: "2345p 78s EE".
+  function writeTiles(tiles) {
+    var parts = [];
+    var run = "";
+    var runSuit = null;
+    sortTiles(tiles).forEach(function (code) {
+      var suit = isHonor(code) ? "z" : code[1];
+      if (suit !== runSuit && run) {
+        parts.push(runSuit === "z" ? run : run + runSuit);
+        run = "";
+      }
+      runSuit = suit;
+      run += isHonor(code) ? code : code[0];
+    });
+    if (run) {
+      parts.push(runSuit === "z" ? run : run + runSuit);
+    }
+    return parts.join(" ");
+  }
+
+  function writeCompact(hand) {
+    var parts = [];
+    if (hand.standing.length) {
+      parts.push(writeTiles(hand.standing));
+    }
+    hand.melds.forEach(function (meld) {
+      var inner = writeTiles(meld.tiles).replace(/ /g, "");
+      parts.push(meld.kind === "concealed_kong" ? "(" + inner + ")" : "[" + inner + "]");
+    });
+    if (hand.win) {
+      parts.push(hand.win);
+    }
+    return parts.join(" ");
+  }
+
+  // Read tiles like "123m55pEE" into codes; null when the text is not tiles.
+  function readTiles(text) {
+    var tiles = [];
+    var pattern = /(\d+)([mps])|([ESWNCFP])|(\s+)/y;
+    var match;
+    while (pattern.lastIndex < text.length) {
+      match = pattern.exec(text);
+      if (!match) {
+        return null;
+      }
+      if (match[1]) {
+        for (var i = 0; i < match[1].length; i++) {
+          if (match[1][i] === "0") {
+            return null;
+          }
+          tiles.push(match[1][i] + match[2]);
+        }
+      } else if (match[3]) {
+        tiles.push(match[3]);
+      }
+    }
+    return tiles;
+  }
+
+  function meldKind(tiles, concealed) {
+    var sorted = sortTiles(tiles);
+    var same = sorted.every(function (code) {
+      return code === sorted[0];
+    });
+    if (concealed) {
+      return sorted.length === 4 && same ? "concealed_kong" : null;
+    }
+    if (same && sorted.length === 3) {
+      return "pung";
+    }
+    if (same && sorted.length === 4) {
+      return "kong";
+    }
+    if (sorted.length === 3 && !isHonor(sorted[0]) && sorted.every(function (code, i) {
+      return code[1] === sorted[0][1] && Number(code[0]) === Number(sorted[0][0]) + i;
+    })) {
+      return "chow";
+    }
+    return null;
+  }
+
+  // Read compact notation into a hand; null when the page cannot show it as tiles (the
+  // server still scores the text and explains what is wrong).
+  function readCompact(text) {
+    var hand = { standing: [], melds: [], win: null };
+    var pattern = /\[([^\]]*)\]|\(([^)]*)\)|([^[\]()]+)/y;
+    var match;
+    var loose = [];
+    while (pattern.lastIndex < text.length) {
+      match = pattern.exec(text);
+      if (!match) {
+        return null;
+      }
+      if (match[3] !== undefined) {
+        var tiles = readTiles(match[3]);
+        if (tiles === null) {
+          return null;
+        }
+        loose = loose.concat(tiles);
+        continue;
+      }
+      var concealed = match[2] !== undefined;
+      var meldTiles = readTiles(concealed ? match[2] : match[1]);
+      var kind = meldTiles && meldKind(meldTiles, concealed);
+      if (!kind) {
+        return null;
+      }
+      hand.melds.push({ kind: kind, tiles: sortTiles(meldTiles) });
+    }
+    if (loose.length) {
+      hand.win = loose.pop();
+    }
+    hand.standing = loose;
+    return hand;
+  }
+
+  // ----- The hand -------------------------------------------------------------------------
+
+  function standingNeeded() {
+    return 13 - 3 * state.melds.length;
+  }
+
+  // The hand as scored: with a full hand and no chosen winning tile, the last tile tapped.
+  function effectiveHand() {
+    var standing = state.standing.slice();
+    var win = state.win;
+    var implicit = false;
+    if (!win && standing.length === standingNeeded() + 1) {
+      win = standing.pop();
+      implicit = true;
+    }
+    return { standing: standing, melds: state.melds, win: win, implicitWin: implicit };
+  }
+
+  function tileCount() {
+    return state.standing.length + 3 * state.melds.length + (state.win ? 1 : 0);
+  }
+
+  function copiesUsed(code) {
+    var all = state.standing.concat(state.win ? [state.win] : []);
+    state.melds.forEach(function (meld) {
+      all = all.concat(meld.tiles);
+    });
+    return all.filter(function (tile) {
+      return tile === code;
+    }).length;
+  }
+
+  function mode() {
+    var checked = root.querySelector('input[name="mode"]:checked');
+    return checked ? checked.value : "tile";
+  }
+
+  function meldTiles(kind, code) {
+    if (kind === "chow") {
+      if (isHonor(code) || Number(code[0]) > 7) {
+        return null;
+      }
+      var rank = Number(code[0]);
+      return [rank + code[1], rank + 1 + code[1], rank + 2 + code[1]];
+    }
+    var size = kind === "pung" ? 3 : 4;
+    return Array(size).fill(code);
+  }
+
+  // Apply one tap on a picker tile; returns a message when the tap was refused.
+  function addTile(code) {
+    var current = mode();
+    if (current === "tile") {
+      if (tileCount() >= 14) {
+        return "The hand is full. Take a tile out first.";
+      }
+      if (copiesUsed(code) >= 4) {
+        return "All four " + code + " are already in the hand.";
+      }
+      state.standing.push(code);
+      return "";
+    }
+    if (current === "win") {
+      var without = tileCount() - (state.win ? 1 : 0);
+      if (without >= 14) {
+        return "The hand is full. Take a tile out first, then choose the winning tile.";
+      }
+      if (copiesUsed(code) - (state.win === code ? 1 : 0) >= 4) {
+        return "All four " + code + " are already in the hand.";
+      }
+      state.win = code;
+      return "";
+    }
+    var tiles = meldTiles(current, code);
+    if (!tiles) {
+      return "A chow starts on a suit tile from 1 to 7: tap its lowest tile.";
+    }
+    if (tileCount() + 3 > 14) {
+      return "There is no room for another set. Take tiles out first.";
+    }
+    var tooMany = tiles.filter(function (tile) {
+      return copiesUsed(tile) + tiles.filter(function (t) { return t === tile; }).length > 4;
+    });
+    if (tooMany.length) {
+      return "There are not enough " + tooMany[0] + " left for that set.";
+    }
+    state.melds.push({ kind: current, tiles: tiles });
+    return "";
+  }
+
+  // ----- Drawing ----------------------------------------------------------------------------
+
+  function tileChip(code, label, onRemove, extraClass) {
+    var info = TILES[code] || { face: code, hint: "", name: code };
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "tile tile--small" + (extraClass ? " " + extraClass : "");
+    button.dataset.tile = code;
+    button.setAttribute("aria-label", label + " " + info.name);
+    var face = document.createElement("span");
+    face.className = "tile-face";
+    face.textContent = info.face;
+    var hint = document.createElement("span");
+    hint.className = "tile-hint";
+    hint.setAttribute("aria-hidden", "true");
+    hint.textContent = info.hint;
+    button.appendChild(face);
+    button.appendChild(hint);
+    button.addEventListener("click", onRemove);
+    return button;
+  }
+
+  function removeStandingAt(index) {
+    return function () {
+      state.standing.splice(index, 1);
+      changed();
+    };
+  }
+
+  function drawHand() {
+    var hand = effectiveHand();
+    standingBox.textContent = "";
+    meldsBox.textContent = "";
+    winBox.textContent = "";
+
+    // Standing tiles sorted for reading, each removing its own tapped copy.
+    var order = state.standing.map(function (code, index) {
+      return { code: code, index: index };
+    });
+    if (hand.implicitWin) {
+      order.pop();
+    }
+    order.sort(function (a, b) {
+      return tileSortKey(a.code) - tileSortKey(b.code) || a.index - b.index;
+    });
+    order.forEach(function (item) {
+      standingBox.appendChild(tileChip(item.code, "Remove", removeStandingAt(item.index)));
+    });
+
+    state.melds.forEach(function (meld, index) {
+      var group = document.createElement("span");
+      group.className = "meld meld--" + meld.kind;
+      var label = document.createElement("span");
+      label.className = "meld-kind";
+      label.textContent = meld.kind === "concealed_kong" ? "concealed" : meld.kind;
+      group.appendChild(label);
+      meld.tiles.forEach(function (code) {
+        group.appendChild(tileChip(code, "Remove " + MELD_NAMES[meld.kind] + " with", function () {
+          state.melds.splice(index, 1);
+          changed();
+        }));
+      });
+      meldsBox.appendChild(group);
+    });
+
+    if (hand.win) {
+      winBox.appendChild(tileChip(hand.win, "Remove winning tile", function () {
+        if (hand.implicitWin) {
+          state.standing.pop();
+        } else {
+          state.win = null;
+        }
+        changed();
+      }, "tile--win"));
+      if (hand.implicitWin) {
+        var note = document.createElement("span");
+        note.className = "calc-note";
+        note.textContent = "the last tile added";
+        winBox.appendChild(note);
+      }
+    }
+    emptyNote(standingBox, "none");
+    emptyNote(meldsBox, "none");
+    emptyNote(winBox, "not chosen yet");
+
+    countBox.textContent = tileCount() + " of 14 tiles";
+    root.querySelectorAll(".calc-picker .tile").forEach(function (button) {
+      var exhausted = copiesUsed(button.dataset.tile) >= 4;
+      button.disabled = exhausted;
+      button.title = exhausted ? "All four are in the hand" : "";
+    });
+  }
+
+  function emptyNote(box, text) {
+    if (!box.childNodes.length) {
+      var note = document.createElement("span");
+      note.className = "calc-note";
+      note.textContent = text;
+      box.appendChild(note);
+    }
+  }
+
+  function element(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) {
+      node.className = className;
+    }
+    if (text !== undefined) {
+      node.textContent = text;
+    }
+    return node;
+  }
+
+  function drawVerdict(status, body) {
+    verdictBox.textContent = "";
+    if (status !== 200) {
+      var box = element("div", "verdict verdict--error");
+      var title = errorTitles[body.error] || "The hand could not be scored";
+      box.appendChild(element("p", "verdict-title", title));
+      if (body.message) {
+        box.appendChild(element("p", "verdict-message", body.message));
+      }
+      verdictBox.appendChild(box);
+      var missing = 14 - tileCount();
+      if (body.error === "WRONG_TILE_COUNT" && missing > 0) {
+        summary.textContent = tileCount() + " of 14 tiles: add " + missing + " more.";
+        summary.className = "calc-summary";
+      } else {
+        summary.textContent = title + ".";
+        summary.className = "calc-summary calc-summary--error";
+      }
+      drawBar();
+      return;
+    }
+    var win = body.meets_minimum;
+    var verdict = element("div", "verdict " + (win ? "verdict--win" : "verdict--false"));
+    var headline = win ? "Meets the 8-fan minimum" : errorTitles.BELOW_8_FAN;
+    verdict.appendChild(element("p", "verdict-title", headline));
+
+    var totals = element("dl", "verdict-totals");
+    [
+      ["Total", body.total, "data-total"],
+      ["Without flowers", body.total_excl_flowers, "data-total-excl-flowers"],
+      ["Minimum", body.minimum, null]
+    ].forEach(function (row) {
+      var pair = element("div");
+      pair.appendChild(element("dt", "", row[0]));
+      var value = element("dd", "", String(row[1]));
+      if (row[2]) {
+        value.setAttribute(row[2], "");
+      }
+      pair.appendChild(value);
+      totals.appendChild(pair);
+    });
+    verdict.appendChild(totals);
+
+    var table = element("table", "verdict-fans");
+    table.appendChild(element("caption", "visually-hidden", "Fans counted"));
+    var head = element("thead");
+    var headRow = element("tr");
+    [["Fan", ""], ["Points", "number"], ["Count", "number"]].forEach(function (col) {
+      var th = element("th", col[1], col[0]);
+      th.scope = "col";
+      headRow.appendChild(th);
+    });
+    head.appendChild(headRow);
+    table.appendChild(head);
+    var tbody = element("tbody");
+    body.fans.forEach(function (fan) {
+      var row = element("tr", "fan");
+      row.dataset.fan = fan.zh;
+      var name = element("td");
+      name.appendChild(element("span", "fan-en", fan.en));
+      name.appendChild(document.createTextNode(" "));
+      var zh = element("span", "fan-zh", fan.zh);
+      zh.lang = "zh";
+      name.appendChild(zh);
+      var sets = (fan.sets || []).map(function (i) { return i + 1; }).join(", ");
+      if (sets) {
+        name.appendChild(element("span", "fan-sets", "sets " + sets));
+      }
+      row.appendChild(name);
+      row.appendChild(element("td", "number fan-points", String(fan.points)));
+      row.appendChild(element("td", "number fan-count", "×" + fan.count));
+      tbody.appendChild(row);
+    });
+    if (!body.fans.length) {
+      var empty = element("tr");
+      var cell = element("td", "", "No fan.");
+      cell.colSpan = 3;
+      empty.appendChild(cell);
+      tbody.appendChild(empty);
+    }
+    table.appendChild(tbody);
+    verdict.appendChild(table);
+
+    if (body.arrangement && body.arrangement.length) {
+      verdict.appendChild(element("h3", "verdict-subhead", "Arrangement"));
+      var list = element("ol", "verdict-sets");
+      body.arrangement.forEach(function (group, i) {
+        var item = element("li");
+        item.appendChild(element("span", "set-number", String(i + 1)));
+        var kind = setKinds[group.kind] || group.kind;
+        if (group.declared && group.concealed) {
+          kind += ", concealed";
+        } else if (group.declared) {
+          kind += ", declared";
+        }
+        item.appendChild(element("span", "set-kind", kind));
+        var tiles = element("span", "set-tiles");
+        group.tiles.forEach(function (code) {
+          var info = TILES[code] || { face: code, name: code };
+          var mini = element("span", "mini-tile", info.face);
+          mini.dataset.tile = code;
+          mini.title = info.name;
+          tiles.appendChild(mini);
+        });
+        item.appendChild(tiles);
+        list.appendChild(item);
+      });
+      verdict.appendChild(list);
+    }
+    verdictBox.appendChild(verdict);
+
+    summary.textContent = win
+      ? body.total + " fan: meets the 8-fan minimum."
+      : "False win: " + body.total_excl_flowers + " fan without flowers, below 8.";
+    summary.className = "calc-summary " + (win ? "calc-summary--win" : "calc-summary--false");
+    drawBar();
+  }
+
+  function setNotice(text) {
+    notice.textContent = text;
+    drawBar();
+  }
+
+  // The bar at the foot of the screen shows only when it has something to say.
+  function drawBar() {
+    bar.hidden = !summary.textContent && !notice.textContent;
+  }
+
+  function drawEmpty() {
+    verdictBox.textContent = "";
+    verdictBox.appendChild(element("p", "verdict-empty", "No hand yet."));
+    summary.textContent = "";
+    summary.className = "calc-summary";
+    drawBar();
+  }
+
+  // ----- Scoring ----------------------------------------------------------------------------
+
+  function situation() {
+    var fields = form.elements;
+    return {
+      self_drawn: fields.self_drawn.checked,
+      last_tile_of_kind: fields.last_tile_of_kind.checked,
+      kong_related: fields.kong_related.checked,
+      last_wall_tile: fields.last_wall_tile.checked,
+      seat_wind: fields.seat_wind.value,
+      prevalent_wind: fields.prevalent_wind.value,
+      flowers: parseInt(fields.flowers.value, 10) || 0,
+      profile: fields.profile.value
+    };
+  }
+
+  function drawSituationLabels() {
+    var selfDrawn = form.elements.self_drawn.checked;
+    document.getElementById("kong-label").textContent =
+      selfDrawn ? "Out with replacement tile" : "Robbing the kong";
+    document.getElementById("wall-label").textContent =
+      selfDrawn ? "Last tile draw" : "Last tile claim";
+  }
+
+  function rememberInAddress() {
+    if (!window.history || !window.URLSearchParams) {
+      return;
+    }
+    var query = handInput.value.trim() ? "?" + new URLSearchParams(new FormData(form)) : "";
+    window.history.replaceState(null, "", window.location.pathname + query);
+  }
+
+  function score(compact) {
+    rememberInAddress();
+    if (!compact.trim()) {
+      requestNumber += 1;
+      drawEmpty();
+      return;
+    }
+    var body = situation();
+    body.compact = compact;
+    var mine = ++requestNumber;
+    root.classList.add("calc-busy");
+    fetch(root.dataset.apiUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body)
+    })
+      .then(function (response) {
+        return response.json().then(function (data) {
+          return { status: response.status, data: data };
+        });
+      })
+      .then(function (answer) {
+        if (mine === requestNumber) {
+          drawVerdict(answer.status, answer.data);
+        }
+      })
+      .catch(function () {
+        if (mine === requestNumber) {
+          drawVerdict(0, {
+            error: "",
+            message: "The calculator could not reach the server. Check the connection and try again."
+          });
+        }
+      })
+      .then(function () {
+        if (mine === requestNumber) {
+          root.classList.remove("calc-busy");
+        }
+      });
+  }
+
+  // The tiles changed: redraw, rewrite the notation box and score.
+  function changed() {
+    drawHand();
+    handInput.value = writeCompact(effectiveHand());
+    score(handInput.value);
+  }
+
+  // ----- Events -----------------------------------------------------------------------------
+
+  root.querySelectorAll(".calc-picker .tile").forEach(function (button) {
+    button.addEventListener("click", function () {
+      var refusal = addTile(button.dataset.tile);
+      setNotice(refusal);
+      if (!refusal) {
+        changed();
+      }
+    });
+  });
+
+  root.querySelectorAll('input[name="mode"]').forEach(function (radio) {
+    radio.addEventListener("change", function () {
+      modeHelp.textContent = MODE_HELP[mode()];
+      setNotice("");
+    });
+  });
+
+  document.getElementById("calc-clear").addEventListener("click", function () {
+    state = { standing: [], melds: [], win: null };
+    setNotice("");
+    changed();
+  });
+
+  // Typing in the notation box: show the tiles when the text reads as tiles, and score the
+  // text as typed either way so the server can explain a mistake.
+  handInput.addEventListener("input", function () {
+    window.clearTimeout(typingTimer);
+    typingTimer = window.setTimeout(function () {
+      var hand = readCompact(handInput.value);
+      if (hand) {
+        state = hand;
+        drawHand();
+      }
+      score(handInput.value);
+    }, 350);
+  });
+
+  form.addEventListener("change", function (event) {
+    if (event.target === handInput) {
+      return;
+    }
+    drawSituationLabels();
+    score(handInput.value);
+  });
+
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    window.clearTimeout(typingTimer);
+    var hand = readCompact(handInput.value);
+    if (hand) {
+      state = hand;
+      drawHand();
+    }
+    score(handInput.value);
+  });
+
+  // ----- Start ------------------------------------------------------------------------------
+
+  root.querySelectorAll(".calc-js-only").forEach(function (node) {
+    node.hidden = false;
+  });
+  modeHelp.textContent = MODE_HELP[mode()];
+  drawSituationLabels();
+  var initial = readCompact(handInput.value);
+  if (initial) {
+    state = initial;
+  }
+  drawHand();
+  if (handInput.value.trim()) {
+    score(handInput.value);
+  }
+})();

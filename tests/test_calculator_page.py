@@ -1,0 +1,108 @@
+"""The fan calculator page, including its no-JavaScript fallback (?hand=...)."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlencode
+
+import pytest
+from django.urls import reverse
+
+URL = reverse("scoring:calculator")
+
+
+def get(client, **params):
+    return client.get(f"{URL}?{urlencode(params)}" if params else URL)
+
+
+def test_page_renders_for_an_anonymous_visitor(client):
+    response = get(client)
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Fan calculator" in html
+    assert "No hand yet." in html
+    assert 'data-api-url="/api/score"' in html
+
+
+def test_page_offers_all_34_tiles_as_labelled_buttons(client):
+    html = get(client).content.decode()
+
+    assert html.count('class="tile" data-tile=') == 34
+    assert 'aria-label="5 Dots"' in html
+    assert 'aria-label="Green dragon"' in html
+    assert "發" in html
+
+
+def test_page_links_its_own_static_files(client):
+    html = get(client).content.decode()
+
+    assert "scoring/calculator.js" in html
+    assert "scoring/calculator.css" in html
+    # Vendored, never from a CDN: every script and stylesheet comes from this site.
+    for url in re.findall(r'<(?:script|link)[^>]+(?:src|href)="([^"]+)"', html):
+        assert url.startswith("/"), url
+
+
+def test_hand_parameter_renders_the_fans_without_javascript(client):
+    response = get(client, hand="44m 333p 44p 55s 77s 88s 3p", seat_wind="S", flowers="1")
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Meets the 8-fan minimum" in html
+    assert "Seven Pairs" in html
+    assert "七对" in html
+    assert "<dd data-total>29</dd>" in html
+    assert "<dd data-total-excl-flowers>28</dd>" in html
+
+
+def test_hand_parameter_keeps_the_situation_in_the_form(client):
+    html = get(client, hand="44m 333p 44p 55s 77s 88s 3p", self_drawn="on", seat_wind="W").content
+    html = html.decode()
+
+    assert re.search(r'<input[^>]*name="self_drawn"[^>]*checked', html)
+    assert '<option value="W" selected>' in html
+    assert "自摸" in html
+
+
+def test_false_win_is_shown_as_such(client):
+    html = get(client, hand="234456p 77s EE [789m] E", seat_wind="N", prevalent_wind="S")
+    html = html.content.decode()
+
+    assert "False win (below 8 fan)" in html
+    assert "幺九刻" in html
+
+
+@pytest.mark.parametrize(
+    ("hand", "words"),
+    [
+        ("123m 5p", "right number of tiles"),
+        ("123m 456p 789s 11x 1s", "does not know"),
+        ("135m 246p 789s EWN C 5s", "do not form a winning hand"),
+    ],
+)
+def test_bad_hand_is_explained_in_plain_language(client, hand, words):
+    response = get(client, hand=hand)
+
+    assert response.status_code == 200
+    assert words in response.content.decode()
+
+
+def test_profile_choice_changes_the_score(client):
+    hand = "45566m 66s (SSSS) (9999s) 4m"
+    green_book = get(client, hand=hand, prevalent_wind="S", flowers="2").content.decode()
+    chinese = get(client, hand=hand, prevalent_wind="S", flowers="2", profile="cn-1998")
+
+    assert "<dd data-total>17</dd>" in green_book
+    assert "<dd data-total>15</dd>" in chinese.content.decode()
+
+
+def test_invalid_form_value_is_reported_not_scored(client):
+    html = get(client, hand="44m 333p 44p 55s 77s 88s 3p", flowers="12").content.decode()
+
+    assert "No hand yet." in html
+    assert "errorlist" in html
+
+
+def test_post_is_refused(client):
+    assert client.post(URL).status_code == 405
