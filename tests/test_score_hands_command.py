@@ -151,3 +151,17 @@ def test_reads_a_file_argument(tmp_path):
 def test_missing_file_is_a_command_error(tmp_path):
     with pytest.raises(CommandError, match="Cannot read"):
         call_command("score_hands", str(tmp_path / "nope.jsonl"), stdout=io.StringIO())
+
+
+def test_undecodable_bytes_in_a_file_do_not_stop_the_batch(tmp_path):
+    cases = tmp_path / "cases.jsonl"
+    good = json.dumps(TWO_CONCEALED_KONGS).encode()
+    cases.write_bytes(b'{"id": 5, "concealed": ["\xff\xfe"]}\n' + good + b"\n")
+    out = io.StringIO()
+
+    call_command("score_hands", str(cases), stdout=out)
+
+    first, second = (json.loads(line) for line in out.getvalue().splitlines())
+    assert (first["id"], first["total"]) == (5, None)
+    assert first["error"] is not None
+    assert second["total"] == 17

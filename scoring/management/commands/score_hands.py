@@ -9,7 +9,9 @@ gives a BAD_INPUT result line and the batch goes on.
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import re
 import sys
 from collections.abc import Iterable, Iterator
@@ -49,17 +51,27 @@ class Command(BaseCommand):
             )
         path = options["path"]
         if path == "-":
-            self._write_results(options.get("stdin") or sys.stdin, profile)
-            return
-        try:
-            with open(path, encoding="utf-8") as cases:
-                self._write_results(cases, profile)
-        except OSError as exc:
-            raise CommandError(f"Cannot read {path}: {exc.strerror}.") from exc
+            # Undecodable bytes become U+FFFD, so such a line is a BAD_INPUT line, not a crash.
+            cases = options.get("stdin") or io.TextIOWrapper(
+                sys.stdin.buffer, encoding="utf-8", errors="replace"
+            )
+        else:
+            try:
+                cases = open(path, encoding="utf-8", errors="replace")
+            except OSError as exc:
+                raise CommandError(f"Cannot read {path}: {exc.strerror}.") from exc
+        with cases:
+            self._write_results(cases, profile)
 
     def _write_results(self, lines: TextIO, profile: str) -> None:
-        for result in score_lines(lines, profile=profile):
-            self.stdout.write(json.dumps(result, ensure_ascii=False))
+        try:
+            for result in score_lines(lines, profile=profile):
+                self.stdout.write(json.dumps(result, ensure_ascii=False))
+            self.stdout.flush()
+        except BrokenPipeError:
+            # The reader went away (`score_hands < cases | head`): stop quietly. Point stdout
+            # at /dev/null so the interpreter's final flush does not complain again.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def score_lines(lines: Iterable[str], *, profile: str) -> Iterator[dict[str, Any]]:
