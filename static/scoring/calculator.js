@@ -306,7 +306,13 @@
     hint.textContent = info.hint;
     button.appendChild(face);
     button.appendChild(hint);
-    button.addEventListener("click", onRemove);
+    button.addEventListener("click", function () {
+      var box = button.closest(".calc-tiles");
+      onRemove();
+      // The tapped tile is gone: keep keyboard focus in the same row, or on Clear.
+      var next = box.querySelector(".tile") || document.getElementById("calc-clear");
+      next.focus();
+    });
     return button;
   }
 

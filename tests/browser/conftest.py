@@ -46,9 +46,20 @@ def chromium() -> Iterator[Any]:
 
 @pytest.fixture
 def phone_page(chromium: Any) -> Iterator[Any]:
-    """A fresh page the size of a small phone screen."""
+    """A fresh page the size of a small phone screen; fails the test on a script error."""
     context = chromium.new_context(viewport=PHONE, has_touch=True)
     page = context.new_page()
     page.set_default_timeout(10_000)
+    script_errors: list[str] = []
+    page.on("pageerror", lambda error: script_errors.append(str(error)))
+
+    def on_console(message: Any) -> None:
+        # Chromium logs every 4xx answer as an error; the API answers 400 for an unfinished
+        # hand by design, so only the script's own errors count.
+        if message.type == "error" and not message.text.startswith("Failed to load resource"):
+            script_errors.append(message.text)
+
+    page.on("console", on_console)
     yield page
     context.close()
+    assert script_errors == [], "the page logged script errors"
