@@ -18,6 +18,7 @@
   var summary = document.getElementById("calc-summary");
   var notice = document.getElementById("calc-notice");
   var bar = document.getElementById("calc-bar");
+  var wideScreen = window.matchMedia("(min-width: 56rem)");
   var countBox = document.getElementById("calc-count");
   var standingBox = document.getElementById("calc-standing");
   var meldsBox = document.getElementById("calc-melds");
@@ -530,9 +531,11 @@
     drawBar();
   }
 
-  // The bar at the foot of the screen shows only when it has something to say.
+  // The bar at the foot of the screen shows only when it has something to say. On a wide
+  // screen the score column is always in view, so the bar only carries refusals.
   function drawBar() {
-    bar.hidden = !summary.textContent && !notice.textContent;
+    var summaryShown = summary.textContent && !wideScreen.matches;
+    bar.hidden = !summaryShown && !notice.textContent;
   }
 
   function drawEmpty() {
@@ -686,6 +689,9 @@
   root.querySelectorAll(".calc-js-only").forEach(function (node) {
     node.hidden = false;
   });
+  if (wideScreen.addEventListener) {
+    wideScreen.addEventListener("change", drawBar);
+  }
   modeHelp.textContent = MODE_HELP[mode()];
   drawSituationLabels();
   var initial = readCompact(handInput.value);
