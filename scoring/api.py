@@ -95,6 +95,7 @@ def score(request: HttpRequest) -> JsonResponse:
     return _json(body, status)
 
 
+@csrf_exempt  # so a POST gets a plain 405, not a CSRF failure page
 @require_GET
 def openapi_schema(request: HttpRequest) -> JsonResponse:
     return _json(SCHEMA, 200)

@@ -239,6 +239,10 @@ def test_openapi_schema_is_served(client):
     assert response.json()["openapi"].startswith("3.1")
 
 
+def test_openapi_schema_refuses_post_with_405(client):
+    assert client.post("/api/openapi.json").status_code == 405
+
+
 def test_openapi_schema_describes_every_served_path():
     served = {reverse(f"{api_urls.app_name}:{pattern.name}") for pattern in api_urls.urlpatterns}
 
