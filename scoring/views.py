@@ -85,12 +85,11 @@ def tile_groups() -> list[dict[str, Any]]:
 def present_verdict(status: int, body: dict[str, Any]) -> dict[str, Any]:
     """Shape an API answer for the template (1-based set numbers, readable set names)."""
     error = body.get("error")
+    title = ERROR_TITLES.get(error, "The hand could not be scored")
     verdict: dict[str, Any] = {
         "ok": status == 200,
         "error": error,
-        "title": ERROR_TITLES.get(error, "The hand could not be scored")
-        if error
-        else "Meets the 8-fan minimum",
+        "title": title if error else "Meets the 8-fan minimum",
         "message": body.get("message", ""),
     }
     if status != 200:

@@ -177,7 +177,7 @@ def test_get_is_refused_with_405(client):
     assert response.json()["error"] == "METHOD_NOT_ALLOWED"
 
 
-def test_no_csrf_token_needed(client):
+def test_no_csrf_token_needed():
     strict = Client(enforce_csrf_checks=True)
 
     assert post(strict, SEVEN_PAIRS).status_code == 200
