@@ -57,6 +57,8 @@
   // standing: tiles in the order tapped; melds: {kind, tiles}; win: an explicit winning tile.
   var state = { standing: [], melds: [], win: null };
   var requestNumber = 0;
+  // False while the notation box holds text the page could not read as tiles.
+  var stateMatchesText = true;
   var typingTimer = null;
 
   function readJson(id) {
@@ -410,6 +412,19 @@
 
   function drawVerdict(status, body) {
     verdictBox.textContent = "";
+    var missing = 14 - tileCount();
+    if (status !== 200 && body.error === "WRONG_TILE_COUNT" && missing > 0 && stateMatchesText) {
+      // Still building the hand: say how far along it is, not that something is wrong.
+      var progress = tileCount() + " of 14 tiles: add " + missing + " more.";
+      var pending = element("div", "verdict verdict--pending");
+      pending.appendChild(element("p", "verdict-title", "The hand is not complete yet"));
+      pending.appendChild(element("p", "verdict-message", progress));
+      verdictBox.appendChild(pending);
+      summary.textContent = progress;
+      summary.className = "calc-summary";
+      drawBar();
+      return;
+    }
     if (status !== 200) {
       var box = element("div", "verdict verdict--error");
       var title = errorTitles[body.error] || "The hand could not be scored";
@@ -418,14 +433,8 @@
         box.appendChild(element("p", "verdict-message", body.message));
       }
       verdictBox.appendChild(box);
-      var missing = 14 - tileCount();
-      if (body.error === "WRONG_TILE_COUNT" && missing > 0) {
-        summary.textContent = tileCount() + " of 14 tiles: add " + missing + " more.";
-        summary.className = "calc-summary";
-      } else {
-        summary.textContent = title + ".";
-        summary.className = "calc-summary calc-summary--error";
-      }
+      summary.textContent = title + ".";
+      summary.className = "calc-summary calc-summary--error";
       drawBar();
       return;
     }
@@ -619,8 +628,19 @@
       });
   }
 
+  // Show the typed notation as tiles when the page can read it.
+  function readTypedHand() {
+    var hand = readCompact(handInput.value);
+    stateMatchesText = hand !== null;
+    if (hand) {
+      state = hand;
+      drawHand();
+    }
+  }
+
   // The tiles changed: redraw, rewrite the notation box and score.
   function changed() {
+    stateMatchesText = true;
     drawHand();
     handInput.value = writeCompact(effectiveHand());
     score(handInput.value);
@@ -656,11 +676,7 @@
   handInput.addEventListener("input", function () {
     window.clearTimeout(typingTimer);
     typingTimer = window.setTimeout(function () {
-      var hand = readCompact(handInput.value);
-      if (hand) {
-        state = hand;
-        drawHand();
-      }
+      readTypedHand();
       score(handInput.value);
     }, 350);
   });
@@ -676,11 +692,7 @@
   form.addEventListener("submit", function (event) {
     event.preventDefault();
     window.clearTimeout(typingTimer);
-    var hand = readCompact(handInput.value);
-    if (hand) {
-      state = hand;
-      drawHand();
-    }
+    readTypedHand();
     score(handInput.value);
   });
 
@@ -694,10 +706,7 @@
   }
   modeHelp.textContent = MODE_HELP[mode()];
   drawSituationLabels();
-  var initial = readCompact(handInput.value);
-  if (initial) {
-    state = initial;
-  }
+  readTypedHand();
   drawHand();
   if (handInput.value.trim()) {
     score(handInput.value);

@@ -83,7 +83,7 @@ def test_fourteen_taps_make_the_last_tile_the_winning_tile(phone_page, live_serv
     page = open_calculator(phone_page, live_server)
 
     tap(page, "4m", "4m", "3p", "3p", "3p", "4p", "4p", "5s", "5s", "7s", "7s", "8s", "8s")
-    expect_text(page, "#calc-verdict", "right number of tiles")
+    expect_text(page, "#calc-verdict", "13 of 14 tiles: add 1 more.")
     tap(page, "3p")
     page.select_option("#id_seat_wind", "S")
     page.select_option("#id_flowers", "1")
