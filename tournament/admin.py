@@ -1,13 +1,83 @@
 from django.contrib import admin
 
-from tournament.models import Tournament
+from tournament.models import AuditEntry, Hand, Penalty, Player, Round, Seat, Table, Tournament
 
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     list_display = ["name", "slug", "start_date", "end_date", "venue", "profile", "public"]
-    list_filter = ["public", "profile"]
+    list_filter = ["public", "profile", "seat_rotation"]
     search_fields = ["name", "slug", "venue"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["organisers"]
     date_hierarchy = "start_date"
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["key", "name", "tournament", "country", "club", "ema_number", "substitute"]
+    list_filter = ["tournament", "substitute"]
+    search_fields = ["name", "key", "ema_number", "club"]
+
+
+class TableInline(admin.TabularInline):
+    model = Table
+    fields = ["number", "ended_at", "ended_by_time"]
+    readonly_fields = ["ended_at", "ended_by_time"]
+    extra = 0
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "number", "status"]
+    list_filter = ["tournament", "status"]
+    inlines = [TableInline]
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Results change only through the services, which keep scores and the audit trail right."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    fields = ["starting_wind", "player", "score"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Table)
+class TableAdmin(ReadOnlyAdmin):
+    list_display = ["__str__", "round", "ended_at", "ended_by_time"]
+    list_filter = ["round__tournament"]
+    inlines = [SeatInline]
+
+
+@admin.register(Hand)
+class HandAdmin(ReadOnlyAdmin):
+    list_display = ["table", "number", "result", "fan", "flowers", "entered_by", "entered_at"]
+    list_filter = ["table__round__tournament", "result"]
+
+
+@admin.register(Penalty)
+class PenaltyAdmin(ReadOnlyAdmin):
+    list_display = ["table", "seat", "kind", "points", "distributed", "hand_number", "reason"]
+    list_filter = ["table__round__tournament", "kind"]
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(ReadOnlyAdmin):
+    list_display = ["at", "tournament", "table", "actor", "action"]
+    list_filter = ["tournament", "action"]

@@ -1,8 +1,66 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.functions import Mod
+from django.db.models.lookups import Exact
+from django.utils import timezone
+
+from scoring.engine import PRESETS
+
+HANDS_PER_GAME = 16
+
+
+def default_table_points() -> list[int]:
+    return [4, 2, 1, 0]
+
+
+def default_tie_breaks() -> list[str]:
+    return [Tournament.TieBreak.BEST_GAME, Tournament.TieBreak.GAME_SCORES]
+
+
+def validate_preset(value: str) -> None:
+    if value not in PRESETS:
+        raise ValidationError(
+            "Unknown rule preset %(value)s; choose one of %(choices)s.",
+            code="unknown_preset",
+            params={"value": value, "choices": ", ".join(PRESETS)},
+        )
+
+
+def validate_table_points(value: object) -> None:
+    if (
+        not isinstance(value, list)
+        or len(value) != 4
+        or not all(isinstance(points, int) and not isinstance(points, bool) for points in value)
+        or value != sorted(value, reverse=True)
+    ):
+        raise ValidationError(
+            "Table points are four whole numbers from first to last place, such as 4, 2, 1, 0.",
+            code="bad_table_points",
+        )
+
+
+def validate_tie_breaks(value: object) -> None:
+    if (
+        not isinstance(value, list)
+        or len(set(value)) != len(value)
+        or not set(value) <= set(Tournament.TieBreak.values)
+    ):
+        raise ValidationError(
+            "Tie-breaks are a list of distinct choices from: %(choices)s.",
+            code="bad_tie_breaks",
+            params={"choices": ", ".join(Tournament.TieBreak.values)},
+        )
+
+
+class Wind(models.TextChoices):
+    EAST = "E", "East"
+    SOUTH = "S", "South"
+    WEST = "W", "West"
+    NORTH = "N", "North"
 
 
 class Tournament(models.Model):
@@ -12,13 +70,40 @@ class Tournament(models.Model):
         WMO_2006 = "wmo-2006", "WMO Green Book (2006)"
         CN_1998 = "cn-1998", "Chinese official rules (1998)"
 
+    class SeatRotation(models.TextChoices):
+        """How players change seats between wind rounds (rules/TOURNAMENT.md)."""
+
+        WMO = "wmo", "Every wind round (WMO chart)"
+        NONE = "none", "Never"
+        HALF = "half", "Once, before the West wind round"
+
+    class TieBreak(models.TextChoices):
+        """Further tie-breaks after table points and score (Chinese 1998 rules)."""
+
+        BEST_GAME = "best_game", "Best single game score"
+        GAME_SCORES = "game_scores", "More high game scores"
+
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=100, unique=True)
     start_date = models.DateField(null=True, blank=True)
     end_date = models.DateField(null=True, blank=True)
     venue = models.CharField(max_length=200, blank=True)
-    preset = models.CharField(max_length=40, default="mcr")
+    preset = models.CharField(max_length=40, default="mcr", validators=[validate_preset])
     profile = models.CharField(max_length=20, choices=Profile.choices, default=Profile.WMO_2006)
+    seat_rotation = models.CharField(
+        max_length=10, choices=SeatRotation.choices, default=SeatRotation.WMO
+    )
+    table_points = models.JSONField(
+        default=default_table_points,
+        validators=[validate_table_points],
+        help_text="Given by rank within the table at the end of a game, first place first.",
+    )
+    tie_breaks = models.JSONField(
+        default=default_tie_breaks,
+        blank=True,
+        validators=[validate_tie_breaks],
+        help_text="Used in this order when table points and score are equal.",
+    )
     public = models.BooleanField(
         default=False, help_text="Public tournaments are listed for everyone."
     )
@@ -37,7 +122,316 @@ class Tournament(models.Model):
                 name="tournament_ends_on_or_after_start",
                 violation_error_message="A tournament cannot end before it starts.",
             ),
+            models.CheckConstraint(
+                condition=Q(seat_rotation__in=["wmo", "none", "half"]),
+                name="tournament_seat_rotation_known",
+            ),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+
+class Player(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
+    key = models.CharField(
+        max_length=20, help_text="Identifies the player within the tournament: a start number."
+    )
+    name = models.CharField(max_length=200)
+    country = models.CharField(max_length=100, blank=True)
+    club = models.CharField(max_length=200, blank=True)
+    team = models.CharField(max_length=200, blank=True)
+    ema_number = models.CharField("EMA number", max_length=20, blank=True)
+    substitute = models.BooleanField(default=False, help_text="Substitutes are never ranked.")
+    withdrawn_from_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Plays no round from this one on; keeps earlier results."
+    )
+
+    class Meta:
+        ordering = ["tournament", "key"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "key"],
+                name="player_key_unique_in_tournament",
+                violation_error_message="Another player of this tournament has this key.",
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "ema_number"],
+                condition=~Q(ema_number=""),
+                name="player_ema_number_unique_in_tournament",
+                violation_error_message="Another player of this tournament has this EMA number.",
+            ),
+            models.CheckConstraint(
+                condition=Q(withdrawn_from_round__isnull=True) | Q(withdrawn_from_round__gte=1),
+                name="player_withdrawn_from_a_real_round",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key} {self.name}"
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_from_round is not None
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        SEATED = "seated", "Seated"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_from_one"),
+            models.CheckConstraint(
+                condition=Q(status__in=["draft", "seated", "playing", "finished"]),
+                name="round_status_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+
+class Table(models.Model):
+    """Four seats for one round; the game played there and how it ended."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    referees = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="refereed_tables", blank=True
+    )
+    ended_at = models.DateTimeField(null=True, blank=True)
+    ended_by_time = models.BooleanField(
+        default=False, help_text="Time was called before all hands were played."
+    )
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_from_one"),
+            models.CheckConstraint(
+                condition=Q(ended_by_time=False) | Q(ended_at__isnull=False),
+                name="table_ended_by_time_only_when_ended",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.number}"
+
+
+class Seat(models.Model):
+    """One player at one table, by the wind of the seat they start the game at.
+
+    The round is stored again here so that "a player sits at one table per round" is a
+    database constraint; services always set it to the table's round.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    starting_wind = models.CharField(max_length=1, choices=Wind.choices)
+    score = models.IntegerField(
+        default=0, help_text="Game score so far: hand payments and penalties."
+    )
+
+    class Meta:
+        ordering = ["table", "starting_wind"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "starting_wind"],
+                name="seat_wind_unique_at_table",
+                violation_error_message="This seat of the table is taken.",
+            ),
+            models.UniqueConstraint(
+                fields=["table", "player"],
+                name="seat_player_once_at_table",
+                violation_error_message="A player can sit only once at a table.",
+            ),
+            models.UniqueConstraint(
+                fields=["round", "player"],
+                name="seat_player_one_table_per_round",
+                violation_error_message="A player sits at one table per round.",
+            ),
+            models.CheckConstraint(
+                condition=Q(starting_wind__in=["E", "S", "W", "N"]), name="seat_wind_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.starting_wind}: {self.player}"
+
+    @property
+    def index(self) -> int:
+        """0..3 for the starting seats East, South, West, North."""
+        return "ESWN".index(self.starting_wind)
+
+
+class Hand(models.Model):
+    class Result(models.TextChoices):
+        WIN = "win", "Win"
+        DRAW = "draw", "Drawn hand"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    result = models.CharField(max_length=4, choices=Result.choices)
+    winner = models.ForeignKey(
+        Seat, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    discarder = models.ForeignKey(
+        Seat,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="Empty for a self-drawn win.",
+    )
+    fan = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Without flowers.")
+    flowers = models.PositiveSmallIntegerField(default=0)
+    tiles = models.JSONField(
+        null=True, blank=True, help_text="The winning hand and its situation, in the case format."
+    )
+    # What the players who started at East, South, West and North gained (+) or paid (-).
+    east_points = models.IntegerField(default=0)
+    south_points = models.IntegerField(default=0)
+    west_points = models.IntegerField(default=0)
+    north_points = models.IntegerField(default=0)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    entered_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "number"],
+                name="hand_number_unique_at_table",
+                violation_error_message="This hand has already been entered.",
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1, number__lte=HANDS_PER_GAME),
+                name="hand_number_within_game",
+            ),
+            models.CheckConstraint(
+                condition=Q(
+                    result="draw", winner__isnull=True, discarder__isnull=True, fan__isnull=True
+                )
+                | Q(result="win", winner__isnull=False, fan__isnull=False),
+                name="hand_win_has_winner_and_fan",
+            ),
+            models.CheckConstraint(
+                condition=Q(discarder__isnull=True) | ~Q(discarder=F("winner")),
+                name="hand_discarder_is_not_winner",
+            ),
+            models.CheckConstraint(
+                condition=Q(
+                    east_points=-(F("south_points") + F("west_points") + F("north_points"))
+                ),
+                name="hand_payments_sum_to_zero",
+            ),
+            models.CheckConstraint(condition=Q(flowers__lte=8), name="hand_flowers_at_most_8"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Hand {self.number}"
+
+    @property
+    def payments(self) -> list[int]:
+        """Points by starting seat E, S, W, N."""
+        return [self.east_points, self.south_points, self.west_points, self.north_points]
+
+
+class Penalty(models.Model):
+    """Points a player loses for a false win, a foul or misconduct, with the reason.
+
+    A distributed penalty is paid in equal parts to the other three players (the table stays
+    zero-sum); a deduction is given to nobody.
+    """
+
+    class Kind(models.TextChoices):
+        FALSE_WIN = "false_win", "False win"
+        FALSE_WIN_INVALID_HAND = "false_win_invalid", "False win (invalid hand)"
+        DEDUCTION = "deduction", "Deduction"
+        DISTRIBUTED = "distributed", "Distributed penalty"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="penalties")
+    seat = models.ForeignKey(Seat, on_delete=models.PROTECT, related_name="penalties")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    points = models.PositiveSmallIntegerField(help_text="What the player loses.")
+    distributed = models.BooleanField()
+    reason = models.CharField(max_length=300)
+    hand_number = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Empty for a penalty on the whole game."
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    entered_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["table", "entered_at", "pk"]
+        verbose_name_plural = "penalties"
+        constraints = [
+            models.CheckConstraint(condition=Q(points__gt=0), name="penalty_points_positive"),
+            models.CheckConstraint(
+                condition=Q(distributed=False) | Exact(Mod("points", 3), 0),
+                name="penalty_distributed_in_three_equal_parts",
+            ),
+            models.CheckConstraint(
+                condition=Q(hand_number__isnull=True)
+                | Q(hand_number__gte=1, hand_number__lte=HANDS_PER_GAME),
+                name="penalty_hand_within_game",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=["false_win", "false_win_invalid", "distributed"])
+                & Q(distributed=True)
+                | Q(kind="deduction", distributed=False),
+                name="penalty_kind_matches_distribution",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.points}: {self.reason}"
+
+    def payments(self, offender_index: int) -> list[int]:
+        """Points by starting seat E, S, W, N."""
+        pays = [self.points // 3 if self.distributed else 0] * 4
+        pays[offender_index] = -self.points
+        return pays
+
+
+class AuditEntry(models.Model):
+    """One change to a result: who made it, when, and the record before and after."""
+
+    class Action(models.TextChoices):
+        HAND_RECORDED = "hand_recorded", "Hand recorded"
+        HAND_CORRECTED = "hand_corrected", "Hand corrected"
+        PENALTY_RECORDED = "penalty_recorded", "Penalty recorded"
+        GAME_ENDED = "game_ended", "Game ended"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, null=True, blank=True, related_name="audit"
+    )
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+    action = models.CharField(max_length=20, choices=Action.choices)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}"

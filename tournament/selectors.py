@@ -1,11 +1,16 @@
-"""Queries that decide what a user may see."""
+"""Reads: what a user may see, score sheets, table results and standings."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
 
-from tournament.models import Tournament
+from tournament.models import Hand, Penalty, Player, Seat, Table, Tournament
+from tournament.rotation import prevailing_wind, seat_winds
 
 
 def visible_tournaments(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Tournament]:
@@ -16,3 +21,179 @@ def visible_tournaments(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Tour
     if not user.is_authenticated:
         return tournaments.filter(public=True)
     return tournaments.filter(Q(public=True) | Q(pk__in=user.organised_tournaments.values("pk")))
+
+
+# --- Games, tables and standings ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScoreSheetLine:
+    """One hand of a game (or, with number None, the penalties on the whole game).
+
+    Tuples are by starting seat E, S, W, N.
+    """
+
+    number: int | None
+    prevailing_wind: str
+    seat_winds: tuple[str, ...]
+    hand: Hand | None
+    penalties: tuple[Penalty, ...]
+    payments: tuple[int, ...]
+    running: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    seat: Seat
+    score: int
+    place: int
+    table_points: Fraction
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int | None  # None for substitutes, who are never ranked
+    player: Player
+    table_points: Fraction
+    score: int
+    game_scores: tuple[int, ...]
+
+
+def score_sheet(table: Table) -> list[ScoreSheetLine]:
+    """Every hand entered at `table` with its payments (penalties included) and running scores."""
+    seats = sorted(table.seats.all(), key=lambda seat: seat.index)
+    index_of = {seat.pk: seat.index for seat in seats}
+    hands = {
+        hand.number: hand
+        for hand in table.hands.select_related("winner__player", "discarder__player")
+    }
+    penalties: dict[int | None, list[Penalty]] = {}
+    for penalty in table.penalties.select_related("seat__player"):
+        penalties.setdefault(penalty.hand_number, []).append(penalty)
+    numbers = sorted(set(hands) | {number for number in penalties if number is not None})
+    scheme = table.round.tournament.seat_rotation
+    running = [0, 0, 0, 0]
+    lines = []
+    for number in [*numbers, None]:
+        hand = hands.get(number) if number is not None else None
+        line_penalties = tuple(penalties.get(number, ()))
+        if number is None and not line_penalties:
+            break
+        payments = list(hand.payments) if hand else [0, 0, 0, 0]
+        for penalty in line_penalties:
+            for index, points in enumerate(penalty.payments(index_of[penalty.seat_id])):
+                payments[index] += points
+        running = [total + paid for total, paid in zip(running, payments, strict=True)]
+        lines.append(
+            ScoreSheetLine(
+                number=number,
+                prevailing_wind=prevailing_wind(number) if number else "",
+                seat_winds=seat_winds(scheme=scheme, number=number) if number else (),
+                hand=hand,
+                penalties=line_penalties,
+                payments=tuple(payments),
+                running=tuple(running),
+            )
+        )
+    return lines
+
+
+def share_table_points(scores: Sequence[int], values: Sequence[int]) -> list[Fraction]:
+    """Table points by rank of score; tied players share the points of the places they cover."""
+    order = sorted(range(len(scores)), key=lambda index: -scores[index])
+    points = [Fraction(0)] * len(scores)
+    place = 0
+    while place < len(order):
+        tied = [i for i in order[place:] if scores[i] == scores[order[place]]]
+        share = Fraction(sum(values[place : place + len(tied)]), len(tied))
+        for index in tied:
+            points[index] = share
+        place += len(tied)
+    return points
+
+
+def format_points(points: Fraction) -> str:
+    """7/3 as "2 1/3", 3 as "3", -1/2 as "-1/2"."""
+    if points.denominator == 1:
+        return str(points.numerator)
+    whole, rest = divmod(abs(points.numerator), points.denominator)
+    sign = "-" if points < 0 else ""
+    return f"{sign}{whole} {rest}/{points.denominator}" if whole else f"{sign}{points}"
+
+
+def table_results(table: Table) -> list[SeatResult]:
+    """Score, place and table points of each seat, best first (ties share place and points)."""
+    seats = sorted(table.seats.select_related("player"), key=lambda seat: seat.index)
+    return _results(seats, table.round.tournament.table_points)
+
+
+def _results(seats: Sequence[Seat], values: Sequence[int]) -> list[SeatResult]:
+    scores = [seat.score for seat in seats]
+    points = share_table_points(scores, values)
+    results = [
+        SeatResult(
+            seat=seat,
+            score=seat.score,
+            place=1 + sum(other > seat.score for other in scores),
+            table_points=share,
+        )
+        for seat, share in zip(seats, points, strict=True)
+    ]
+    return sorted(results, key=lambda result: (result.place, result.seat.index))
+
+
+def standings(tournament: Tournament) -> list[Standing]:
+    """The ranking over all ended games: table points, then score, then the tie-breaks.
+
+    Players level on all of them share a rank. Substitutes come last, unranked. Withdrawn
+    players keep the games they played; a round missed scores 0 table points. Two queries,
+    whatever the size of the tournament.
+    """
+    players = list(tournament.players.all())
+    seats = Seat.objects.filter(
+        table__round__tournament=tournament, table__ended_at__isnull=False
+    ).order_by("table_id", "starting_wind")
+    by_table: dict[int, list[Seat]] = {}
+    for seat in seats:
+        by_table.setdefault(seat.table_id, []).append(seat)
+    table_points: dict[int, Fraction] = {}
+    game_scores: dict[int, list[int]] = {}
+    for table_seats in by_table.values():
+        for result in _results(table_seats, tournament.table_points):
+            player_id = result.seat.player_id
+            table_points[player_id] = table_points.get(player_id, Fraction(0)) + result.table_points
+            game_scores.setdefault(player_id, []).append(result.score)
+    rows = [
+        Standing(
+            rank=None,
+            player=player,
+            table_points=table_points.get(player.pk, Fraction(0)),
+            score=sum(game_scores.get(player.pk, ())),
+            game_scores=tuple(sorted(game_scores.get(player.pk, ()), reverse=True)),
+        )
+        for player in players
+    ]
+
+    def ranking_key(row: Standing) -> tuple:
+        key: list = [row.table_points, row.score]
+        for tie_break in tournament.tie_breaks:
+            if tie_break == Tournament.TieBreak.BEST_GAME:
+                key.append(row.game_scores[0] if row.game_scores else 0)
+            elif tie_break == Tournament.TieBreak.GAME_SCORES:
+                key.append(row.game_scores)
+        return tuple(key)
+
+    ranked = sorted(
+        (row for row in rows if not row.player.substitute), key=ranking_key, reverse=True
+    )
+    result = []
+    for position, row in enumerate(ranked, start=1):
+        if result and ranking_key(result[-1]) == ranking_key(row):
+            rank = result[-1].rank
+        else:
+            rank = position
+        result.append(replace(row, rank=rank))
+    substitutes = sorted(
+        (row for row in rows if row.player.substitute), key=lambda row: row.player.key
+    )
+    return result + substitutes

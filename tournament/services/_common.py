@@ -1,0 +1,107 @@
+"""What the services of a game share: locking the table, finding seats, scores and the audit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db.models import Sum
+
+from tournament.models import AuditEntry, Hand, Penalty, Player, Seat, Table
+
+
+def lock_table(table: Table) -> Table:
+    """The table, re-read and locked until the transaction ends: one writer per game at a time."""
+    return (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__tournament")
+        .get(pk=table.pk)
+    )
+
+
+def seats_of(table: Table) -> list[Seat]:
+    """The four seats in starting order East, South, West, North."""
+    return sorted(table.seats.select_related("player"), key=lambda seat: seat.index)
+
+
+def seat_of(seats: list[Seat], player: Player, role: str) -> Seat:
+    for seat in seats:
+        if seat.player_id == player.pk:
+            return seat
+    raise ValidationError(
+        "The %(role)s, %(player)s, is not seated at this table.",
+        code="not_seated",
+        params={"role": role, "player": player.name},
+    )
+
+
+def refuse_after_end(table: Table) -> None:
+    if table.ended_at is not None:
+        raise ValidationError(
+            "The game at table %(table)s has ended; correct a hand instead.",
+            code="game_ended",
+            params={"table": table.number},
+        )
+
+
+def recompute_scores(table: Table, seats: list[Seat]) -> None:
+    """Set each seat's game score from the hands and penalties recorded so far."""
+    totals = table.hands.aggregate(
+        east=Sum("east_points"),
+        south=Sum("south_points"),
+        west=Sum("west_points"),
+        north=Sum("north_points"),
+    )
+    scores = [totals[name] or 0 for name in ("east", "south", "west", "north")]
+    for penalty in table.penalties.all():
+        offender = next(seat.index for seat in seats if seat.pk == penalty.seat_id)
+        for index, points in enumerate(penalty.payments(offender)):
+            scores[index] += points
+    for seat, score in zip(seats, scores, strict=True):
+        seat.score = score
+    Seat.objects.bulk_update(seats, ["score"])
+
+
+def hand_snapshot(hand: Hand) -> dict[str, Any]:
+    return {
+        "number": hand.number,
+        "result": hand.result,
+        "winner": hand.winner.player.key if hand.winner else None,
+        "discarder": hand.discarder.player.key if hand.discarder else None,
+        "fan": hand.fan,
+        "flowers": hand.flowers,
+        "tiles": hand.tiles,
+        "payments": hand.payments,
+        "entered_by": hand.entered_by.get_username(),
+        "entered_at": hand.entered_at.isoformat(),
+    }
+
+
+def penalty_snapshot(penalty: Penalty) -> dict[str, Any]:
+    return {
+        "player": penalty.seat.player.key,
+        "kind": penalty.kind,
+        "points": penalty.points,
+        "distributed": penalty.distributed,
+        "reason": penalty.reason,
+        "hand_number": penalty.hand_number,
+    }
+
+
+def audit(
+    *,
+    table: Table,
+    actor: AbstractBaseUser,
+    action: str,
+    before: dict[str, Any] | None,
+    after: dict[str, Any] | None,
+) -> AuditEntry:
+    return AuditEntry.objects.create(
+        tournament_id=table.round.tournament_id,
+        table=table,
+        actor=actor,
+        action=action,
+        before=before,
+        after=after,
+    )

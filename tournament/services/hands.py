@@ -1,0 +1,251 @@
+"""Recording and correcting the result of a hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from scoring.engine import get_preset, score_case
+from scoring.engine.settlement import hand_payments
+from tournament.models import HANDS_PER_GAME, AuditEntry, Hand, Penalty, Player, Seat, Table
+from tournament.rotation import prevailing_wind, seat_wind
+from tournament.services._common import (
+    audit,
+    hand_snapshot,
+    lock_table,
+    recompute_scores,
+    refuse_after_end,
+    seat_of,
+    seats_of,
+)
+
+FALSE_WIN_KINDS = (Penalty.Kind.FALSE_WIN, Penalty.Kind.FALSE_WIN_INVALID_HAND)
+
+
+@transaction.atomic
+def record_hand(
+    *,
+    table: Table,
+    number: int,
+    result: str,
+    winner: Player | None = None,
+    discarder: Player | None = None,
+    fan: int | None = None,
+    flowers: int = 0,
+    tiles: dict[str, Any] | None = None,
+    entered_by: AbstractBaseUser,
+) -> Hand:
+    """Record the next hand of the game at `table`.
+
+    A discarder of None means a self-drawn win. When `tiles` (the case format) are given, the
+    engine scores them for the winner's seat wind and the prevailing wind; `fan` and `flowers`
+    are then filled in, or must agree with it.
+    """
+    table = lock_table(table)
+    refuse_after_end(table)
+    last = table.hands.aggregate(last=Max("number"))["last"] or 0
+    if number <= last:
+        raise _conflict(table, number)
+    if number != last + 1:
+        raise ValidationError(
+            "Hands are entered in order: the next hand at table %(table)s is hand %(next)s.",
+            code="out_of_order",
+            params={"table": table.number, "next": last + 1},
+        )
+    if number > HANDS_PER_GAME:
+        raise ValidationError(
+            "A game has %(hands)s hands.", code="game_complete", params={"hands": HANDS_PER_GAME}
+        )
+    seats = seats_of(table)
+    hand = Hand(table=table, number=number, entered_by=entered_by, entered_at=timezone.now())
+    _fill_in(hand, table, seats, result, winner, discarder, fan, flowers, tiles)
+    try:
+        with transaction.atomic():
+            hand.save()
+    except IntegrityError as error:
+        raise _conflict(table, number) from error
+    recompute_scores(table, seats)
+    audit(
+        table=table,
+        actor=entered_by,
+        action=AuditEntry.Action.HAND_RECORDED,
+        before=None,
+        after=hand_snapshot(hand),
+    )
+    return hand
+
+
+@transaction.atomic
+def correct_hand(
+    *,
+    hand: Hand,
+    result: str,
+    winner: Player | None = None,
+    discarder: Player | None = None,
+    fan: int | None = None,
+    flowers: int = 0,
+    tiles: dict[str, Any] | None = None,
+    entered_by: AbstractBaseUser,
+) -> Hand:
+    """Replace an entered hand; the game scores after it are recomputed and the change audited."""
+    table = lock_table(hand.table)
+    hand = Hand.objects.select_related("winner__player", "discarder__player", "entered_by").get(
+        pk=hand.pk
+    )
+    before = hand_snapshot(hand)
+    seats = seats_of(table)
+    _fill_in(hand, table, seats, result, winner, discarder, fan, flowers, tiles)
+    hand.entered_by = entered_by
+    hand.entered_at = timezone.now()
+    hand.save()
+    recompute_scores(table, seats)
+    audit(
+        table=table,
+        actor=entered_by,
+        action=AuditEntry.Action.HAND_CORRECTED,
+        before=before,
+        after=hand_snapshot(hand),
+    )
+    return hand
+
+
+def _conflict(table: Table, number: int) -> ValidationError:
+    existing = Hand.objects.select_related("entered_by").filter(table=table, number=number).first()
+    if existing is None:
+        who = ""
+    else:
+        when = timezone.localtime(existing.entered_at)
+        who = f" by {existing.entered_by.get_username()} at {when:%H:%M:%S}"
+    return ValidationError(
+        "Hand %(number)s at table %(table)s was already entered%(who)s. Reload the score sheet "
+        "to see it; to change it, correct that hand.",
+        code="conflict",
+        params={"number": number, "table": table.number, "who": who},
+    )
+
+
+def _fill_in(
+    hand: Hand,
+    table: Table,
+    seats: list[Seat],
+    result: str,
+    winner: Player | None,
+    discarder: Player | None,
+    fan: int | None,
+    flowers: int,
+    tiles: dict[str, Any] | None,
+) -> None:
+    """Check a hand's result and set its fields and payments; raises ValidationError."""
+    if result == Hand.Result.DRAW:
+        if winner or discarder or fan is not None or flowers or tiles:
+            raise ValidationError(
+                "A drawn hand has no winner, discarder, fan, flowers or tiles.",
+                code="draw_has_no_winner",
+            )
+        hand.result, hand.winner, hand.discarder = Hand.Result.DRAW, None, None
+        hand.fan, hand.flowers, hand.tiles = None, 0, None
+        hand.east_points = hand.south_points = hand.west_points = hand.north_points = 0
+        return
+    if result != Hand.Result.WIN:
+        raise ValidationError(
+            "The result of a hand is a win or a draw, not %(result)r.",
+            code="bad_result",
+            params={"result": result},
+        )
+    if winner is None:
+        raise ValidationError("A win needs a winner.", code="winner_required")
+    winner_seat = seat_of(seats, winner, "winner")
+    discarder_seat = seat_of(seats, discarder, "discarder") if discarder else None
+    if discarder_seat == winner_seat:
+        raise ValidationError(
+            "The winner cannot have discarded the winning tile.", code="discarder_is_winner"
+        )
+    if table.penalties.filter(
+        hand_number=hand.number, seat=winner_seat, kind__in=FALSE_WIN_KINDS
+    ).exists():
+        raise ValidationError(
+            "%(player)s declared a false win in hand %(number)s and cannot win it.",
+            code="offender_cannot_win",
+            params={"player": winner.name, "number": hand.number},
+        )
+    tournament = table.round.tournament
+    preset = get_preset(tournament.preset)
+    if tiles is not None:
+        fan, flowers, tiles = _score_tiles(
+            tournament.profile,
+            tournament.seat_rotation,
+            preset.hand_scoring_available,
+            hand.number,
+            winner_seat,
+            discarder_seat,
+            fan,
+            flowers,
+            tiles,
+        )
+    if fan is None:
+        raise ValidationError("A win needs its fan (or its tiles).", code="fan_required")
+    if fan < preset.minimum_fan:
+        raise ValidationError(
+            "A win needs at least %(minimum)s fan, not counting flowers; %(fan)s is a false win.",
+            code="below_minimum",
+            params={"minimum": preset.minimum_fan, "fan": fan},
+        )
+    if not 0 <= flowers <= 8:
+        raise ValidationError("Flowers are 0 to 8.", code="bad_flowers")
+    payments = hand_payments(
+        winner=winner_seat.index,
+        discarder=discarder_seat.index if discarder_seat else None,
+        value=fan + flowers,
+        preset=preset,
+    )
+    hand.result, hand.winner, hand.discarder = Hand.Result.WIN, winner_seat, discarder_seat
+    hand.fan, hand.flowers, hand.tiles = fan, flowers, tiles
+    hand.east_points, hand.south_points, hand.west_points, hand.north_points = payments
+
+
+def _score_tiles(
+    profile: str,
+    scheme: str,
+    scoring_available: bool,
+    number: int,
+    winner: Seat,
+    discarder: Seat | None,
+    fan: int | None,
+    flowers: int,
+    tiles: dict[str, Any],
+) -> tuple[int, int, dict[str, Any]]:
+    if not scoring_available:
+        raise ValidationError(
+            "This tournament's rule preset cannot score tiles yet; enter the fan.",
+            code="scoring_unavailable",
+        )
+    case = {
+        **tiles,
+        "seat_wind": seat_wind(scheme=scheme, starting_seat=winner.index, number=number),
+        "prevalent_wind": prevailing_wind(number),
+        "self_drawn": discarder is None,
+        "flowers": tiles.get("flowers", flowers),
+    }
+    verdict = score_case(case, profile=profile)
+    if verdict.error == "BELOW_8_FAN":
+        raise ValidationError(
+            "These tiles are worth %(fan)s fan without flowers: a false win, not a win.",
+            code="below_minimum",
+            params={"fan": verdict.total_excl_flowers},
+        )
+    if verdict.error:
+        raise ValidationError(verdict.message, code="invalid_tiles")
+    scored_fan = verdict.total_excl_flowers
+    scored_flowers = verdict.total - verdict.total_excl_flowers
+    if (fan is not None and fan != scored_fan) or (flowers and flowers != scored_flowers):
+        raise ValidationError(
+            "The tiles score %(fan)s fan and %(flowers)s flowers, not what was entered.",
+            code="fan_mismatch",
+            params={"fan": scored_fan, "flowers": scored_flowers},
+        )
+    return scored_fan, scored_flowers, case

@@ -1,0 +1,124 @@
+"""False wins, deductions and other penalties."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+
+from scoring.engine import get_preset
+from tournament.models import HANDS_PER_GAME, AuditEntry, Penalty, Player, Table
+from tournament.services._common import (
+    audit,
+    lock_table,
+    penalty_snapshot,
+    recompute_scores,
+    seat_of,
+    seats_of,
+)
+
+DEDUCTIONS = range(5, 61)
+
+
+@transaction.atomic
+def record_false_win(
+    *,
+    table: Table,
+    number: int,
+    offender: Player,
+    invalid_hand: bool,
+    entered_by: AbstractBaseUser,
+) -> Penalty:
+    """A declared win that is not one: the offender pays each other player; may not win the hand.
+
+    `invalid_hand` is for wrong tiles or a wrong count (20 each under MCR); otherwise the hand
+    was worth less than the minimum (10 each).
+    """
+    table = lock_table(table)
+    seats = seats_of(table)
+    seat = seat_of(seats, offender, "offender")
+    last = table.hands.aggregate(last=Max("number"))["last"] or 0
+    if not 1 <= number <= min(last + 1, HANDS_PER_GAME) or (
+        table.ended_at is not None and number > last
+    ):
+        raise ValidationError(
+            "A false win belongs to a hand already entered or to the hand in play.",
+            code="bad_hand_number",
+        )
+    hand = table.hands.filter(number=number).first()
+    if hand is not None and hand.winner_id == seat.pk:
+        raise ValidationError(
+            "%(player)s is recorded as the winner of hand %(number)s; correct that hand first.",
+            code="offender_won",
+            params={"player": offender.name, "number": number},
+        )
+    rules = get_preset(table.round.tournament.preset).false_win
+    each = rules.invalid_hand_each if invalid_hand else rules.below_minimum_each
+    kind = Penalty.Kind.FALSE_WIN_INVALID_HAND if invalid_hand else Penalty.Kind.FALSE_WIN
+    penalty = Penalty.objects.create(
+        table=table,
+        seat=seat,
+        kind=kind,
+        points=3 * each,
+        distributed=True,
+        reason=f"{kind.label} in hand {number}",
+        hand_number=number,
+        entered_by=entered_by,
+    )
+    return _finish(table, seats, penalty, entered_by)
+
+
+@transaction.atomic
+def record_penalty(
+    *,
+    table: Table,
+    player: Player,
+    points: int,
+    distributed: bool,
+    reason: str,
+    hand_number: int | None = None,
+    entered_by: AbstractBaseUser,
+) -> Penalty:
+    """A penalty with its reason: distributed to the other three players, or a deduction."""
+    table = lock_table(table)
+    seats = seats_of(table)
+    seat = seat_of(seats, player, "penalised player")
+    if not reason.strip():
+        raise ValidationError("Give the reason for the penalty.", code="reason_required")
+    if hand_number is not None and not 1 <= hand_number <= HANDS_PER_GAME:
+        raise ValidationError(
+            "Hands are numbered 1 to %(hands)s.",
+            code="bad_hand_number",
+            params={"hands": HANDS_PER_GAME},
+        )
+    if distributed and (points <= 0 or points % 3):
+        raise ValidationError(
+            "A distributed penalty is shared equally by three players: use a multiple of 3.",
+            code="not_divisible",
+        )
+    if not distributed and points not in DEDUCTIONS:
+        raise ValidationError("A deduction is 5 to 60 points.", code="deduction_out_of_range")
+    penalty = Penalty.objects.create(
+        table=table,
+        seat=seat,
+        kind=Penalty.Kind.DISTRIBUTED if distributed else Penalty.Kind.DEDUCTION,
+        points=points,
+        distributed=distributed,
+        reason=reason.strip(),
+        hand_number=hand_number,
+        entered_by=entered_by,
+    )
+    return _finish(table, seats, penalty, entered_by)
+
+
+def _finish(table, seats, penalty: Penalty, entered_by: AbstractBaseUser) -> Penalty:
+    recompute_scores(table, seats)
+    audit(
+        table=table,
+        actor=entered_by,
+        action=AuditEntry.Action.PENALTY_RECORDED,
+        before=None,
+        after=penalty_snapshot(penalty),
+    )
+    return penalty

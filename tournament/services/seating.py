@@ -1,0 +1,45 @@
+"""Putting players at tables."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+from tournament.models import Player, Round, Seat, Table
+
+
+@transaction.atomic
+def create_table(*, round: Round, number: int, players: Sequence[Player]) -> Table:
+    """A table of `round` with `players` starting at East, South, West and North, in that order."""
+    if len(players) != 4 or len({player.pk for player in players}) != 4:
+        raise ValidationError("A table seats four different players.", code="four_players")
+    for player in players:
+        if player.tournament_id != round.tournament_id:
+            raise ValidationError(
+                "%(player)s does not play in this tournament.",
+                code="wrong_tournament",
+                params={"player": player.name},
+            )
+        if player.withdrawn_from_round is not None and player.withdrawn_from_round <= round.number:
+            raise ValidationError(
+                "%(player)s has withdrawn from round %(round)s on.",
+                code="withdrawn",
+                params={"player": player.name, "round": player.withdrawn_from_round},
+            )
+    try:
+        with transaction.atomic():
+            table = Table.objects.create(round=round, number=number)
+            Seat.objects.bulk_create(
+                Seat(table=table, round=round, player=player, starting_wind=wind)
+                for wind, player in zip("ESWN", players, strict=True)
+            )
+    except IntegrityError as error:
+        raise ValidationError(
+            "Table %(number)s exists already in round %(round)s, or one of these players is "
+            "seated at another table of the round.",
+            code="already_seated",
+            params={"number": number, "round": round.number},
+        ) from error
+    return table
