@@ -85,7 +85,7 @@ def ranks_theme(ranks: str) -> Theme:
 FIXED_THEMES: dict[str, Theme] = {
     "any": (lambda tiles: True, lambda t: True),
     "honours": tile_pool_theme(HONORS),
-    "winds_and_dragons": tile_pool_theme(HONORS),
+    "winds": tile_pool_theme(WINDS),
     "terminals": tile_pool_theme(TERMINALS),
     "terminals_and_honours": tile_pool_theme(TERMINALS + tuple(HONORS)),
     "outside": (

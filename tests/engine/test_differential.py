@@ -12,8 +12,10 @@ Deliberate differences from PyMahjongGB, applied to the oracle's answer before c
 - One concealed + one melded kong: "Two Melded Kongs 4 + Concealed Kong 2 = 6" in both profiles,
   where the calculator has a single fan 明暗杠 worth 5.
 
-Run with ``HYPOTHESIS_PROFILE=long`` for ten times as many examples.  A failure prints the hand
-in the case format of ``../shared/data/README.md``; feed it to ``score_case`` to reproduce.
+Run with ``HYPOTHESIS_PROFILE=long`` for ten times as many examples.  Examples are random unless
+the loaded hypothesis profile derandomizes them (the root conftest's ``ci`` profile does), so a
+failure prints the hand in the case format of ``../shared/data/README.md``: feed that line to
+``score_case`` to reproduce it.
 """
 
 from __future__ import annotations
@@ -35,7 +37,6 @@ EXAMPLES = 30_000 if os.environ.get("HYPOTHESIS_PROFILE") == "long" else 3_000
 differential = settings(
     max_examples=EXAMPLES,
     deadline=None,
-    derandomize=False,
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
