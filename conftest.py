@@ -12,6 +12,8 @@ settings.register_profile("dev", deadline=None, suppress_health_check=[HealthChe
 settings.register_profile(
     "ci", parent=settings.get_profile("dev"), derandomize=True, print_blob=True
 )
+# Longer property runs by hand: HYPOTHESIS_PROFILE=long (the engine tests also scale up).
+settings.register_profile("long", parent=settings.get_profile("dev"))
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
 )
