@@ -9,7 +9,7 @@ from fractions import Fraction
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
 
-from tournament.models import Hand, Penalty, Player, Seat, Table, Tournament
+from tournament.models import AuditEntry, Hand, Penalty, Player, Seat, Table, Tournament
 from tournament.rotation import prevailing_wind, seat_winds
 
 
@@ -197,3 +197,8 @@ def standings(tournament: Tournament) -> list[Standing]:
         (row for row in rows if row.player.substitute), key=lambda row: row.player.key
     )
     return result + substitutes
+
+
+def audit_trail(tournament: Tournament) -> QuerySet[AuditEntry]:
+    """Every change to the tournament's results, oldest first, with who made it."""
+    return AuditEntry.objects.filter(tournament=tournament).select_related("actor", "table__round")
