@@ -126,52 +126,6 @@ def _suit_complete(counts: tuple[int, ...]) -> bool:
     return bool(_suit_splits(counts, remainder == 2))
 
 
-def is_complete(counts: list[int]) -> bool:
-    """Sets and exactly one pair (any number of sets)."""
-    pairs = 0
-    for suit in range(3):
-        part = tuple(counts[suit * 9 : suit * 9 + 9])
-        remainder = sum(part) % 3
-        if remainder == 1:
-            return False
-        if remainder == 2:
-            pairs += 1
-        if not _suit_complete(part):
-            return False
-    for tile in range(27, 34):
-        n = counts[tile]
-        if n == 2 or n == 5:  # five only arises when asking about a wait: a pung and a pair
-            pairs += 1
-        elif n not in (0, 3):
-            return False
-    return pairs == 1
-
-
-def waits(counts: list[int], seven_pairs: bool) -> list[int]:
-    """Tiles that complete `counts` (a hand one tile short) as sets and a pair, or as seven
-    pairs when `seven_pairs` (13 standing tiles). A tile the hand already holds four of still
-    counts: the question is the hand's shape, not what is left in the wall."""
-    found = []
-    for tile in range(34):
-        # Only a tile next to (or equal to) something held can complete a set or a pair.
-        if counts[tile] == 0:
-            if tile >= 27:
-                continue
-            rank = tile % 9
-            if not (
-                (rank >= 1 and counts[tile - 1])
-                or (rank >= 2 and counts[tile - 2])
-                or (rank <= 7 and counts[tile + 1])
-                or (rank <= 6 and counts[tile + 2])
-            ):
-                continue
-        counts[tile] += 1
-        if is_complete(counts) or (seven_pairs and all(n % 2 == 0 for n in counts)):
-            found.append(tile)
-        counts[tile] -= 1
-    return found
-
-
 @cache
 def _completing_ranks(counts: tuple[int, ...]) -> tuple[int, ...]:
     """Ranks (0..8) that, added to one suit's counts, leave it split into sets and at most

@@ -27,15 +27,25 @@ def two_chows(a: int, b: int) -> int:
     return -1
 
 
+def _mixed_ranks(ra: int, rb: int, rc: int) -> str:
+    """How three ranks of three different suits relate: "shifted", "same" or ""."""
+    low = min(ra, rb, rc)
+    if {ra, rb, rc} == {low, low + 1, low + 2}:
+        return "shifted"
+    if ra == rb == rc:
+        return "same"
+    return ""
+
+
 def three_chows(a: int, b: int, c: int) -> int:
     """The fan three chows (sorted middle tiles) make together, or -1."""
     sa, sb, sc = a // 9, b // 9, c // 9
     ra, rb, rc = a % 9, b % 9, c % 9
     if sa != sb and sa != sc and sb != sc:
-        low = min(ra, rb, rc)
-        if {ra, rb, rc} == {low, low + 1, low + 2}:
+        relation = _mixed_ranks(ra, rb, rc)
+        if relation == "shifted":
             return F.MIXED_SHIFTED_CHOWS
-        if ra == rb == rc:
+        if relation == "same":
             return F.MIXED_TRIPLE_CHOW
         if {ra, rb, rc} == {1, 4, 7}:
             return F.MIXED_STRAIGHT
@@ -151,10 +161,10 @@ def three_pungs(a: int, b: int, c: int) -> int:
         sa, sb, sc = a // 9, b // 9, c // 9
         ra, rb, rc = a % 9, b % 9, c % 9
         if sa != sb and sa != sc and sb != sc:
-            low = min(ra, rb, rc)
-            if {ra, rb, rc} == {low, low + 1, low + 2}:
+            relation = _mixed_ranks(ra, rb, rc)
+            if relation == "shifted":
                 return F.MIXED_SHIFTED_PUNGS
-            if ra == rb == rc:
+            if relation == "same":
                 return F.TRIPLE_PUNG
         elif sa == sc and b == a + 1 and c == b + 1:
             return F.PURE_SHIFTED_PUNGS

@@ -31,24 +31,15 @@ def score_hand(hand: Hand, profile: str | RulingProfile = DEFAULT_PROFILE) -> Sc
     flowers = hand.flowers
     total = fan_total + flowers * values[FLOWER_TILES]
     fans = fan_lines(table, values, flowers)
-    if fan_total < minimum:
-        return ScoreResult(
-            error=errors.BELOW_8_FAN,
-            message=(
-                f"False win: the hand is worth {fan_total} fan without flowers, and a "
-                f"win needs at least {minimum}."
-            ),
-            profile=prof.key,
-            total=total,
-            total_excl_flowers=fan_total,
-            minimum=minimum,
-            fans=fans,
-            hand=hand,
-            verdict=verdict,
-        )
+    below = fan_total < minimum
     return ScoreResult(
-        error=None,
-        message="",
+        error=errors.BELOW_8_FAN if below else None,
+        message=(
+            f"False win: the hand is worth {fan_total} fan without flowers, and a win needs "
+            f"at least {minimum}."
+            if below
+            else ""
+        ),
         profile=prof.key,
         total=total,
         total_excl_flowers=fan_total,

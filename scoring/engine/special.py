@@ -4,7 +4,7 @@ Orphans, Knitted Straight with a set and a pair, and Nine Gates."""
 from __future__ import annotations
 
 from . import fans as F
-from .arrange import arrangements, waits
+from .arrange import arrangements, has_other_wait
 from .hand_fans import apply_exclusions, situation_fans, tile_fans_of_hand, wait_fans, wind_fans
 from .situation import P_CHOW, P_KONG, P_PUNG, PAIR, Situation, Verdict
 from .tiles import DRAGONS, KNITTED_STRAIGHTS, TERMINALS, THIRTEEN_ORPHANS, WINDS
@@ -131,9 +131,9 @@ def knitted_straight(s: Situation) -> Verdict | None:
         # The wait counts from the set and pair outside the knitted straight (RULINGS.md).
         if rest[win]:
             rest[win] -= 1
-            found = waits(rest, seven_pairs=False)
+            unique = not has_other_wait(rest, win, seven_pairs=False)
             rest[win] += 1
-            if len(found) == 1:
+            if unique:
                 wait_fans(concealed_sets + [(PAIR, pair, False)], win, t)
     elif win not in knitted or standing[win] == 3:
         t[F.SINGLE_WAIT] = 1
