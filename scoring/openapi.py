@@ -9,21 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.engine import DEFAULT_PROFILE, PROFILES, TILE_CODES
+from scoring.engine import errors as engine_errors
 
 # Verdicts answered with 200: the hand was read and scored. BELOW_8_FAN is a scored
 # verdict (a false win), so its body carries the total and the fans like any other hand.
 SCORED_ERRORS = ("BELOW_8_FAN",)
 
 # Verdicts answered with 400: the request could not be scored as a winning hand.
-REJECTED_ERRORS = (
-    "BAD_INPUT",
-    "UNKNOWN_TILE",
-    "WRONG_TILE_COUNT",
-    "TILE_COUNT_GT_4",
-    "INVALID_MELD",
-    "CONTRADICTORY_SITUATION",
-    "NOT_WIN",
-)
+REJECTED_ERRORS = tuple(sorted(engine_errors.STRUCTURAL))
 
 _WINDS = ["E", "S", "W", "N"]
 
