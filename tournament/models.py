@@ -416,8 +416,14 @@ class AuditEntry(models.Model):
     class Action(models.TextChoices):
         HAND_RECORDED = "hand_recorded", "Hand recorded"
         HAND_CORRECTED = "hand_corrected", "Hand corrected"
+        HAND_REMOVED = "hand_removed", "Hand removed"
         PENALTY_RECORDED = "penalty_recorded", "Penalty recorded"
+        PENALTY_CORRECTED = "penalty_corrected", "Penalty corrected"
+        PENALTY_REMOVED = "penalty_removed", "Penalty removed"
         GAME_ENDED = "game_ended", "Game ended"
+        GAME_REOPENED = "game_reopened", "Game reopened"
+        ROUND_STATUS = "round_status", "Round status changed"
+        SEATING_CHANGED = "seating_changed", "Seating changed"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     table = models.ForeignKey(
@@ -435,3 +441,26 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}"
+
+
+class ApiToken(models.Model):
+    """A secret that lets a program call the JSON API as a user.
+
+    Only a hash of the secret is stored; the secret itself is shown once, when it is made.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    name = models.CharField(max_length=100, help_text="What the token is for.")
+    prefix = models.CharField(max_length=8, help_text="The first characters, to recognise it.")
+    key_hash = models.CharField(max_length=64, unique=True)
+    created = models.DateTimeField(default=timezone.now)
+    last_used = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["user", "created"]
+        verbose_name = "API token"
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…)"

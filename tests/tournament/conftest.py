@@ -24,7 +24,7 @@ def players(tournament):
 
 @pytest.fixture
 def round(tournament):
-    return Round.objects.create(tournament=tournament, number=1)
+    return Round.objects.create(tournament=tournament, number=1, status=Round.Status.PLAYING)
 
 
 @pytest.fixture

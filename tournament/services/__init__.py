@@ -1,15 +1,44 @@
 """Writes: every change to tournament data goes through one of these functions."""
 
-from tournament.services.games import end_game
-from tournament.services.hands import correct_hand, record_hand
-from tournament.services.penalties import record_false_win, record_penalty
+from tournament.services.games import end_game, reopen_game
+from tournament.services.hands import correct_hand, record_hand, remove_last_hand
+from tournament.services.penalties import (
+    correct_penalty,
+    record_false_win,
+    record_penalty,
+    remove_penalty,
+)
+from tournament.services.players import add_player, import_players_csv, update_player
+from tournament.services.rounds import (
+    assign_referees,
+    create_round,
+    remove_round,
+    seat_round,
+    set_round_status,
+    set_seating,
+    swap_players,
+)
 from tournament.services.seating import create_table
 
 __all__ = [
+    "add_player",
+    "assign_referees",
     "correct_hand",
+    "correct_penalty",
+    "create_round",
     "create_table",
     "end_game",
+    "import_players_csv",
     "record_false_win",
     "record_hand",
     "record_penalty",
+    "remove_last_hand",
+    "remove_penalty",
+    "remove_round",
+    "reopen_game",
+    "seat_round",
+    "set_round_status",
+    "set_seating",
+    "swap_players",
+    "update_player",
 ]

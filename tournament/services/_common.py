@@ -8,7 +8,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db.models import Sum
 
-from tournament.models import AuditEntry, Hand, Penalty, Player, Seat, Table
+from tournament.models import AuditEntry, Hand, Penalty, Player, Round, Seat, Table
 
 
 def lock_table(table: Table) -> Table:
@@ -42,6 +42,28 @@ def refuse_after_end(table: Table) -> None:
             "The game at table %(table)s has ended; correct a hand instead.",
             code="game_ended",
             params={"table": table.number},
+        )
+
+
+def refuse_unless_playing(table: Table) -> None:
+    """Results are entered only while the table's round is being played."""
+    round = table.round
+    if round.status != Round.Status.PLAYING:
+        raise ValidationError(
+            "Round %(round)s is %(status)s, not in play: results cannot be entered now.",
+            code="round_not_playing",
+            params={"round": round.number, "status": round.get_status_display().lower()},
+        )
+
+
+def refuse_before_play(table: Table) -> None:
+    """Corrections are made once a round has been played (in play or finished)."""
+    round = table.round
+    if round.status not in (Round.Status.PLAYING, Round.Status.FINISHED):
+        raise ValidationError(
+            "Round %(round)s has not been played yet.",
+            code="round_not_playing",
+            params={"round": round.number},
         )
 
 

@@ -8,13 +8,19 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournament.models import HANDS_PER_GAME, AuditEntry, Table
-from tournament.services._common import audit, lock_table
+from tournament.services._common import (
+    audit,
+    lock_table,
+    refuse_before_play,
+    refuse_unless_playing,
+)
 
 
 @transaction.atomic
 def end_game(*, table: Table, ended_by_time: bool, entered_by: AbstractBaseUser) -> Table:
     """Close the game at `table`: after all 16 hands, or earlier when time is called."""
     table = lock_table(table)
+    refuse_unless_playing(table)
     if table.ended_at is not None:
         raise ValidationError("This game has already ended.", code="already_ended")
     hands = table.hands.count()
@@ -34,5 +40,30 @@ def end_game(*, table: Table, ended_by_time: bool, entered_by: AbstractBaseUser)
         action=AuditEntry.Action.GAME_ENDED,
         before=None,
         after={"hands": hands, "ended_by_time": table.ended_by_time},
+    )
+    return table
+
+
+@transaction.atomic
+def reopen_game(*, table: Table, entered_by: AbstractBaseUser) -> Table:
+    """Undo the end of the game at `table` so that more hands can be entered.
+
+    The round must be in play (reopen a finished round first).
+    """
+    table = lock_table(table)
+    refuse_before_play(table)
+    if table.ended_at is None:
+        raise ValidationError("This game has not ended.", code="not_ended")
+    refuse_unless_playing(table)
+    before = {"ended_at": table.ended_at.isoformat(), "ended_by_time": table.ended_by_time}
+    table.ended_at = None
+    table.ended_by_time = False
+    table.save(update_fields=["ended_at", "ended_by_time"])
+    audit(
+        table=table,
+        actor=entered_by,
+        action=AuditEntry.Action.GAME_REOPENED,
+        before=before,
+        after=None,
     )
     return table

@@ -20,6 +20,8 @@ from tournament.services._common import (
     lock_table,
     recompute_scores,
     refuse_after_end,
+    refuse_before_play,
+    refuse_unless_playing,
     seat_of,
     seats_of,
 )
@@ -47,6 +49,7 @@ def record_hand(
     are then filled in, or must agree with it.
     """
     table = lock_table(table)
+    refuse_unless_playing(table)
     refuse_after_end(table)
     last = table.hands.aggregate(last=Max("number"))["last"] or 0
     if number <= last:
@@ -94,6 +97,7 @@ def correct_hand(
 ) -> Hand:
     """Replace an entered hand; the game scores after it are recomputed and the change audited."""
     table = lock_table(hand.table)
+    refuse_before_play(table)
     hand = Hand.objects.select_related("winner__player", "discarder__player", "entered_by").get(
         pk=hand.pk
     )
@@ -110,6 +114,35 @@ def correct_hand(
         action=AuditEntry.Action.HAND_CORRECTED,
         before=before,
         after=hand_snapshot(hand),
+    )
+    return hand
+
+
+@transaction.atomic
+def remove_last_hand(*, table: Table, entered_by: AbstractBaseUser) -> Hand:
+    """Delete the last hand entered at `table` (entered by mistake); the game must not have ended.
+
+    False wins recorded for that hand stay: remove them separately if they were mistakes too.
+    """
+    table = lock_table(table)
+    refuse_before_play(table)
+    refuse_after_end(table)
+    hand = (
+        table.hands.select_related("winner__player", "discarder__player", "entered_by")
+        .order_by("-number")
+        .first()
+    )
+    if hand is None:
+        raise ValidationError("No hand is entered at this table yet.", code="no_hands")
+    before = hand_snapshot(hand)
+    hand.delete()
+    recompute_scores(table, seats_of(table))
+    audit(
+        table=table,
+        actor=entered_by,
+        action=AuditEntry.Action.HAND_REMOVED,
+        before=before,
+        after=None,
     )
     return hand
 

@@ -14,11 +14,14 @@ from tournament.services._common import (
     lock_table,
     penalty_snapshot,
     recompute_scores,
+    refuse_before_play,
+    refuse_unless_playing,
     seat_of,
     seats_of,
 )
 
 DEDUCTIONS = range(5, 61)
+FALSE_WIN_KINDS = (Penalty.Kind.FALSE_WIN, Penalty.Kind.FALSE_WIN_INVALID_HAND)
 
 
 @transaction.atomic
@@ -36,6 +39,7 @@ def record_false_win(
     was worth less than the minimum (10 each).
     """
     table = lock_table(table)
+    refuse_unless_playing(table)
     seats = seats_of(table)
     seat = seat_of(seats, offender, "offender")
     last = table.hands.aggregate(last=Max("number"))["last"] or 0
@@ -82,8 +86,85 @@ def record_penalty(
 ) -> Penalty:
     """A penalty with its reason: distributed to the other three players, or a deduction."""
     table = lock_table(table)
+    refuse_unless_playing(table)
     seats = seats_of(table)
     seat = seat_of(seats, player, "penalised player")
+    _check_penalty(points, distributed, reason, hand_number)
+    penalty = Penalty.objects.create(
+        table=table,
+        seat=seat,
+        kind=Penalty.Kind.DISTRIBUTED if distributed else Penalty.Kind.DEDUCTION,
+        points=points,
+        distributed=distributed,
+        reason=reason.strip(),
+        hand_number=hand_number,
+        entered_by=entered_by,
+    )
+    return _finish(table, seats, penalty, entered_by)
+
+
+@transaction.atomic
+def correct_penalty(
+    *,
+    penalty: Penalty,
+    player: Player,
+    points: int,
+    distributed: bool,
+    reason: str,
+    hand_number: int | None = None,
+    entered_by: AbstractBaseUser,
+) -> Penalty:
+    """Change a recorded penalty; the game scores are recomputed and the change audited.
+
+    A false win keeps its kind when it stays distributed; otherwise the kind follows
+    `distributed` (a distributed penalty or a deduction).
+    """
+    table = lock_table(penalty.table)
+    refuse_before_play(table)
+    penalty = Penalty.objects.select_related("seat__player").get(pk=penalty.pk)
+    before = penalty_snapshot(penalty)
+    seats = seats_of(table)
+    seat = seat_of(seats, player, "penalised player")
+    _check_penalty(points, distributed, reason, hand_number)
+    if not (distributed and penalty.kind in FALSE_WIN_KINDS):
+        penalty.kind = Penalty.Kind.DISTRIBUTED if distributed else Penalty.Kind.DEDUCTION
+    penalty.seat = seat
+    penalty.points = points
+    penalty.distributed = distributed
+    penalty.reason = reason.strip()
+    penalty.hand_number = hand_number
+    penalty.entered_by = entered_by
+    penalty.save()
+    recompute_scores(table, seats)
+    audit(
+        table=table,
+        actor=entered_by,
+        action=AuditEntry.Action.PENALTY_CORRECTED,
+        before=before,
+        after=penalty_snapshot(penalty),
+    )
+    return penalty
+
+
+@transaction.atomic
+def remove_penalty(*, penalty: Penalty, entered_by: AbstractBaseUser) -> None:
+    """Delete a penalty recorded by mistake; the scores are recomputed and the removal audited."""
+    table = lock_table(penalty.table)
+    refuse_before_play(table)
+    penalty = Penalty.objects.select_related("seat__player").get(pk=penalty.pk)
+    before = penalty_snapshot(penalty)
+    penalty.delete()
+    recompute_scores(table, seats_of(table))
+    audit(
+        table=table,
+        actor=entered_by,
+        action=AuditEntry.Action.PENALTY_REMOVED,
+        before=before,
+        after=None,
+    )
+
+
+def _check_penalty(points: int, distributed: bool, reason: str, hand_number: int | None) -> None:
     if not reason.strip():
         raise ValidationError("Give the reason for the penalty.", code="reason_required")
     if hand_number is not None and not 1 <= hand_number <= HANDS_PER_GAME:
@@ -99,17 +180,6 @@ def record_penalty(
         )
     if not distributed and points not in DEDUCTIONS:
         raise ValidationError("A deduction is 5 to 60 points.", code="deduction_out_of_range")
-    penalty = Penalty.objects.create(
-        table=table,
-        seat=seat,
-        kind=Penalty.Kind.DISTRIBUTED if distributed else Penalty.Kind.DEDUCTION,
-        points=points,
-        distributed=distributed,
-        reason=reason.strip(),
-        hand_number=hand_number,
-        entered_by=entered_by,
-    )
-    return _finish(table, seats, penalty, entered_by)
 
 
 def _finish(table, seats, penalty: Penalty, entered_by: AbstractBaseUser) -> Penalty:

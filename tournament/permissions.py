@@ -1,0 +1,60 @@
+"""Who may do what: the organisers of a tournament, the referees of a table, everyone else.
+
+- An organiser of a tournament (or a superuser) may do anything in it.
+- A referee may enter results only at the tables they are assigned to (and only while the
+  round is being played, which the services check).
+- Everybody may read a public tournament. A tournament that is not public can be read only by
+  its organisers and the referees of its tables.
+
+Views and the API answer: not logged in where a login is needed -> ask to log in; logged in
+without the role -> 403; a tournament the user may not read -> 404, so that private
+tournaments do not reveal that they exist.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+from tournament.models import Table, Tournament
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def is_organiser(user: User, tournament: Tournament) -> bool:
+    if not user.is_authenticated or not user.is_active:
+        return False
+    if user.is_superuser:
+        return True
+    return tournament.organisers.filter(pk=user.pk).exists()
+
+
+def is_referee(user: User, table: Table) -> bool:
+    """Assigned to `table` (organisers are not referees unless assigned)."""
+    if not user.is_authenticated or not user.is_active:
+        return False
+    return table.referees.filter(pk=user.pk).exists()
+
+
+def referees_in(user: User, tournament: Tournament) -> bool:
+    if not user.is_authenticated or not user.is_active:
+        return False
+    return Table.objects.filter(round__tournament=tournament, referees=user).exists()
+
+
+def can_view(user: User, tournament: Tournament) -> bool:
+    """May read the tournament's pages: standings, seating, score sheets, players."""
+    return tournament.public or is_organiser(user, tournament) or referees_in(user, tournament)
+
+
+def can_referee(user: User, table: Table) -> bool:
+    """Has the role to enter hands, false wins, penalties and the end of the game at `table`.
+
+    Organisers may at every table of their tournament, referees only at their own. Whether the
+    round is open for entries is for the services to say (code "round_not_playing").
+    """
+    return is_organiser(user, table.round.tournament) or is_referee(user, table)
+
+
+def can_correct(user: User, tournament: Tournament) -> bool:
+    """May correct or remove any recorded result, reopen a game, change seating and rounds."""
+    return is_organiser(user, tournament)

@@ -1,0 +1,378 @@
+"""Rounds: creating them, seating them, assigning referees, and moving them through their status.
+
+A round goes draft -> seated (its seating is published) -> playing (referees enter results)
+-> finished (every game has ended). It can step back: seated -> draft, playing -> seated while
+nothing is recorded, finished -> playing to finish a game again.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+
+from tournament.models import AuditEntry, Hand, Penalty, Player, Round, Seat, Table, Tournament
+from tournament.services.seating import create_table
+
+Status = Round.Status
+
+TRANSITIONS: dict[str, frozenset[str]] = {
+    Status.DRAFT: frozenset({Status.SEATED}),
+    Status.SEATED: frozenset({Status.DRAFT, Status.PLAYING}),
+    Status.PLAYING: frozenset({Status.SEATED, Status.FINISHED}),
+    Status.FINISHED: frozenset({Status.PLAYING}),
+}
+
+# Candidate seatings tried by the greedy draw; the one with the fewest repeat meetings is kept.
+DRAW_ATTEMPTS = 200
+
+
+def lock_round(round: Round) -> Round:
+    return (
+        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round.pk)
+    )
+
+
+def has_results(round: Round) -> bool:
+    return (
+        Hand.objects.filter(table__round=round).exists()
+        or Penalty.objects.filter(table__round=round).exists()
+        or Table.objects.filter(round=round, ended_at__isnull=False).exists()
+    )
+
+
+def _audit_round(round: Round, actor: AbstractBaseUser, action: str, before, after) -> None:
+    AuditEntry.objects.create(
+        tournament_id=round.tournament_id,
+        actor=actor,
+        action=action,
+        before=before,
+        after=after,
+    )
+
+
+def _seating_snapshot(round: Round) -> dict:
+    tables = {}
+    for seat in Seat.objects.filter(round=round).select_related("table", "player"):
+        tables.setdefault(str(seat.table.number), {})[seat.starting_wind] = seat.player.key
+    return {"round": round.number, "tables": tables}
+
+
+def _refuse_seating_change(round: Round) -> None:
+    if round.status not in (Status.DRAFT, Status.SEATED):
+        raise ValidationError(
+            "Round %(round)s is %(status)s; its seating can change only while it is a draft or "
+            "seated.",
+            code="seating_frozen",
+            params={"round": round.number, "status": round.get_status_display().lower()},
+        )
+
+
+@transaction.atomic
+def create_round(*, tournament: Tournament, actor: AbstractBaseUser) -> Round:
+    """The next round of `tournament`, as a draft with no tables."""
+    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    last = tournament.rounds.aggregate(last=Max("number"))["last"] or 0
+    round = Round.objects.create(tournament=tournament, number=last + 1)
+    _audit_round(
+        round,
+        actor,
+        AuditEntry.Action.ROUND_STATUS,
+        None,
+        {"round": round.number, "status": round.status},
+    )
+    return round
+
+
+@transaction.atomic
+def remove_round(*, round: Round, actor: AbstractBaseUser) -> None:
+    """Delete the last round of a tournament while it is a draft."""
+    round = lock_round(round)
+    if round.status != Status.DRAFT:
+        raise ValidationError("Only a draft round can be removed.", code="not_draft")
+    if round.tournament.rounds.filter(number__gt=round.number).exists():
+        raise ValidationError("Only the last round can be removed.", code="not_last_round")
+    _audit_round(
+        round,
+        actor,
+        AuditEntry.Action.ROUND_STATUS,
+        {"round": round.number, "status": round.status},
+        None,
+    )
+    round.delete()
+
+
+def players_to_seat(round: Round) -> list[Player]:
+    """Everyone who plays in `round`: active regular players, then substitutes to fill tables.
+
+    Raises ValidationError when the field cannot fill tables of four.
+    """
+    active = [
+        player
+        for player in round.tournament.players.all()
+        if player.withdrawn_from_round is None or player.withdrawn_from_round > round.number
+    ]
+    regulars = [player for player in active if not player.substitute]
+    substitutes = [player for player in active if player.substitute]
+    missing = -len(regulars) % 4
+    if missing > len(substitutes):
+        raise ValidationError(
+            "%(count)s players play in round %(round)s: %(missing)s more substitutes are needed "
+            "to fill tables of four.",
+            code="field_not_multiple_of_four",
+            params={
+                "count": len(regulars) + len(substitutes),
+                "round": round.number,
+                "missing": missing - len(substitutes),
+            },
+        )
+    field = regulars + substitutes[:missing]
+    if not field:
+        raise ValidationError("There are no players to seat.", code="no_players")
+    return field
+
+
+def earlier_meetings(round: Round) -> set[frozenset[int]]:
+    """Pairs of player ids who have already sat at one table in an earlier round."""
+    tables: dict[int, list[int]] = {}
+    for table_id, player_id in Seat.objects.filter(
+        round__tournament=round.tournament, round__number__lt=round.number
+    ).values_list("table_id", "player_id"):
+        tables.setdefault(table_id, []).append(player_id)
+    return {frozenset(pair) for players in tables.values() for pair in combinations(players, 2)}
+
+
+def greedy_draw(
+    player_ids: Sequence[int], met: set[frozenset[int]], rng: random.Random
+) -> list[list[int]]:
+    """Tables of four in a random order, filled greedily with players who have not met.
+
+    Several shuffles are tried; the seating with the fewest repeated pairs wins.
+    """
+    best: list[list[int]] = []
+    best_repeats = None
+    for _ in range(DRAW_ATTEMPTS):
+        pool = list(player_ids)
+        rng.shuffle(pool)
+        tables: list[list[int]] = []
+        repeats = 0
+        while pool:
+            table = [pool.pop()]
+            while len(table) < 4:
+                costs = [sum(frozenset((p, q)) in met for q in table) for p in pool]
+                lowest = min(costs)
+                choice = next(i for i, cost in enumerate(costs) if cost == lowest)
+                repeats += lowest
+                table.append(pool.pop(choice))
+            tables.append(table)
+        if best_repeats is None or repeats < best_repeats:
+            best, best_repeats = tables, repeats
+            if repeats == 0:
+                break
+    return best
+
+
+@transaction.atomic
+def seat_round(*, round: Round, actor: AbstractBaseUser, seed: int | None = None) -> list[Table]:
+    """Seat every player of `round` at random, avoiding repeat opponents greedily.
+
+    Replaces the round's current seating (and its referee assignments); the round must be a
+    draft or seated.
+    """
+    round = lock_round(round)
+    _refuse_seating_change(round)
+    field = players_to_seat(round)
+    by_id = {player.pk: player for player in field}
+    rng = random.Random(seed)
+    tables = greedy_draw(list(by_id), earlier_meetings(round), rng)
+    return _replace_tables(round, [[by_id[pk] for pk in table] for table in tables], actor)
+
+
+@transaction.atomic
+def set_seating(
+    *, round: Round, tables: Sequence[Sequence[Player]], actor: AbstractBaseUser
+) -> list[Table]:
+    """Replace the seating of `round` with `tables`, numbered from 1, players at E, S, W, N."""
+    round = lock_round(round)
+    _refuse_seating_change(round)
+    return _replace_tables(round, tables, actor)
+
+
+def _replace_tables(
+    round: Round, tables: Sequence[Sequence[Player]], actor: AbstractBaseUser
+) -> list[Table]:
+    before = _seating_snapshot(round)
+    Table.objects.filter(round=round).delete()
+    created = [
+        create_table(round=round, number=number, players=players)
+        for number, players in enumerate(tables, start=1)
+    ]
+    _audit_round(round, actor, AuditEntry.Action.SEATING_CHANGED, before, _seating_snapshot(round))
+    return created
+
+
+@transaction.atomic
+def swap_players(*, round: Round, first: Player, second: Player, actor: AbstractBaseUser) -> None:
+    """Exchange the seats of two players in `round`, or put an unseated player in a seat.
+
+    Allowed while the round is a draft or seated, or in play when neither table has a result.
+    """
+    round = lock_round(round)
+    if first.pk == second.pk:
+        raise ValidationError("Choose two different players.", code="same_player")
+    seats = {
+        seat.player_id: seat
+        for seat in Seat.objects.select_for_update()
+        .filter(round=round, player__in=[first, second])
+        .select_related("table")
+    }
+    if not seats:
+        raise ValidationError(
+            "Neither player is seated in round %(round)s.",
+            code="not_seated",
+            params={"round": round.number},
+        )
+    if round.status == Status.FINISHED or (
+        round.status == Status.PLAYING
+        and any(
+            seat.table.hands.exists()
+            or seat.table.penalties.exists()
+            or seat.table.ended_at is not None
+            for seat in seats.values()
+        )
+    ):
+        raise ValidationError(
+            "Players can change seats only at tables where nothing is recorded yet.",
+            code="seating_frozen",
+        )
+    for player in (first, second):
+        if player.tournament_id != round.tournament_id:
+            raise ValidationError(
+                "%(player)s does not play in this tournament.",
+                code="wrong_tournament",
+                params={"player": player.name},
+            )
+        if player.pk not in seats and (
+            player.withdrawn_from_round is not None and player.withdrawn_from_round <= round.number
+        ):
+            raise ValidationError(
+                "%(player)s has withdrawn from round %(round)s on.",
+                code="withdrawn",
+                params={"player": player.name, "round": player.withdrawn_from_round},
+            )
+    before = _seating_snapshot(round)
+    one, two = seats.get(first.pk), seats.get(second.pk)
+    if one and two:
+        # Free both seats first so that no unique constraint sees a half-done swap.
+        Seat.objects.filter(pk__in=[one.pk, two.pk]).delete()
+        Seat.objects.bulk_create(
+            [
+                Seat(table=two.table, round=round, player=first, starting_wind=two.starting_wind),
+                Seat(table=one.table, round=round, player=second, starting_wind=one.starting_wind),
+            ]
+        )
+    else:
+        seated, newcomer = (one, second) if one else (two, first)
+        seated.player = newcomer
+        seated.save(update_fields=["player"])
+    _audit_round(round, actor, AuditEntry.Action.SEATING_CHANGED, before, _seating_snapshot(round))
+
+
+@transaction.atomic
+def assign_referees(
+    *, table: Table, referees: Iterable[AbstractBaseUser], actor: AbstractBaseUser
+) -> None:
+    """Make `referees` the referees of `table` (replacing those assigned before)."""
+    table.referees.set(list(referees))
+
+
+@transaction.atomic
+def set_round_status(*, round: Round, status: str, actor: AbstractBaseUser) -> Round:
+    """Move `round` to `status` if the rules of the round allow it now."""
+    round = lock_round(round)
+    if status not in Status.values:
+        raise ValidationError(
+            "Unknown round status %(status)r.", code="bad_status", params={"status": status}
+        )
+    if status == round.status:
+        return round
+    if status not in TRANSITIONS[round.status]:
+        raise ValidationError(
+            "Round %(round)s is %(now)s and cannot become %(next)s.",
+            code="bad_transition",
+            params={
+                "round": round.number,
+                "now": round.get_status_display().lower(),
+                "next": Status(status).label.lower(),
+            },
+        )
+    tables = round.tables.all()
+    if status == Status.SEATED and round.status == Status.DRAFT:
+        if not tables.exists():
+            raise ValidationError(
+                "Seat round %(round)s before publishing it.",
+                code="not_seated",
+                params={"round": round.number},
+            )
+        seated = set(Seat.objects.filter(round=round).values_list("player_id", flat=True))
+        missing = [
+            player.name
+            for player in round.tournament.players.filter(substitute=False)
+            if player.pk not in seated
+            and (player.withdrawn_from_round is None or player.withdrawn_from_round > round.number)
+        ]
+        if missing:
+            raise ValidationError(
+                "Not everyone is seated in round %(round)s: %(names)s.",
+                code="players_unseated",
+                params={"round": round.number, "names": ", ".join(missing)},
+            )
+    if status == Status.PLAYING and round.status == Status.SEATED:
+        earlier = round.tournament.rounds.filter(number__lt=round.number).exclude(
+            status=Status.FINISHED
+        )
+        if earlier.exists():
+            raise ValidationError(
+                "Round %(earlier)s is not finished yet.",
+                code="earlier_round_open",
+                params={"earlier": earlier.first().number},
+            )
+    if status == Status.SEATED and round.status == Status.PLAYING and has_results(round):
+        raise ValidationError(
+            "Results are recorded in round %(round)s; it stays in play.",
+            code="has_results",
+            params={"round": round.number},
+        )
+    if status == Status.FINISHED:
+        open_tables = [table.number for table in tables if table.ended_at is None]
+        if open_tables:
+            raise ValidationError(
+                "The games at tables %(tables)s have not ended.",
+                code="games_open",
+                params={"tables": ", ".join(map(str, open_tables))},
+            )
+    if status == Status.PLAYING and round.status == Status.FINISHED:
+        later = round.tournament.rounds.filter(
+            number__gt=round.number, status__in=[Status.PLAYING, Status.FINISHED]
+        )
+        if later.exists():
+            raise ValidationError(
+                "A later round has started; correct results instead of reopening the round.",
+                code="later_round_started",
+            )
+    before = {"round": round.number, "status": round.status}
+    round.status = status
+    round.save(update_fields=["status"])
+    _audit_round(
+        round,
+        actor,
+        AuditEntry.Action.ROUND_STATUS,
+        before,
+        {"round": round.number, "status": status},
+    )
+    return round
