@@ -11,4 +11,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("scoring/", include("scoring.urls")),
     path("api/", include("scoring.api_urls")),
+    path("api/", include("tournament.api_urls")),
+    path("t/", include("tournament.web.urls_public")),
+    path("manage/", include("tournament.web.urls_organiser")),
+    path("referee/", include("tournament.web.urls_referee")),
 ]
