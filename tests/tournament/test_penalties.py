@@ -75,3 +75,64 @@ def test_penalty_needs_a_reason(table, referee, north):
             entered_by=referee,
         )  # fmt: skip
     assert error.value.code == "reason_required"
+
+
+def test_penalty_is_corrected_and_scores_follow(table, referee, organiser, east, south, scores):
+    from tournament.models import AuditEntry
+    from tournament.services import correct_penalty
+
+    penalty = record_penalty(
+        table=table, player=east, points=20, distributed=False, reason="Late", entered_by=referee
+    )
+    correct_penalty(
+        penalty=penalty, player=south, points=30, distributed=True, reason="Slow play",
+        entered_by=organiser,
+    )  # fmt: skip
+    assert scores(table) == [10, -30, 10, 10]
+    penalty.refresh_from_db()
+    assert (penalty.kind, penalty.reason) == ("distributed", "Slow play")
+    entry = AuditEntry.objects.get(action="penalty_corrected")
+    assert entry.before["points"] == 20 and entry.after["player"] == south.key
+
+
+def test_false_win_keeps_its_kind_when_corrected(table, referee, organiser, south):
+    from tournament.services import correct_penalty
+
+    penalty = record_false_win(
+        table=table, number=1, offender=south, invalid_hand=False, entered_by=referee
+    )
+    correct_penalty(
+        penalty=penalty, player=south, points=60, distributed=True, reason="Invalid hand",
+        hand_number=1, entered_by=organiser,
+    )  # fmt: skip
+    penalty.refresh_from_db()
+    assert penalty.kind == "false_win"
+
+
+def test_bad_correction_changes_nothing(table, referee, organiser, east, scores):
+    from tournament.services import correct_penalty
+
+    penalty = record_penalty(
+        table=table, player=east, points=20, distributed=False, reason="Late", entered_by=referee
+    )
+    with pytest.raises(ValidationError) as error:
+        correct_penalty(
+            penalty=penalty, player=east, points=20, distributed=True, reason="Late",
+            entered_by=organiser,
+        )  # fmt: skip
+    assert error.value.code == "not_divisible"
+    penalty.refresh_from_db()
+    assert (penalty.points, penalty.distributed) == (20, False)
+    assert scores(table) == [-20, 0, 0, 0]
+
+
+def test_removed_penalty_no_longer_counts(table, referee, organiser, west, scores):
+    from tournament.models import AuditEntry
+    from tournament.services import remove_penalty
+
+    penalty = record_false_win(
+        table=table, number=1, offender=west, invalid_hand=True, entered_by=referee
+    )
+    remove_penalty(penalty=penalty, entered_by=organiser)
+    assert scores(table) == [0, 0, 0, 0]
+    assert AuditEntry.objects.get(action="penalty_removed").before["kind"] == "false_win_invalid"
