@@ -1,19 +1,52 @@
+"""The organiser's pages, under manage/. Names index, create, dashboard and audit are fixed."""
+
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
-from django.urls import path
-from django.views.decorators.http import require_safe
+from django.urls import include, path
+
+from tournament.web.organiser import accounts, audit, players, rounds, tables, tournaments
 
 app_name = "organiser"
 
+table_patterns = [
+    path("", tables.detail, name="table"),
+    path("referees/", rounds.referees, name="table_referees"),
+    path("hands/<int:hand>/", tables.hand, name="hand"),
+    path("hands/remove-last/", tables.remove_hand, name="remove_hand"),
+    path("penalties/new/", tables.add_penalty, name="penalty_add"),
+    path("penalties/<int:penalty>/", tables.penalty, name="penalty"),
+    path("penalties/<int:penalty>/remove/", tables.remove_penalty_view, name="penalty_remove"),
+    path("false-wins/new/", tables.add_false_win, name="false_win_add"),
+    path("end/", tables.end, name="end_game"),
+    path("reopen/", tables.reopen, name="reopen_game"),
+]
 
-@require_safe
-@login_required
-def index(request):
-    # Placeholder until the organiser pages land: the tournaments this user organises.
-    tournaments = request.user.organised_tournaments.all()
-    return render(request, "home.html", {"tournaments": tournaments})
+round_patterns = [
+    path("", rounds.detail, name="round"),
+    path("seat/", rounds.seat, name="round_seat"),
+    path("swap/", rounds.swap, name="round_swap"),
+    path("status/", rounds.status, name="round_status"),
+    path("remove/", rounds.remove, name="round_remove"),
+    path("tables/<int:table>/", include(table_patterns)),
+]
 
+tournament_patterns = [
+    path("", tournaments.dashboard, name="dashboard"),
+    path("settings/", tournaments.edit, name="settings"),
+    path("audit/", audit.audit, name="audit"),
+    path("players/", players.index, name="players"),
+    path("players/add/", players.add, name="player_add"),
+    path("players/import/", players.import_csv, name="players_import"),
+    path("players/<int:player>/", players.edit, name="player"),
+    path("referees/", accounts.referees, name="referees"),
+    path("rounds/new/", rounds.create, name="round_create"),
+    path("rounds/<int:number>/", include(round_patterns)),
+]
 
-urlpatterns = [path("", index, name="index")]
+urlpatterns = [
+    path("", tournaments.index, name="index"),
+    path("new/", tournaments.create, name="create"),
+    path("tokens/", accounts.tokens, name="tokens"),
+    path("tokens/<int:token>/revoke/", accounts.revoke, name="token_revoke"),
+    path("<slug:slug>/", include(tournament_patterns)),
+]

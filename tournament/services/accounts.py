@@ -1,0 +1,36 @@
+"""User accounts made by organisers: referee logins and API tokens."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+from tournament.models import ApiToken
+
+
+@transaction.atomic
+def create_referee_account(*, username: str, password: str) -> AbstractBaseUser:
+    """A plain login with no rights of its own: it may enter results only at the tables it is
+    assigned to. Raises ValidationError on the username or password field."""
+    user = get_user_model()(username=username.strip())
+    user.full_clean(exclude=["password"])
+    try:
+        validate_password(password, user)
+    except ValidationError as error:
+        raise ValidationError({"password": error.error_list}) from error
+    user.set_password(password)
+    try:
+        with transaction.atomic():
+            user.save()
+    except IntegrityError as error:  # a concurrent sign-up with the same name
+        raise ValidationError({"username": "A user with that username already exists."}) from error
+    return user
+
+
+@transaction.atomic
+def revoke_token(*, token: ApiToken) -> None:
+    """Delete `token`: programs using its secret are refused from now on."""
+    ApiToken.objects.filter(pk=token.pk).delete()

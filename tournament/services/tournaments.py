@@ -1,0 +1,84 @@
+"""Tournaments: creating one and changing its settings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+from tournament.models import Hand, Tournament
+
+SETTINGS = (
+    "name",
+    "slug",
+    "start_date",
+    "end_date",
+    "venue",
+    "preset",
+    "profile",
+    "seat_rotation",
+    "table_points",
+    "tie_breaks",
+    "public",
+)
+# Recorded hands were paid and scored under these: they cannot change once a hand is recorded.
+RULES = {"preset": "rule preset", "profile": "ruling profile", "seat_rotation": "seat rotation"}
+
+
+def _refuse_unknown(fields: dict[str, Any]) -> None:
+    unknown = set(fields) - set(SETTINGS)
+    if unknown:
+        raise ValidationError(f"Unknown tournament settings: {', '.join(sorted(unknown))}.")
+
+
+def _save(tournament: Tournament) -> None:
+    tournament.name = tournament.name.strip()
+    tournament.venue = tournament.venue.strip()
+    tournament.full_clean(exclude=["organisers"])
+    try:
+        with transaction.atomic():
+            tournament.save()
+    except IntegrityError as error:  # a concurrent save of the same slug
+        raise ValidationError({"slug": "Another tournament has this slug."}) from error
+
+
+@transaction.atomic
+def create_tournament(*, organiser: AbstractBaseUser, **fields: Any) -> Tournament:
+    """A new tournament with `organiser` as its organiser; raises ValidationError by field."""
+    _refuse_unknown(fields)
+    tournament = Tournament(**fields)
+    _save(tournament)
+    tournament.organisers.add(organiser)
+    return tournament
+
+
+@transaction.atomic
+def update_tournament(*, tournament: Tournament, **fields: Any) -> Tournament:
+    """Change the settings of `tournament`.
+
+    The rule preset, ruling profile and seat rotation are refused (code "rules_locked") once a
+    hand is recorded: recorded payments, tile scores and seat winds were computed under them.
+    Table points and tie-breaks are applied when standings are read, so they may change any time.
+    """
+    _refuse_unknown(fields)
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    changed = [
+        name for name in RULES if name in fields and fields[name] != getattr(tournament, name)
+    ]
+    if changed and Hand.objects.filter(table__round__tournament=tournament).exists():
+        raise ValidationError(
+            {
+                name: ValidationError(
+                    "Hands are recorded under the current %(setting)s; it cannot change now.",
+                    code="rules_locked",
+                    params={"setting": RULES[name]},
+                )
+                for name in changed
+            }
+        )
+    for name, value in fields.items():
+        setattr(tournament, name, value)
+    _save(tournament)
+    return tournament

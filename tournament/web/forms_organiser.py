@@ -1,0 +1,478 @@
+"""Forms of the organiser pages. They check what a form can check; the services check the rules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+
+from scoring.engine import PRESETS, HandError, format_compact, parse_case, parse_compact
+from tournament.models import HANDS_PER_GAME, Hand, Penalty, Player, Round, Tournament
+
+# `manage/new/` and `manage/tokens/` are pages of their own, so no tournament may use these slugs.
+RESERVED_SLUGS = frozenset({"new", "tokens"})
+MAX_CSV_BYTES = 1_000_000
+PLACES = ("1st", "2nd", "3rd", "4th")
+
+
+def add_service_error(
+    form: forms.Form, error: ValidationError, fields_by_code: dict[str, str] | None = None
+) -> None:
+    """Show a service's ValidationError on `form`: on the field it names or its code points to,
+    otherwise above the form."""
+    if hasattr(error, "error_dict"):
+        for field, errors in error.error_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+        return
+    for item in error.error_list:
+        field = (fields_by_code or {}).get(item.code or "")
+        form.add_error(field if field in form.fields else None, item)
+
+
+# --- Tournament settings --------------------------------------------------------------------
+
+
+class TablePointsWidget(forms.MultiWidget):
+    def __init__(self, attrs: dict | None = None) -> None:
+        widgets = [
+            forms.NumberInput(attrs={"aria-label": f"{place} place", "class": "points"})
+            for place in PLACES
+        ]
+        super().__init__(widgets, attrs)
+
+    def decompress(self, value: Any) -> list:
+        return list(value) if value else [None] * 4
+
+
+class TablePointsField(forms.MultiValueField):
+    widget = TablePointsWidget
+
+    def __init__(self, **kwargs: Any) -> None:
+        fields = [forms.IntegerField(min_value=-1000, max_value=1000) for _ in PLACES]
+        super().__init__(fields=fields, require_all_fields=True, **kwargs)
+
+    def compress(self, data_list: list) -> list[int]:
+        return list(data_list)
+
+
+class TieBreaksWidget(forms.MultiWidget):
+    def __init__(self, choices: Sequence[tuple[str, str]], attrs: dict | None = None) -> None:
+        widgets = [
+            forms.Select(choices=choices, attrs={"aria-label": f"Tie-break {number}"})
+            for number in range(1, len(choices))
+        ]
+        super().__init__(widgets, attrs)
+
+    def decompress(self, value: Any) -> list:
+        return list(value or [])
+
+
+class TieBreaksField(forms.MultiValueField):
+    """The further tie-breaks in order; a blank choice ends the list."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        choices = [("", "(none)"), *Tournament.TieBreak.choices]
+        fields = [
+            forms.ChoiceField(choices=choices, required=False) for _ in Tournament.TieBreak.choices
+        ]
+        super().__init__(
+            fields=fields,
+            require_all_fields=False,
+            required=False,
+            widget=TieBreaksWidget(choices),
+            **kwargs,
+        )
+
+    def compress(self, data_list: list) -> list[str]:
+        chosen = [value for value in data_list if value]
+        if len(set(chosen)) != len(chosen):
+            raise ValidationError("Choose each tie-break once.", code="repeated_tie_break")
+        return chosen
+
+
+def preset_choices() -> list[tuple[str, str]]:
+    return [
+        (
+            key,
+            preset.name
+            if preset.hand_scoring_available
+            else f"{preset.name} (hands by fan only: tile scoring not built yet)",
+        )
+        for key, preset in PRESETS.items()
+    ]
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(max_length=200)
+    slug = forms.SlugField(
+        max_length=100, help_text="The tournament's address: letters, digits, - and _."
+    )
+    start_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    end_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    venue = forms.CharField(max_length=200, required=False)
+    preset = forms.ChoiceField(label="Rule preset", choices=preset_choices)
+    profile = forms.ChoiceField(label="Ruling profile", choices=Tournament.Profile.choices)
+    seat_rotation = forms.ChoiceField(choices=Tournament.SeatRotation.choices)
+    table_points = TablePointsField(
+        help_text="Given by rank within the table, first place first; ties share them."
+    )
+    tie_breaks = TieBreaksField(
+        label="Tie-breaks",
+        help_text="Used in this order when table points and score are equal.",
+    )
+    public = forms.BooleanField(
+        required=False, help_text="Anyone can see standings, seating and score sheets."
+    )
+
+    def clean_slug(self) -> str:
+        slug = self.cleaned_data["slug"].lower()
+        if slug in RESERVED_SLUGS:
+            raise ValidationError("“%(slug)s” is taken by a page.", params={"slug": slug})
+        return slug
+
+    @staticmethod
+    def initial_for(tournament: Tournament) -> dict[str, Any]:
+        return {name: getattr(tournament, name) for name in TournamentForm.base_fields}
+
+
+# --- Players -------------------------------------------------------------------------------
+
+
+class PlayerForm(forms.Form):
+    key = forms.CharField(max_length=20, help_text="Identifies the player: a start number.")
+    name = forms.CharField(max_length=200)
+    country = forms.CharField(max_length=100, required=False)
+    club = forms.CharField(max_length=200, required=False)
+    team = forms.CharField(max_length=200, required=False)
+    ema_number = forms.CharField(label="EMA number", max_length=20, required=False)
+    substitute = forms.BooleanField(required=False, help_text="Substitutes are never ranked.")
+    withdrawn_from_round = forms.IntegerField(
+        label="Withdrawn from round",
+        required=False,
+        min_value=1,
+        help_text="Plays no round from this one on and keeps earlier results. Empty: plays on.",
+    )
+
+    def __init__(self, *args: Any, tournament: Tournament, player: Player | None = None, **kw):
+        super().__init__(*args, **kw)
+        self.tournament = tournament
+        self.player = player
+
+    def _others(self):
+        others = self.tournament.players.all()
+        return others.exclude(pk=self.player.pk) if self.player else others
+
+    def clean_key(self) -> str:
+        key = self.cleaned_data["key"].strip()
+        if self._others().filter(key=key).exists():
+            raise ValidationError("Another player of this tournament has this key.")
+        return key
+
+    def clean_ema_number(self) -> str:
+        number = self.cleaned_data["ema_number"].strip()
+        if number and self._others().filter(ema_number=number).exists():
+            raise ValidationError("Another player of this tournament has this EMA number.")
+        return number
+
+    @staticmethod
+    def initial_for(player: Player) -> dict[str, Any]:
+        return {name: getattr(player, name) for name in PlayerForm.base_fields}
+
+
+class ImportPlayersForm(forms.Form):
+    file = forms.FileField(
+        label="CSV file", required=False, help_text="UTF-8 text, commas or semicolons."
+    )
+    text = forms.CharField(
+        label="Or paste the lines here",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload, text = data.get("file"), data.get("text", "")
+        if upload and text.strip():
+            raise ValidationError("Give a file or pasted lines, not both.")
+        if upload:
+            if upload.size > MAX_CSV_BYTES:
+                raise ValidationError("The file is larger than 1 MB.")
+            try:
+                data["csv"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError as error:
+                raise ValidationError(
+                    "The file is not UTF-8 text: save it as CSV UTF-8."
+                ) from error
+        elif text.strip():
+            data["csv"] = text
+        else:
+            raise ValidationError("Choose a CSV file or paste the lines.")
+        return data
+
+
+# --- Rounds --------------------------------------------------------------------------------
+
+
+def player_choices(players: Sequence[Player], blank: str | None = None) -> list[tuple[str, str]]:
+    choices = [("", blank)] if blank is not None else []
+    return choices + [(str(player.pk), f"{player.key} {player.name}") for player in players]
+
+
+class PlayerChoiceField(forms.TypedChoiceField):
+    """A choice among given players, cleaned to the Player (or None when left blank)."""
+
+    def __init__(self, *, players: Sequence[Player], blank: str | None = None, **kwargs: Any):
+        by_pk = {str(player.pk): player for player in players}
+        super().__init__(
+            choices=player_choices(players, blank),
+            coerce=by_pk.__getitem__,
+            empty_value=None,
+            required=blank is None,
+            **kwargs,
+        )
+
+
+class SeatRoundForm(forms.Form):
+    seed = forms.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="Optional: the same number gives the same seating again.",
+    )
+
+
+class SwapForm(forms.Form):
+    def __init__(
+        self, *args: Any, seated: Sequence[Player], players: Sequence[Player], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["first"] = PlayerChoiceField(players=seated, label="Seated player")
+        self.fields["second"] = PlayerChoiceField(
+            players=players,
+            label="Swap with",
+            help_text="Another seated player, or an unseated player (a substitute) who takes "
+            "the seat.",
+        )
+
+
+class RoundStatusForm(forms.Form):
+    status = forms.ChoiceField(choices=Round.Status.choices)
+
+
+class RefereesForm(forms.Form):
+    usernames = forms.CharField(
+        label="Referees",
+        required=False,
+        help_text="Usernames, separated by commas or spaces. Empty: no referee.",
+    )
+
+    def clean_usernames(self) -> list:
+        names = list(dict.fromkeys(self.cleaned_data["usernames"].replace(",", " ").split()))
+        users = {
+            user.get_username(): user
+            for user in get_user_model().objects.filter(username__in=names, is_active=True)
+        }
+        unknown = [name for name in names if name not in users]
+        if unknown:
+            raise ValidationError(
+                "No active user is called %(names)s.", params={"names": ", ".join(unknown)}
+            )
+        return [users[name] for name in names]
+
+
+# --- Corrections ---------------------------------------------------------------------------
+
+
+class HandForm(forms.Form):
+    """A hand's result for `correct_hand`; tiles in the compact notation become the case format."""
+
+    result = forms.ChoiceField(choices=Hand.Result.choices, widget=forms.RadioSelect)
+    fan = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=1000,
+        help_text="Without flowers. May stay empty when the tiles are given.",
+    )
+    flowers = forms.IntegerField(min_value=0, max_value=8, initial=0)
+    tiles = forms.CharField(
+        required=False,
+        max_length=200,
+        help_text="Optional, such as 345p 78s EE [PPP] [789m] 6s (the last loose tile wins).",
+        widget=forms.TextInput(attrs={"autocapitalize": "off", "spellcheck": "false"}),
+    )
+    last_tile_of_kind = forms.BooleanField(required=False, label="Last tile of its kind")
+    kong_related = forms.BooleanField(
+        required=False, label="Kong-related (robbing a kong, or a replacement tile)"
+    )
+    last_wall_tile = forms.BooleanField(required=False, label="Last tile of the wall")
+
+    SITUATION = ("last_tile_of_kind", "kong_related", "last_wall_tile")
+
+    def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["winner"] = PlayerChoiceField(players=players, blank="—")
+        self.fields["discarder"] = PlayerChoiceField(
+            players=players, blank="Nobody: self-drawn", label="Discarder"
+        )
+        self.order_fields(["result", "winner", "discarder", "fan", "flowers", "tiles"])
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        text = data.get("tiles", "")
+        data["case"] = None
+        if not text or "flowers" not in data:
+            return data
+        if data.get("result") == Hand.Result.DRAW:
+            self.add_error("tiles", "A drawn hand has no winning tiles.")
+            return data
+        situation = {name: data.get(name, False) for name in self.SITUATION}
+        try:
+            hand = parse_compact(
+                text,
+                self_drawn=data.get("discarder") is None,
+                flowers=data["flowers"],
+                **situation,
+            )
+        except HandError as error:
+            self.add_error("tiles", error.message)
+            return data
+        data["case"] = hand.to_case()
+        return data
+
+    def service_arguments(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        if data["result"] == Hand.Result.DRAW:
+            return {"result": data["result"]}
+        return {
+            "result": data["result"],
+            "winner": data.get("winner"),
+            "discarder": data.get("discarder"),
+            "fan": data.get("fan"),
+            "flowers": data["flowers"],
+            "tiles": data["case"],
+        }
+
+    @staticmethod
+    def initial_for(hand: Hand) -> dict[str, Any]:
+        initial: dict[str, Any] = {
+            "result": hand.result,
+            "winner": str(hand.winner.player_id) if hand.winner else "",
+            "discarder": str(hand.discarder.player_id) if hand.discarder else "",
+            "fan": hand.fan,
+            "flowers": hand.flowers,
+        }
+        if hand.tiles:
+            try:
+                initial["tiles"] = format_compact(parse_case(hand.tiles))
+            except HandError:
+                pass
+            for name in HandForm.SITUATION:
+                initial[name] = bool(hand.tiles.get(name))
+        return initial
+
+    # Where each code of correct_hand belongs on the form.
+    ERROR_FIELDS = {
+        "bad_result": "result",
+        "draw_has_no_winner": "result",
+        "winner_required": "winner",
+        "offender_cannot_win": "winner",
+        "discarder_is_winner": "discarder",
+        "fan_required": "fan",
+        "below_minimum": "fan",
+        "fan_mismatch": "fan",
+        "bad_flowers": "flowers",
+        "invalid_tiles": "tiles",
+        "scoring_unavailable": "tiles",
+    }
+
+
+def hand_number_field(**kwargs: Any) -> forms.IntegerField:
+    return forms.IntegerField(min_value=1, max_value=HANDS_PER_GAME, **kwargs)
+
+
+class PenaltyForm(forms.Form):
+    points = forms.IntegerField(min_value=1, max_value=1000, help_text="What the player loses.")
+    distributed = forms.BooleanField(
+        required=False,
+        help_text="Shared equally by the other three players (a multiple of 3). Otherwise a "
+        "deduction of 5 to 60 given to nobody.",
+    )
+    reason = forms.CharField(max_length=300)
+    hand_number = hand_number_field(
+        required=False, help_text="Empty for a penalty on the whole game."
+    )
+
+    def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"] = PlayerChoiceField(players=players)
+        self.order_fields(["player", "points", "distributed", "reason", "hand_number"])
+
+    @staticmethod
+    def initial_for(penalty: Penalty) -> dict[str, Any]:
+        return {
+            "player": str(penalty.seat.player_id),
+            "points": penalty.points,
+            "distributed": penalty.distributed,
+            "reason": penalty.reason,
+            "hand_number": penalty.hand_number,
+        }
+
+    ERROR_FIELDS = {
+        "reason_required": "reason",
+        "bad_hand_number": "hand_number",
+        "not_divisible": "points",
+        "deduction_out_of_range": "points",
+        "not_seated": "player",
+    }
+
+
+class FalseWinForm(forms.Form):
+    number = hand_number_field(label="Hand")
+    invalid_hand = forms.BooleanField(
+        required=False,
+        label="Invalid hand",
+        help_text="Wrong tiles or a wrong count (20 to each player); otherwise the hand was "
+        "below 8 fan (10 to each).",
+    )
+
+    def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["offender"] = PlayerChoiceField(players=players)
+        self.order_fields(["number", "offender", "invalid_hand"])
+
+    ERROR_FIELDS = {
+        "bad_hand_number": "number",
+        "offender_won": "offender",
+        "not_seated": "offender",
+    }
+
+
+class EndGameForm(forms.Form):
+    ended_by_time = forms.BooleanField(
+        required=False, label="Time was called", help_text="End before all 16 hands are played."
+    )
+
+
+# --- Accounts ------------------------------------------------------------------------------
+
+
+class RefereeAccountForm(forms.Form):
+    username = forms.CharField(max_length=150)
+    password = forms.CharField(widget=forms.PasswordInput(render_value=False))
+    password_again = forms.CharField(
+        label="Password again", widget=forms.PasswordInput(render_value=False)
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("password") and data.get("password") != data.get("password_again"):
+            self.add_error("password_again", "The two passwords differ.")
+        return data
+
+
+class TokenForm(forms.Form):
+    name = forms.CharField(
+        max_length=100, help_text="What the token is for, such as “results screen”."
+    )

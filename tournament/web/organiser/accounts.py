@@ -1,0 +1,93 @@
+"""Accounts: referee logins made by an organiser, and the user's own API tokens."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournament.models import ApiToken, Tournament
+from tournament.services.accounts import create_referee_account, revoke_token
+from tournament.tokens import issue_token
+from tournament.web.forms_organiser import RefereeAccountForm, TokenForm
+from tournament.web.organiser.access import INVALID, call_service, organiser_page
+
+# The secret of a new token waits here for the one page view that shows it.
+NEW_SECRET = "organiser_new_token_secret"
+
+
+@organiser_page("GET", "POST")
+def referees(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    if request.method == "POST":
+        form = RefereeAccountForm(request.POST)
+        if call_service(
+            form,
+            lambda: create_referee_account(
+                username=form.cleaned_data["username"], password=form.cleaned_data["password"]
+            ),
+        ):
+            messages.success(
+                request,
+                f"The referee account {form.cleaned_data['username'].strip()} is created. "
+                "Assign it to tables on the round pages.",
+            )
+            return redirect("organiser:referees", slug=tournament.slug)
+        status = INVALID
+    else:
+        form = RefereeAccountForm()
+        status = 200
+    assigned = (
+        get_user_model()
+        .objects.filter(refereed_tables__round__tournament=tournament)
+        .annotate(
+            table_count=Count(
+                "refereed_tables", filter=Q(refereed_tables__round__tournament=tournament)
+            )
+        )
+        .order_by("username")
+    )
+    return render(
+        request,
+        "tournament/organiser/referees.html",
+        {"tournament": tournament, "form": form, "assigned": assigned},
+        status=status,
+    )
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def tokens(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        form = TokenForm(request.POST)
+        if form.is_valid():
+            token, secret = issue_token(user=request.user, name=form.cleaned_data["name"])
+            request.session[NEW_SECRET] = secret
+            messages.success(request, f"The token “{token.name}” is created.")
+            return redirect("organiser:tokens")
+        status = INVALID
+    else:
+        form = TokenForm()
+        status = 200
+    return render(
+        request,
+        "tournament/organiser/tokens.html",
+        {
+            "form": form,
+            "secret": request.session.pop(NEW_SECRET, None),
+            "tokens": ApiToken.objects.filter(user=request.user).order_by("-created"),
+        },
+        status=status,
+    )
+
+
+@login_required
+@require_POST
+def revoke(request: HttpRequest, token: int) -> HttpResponse:
+    record = get_object_or_404(ApiToken, pk=token, user=request.user)
+    revoke_token(token=record)
+    messages.success(request, f"The token “{record.name}” ({record.prefix}…) is revoked.")
+    return redirect("organiser:tokens")

@@ -1,0 +1,107 @@
+"""Players: the list, adding one, changing one, importing many from CSV."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from tournament.models import Player, Tournament
+from tournament.services import add_player, import_players_csv, update_player
+from tournament.web.forms_organiser import ImportPlayersForm, PlayerForm
+from tournament.web.organiser.access import INVALID, call_service, organiser_page
+
+SAMPLE_CSV = """key,name,country,club,team,ema_number,substitute
+1,Anna Berg,Sweden,Stockholm MC,Nordic,04010001,no
+2,Chen Li,China,,,,no
+3,Dieter Hahn,Germany,Riichi Berlin,,02020034,no
+4,Eva Novak,Czechia,,,,yes
+"""
+
+
+@organiser_page("GET", "HEAD")
+def index(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    return render(
+        request,
+        "tournament/organiser/players.html",
+        {"tournament": tournament, "players": tournament.players.all()},
+    )
+
+
+def _to_list(tournament: Tournament) -> HttpResponse:
+    return redirect("organiser:players", slug=tournament.slug)
+
+
+@organiser_page("GET", "POST")
+def add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    if request.method == "POST":
+        form = PlayerForm(request.POST, tournament=tournament)
+        if call_service(form, lambda: add_player(tournament=tournament, **form.cleaned_data)):
+            data = form.cleaned_data
+            messages.success(request, f"{data['key']} {data['name']} is added.")
+            if "another" in request.POST:
+                return redirect("organiser:player_add", slug=tournament.slug)
+            return _to_list(tournament)
+        status = INVALID
+    else:
+        form = PlayerForm(tournament=tournament)
+        status = 200
+    return render(
+        request,
+        "tournament/organiser/player_form.html",
+        {"tournament": tournament, "form": form},
+        status=status,
+    )
+
+
+@organiser_page("GET", "POST")
+def edit(request: HttpRequest, tournament: Tournament, player: int) -> HttpResponse:
+    record = get_object_or_404(Player, tournament=tournament, pk=player)
+    if request.method == "POST":
+        form = PlayerForm(request.POST, tournament=tournament, player=record)
+        if call_service(form, lambda: update_player(player=record, **form.cleaned_data)):
+            messages.success(request, f"{record.key} {record.name} is saved.")
+            return _to_list(tournament)
+        status = INVALID
+    else:
+        form = PlayerForm(
+            initial=PlayerForm.initial_for(record), tournament=tournament, player=record
+        )
+        status = 200
+    return render(
+        request,
+        "tournament/organiser/player_form.html",
+        {"tournament": tournament, "form": form, "player": record},
+        status=status,
+    )
+
+
+@organiser_page("GET", "POST")
+def import_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    if request.method == "POST":
+        form = ImportPlayersForm(request.POST, request.FILES)
+        imported: list[Player] = []
+        if call_service(
+            form,
+            lambda: imported.extend(
+                import_players_csv(tournament=tournament, text=form.cleaned_data["csv"])
+            ),
+        ):
+            messages.success(request, f"{len(imported)} players are imported.")
+            return _to_list(tournament)
+        if form.cleaned_data.get("csv") and not form.data.get("text", "").strip():
+            # The lines came from a file: put them in the box so they can be fixed there.
+            refused = form.non_field_errors().as_data()
+            form = ImportPlayersForm({"text": form.cleaned_data["csv"]})
+            form.is_valid()
+            form.add_error(None, refused)
+        status = INVALID
+    else:
+        form = ImportPlayersForm()
+        status = 200
+    return render(
+        request,
+        "tournament/organiser/players_import.html",
+        {"tournament": tournament, "form": form, "sample": SAMPLE_CSV},
+        status=status,
+    )

@@ -1,0 +1,218 @@
+"""A round: create it, seat it, change seats, assign referees, move it through its status."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.db.models import Count, Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from tournament.models import Player, Round, Seat, Tournament
+from tournament.services import (
+    assign_referees,
+    create_round,
+    remove_round,
+    seat_round,
+    set_round_status,
+    swap_players,
+)
+from tournament.services.rounds import TRANSITIONS
+from tournament.web.forms_organiser import RefereesForm, RoundStatusForm, SeatRoundForm, SwapForm
+from tournament.web.organiser.access import (
+    INVALID,
+    call_service,
+    organiser_page,
+    round_of,
+    table_of,
+)
+
+Status = Round.Status
+
+# What the button for each step of a round says.
+STEPS = {
+    (Status.DRAFT, Status.SEATED): "Publish seating",
+    (Status.SEATED, Status.DRAFT): "Back to draft",
+    (Status.SEATED, Status.PLAYING): "Start play",
+    (Status.PLAYING, Status.SEATED): "Back to seated",
+    (Status.PLAYING, Status.FINISHED): "Finish round",
+    (Status.FINISHED, Status.PLAYING): "Reopen round",
+}
+STEP_ORDER = [Status.DRAFT, Status.SEATED, Status.PLAYING, Status.FINISHED]
+
+
+def _steps(round: Round) -> list[tuple[str, str]]:
+    allowed = TRANSITIONS[round.status]
+    return [
+        (status.value, STEPS[(round.status, status)])
+        for status in sorted(allowed, key=STEP_ORDER.index)
+    ]
+
+
+def _playing_in(round: Round) -> list[Player]:
+    return [
+        player
+        for player in round.tournament.players.all()
+        if player.withdrawn_from_round is None or player.withdrawn_from_round > round.number
+    ]
+
+
+def round_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    round: Round,
+    *,
+    status: int = 200,
+    **bound: Any,
+) -> HttpResponse:
+    """The round page; `bound` holds a form that was sent and refused, to show it again."""
+    tables = list(
+        round.tables.annotate(
+            hand_count=Count("hands", distinct=True),
+            penalty_count=Count("penalties", distinct=True),
+        ).prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player")), "referees"
+        )
+    )
+    seated: list[Player] = []
+    rows = []
+    referee_forms = bound.pop("referee_forms", {})
+    for table in tables:
+        seats = sorted(table.seats.all(), key=lambda seat: seat.index)
+        seated += [seat.player for seat in seats]
+        usernames = " ".join(user.get_username() for user in table.referees.all())
+        rows.append(
+            {
+                "table": table,
+                "seats": seats,
+                "has_results": bool(
+                    table.hand_count or table.penalty_count or table.ended_at is not None
+                ),
+                "referee_form": referee_forms.get(table.number)
+                or RefereesForm(prefix=f"table-{table.number}", initial={"usernames": usernames}),
+            }
+        )
+    playing = _playing_in(round)
+    seated_ids = {player.pk for player in seated}
+    context = {
+        "tournament": tournament,
+        "round": round,
+        "rows": rows,
+        "unseated": [player for player in playing if player.pk not in seated_ids],
+        "steps": _steps(round),
+        "is_last": not tournament.rounds.filter(number__gt=round.number).exists(),
+        "seating_open": round.status in (Status.DRAFT, Status.SEATED),
+        "seat_form": bound.pop("seat_form", None) or SeatRoundForm(),
+        "swap_form": bound.pop("swap_form", None)
+        or SwapForm(seated=sorted(seated, key=lambda p: p.key), players=playing),
+        "status_form": bound.pop("status_form", None),
+        "remove_form": bound.pop("remove_form", None),
+    }
+    return render(request, "tournament/organiser/round.html", context, status=status)
+
+
+@organiser_page("GET", "HEAD")
+def detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    return round_page(request, tournament, round_of(tournament, number))
+
+
+@organiser_page("POST")
+def create(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    round = create_round(tournament=tournament, actor=request.user)
+    messages.success(request, f"Round {round.number} is created as a draft: seat it next.")
+    return redirect("organiser:round", slug=tournament.slug, number=round.number)
+
+
+def _back(tournament: Tournament, round: Round) -> HttpResponse:
+    return redirect("organiser:round", slug=tournament.slug, number=round.number)
+
+
+@organiser_page("POST")
+def seat(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round = round_of(tournament, number)
+    form = SeatRoundForm(request.POST)
+    tables: list = []
+    if call_service(
+        form,
+        lambda: tables.extend(
+            seat_round(round=round, actor=request.user, seed=form.cleaned_data["seed"])
+        ),
+    ):
+        messages.success(
+            request, f"Round {round.number} is seated at random at {len(tables)} tables."
+        )
+        return _back(tournament, round)
+    return round_page(request, tournament, round, seat_form=form, status=INVALID)
+
+
+@organiser_page("POST")
+def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round = round_of(tournament, number)
+    players = _playing_in(round)
+    seated = list(Player.objects.filter(seats__round=round).order_by("key"))
+    form = SwapForm(request.POST, seated=seated, players=players)
+    if call_service(
+        form,
+        lambda: swap_players(
+            round=round,
+            first=form.cleaned_data["first"],
+            second=form.cleaned_data["second"],
+            actor=request.user,
+        ),
+        {"same_player": "second", "withdrawn": "second", "wrong_tournament": "second"},
+    ):
+        first, second = form.cleaned_data["first"], form.cleaned_data["second"]
+        messages.success(request, f"{first.name} and {second.name} changed seats.")
+        return _back(tournament, round)
+    return round_page(request, tournament, round, swap_form=form, status=INVALID)
+
+
+@organiser_page("POST")
+def status(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round = round_of(tournament, number)
+    form = RoundStatusForm(request.POST)
+    if call_service(
+        form,
+        lambda: set_round_status(
+            round=round, status=form.cleaned_data["status"], actor=request.user
+        ),
+    ):
+        label = Status(form.cleaned_data["status"]).label.lower()
+        messages.success(request, f"Round {round.number} is now {label}.")
+        return _back(tournament, round)
+    return round_page(request, tournament, round, status_form=form, status=INVALID)
+
+
+@organiser_page("POST")
+def remove(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round = round_of(tournament, number)
+    form = forms.Form(request.POST)
+    if call_service(form, lambda: remove_round(round=round, actor=request.user)):
+        messages.success(request, f"Round {round.number} is removed.")
+        return redirect("organiser:dashboard", slug=tournament.slug)
+    return round_page(request, tournament, round, remove_form=form, status=INVALID)
+
+
+@organiser_page("POST")
+def referees(request: HttpRequest, tournament: Tournament, number: int, table: int) -> HttpResponse:
+    table_ = table_of(tournament, number, table)
+    form = RefereesForm(request.POST, prefix=f"table-{table_.number}")
+    if call_service(
+        form,
+        lambda: assign_referees(
+            table=table_, referees=form.cleaned_data["usernames"], actor=request.user
+        ),
+    ):
+        names = ", ".join(user.get_username() for user in form.cleaned_data["usernames"])
+        messages.success(
+            request,
+            f"Table {table_.number}: referees {names}."
+            if names
+            else f"Table {table_.number} has no referee now.",
+        )
+        return _back(tournament, table_.round)
+    return round_page(
+        request, tournament, table_.round, referee_forms={table_.number: form}, status=INVALID
+    )

@@ -1,0 +1,288 @@
+"""Corrections at one table of a played round: hands, penalties, false wins, the end of the game.
+
+Every change lands back on the table page, which shows the score sheet after the change.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from tournament.models import Hand, Penalty, Round, Table, Tournament
+from tournament.selectors import format_points, score_sheet, table_results
+from tournament.services import (
+    correct_hand,
+    correct_penalty,
+    end_game,
+    record_false_win,
+    record_penalty,
+    remove_last_hand,
+    remove_penalty,
+    reopen_game,
+)
+from tournament.web.forms_organiser import EndGameForm, FalseWinForm, HandForm, PenaltyForm
+from tournament.web.organiser.access import INVALID, call_service, organiser_page, table_of
+
+
+def _seats(table: Table) -> list:
+    return sorted(table.seats.select_related("player"), key=lambda seat: seat.index)
+
+
+def _players(seats: list) -> list:
+    return [seat.player for seat in seats]
+
+
+def sheet_context(table: Table, seats: list) -> dict[str, Any]:
+    """What the score sheet partial needs: the seats, the lines and a row per line."""
+    lines = score_sheet(table)
+    rows = [
+        {
+            "line": line,
+            "cells": [
+                {"paid": paid, "running": running, "wind": wind}
+                for paid, running, wind in zip(
+                    line.payments, line.running, line.seat_winds or ("",) * 4, strict=True
+                )
+            ],
+        }
+        for line in lines
+    ]
+    results = {result.seat.pk: result for result in table_results(table)}
+    totals = [
+        {
+            "score": results[seat.pk].score,
+            "place": results[seat.pk].place,
+            "points": format_points(results[seat.pk].table_points),
+        }
+        for seat in seats
+    ]
+    return {"seats": seats, "score_sheet": lines, "sheet_rows": rows, "totals": totals}
+
+
+def table_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    table: Table,
+    *,
+    status: int = 200,
+    **bound: Any,
+) -> HttpResponse:
+    seats = _seats(table)
+    players = _players(seats)
+    hands = list(table.hands.select_related("winner__player", "discarder__player", "entered_by"))
+    context = {
+        "tournament": tournament,
+        "round": table.round,
+        "table": table,
+        "hands": hands,
+        "penalties": list(table.penalties.select_related("seat__player", "entered_by")),
+        "played": table.round.status in (Round.Status.PLAYING, Round.Status.FINISHED),
+        "in_play": table.round.status == Round.Status.PLAYING,
+        "penalty_form": bound.pop("penalty_form", None) or PenaltyForm(players=players),
+        "false_win_form": bound.pop("false_win_form", None)
+        or FalseWinForm(
+            players=players,
+            initial={"number": min(len(hands) + (table.ended_at is None), 16) or 1},
+        ),
+        "end_form": bound.pop("end_form", None) or EndGameForm(),
+        "action_form": bound.pop("action_form", None),
+        **sheet_context(table, seats),
+    }
+    return render(request, "tournament/organiser/table.html", context, status=status)
+
+
+def _back(table: Table) -> HttpResponse:
+    return redirect(
+        "organiser:table",
+        slug=table.round.tournament.slug,
+        number=table.round.number,
+        table=table.number,
+    )
+
+
+@organiser_page("GET", "HEAD")
+def detail(request: HttpRequest, tournament: Tournament, number: int, table: int) -> HttpResponse:
+    return table_page(request, tournament, table_of(tournament, number, table))
+
+
+@organiser_page("GET", "POST")
+def hand(
+    request: HttpRequest, tournament: Tournament, number: int, table: int, hand: int
+) -> HttpResponse:
+    table_ = table_of(tournament, number, table)
+    record = get_object_or_404(
+        Hand.objects.select_related("winner", "discarder"), table=table_, number=hand
+    )
+    seats = _seats(table_)
+    if request.method == "POST":
+        form = HandForm(request.POST, players=_players(seats))
+        fields = dict(HandForm.ERROR_FIELDS)
+        if form.data.get("tiles", "").strip():
+            fields.update(below_minimum="tiles", fan_mismatch="tiles")
+        if call_service(
+            form,
+            lambda: correct_hand(hand=record, entered_by=request.user, **form.service_arguments()),
+            fields,
+        ):
+            messages.success(request, f"Hand {record.number} is corrected.")
+            return _back(table_)
+        status = INVALID
+    else:
+        form = HandForm(initial=HandForm.initial_for(record), players=_players(seats))
+        status = 200
+    context = {
+        "tournament": tournament,
+        "round": table_.round,
+        "table": table_,
+        "hand": record,
+        "form": form,
+        **sheet_context(table_, seats),
+    }
+    return render(request, "tournament/organiser/hand_form.html", context, status=status)
+
+
+def _action(
+    request: HttpRequest, tournament: Tournament, table: Table, service, done: str
+) -> HttpResponse:
+    """A button without fields: run `service`, or show its refusal on the table page."""
+    form = forms.Form(request.POST)
+    if call_service(form, service):
+        messages.success(request, done)
+        return _back(table)
+    return table_page(request, tournament, table, action_form=form, status=INVALID)
+
+
+@organiser_page("POST")
+def remove_hand(
+    request: HttpRequest, tournament: Tournament, number: int, table: int
+) -> HttpResponse:
+    table_ = table_of(tournament, number, table)
+    removed: list[Hand] = []
+    form = forms.Form(request.POST)
+    if call_service(
+        form, lambda: removed.append(remove_last_hand(table=table_, entered_by=request.user))
+    ):
+        messages.success(request, f"Hand {removed[0].number} is removed.")
+        return _back(table_)
+    return table_page(request, tournament, table_, action_form=form, status=INVALID)
+
+
+@organiser_page("POST")
+def end(request: HttpRequest, tournament: Tournament, number: int, table: int) -> HttpResponse:
+    table_ = table_of(tournament, number, table)
+    form = EndGameForm(request.POST)
+    if call_service(
+        form,
+        lambda: end_game(
+            table=table_,
+            ended_by_time=form.cleaned_data["ended_by_time"],
+            entered_by=request.user,
+        ),
+    ):
+        messages.success(request, f"The game at table {table_.number} has ended.")
+        return _back(table_)
+    return table_page(request, tournament, table_, end_form=form, status=INVALID)
+
+
+@organiser_page("POST")
+def reopen(request: HttpRequest, tournament: Tournament, number: int, table: int) -> HttpResponse:
+    table_ = table_of(tournament, number, table)
+    return _action(
+        request,
+        tournament,
+        table_,
+        lambda: reopen_game(table=table_, entered_by=request.user),
+        f"The game at table {table_.number} is open again.",
+    )
+
+
+@organiser_page("POST")
+def add_penalty(
+    request: HttpRequest, tournament: Tournament, number: int, table: int
+) -> HttpResponse:
+    table_ = table_of(tournament, number, table)
+    form = PenaltyForm(request.POST, players=_players(_seats(table_)))
+    if call_service(
+        form,
+        lambda: record_penalty(table=table_, entered_by=request.user, **form.cleaned_data),
+        PenaltyForm.ERROR_FIELDS,
+    ):
+        messages.success(request, f"The penalty on {form.cleaned_data['player'].name} is recorded.")
+        return _back(table_)
+    return table_page(request, tournament, table_, penalty_form=form, status=INVALID)
+
+
+@organiser_page("POST")
+def add_false_win(
+    request: HttpRequest, tournament: Tournament, number: int, table: int
+) -> HttpResponse:
+    table_ = table_of(tournament, number, table)
+    form = FalseWinForm(request.POST, players=_players(_seats(table_)))
+    if call_service(
+        form,
+        lambda: record_false_win(table=table_, entered_by=request.user, **form.cleaned_data),
+        FalseWinForm.ERROR_FIELDS,
+    ):
+        data = form.cleaned_data
+        messages.success(
+            request,
+            f"The false win of {data['offender'].name} in hand {data['number']} is recorded.",
+        )
+        return _back(table_)
+    return table_page(request, tournament, table_, false_win_form=form, status=INVALID)
+
+
+def _penalty(table: Table, penalty: int) -> Penalty:
+    return get_object_or_404(
+        Penalty.objects.select_related("seat__player"), table=table, pk=penalty
+    )
+
+
+@organiser_page("GET", "POST")
+def penalty(
+    request: HttpRequest, tournament: Tournament, number: int, table: int, penalty: int
+) -> HttpResponse:
+    table_ = table_of(tournament, number, table)
+    record = _penalty(table_, penalty)
+    seats = _seats(table_)
+    if request.method == "POST":
+        form = PenaltyForm(request.POST, players=_players(seats))
+        if call_service(
+            form,
+            lambda: correct_penalty(penalty=record, entered_by=request.user, **form.cleaned_data),
+            PenaltyForm.ERROR_FIELDS,
+        ):
+            messages.success(request, "The penalty is corrected.")
+            return _back(table_)
+        status = INVALID
+    else:
+        form = PenaltyForm(initial=PenaltyForm.initial_for(record), players=_players(seats))
+        status = 200
+    context = {
+        "tournament": tournament,
+        "round": table_.round,
+        "table": table_,
+        "penalty": record,
+        "form": form,
+        **sheet_context(table_, seats),
+    }
+    return render(request, "tournament/organiser/penalty_form.html", context, status=status)
+
+
+@organiser_page("POST")
+def remove_penalty_view(
+    request: HttpRequest, tournament: Tournament, number: int, table: int, penalty: int
+) -> HttpResponse:
+    table_ = table_of(tournament, number, table)
+    record = _penalty(table_, penalty)
+    return _action(
+        request,
+        tournament,
+        table_,
+        lambda: remove_penalty(penalty=record, entered_by=request.user),
+        f"The penalty on {record.seat.player.name} ({record.reason}) is removed.",
+    )

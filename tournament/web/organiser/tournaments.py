@@ -1,0 +1,144 @@
+"""The organiser's list of tournaments, creating one, its settings and its dashboard."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Prefetch, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_safe
+
+from tournament.models import Round, Seat, Table, Tournament
+from tournament.services.tournaments import create_tournament, update_tournament
+from tournament.web.forms_organiser import TournamentForm
+from tournament.web.organiser.access import INVALID, call_service, organiser_page
+
+ADD_TOURNAMENT = "tournament.add_tournament"
+
+
+@require_safe
+@login_required
+def index(request: HttpRequest) -> HttpResponse:
+    user = request.user
+    tournaments = (
+        Tournament.objects.all() if user.is_superuser else user.organised_tournaments.all()
+    )
+    return render(
+        request,
+        "tournament/organiser/index.html",
+        {"tournaments": tournaments, "may_create": user.has_perm(ADD_TOURNAMENT)},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def create(request: HttpRequest) -> HttpResponse:
+    if not request.user.has_perm(ADD_TOURNAMENT):
+        raise PermissionDenied(
+            "Creating a tournament needs the permission “Can add tournament”, which your "
+            f"account ({request.user.get_username()}) does not have. Ask an administrator to "
+            "give it to you."
+        )
+    if request.method == "POST":
+        form = TournamentForm(request.POST)
+        created: list[Tournament] = []
+        if call_service(
+            form,
+            lambda: created.append(create_tournament(organiser=request.user, **form.cleaned_data)),
+        ):
+            messages.success(request, f"{created[0].name} is created; you are its organiser.")
+            return redirect("organiser:dashboard", slug=created[0].slug)
+        status = INVALID
+    else:
+        form = TournamentForm(initial=TournamentForm.initial_for(Tournament()))
+        status = 200
+    return render(
+        request, "tournament/organiser/tournament_form.html", {"form": form}, status=status
+    )
+
+
+@organiser_page("GET", "POST")
+def edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    if request.method == "POST":
+        form = TournamentForm(request.POST)
+        if call_service(
+            form, lambda: update_tournament(tournament=tournament, **form.cleaned_data)
+        ):
+            data = form.cleaned_data
+            messages.success(request, "The settings are saved.")
+            if (data["table_points"], data["tie_breaks"]) != (
+                tournament.table_points,
+                tournament.tie_breaks,
+            ):
+                messages.warning(
+                    request,
+                    "Table points or tie-breaks changed: the standings now use the new values "
+                    "for every game, including games already played.",
+                )
+            return redirect("organiser:dashboard", slug=data["slug"])
+        status = INVALID
+    else:
+        form = TournamentForm(initial=TournamentForm.initial_for(tournament))
+        status = 200
+    return render(
+        request,
+        "tournament/organiser/tournament_form.html",
+        {
+            "form": form,
+            "tournament": tournament,
+            "rules_locked": Table.objects.filter(
+                round__tournament=tournament, hands__isnull=False
+            ).exists(),
+        },
+        status=status,
+    )
+
+
+def current_round(rounds: list[Round]) -> Round | None:
+    """The round in play, else the last round that is not a draft, else the last round."""
+    playing = [round for round in rounds if round.status == Round.Status.PLAYING]
+    published = [round for round in rounds if round.status != Round.Status.DRAFT]
+    for candidates in (playing, published, rounds):
+        if candidates:
+            return candidates[-1]
+    return None
+
+
+@organiser_page("GET", "HEAD")
+def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    rounds = list(
+        tournament.rounds.annotate(
+            table_count=Count("tables", distinct=True),
+            ended_count=Count("tables", filter=Q(tables__ended_at__isnull=False), distinct=True),
+        )
+    )
+    current = current_round(rounds)
+    tables = []
+    if current is not None:
+        tables = list(
+            Table.objects.filter(round=current)
+            .annotate(hand_count=Count("hands"))
+            .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+        )
+    for table in tables:
+        table.seat_list = sorted(table.seats.all(), key=lambda seat: seat.index)
+    players = tournament.players.aggregate(
+        total=Count("pk"),
+        substitutes=Count("pk", filter=Q(substitute=True)),
+        withdrawn=Count("pk", filter=Q(withdrawn_from_round__isnull=False)),
+    )
+    return render(
+        request,
+        "tournament/organiser/dashboard.html",
+        {
+            "tournament": tournament,
+            "rounds": rounds,
+            "current": current,
+            "tables": tables,
+            "players": players,
+            "games_ended": sum(round.ended_count for round in rounds),
+            "last_round": rounds[-1] if rounds else None,
+        },
+    )
