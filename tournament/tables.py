@@ -1,0 +1,127 @@
+"""django-tables2 tables for the public pages: the standings.
+
+Rows are plain dicts built from `tournament.selectors.standings`, so sorting happens in Python on
+the real values: table points sort as fractions, not as the text "2 1/3".
+
+In CSV and XLSX exports every cell is a plain value. Table points are given twice: "Table points"
+as a number rounded to two decimals (exact for whole numbers, halves and quarters) and
+"Table points (exact)" as a fraction such as "7/3", because a three-way tie gives thirds, which no
+decimal writes exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from typing import Any
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+
+from tournament.models import Tournament
+from tournament.selectors import Standing, format_points
+
+NUMBER = {"th": {"class": "number"}, "td": {"class": "number"}}
+
+
+def points_as_decimal(points: Fraction) -> Decimal:
+    """Table points rounded to two decimals: 7/3 -> 2.33, 7/4 -> 1.75, 3 -> 3.00."""
+    exact = Decimal(points.numerator) / Decimal(points.denominator)
+    return exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
+def standing_rows(rows: Sequence[Standing]) -> list[dict[str, Any]]:
+    """One dict per player for `StandingsTable`, in ranking order.
+
+    Sorting by a column is stable, so players level in that column stay in ranking order.
+    """
+    unranked = len(rows) + 1
+    return [
+        {
+            "rank": row.rank,
+            # Substitutes (no rank) sort after every ranked player.
+            "rank_order": row.rank if row.rank is not None else unranked,
+            "key": row.player.key,
+            "key_order": _natural(row.player.key),
+            "name": row.player.name,
+            "country": row.player.country,
+            "club": row.player.club,
+            "table_points": row.table_points,
+            "table_points_exact": row.table_points,
+            "score": row.score,
+            "games": len(row.game_scores),
+            "substitute": row.player.substitute,
+            "withdrawn_from_round": row.player.withdrawn_from_round,
+        }
+        for row in rows
+    ]
+
+
+def _natural(key: str) -> tuple[int, int, str]:
+    """Start numbers sort as numbers (2 before 10); other keys after them, as text."""
+    return (0, int(key), "") if key.isdigit() else (1, 0, key.casefold())
+
+
+def _row_class(record: dict[str, Any]) -> str:
+    classes = []
+    if record["substitute"]:
+        classes.append("substitute")
+    if record["withdrawn_from_round"] is not None:
+        classes.append("withdrawn")
+    return " ".join(classes)
+
+
+class StandingsTable(tables.Table):
+    rank = tables.Column(verbose_name="Rank", order_by="rank_order", attrs=NUMBER, default="–")
+    key = tables.Column(verbose_name="Key", order_by="key_order")
+    name = tables.Column(verbose_name="Name", order_by=("name", "key"))
+    country = tables.Column(verbose_name="Country", default="")
+    club = tables.Column(verbose_name="Club", default="")
+    table_points = tables.Column(verbose_name="Table points", attrs=NUMBER)
+    score = tables.Column(verbose_name="Score", attrs=NUMBER)
+    games = tables.Column(verbose_name="Games", attrs=NUMBER)
+    # Only in the exports: hidden columns still take part in `as_values`.
+    table_points_exact = tables.Column(verbose_name="Table points (exact)", visible=False)
+    substitute = tables.Column(verbose_name="Substitute", visible=False)
+    withdrawn_from_round = tables.Column(verbose_name="Withdrawn from round", visible=False)
+
+    class Meta:
+        orderable = True
+        attrs = {"class": "standings"}
+        row_attrs = {"class": _row_class, "data-key": lambda record: record["key"]}
+        empty_text = "No players yet."
+
+    def __init__(self, data: Any, *, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(data, **kwargs)
+        self.tournament = tournament
+
+    def render_name(self, record: dict[str, Any]) -> str:
+        url = reverse("public:player", args=[self.tournament.slug, record["key"]])
+        marks = []
+        if record["substitute"]:
+            marks.append(("substitute", "substitute"))
+        if record["withdrawn_from_round"] is not None:
+            marks.append(("withdrawn", f"withdrawn from round {record['withdrawn_from_round']}"))
+        return format_html(
+            '<a href="{}">{}</a>{}',
+            url,
+            record["name"],
+            format_html_join("", ' <span class="badge {}">{}</span>', marks),
+        )
+
+    def value_name(self, value: str) -> str:
+        return value
+
+    def render_table_points(self, value: Fraction) -> str:
+        return format_points(value)
+
+    def value_table_points(self, value: Fraction) -> Decimal:
+        return points_as_decimal(value)
+
+    def value_table_points_exact(self, value: Fraction) -> str:
+        return str(value)
+
+    def value_substitute(self, value: bool) -> str:
+        return "yes" if value else "no"

@@ -1,0 +1,311 @@
+"""The public pages of a tournament: overview, standings, seating, score sheets, players.
+
+Anyone may read them when the tournament is public; otherwise only its organisers and the
+referees of its tables (`tournament.permissions`), and everyone else gets 404. A draft round
+is shown to organisers only. Every page makes a fixed number of queries, whatever the size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_safe
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
+
+from scoring.engine import PRESETS
+from tournament.models import Hand, Penalty, Player, Round, Seat, Table, Tournament
+from tournament.permissions import is_organiser, referees_in
+from tournament.rotation import seat_winds
+from tournament.selectors import (
+    Standing,
+    format_points,
+    score_sheet,
+    share_table_points,
+    standings,
+    table_results,
+)
+from tournament.tables import StandingsTable, standing_rows
+
+EXPORT_FORMATS = ("csv", "xlsx")
+
+
+@dataclass(frozen=True)
+class Access:
+    tournament: Tournament
+    organiser: bool
+
+
+def _access(request: HttpRequest, slug: str) -> Access:
+    """The tournament at `slug` if this user may read it (the policy of `can_view`), else 404."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    organiser = is_organiser(request.user, tournament)
+    if not (tournament.public or organiser or referees_in(request.user, tournament)):
+        raise Http404("No such tournament.")
+    return Access(tournament, organiser)
+
+
+def _round(access: Access, number: int) -> Round:
+    round = get_object_or_404(Round, tournament=access.tournament, number=number)
+    if round.status == Round.Status.DRAFT and not access.organiser:
+        raise Http404("No such round.")
+    round.tournament = access.tournament
+    return round
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """A seat at a table with its game score, place and table points so far."""
+
+    seat: Seat
+    place: int
+    table_points: Fraction
+
+    @property
+    def points_text(self) -> str:
+        return format_points(self.table_points)
+
+
+def _seat_lines(seats: list[Seat], values: list[int]) -> list[SeatLine]:
+    """`seats` in starting order E, S, W, N with place and (shared) table points."""
+    scores = [seat.score for seat in seats]
+    points = share_table_points(scores, values) if len(seats) == 4 else [Fraction(0)] * len(seats)
+    return [
+        SeatLine(seat, 1 + sum(other > seat.score for other in scores), share)
+        for seat, share in zip(seats, points, strict=True)
+    ]
+
+
+def _in_order(seats) -> list[Seat]:
+    return sorted(seats, key=lambda seat: seat.index)
+
+
+@require_safe
+def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
+    access = _access(request, slug)
+    tournament = access.tournament
+    rounds = tournament.rounds.annotate(
+        table_count=Count("tables"),
+        ended_count=Count("tables", filter=Q(tables__ended_at__isnull=False)),
+    ).order_by("number")
+    if not access.organiser:
+        rounds = rounds.exclude(status=Round.Status.DRAFT)
+    players = sorted(
+        tournament.players.all(), key=lambda player: (player.name.casefold(), player.key)
+    )
+    return render(
+        request,
+        "tournament/public/tournament.html",
+        {
+            "tournament": tournament,
+            "rounds": rounds,
+            "players": players,
+            "organiser": access.organiser,
+            "preset_name": PRESETS[tournament.preset].name
+            if tournament.preset in PRESETS
+            else tournament.preset,
+            "table_points": " / ".join(str(points) for points in tournament.table_points),
+        },
+    )
+
+
+@require_safe
+def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
+    access = _access(request, slug)
+    tournament = access.tournament
+    table = StandingsTable(standing_rows(standings(tournament)), tournament=tournament)
+    RequestConfig(request, paginate=False).configure(table)
+    export_format = request.GET.get("_export")
+    if export_format is not None:
+        if export_format not in EXPORT_FORMATS:
+            return HttpResponseBadRequest(
+                "Unknown export format; choose csv or xlsx.", content_type="text/plain"
+            )
+        exporter = TableExport(export_format, table, dataset_kwargs={"title": "Standings"})
+        return exporter.response(f"{tournament.slug}-standings.{export_format}")
+    games = Table.objects.filter(round__tournament=tournament).aggregate(
+        ended=Count("pk", filter=Q(ended_at__isnull=False)),
+        open=Count("pk", filter=Q(ended_at__isnull=True) & ~Q(round__status=Round.Status.DRAFT)),
+    )
+    return render(
+        request,
+        "tournament/public/standings.html",
+        {"tournament": tournament, "table": table, "games": games},
+    )
+
+
+@require_safe
+def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    access = _access(request, slug)
+    round = _round(access, number)
+    tables = list(
+        round.tables.annotate(
+            hand_count=Count("hands"),
+            has_penalties=Exists(Penalty.objects.filter(table=OuterRef("pk"))),
+        ).prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+    )
+    started = round.status in (Round.Status.PLAYING, Round.Status.FINISHED)
+    boards = []
+    seating = []
+    for table in tables:
+        seats = _in_order(table.seats.all())
+        table.round = round
+        has_results = table.ended_at is not None or table.hand_count > 0 or table.has_penalties
+        boards.append(
+            {
+                "table": table,
+                "lines": _seat_lines(seats, access.tournament.table_points),
+                "show_results": started and has_results,
+            }
+        )
+        seating.extend({"player": seat.player, "table": table, "seat": seat} for seat in seats)
+    seating.sort(key=lambda item: (item["player"].name.casefold(), item["player"].key))
+    return render(
+        request,
+        "tournament/public/round.html",
+        {"tournament": access.tournament, "round": round, "boards": boards, "seating": seating},
+    )
+
+
+@require_safe
+def table_page(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    access = _access(request, slug)
+    round = _round(access, number)
+    table_obj = get_object_or_404(
+        Table.objects.prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player"))
+        ),
+        round=round,
+        number=table,
+    )
+    table_obj.round = round
+    seats = _in_order(table_obj.seats.all())
+    lines = score_sheet(table_obj)
+    results = [
+        {
+            "place": result.place,
+            "seat": result.seat,
+            "score": result.score,
+            "points_text": format_points(result.table_points),
+        }
+        for result in table_results(table_obj)
+    ]
+    return render(
+        request,
+        "tournament/public/table.html",
+        {
+            "tournament": access.tournament,
+            "round": round,
+            "table": table_obj,
+            "seats": seats,
+            "lines": lines,
+            "results": results,
+            "show_results": bool(lines) or table_obj.ended_at is not None,
+            "hands_played": sum(line.hand is not None for line in lines),
+        },
+    )
+
+
+def _hand_story(hand: Hand, seat: Seat) -> str:
+    """What happened in `hand` from the point of view of the player at `seat`."""
+    value = f"{hand.fan} fan" + (f" + {hand.flowers} flowers" if hand.flowers else "")
+    winner, discarder = hand.winner, hand.discarder
+    if winner.pk == seat.pk:
+        if discarder is None:
+            return f"Won self-drawn, {value}"
+        return f"Won on {discarder.player.name}'s discard, {value}"
+    if discarder is None:
+        return f"{winner.player.name} won self-drawn, {value}"
+    if discarder.pk == seat.pk:
+        return f"Discarded to {winner.player.name}, {value}"
+    return f"{winner.player.name} won on {discarder.player.name}'s discard, {value}"
+
+
+@require_safe
+def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    access = _access(request, slug)
+    tournament = access.tournament
+    player = get_object_or_404(Player, tournament=tournament, key=key)
+    standing: Standing = next(row for row in standings(tournament) if row.player.pk == player.pk)
+    seats = (
+        Seat.objects.filter(player=player).select_related("table__round").order_by("round__number")
+    )
+    if not access.organiser:
+        seats = seats.exclude(round__status=Round.Status.DRAFT)
+    own_seats = list(seats)
+    table_ids = [seat.table_id for seat in own_seats]
+    at_table: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.filter(table_id__in=table_ids).select_related("player"):
+        at_table.setdefault(seat.table_id, []).append(seat)
+
+    games = []
+    seat_by_table = {}
+    for seat in own_seats:
+        seat_by_table[seat.table_id] = seat
+        lines = _seat_lines(_in_order(at_table[seat.table_id]), tournament.table_points)
+        line = next(line for line in lines if line.seat.pk == seat.pk)
+        games.append({"seat": seat, "table": seat.table, "round": seat.table.round, "line": line})
+
+    hands = []
+    for hand in Hand.objects.filter(table_id__in=table_ids, result=Hand.Result.WIN).select_related(
+        "winner__player", "discarder__player"
+    ):
+        seat = seat_by_table[hand.table_id]
+        points = hand.payments[seat.index]
+        if points:
+            hands.append(
+                {
+                    "hand": hand,
+                    "table": seat.table,
+                    "round": seat.table.round,
+                    "seat_wind": seat_winds(scheme=tournament.seat_rotation, number=hand.number)[
+                        seat.index
+                    ],
+                    "story": _hand_story(hand, seat),
+                    "points": points,
+                }
+            )
+    hands.sort(key=lambda item: (item["round"].number, item["hand"].number))
+
+    penalties = []
+    for penalty in Penalty.objects.filter(table_id__in=table_ids).select_related("seat__player"):
+        seat = seat_by_table[penalty.table_id]
+        if penalty.seat_id == seat.pk:
+            points = -penalty.points
+        elif penalty.distributed:
+            points = penalty.points // 3
+        else:
+            continue
+        penalties.append(
+            {
+                "penalty": penalty,
+                "table": seat.table,
+                "round": seat.table.round,
+                "own": penalty.seat_id == seat.pk,
+                "points": points,
+            }
+        )
+    penalties.sort(
+        key=lambda item: (
+            item["round"].number,
+            item["penalty"].hand_number or 99,
+            item["penalty"].entered_at,
+        )
+    )
+    return render(
+        request,
+        "tournament/public/player.html",
+        {
+            "tournament": tournament,
+            "player": player,
+            "standing": standing,
+            "points_text": format_points(standing.table_points),
+            "games": games,
+            "hands": hands,
+            "penalties": penalties,
+        },
+    )
