@@ -52,7 +52,13 @@ class TablePointsField(forms.MultiValueField):
 
     def __init__(self, **kwargs: Any) -> None:
         fields = [forms.IntegerField(min_value=-1000, max_value=1000) for _ in PLACES]
-        super().__init__(fields=fields, require_all_fields=True, **kwargs)
+        message = "Give the table points of all four places."
+        super().__init__(
+            fields=fields,
+            require_all_fields=True,
+            error_messages={"required": message, "incomplete": message},
+            **kwargs,
+        )
 
     def compress(self, data_list: list) -> list[int]:
         return list(data_list)
@@ -127,10 +133,19 @@ class TournamentForm(forms.Form):
         required=False, help_text="Anyone can see standings, seating and score sheets."
     )
 
+    def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+
     def clean_slug(self) -> str:
         slug = self.cleaned_data["slug"].lower()
         if slug in RESERVED_SLUGS:
             raise ValidationError("“%(slug)s” is taken by a page.", params={"slug": slug})
+        others = Tournament.objects.filter(slug=slug)
+        if self.tournament is not None:
+            others = others.exclude(pk=self.tournament.pk)
+        if others.exists():
+            raise ValidationError("Another tournament has this slug.")
         return slug
 
     @staticmethod

@@ -62,7 +62,7 @@ def create(request: HttpRequest) -> HttpResponse:
 @organiser_page("GET", "POST")
 def edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if request.method == "POST":
-        form = TournamentForm(request.POST)
+        form = TournamentForm(request.POST, tournament=tournament)
         if call_service(
             form, lambda: update_tournament(tournament=tournament, **form.cleaned_data)
         ):
@@ -80,7 +80,7 @@ def edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             return redirect("organiser:dashboard", slug=data["slug"])
         status = INVALID
     else:
-        form = TournamentForm(initial=TournamentForm.initial_for(tournament))
+        form = TournamentForm(initial=TournamentForm.initial_for(tournament), tournament=tournament)
         status = 200
     return render(
         request,

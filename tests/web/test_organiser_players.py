@@ -1,0 +1,219 @@
+"""Players: the list, adding one, changing one (withdrawal, substitute) and the CSV import."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.messages import get_messages
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from tournament.models import Player
+from tournament.services import add_player
+from tournament.web.organiser.players import SAMPLE_CSV
+
+pytestmark = pytest.mark.django_db
+
+PLAYERS = reverse("organiser:players", kwargs={"slug": "spring-cup"})
+ADD = reverse("organiser:player_add", kwargs={"slug": "spring-cup"})
+IMPORT = reverse("organiser:players_import", kwargs={"slug": "spring-cup"})
+
+
+@pytest.fixture
+def logged_in(client, organiser, tournament):
+    client.force_login(organiser)
+    return client
+
+
+@pytest.fixture
+def anna(tournament):
+    return add_player(tournament=tournament, key="1", name="Anna Berg", ema_number="04010001")
+
+
+def player_url(player) -> str:
+    return reverse("organiser:player", kwargs={"slug": "spring-cup", "player": player.pk})
+
+
+def messages_of(response) -> list[str]:
+    return [str(message) for message in get_messages(response.wsgi_request)]
+
+
+def test_list_shows_every_player_with_status(logged_in, tournament, anna):
+    add_player(tournament=tournament, key="2", name="Ben Sub", substitute=True)
+    add_player(tournament=tournament, key="3", name="Cy Gone", withdrawn_from_round=3)
+    page = logged_in.get(PLAYERS).content.decode()
+    assert "Anna Berg" in page and "04010001" in page
+    assert "substitute" in page
+    assert "withdrawn from round 3" in page
+    assert "3 players." in page
+
+
+def test_list_stays_a_few_queries(logged_in, tournament, django_assert_max_num_queries):
+    for number in range(1, 41):
+        add_player(tournament=tournament, key=str(number), name=f"Player {number}")
+    with django_assert_max_num_queries(6):
+        response = logged_in.get(PLAYERS)
+    assert response.content.decode().count("Player ") == 40
+
+
+def test_add_a_player(logged_in, tournament):
+    data = {"key": " 7 ", "name": "Dora Wu", "country": "Austria", "substitute": "on"}
+    response = logged_in.post(ADD, data)
+    assert response.status_code == 302
+    assert response["Location"] == PLAYERS
+    player = tournament.players.get()
+    assert (player.key, player.name, player.country, player.substitute) == (
+        "7",
+        "Dora Wu",
+        "Austria",
+        True,
+    )
+    assert messages_of(response) == ["7 Dora Wu is added."]
+
+
+def test_add_and_add_another_comes_back_to_the_form(logged_in):
+    response = logged_in.post(ADD, {"key": "8", "name": "Eli", "another": "1"})
+    assert response["Location"] == ADD
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "message"),
+    [
+        ({"key": "1", "name": "Again"}, "key", "Another player of this tournament has this key."),
+        (
+            {"key": "2", "name": "Twin", "ema_number": "04010001"},
+            "ema_number",
+            "Another player of this tournament has this EMA number.",
+        ),
+        ({"key": "2", "name": ""}, "name", "This field is required."),
+        (
+            {"key": "2", "name": "X", "withdrawn_from_round": "0"},
+            "withdrawn_from_round",
+            "Ensure this value is greater than or equal to 1.",
+        ),
+    ],
+)
+def test_add_refuses_bad_input_and_keeps_it(logged_in, anna, data, field, message):
+    response = logged_in.post(ADD, {**data, "club": "Tiles & Co"})
+    assert response.status_code == 422
+    assert response.context["form"].errors[field] == [message]
+    assert "Tiles &amp; Co" in response.content.decode()
+    assert Player.objects.count() == 1
+
+
+def test_edit_withdraws_a_player_from_a_round_on(logged_in, anna):
+    form = logged_in.get(player_url(anna)).context["form"]
+    assert form["name"].value() == "Anna Berg"
+    data = {"key": "1", "name": "Anna Berg", "ema_number": "04010001", "withdrawn_from_round": "3"}
+    response = logged_in.post(player_url(anna), data)
+    assert response.status_code == 302
+    anna.refresh_from_db()
+    assert anna.withdrawn_from_round == 3
+    assert anna.ema_number == "04010001"
+
+
+def test_edit_makes_a_player_a_substitute_and_back(logged_in, anna):
+    logged_in.post(player_url(anna), {"key": "1", "name": "Anna Berg", "substitute": "on"})
+    anna.refresh_from_db()
+    assert anna.substitute is True
+    logged_in.post(player_url(anna), {"key": "1", "name": "Anna Berg"})
+    anna.refresh_from_db()
+    assert anna.substitute is False
+
+
+def test_edit_may_keep_the_players_own_key_but_not_take_another(logged_in, tournament, anna):
+    add_player(tournament=tournament, key="2", name="Ben")
+    response = logged_in.post(player_url(anna), {"key": "2", "name": "Anna Berg"})
+    assert response.status_code == 422
+    assert response.context["form"].errors["key"] == [
+        "Another player of this tournament has this key."
+    ]
+    anna.refresh_from_db()
+    assert anna.key == "1"
+
+
+def test_a_player_of_another_tournament_is_404(logged_in, organiser):
+    from tournament.models import Tournament
+
+    other = Tournament.objects.create(name="Other", slug="other")
+    stranger = add_player(tournament=other, key="1", name="Zed")
+    assert logged_in.get(player_url(stranger)).status_code == 404
+
+
+# --- CSV import ----------------------------------------------------------------------------
+
+
+def test_import_page_shows_the_sample(logged_in):
+    page = logged_in.get(IMPORT).content.decode()
+    assert "key,name,country,club,team,ema_number,substitute" in page
+
+
+def test_the_sample_imports_as_shown(logged_in, tournament):
+    response = logged_in.post(IMPORT, {"text": SAMPLE_CSV})
+    assert response.status_code == 302
+    rows = list(tournament.players.values_list("key", "name", "ema_number", "substitute"))
+    assert rows == [
+        ("1", "Anna Berg", "04010001", False),
+        ("2", "Chen Li", "", False),
+        ("3", "Dieter Hahn", "02020034", False),
+        ("4", "Eva Novak", "", True),
+    ]
+    assert messages_of(response) == ["4 players are imported."]
+
+
+def test_import_a_file(logged_in, tournament):
+    upload = SimpleUploadedFile(
+        "players.csv", "start number;name;country\n10;Ágota Kiss;Hungary\n".encode("utf-8-sig")
+    )
+    response = logged_in.post(IMPORT, {"file": upload})
+    assert response.status_code == 302
+    assert list(tournament.players.values_list("key", "name", "country")) == [
+        ("10", "Ágota Kiss", "Hungary")
+    ]
+
+
+def test_bad_lines_are_listed_nothing_is_imported_and_the_text_is_kept(logged_in, anna):
+    text = "key,name,substitute\n2,Ben,no\n1,Again,no\n3,,no\n4,Dee,maybe\n"
+    response = logged_in.post(IMPORT, {"text": text})
+    assert response.status_code == 422
+    assert response.context["form"].non_field_errors() == [
+        "Nothing was imported. Fix these lines and try again: line 3: key 1 is taken; "
+        "line 4: Give the player's name.; line 5: substitute is yes or no, not 'maybe'."
+    ]
+    assert response.context["form"]["text"].value() == text
+    assert "4,Dee,maybe" in response.content.decode()
+    assert Player.objects.count() == 1
+
+
+def test_a_refused_file_comes_back_as_text_to_fix(logged_in, anna):
+    upload = SimpleUploadedFile("players.csv", b"key,name\n1,Again\n")
+    response = logged_in.post(IMPORT, {"file": upload})
+    assert response.status_code == 422
+    form = response.context["form"]
+    assert form["text"].value() == "key,name\n1,Again\n"
+    assert "line 2: key 1 is taken" in form.non_field_errors()[0]
+    assert Player.objects.count() == 1
+
+
+def test_import_needs_a_header_naming_key_and_name(logged_in):
+    response = logged_in.post(IMPORT, {"text": "number,who\n1,Anna\n"})
+    assert response.status_code == 422
+    assert response.context["form"].non_field_errors() == [
+        "The first line of the CSV names the columns; it needs name (found: number, who)."
+    ]
+    assert Player.objects.count() == 0
+
+
+def test_import_refuses_a_file_that_is_not_utf8(logged_in):
+    upload = SimpleUploadedFile("players.csv", "key,name\n1,Jürgen\n".encode("latin-1"))
+    response = logged_in.post(IMPORT, {"file": upload})
+    assert response.status_code == 422
+    assert response.context["form"].non_field_errors() == [
+        "The file is not UTF-8 text: save it as CSV UTF-8."
+    ]
+    assert Player.objects.count() == 0
+
+
+def test_import_needs_a_file_or_text(logged_in):
+    response = logged_in.post(IMPORT, {"text": "  "})
+    assert response.status_code == 422
+    assert response.context["form"].non_field_errors() == ["Choose a CSV file or paste the lines."]
