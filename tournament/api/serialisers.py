@@ -1,0 +1,220 @@
+"""The JSON shapes of the API (described in `tournament.openapi`).
+
+Seats, payments and running scores are objects keyed by the starting seat, "E", "S", "W" and
+"N", as in the archive format. Usernames (referees, who entered a result) are shown only to
+insiders: the organisers and the referees of the tournament.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import Count, Max
+
+from tournament.models import Hand, Penalty, Player, Round, Seat, Table, Tournament
+from tournament.rotation import HANDS_PER_GAME, prevailing_wind, seat_winds
+from tournament.selectors import Standing, score_sheet, table_results
+
+WINDS = ("E", "S", "W", "N")
+
+
+def by_seat(values: tuple[Any, ...] | list[Any]) -> dict[str, Any]:
+    return dict(zip(WINDS, values, strict=True))
+
+
+def points_number(points: Fraction) -> int | float:
+    """Table points as a JSON number: whole when whole, else rounded to two decimals."""
+    if points.denominator == 1:
+        return points.numerator
+    return round(float(points), 2)
+
+
+def tournament_summary(tournament: Tournament) -> dict[str, Any]:
+    return {
+        "slug": tournament.slug,
+        "name": tournament.name,
+        "start_date": tournament.start_date.isoformat() if tournament.start_date else None,
+        "end_date": tournament.end_date.isoformat() if tournament.end_date else None,
+        "venue": tournament.venue,
+        "public": tournament.public,
+    }
+
+
+def tournament_detail(tournament: Tournament, *, rounds: list[Round]) -> dict[str, Any]:
+    return {
+        **tournament_summary(tournament),
+        "preset": tournament.preset,
+        "profile": tournament.profile,
+        "seat_rotation": tournament.seat_rotation,
+        "table_points": tournament.table_points,
+        "tie_breaks": tournament.tie_breaks,
+        "players": tournament.players.count(),
+        "rounds": [round_summary(round) for round in rounds],
+    }
+
+
+def player(player: Player) -> dict[str, Any]:
+    return {
+        "key": player.key,
+        "name": player.name,
+        "country": player.country,
+        "club": player.club,
+        "team": player.team,
+        "ema_number": player.ema_number,
+        "substitute": player.substitute,
+        "withdrawn_from_round": player.withdrawn_from_round,
+    }
+
+
+def round_summary(round: Round) -> dict[str, Any]:
+    """A round of a queryset annotated with `table_count` (see `annotated_rounds`)."""
+    return {"number": round.number, "status": round.status, "tables": round.table_count}
+
+
+def annotated_rounds(rounds):
+    return rounds.annotate(table_count=Count("tables")).order_by("number")
+
+
+def _seats(seats: list[Seat]) -> dict[str, Any]:
+    return {
+        seat.starting_wind: {
+            "player": seat.player.key,
+            "name": seat.player.name,
+            "score": seat.score,
+        }
+        for seat in sorted(seats, key=lambda seat: seat.index)
+    }
+
+
+def table_summary(table: Table, *, insider: bool) -> dict[str, Any]:
+    """A table of a queryset prepared by `tables_for_summary`."""
+    body = {
+        "number": table.number,
+        "seats": _seats(list(table.seats.all())),
+        "hands": table.hand_count,
+        "ended": table.ended_at is not None,
+        "ended_by_time": table.ended_by_time,
+    }
+    if insider:
+        body["referees"] = sorted(user.get_username() for user in table.referees.all())
+    return body
+
+
+def tables_for_summary(round: Round):
+    return (
+        round.tables.annotate(hand_count=Count("hands"))
+        .prefetch_related("seats__player", "referees")
+        .order_by("number")
+    )
+
+
+def round_detail(round: Round, *, insider: bool) -> dict[str, Any]:
+    return {
+        "number": round.number,
+        "status": round.status,
+        "tables": [table_summary(table, insider=insider) for table in tables_for_summary(round)],
+    }
+
+
+def hand(hand: Hand, *, insider: bool) -> dict[str, Any]:
+    body = {
+        "number": hand.number,
+        "result": hand.result,
+        "winner": hand.winner.player.key if hand.winner else None,
+        "discarder": hand.discarder.player.key if hand.discarder else None,
+        "self_drawn": hand.result == Hand.Result.WIN and hand.discarder_id is None,
+        "fan": hand.fan,
+        "flowers": hand.flowers,
+        "tiles": hand.tiles,
+        "payments": by_seat(hand.payments),
+        "entered_at": hand.entered_at.isoformat(),
+    }
+    if insider:
+        body["entered_by"] = hand.entered_by.get_username()
+    return body
+
+
+def penalty(penalty: Penalty, *, insider: bool) -> dict[str, Any]:
+    body = {
+        "id": penalty.pk,
+        "player": penalty.seat.player.key,
+        "kind": penalty.kind,
+        "points": penalty.points,
+        "distributed": penalty.distributed,
+        "reason": penalty.reason,
+        "hand_number": penalty.hand_number,
+        "entered_at": penalty.entered_at.isoformat(),
+    }
+    if insider:
+        body["entered_by"] = penalty.entered_by.get_username()
+    return body
+
+
+def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
+    """A table with its score sheet hand by hand, the next hand's winds and the results so far."""
+    table = (
+        Table.objects.select_related("round__tournament")
+        .prefetch_related("seats__player", "referees")
+        .annotate(hand_count=Count("hands"), last_hand=Max("hands__number"))
+        .get(pk=table.pk)
+    )
+    scheme = table.round.tournament.seat_rotation
+    lines = []
+    hands = {
+        h.pk: h
+        for h in table.hands.select_related("winner__player", "discarder__player", "entered_by")
+    }
+    penalties = {p.pk: p for p in table.penalties.select_related("seat__player", "entered_by")}
+    for line in score_sheet(table):
+        lines.append(
+            {
+                "number": line.number,
+                "prevailing_wind": line.prevailing_wind or None,
+                "seat_winds": by_seat(line.seat_winds) if line.seat_winds else None,
+                "hand": hand(hands[line.hand.pk], insider=insider) if line.hand else None,
+                "penalties": [
+                    penalty(penalties[item.pk], insider=insider) for item in line.penalties
+                ],
+                "payments": by_seat(line.payments),
+                "running": by_seat(line.running),
+            }
+        )
+    following = (table.last_hand or 0) + 1
+    next_hand = None
+    if table.ended_at is None and following <= HANDS_PER_GAME:
+        next_hand = {
+            "number": following,
+            "prevailing_wind": prevailing_wind(following),
+            "seat_winds": by_seat(seat_winds(scheme=scheme, number=following)),
+        }
+    return {
+        "round": table.round.number,
+        **table_summary(table, insider=insider),
+        "lines": lines,
+        "next_hand": next_hand,
+        "results": [
+            {
+                "player": result.seat.player.key,
+                "seat": result.seat.starting_wind,
+                "score": result.score,
+                "place": result.place,
+                "table_points": points_number(result.table_points),
+                "table_points_exact": str(result.table_points),
+            }
+            for result in table_results(table)
+        ],
+    }
+
+
+def standing(row: Standing) -> dict[str, Any]:
+    """One line of the standings, in the shape of `manage.py standings --json`."""
+    return {
+        "rank": row.rank,
+        "player": row.player.key,
+        "name": row.player.name,
+        "table_points": points_number(row.table_points),
+        "table_points_exact": str(row.table_points),
+        "score": row.score,
+        "substitute": row.player.substitute,
+    }
