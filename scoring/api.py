@@ -15,7 +15,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET
 
 from scoring import engine
-from scoring.openapi import SCHEMA, SCORED_ERRORS
+from scoring.openapi import SCORED_ERRORS, served_schema
 
 # Situation fields accepted next to "compact"; the engine checks their values.
 SITUATION_FIELDS = (
@@ -98,4 +98,4 @@ def score(request: HttpRequest) -> JsonResponse:
 @csrf_exempt  # so a POST gets a plain 405, not a CSRF failure page
 @require_GET
 def openapi_schema(request: HttpRequest) -> JsonResponse:
-    return _json(SCHEMA, 200)
+    return _json(served_schema(), 200)

@@ -2,11 +2,21 @@
 
 Written by hand: the API is two endpoints, and a generator would cost more than it saves.
 Tile codes, profiles and error codes come from the engine so the schema cannot drift from it.
+
+The document served (`served_schema`) is this SCHEMA plus the parts that other installed apps
+describe in their own `openapi` module (the tournament API), found the way the admin finds
+`admin` modules, so that this app never imports the others.
 """
 
 from __future__ import annotations
 
+import copy
+import functools
+from importlib import import_module
 from typing import Any
+
+from django.apps import apps
+from django.utils.module_loading import module_has_submodule
 
 from scoring.engine import DEFAULT_PROFILE, PROFILES, TILE_CODES
 from scoring.engine import errors as engine_errors
@@ -223,3 +233,41 @@ SCHEMA: dict[str, Any] = {
         }
     },
 }
+
+
+def merge_part(document: dict[str, Any], part: dict[str, Any]) -> None:
+    """Add an app's `PART` to `document`: its paths, components, tags and description.
+
+    A part has "paths", "components" (by section: schemas, responses, securitySchemes...),
+    and optionally "tags", "title" and "description" (appended to the document's). A name
+    that is taken already is an error, so that one app cannot silently replace another's.
+    """
+    for name, item in part.get("paths", {}).items():
+        if name in document["paths"]:
+            raise ValueError(f"OpenAPI path {name} is described twice")
+        document["paths"][name] = item
+    for section, entries in part.get("components", {}).items():
+        known = document["components"].setdefault(section, {})
+        for name, entry in entries.items():
+            if name in known:
+                raise ValueError(f"OpenAPI component {section}/{name} is described twice")
+            known[name] = entry
+    if part.get("tags"):
+        document.setdefault("tags", []).extend(part["tags"])
+    if part.get("title"):
+        document["info"]["title"] = f"{part['title']} and {document['info']['title']}"
+    document["info"]["description"] += part.get("description", "")
+
+
+@functools.cache
+def served_schema() -> dict[str, Any]:
+    """The document served at /api/openapi.json: SCHEMA and the `PART` of every installed
+    app with an `openapi` module."""
+    document = copy.deepcopy(SCHEMA)
+    for app in apps.get_app_configs():
+        if app.name == __package__ or not module_has_submodule(app.module, "openapi"):
+            continue
+        part = getattr(import_module(f"{app.name}.openapi"), "PART", None)
+        if part is not None:
+            merge_part(document, copy.deepcopy(part))
+    return document
