@@ -1,0 +1,208 @@
+"""Every page and API URL of the tournament, tried by people who have no right to it.
+
+The URL patterns are read from the URL configuration, so a page added later is swept too.
+For a private tournament with results:
+
+- an anonymous visitor never gets a page or JSON body of it (only a login redirect, 401, 403,
+  404 or 405; lists of public tournaments must not name it), and a POST changes nothing;
+- a logged-in user with no role gets 401/403/404/405, never a page, and changes nothing;
+- a referee of table 1 gets nothing from the organiser's pages and the organiser's API calls,
+  and nothing from another table.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from tournament.models import (
+    ApiToken,
+    AuditEntry,
+    Hand,
+    Penalty,
+    Player,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+)
+from tournament.services import (
+    add_player,
+    create_round,
+    record_hand,
+    record_penalty,
+    set_round_status,
+    set_seating,
+)
+
+pytestmark = pytest.mark.django_db
+
+NAMESPACES = {"public", "organiser", "referee", "tournament_api"}
+DENIED = {401, 403, 404, 405}
+MODELS = (ApiToken, AuditEntry, Hand, Penalty, Player, Round, Seat, Table, Tournament)
+
+
+def swept_routes() -> list[tuple[str, str, str]]:
+    """(namespace, name, route with converters) for every URL of the swept namespaces."""
+    routes = []
+
+    def walk(patterns, prefix: str, namespace: str | None) -> None:
+        for entry in patterns:
+            route = str(entry.pattern)
+            if isinstance(entry, URLResolver):
+                walk(entry.url_patterns, prefix + route, entry.namespace or namespace)
+            elif isinstance(entry, URLPattern) and namespace in NAMESPACES:
+                routes.append((namespace, entry.name or "", prefix + route))
+
+    walk(get_resolver().url_patterns, "/", None)
+    return routes
+
+
+def fill(route: str, values: dict[str, object]) -> str:
+    def value(match: re.Match) -> str:
+        name = match.group(2)
+        for key, filled in values.items():
+            if key in name:
+                return str(filled)
+        return "1"
+
+    return re.sub(r"<(?:(\w+):)?(\w+)>", value, route).replace("^", "").replace("$", "")
+
+
+@pytest.fixture
+def world(tournament, organiser):
+    tournament.public = False
+    tournament.save()
+    players = [add_player(tournament=tournament, key=str(n), name=f"P{n}") for n in range(1, 9)]
+    round = create_round(tournament=tournament, actor=organiser)
+    tables = set_seating(round=round, tables=[players[:4], players[4:]], actor=organiser)
+    set_round_status(round=round, status="seated", actor=organiser)
+    set_round_status(round=round, status="playing", actor=organiser)
+    record_hand(table=tables[0], number=1, result="win", winner=players[0], fan=8,
+                entered_by=organiser)  # fmt: skip
+    record_hand(table=tables[1], number=1, result="draw", entered_by=organiser)
+    penalty = record_penalty(table=tables[0], player=players[1], points=10, distributed=False,
+                             reason="Slow", entered_by=organiser)  # fmt: skip
+    create_round(tournament=tournament, actor=organiser)
+    users = get_user_model().objects
+    referee = users.create_user(username="ref1", password="ref-pass-1234")
+    tables[0].referees.add(referee)
+    stranger = users.create_user(username="stranger", password="stranger-1234")
+    return {
+        "tournament": tournament,
+        "tables": tables,
+        "referee": referee,
+        "stranger": stranger,
+        "values": {
+            "slug": tournament.slug,
+            "key": "1",
+            "penalty": penalty.pk,
+            "token": 1,
+            "username": "ref1",
+            "user": referee.pk,
+            "pk": penalty.pk,
+            "id": penalty.pk,
+        },
+    }
+
+
+def snapshot() -> dict[str, int]:
+    return {model.__name__: model.objects.count() for model in MODELS}
+
+
+def test_the_sweep_finds_the_pages_of_every_role():
+    namespaces = {namespace for namespace, _, _ in swept_routes()}
+    assert {"public", "organiser", "referee"} <= namespaces
+
+
+def attempt(client, url: str, method: str):
+    if method == "GET":
+        return client.get(url)
+    return client.post(url, data={}, content_type="application/x-www-form-urlencoded")
+
+
+def refused_for_anonymous(response) -> bool:
+    if response.status_code in DENIED:
+        return True
+    return response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])
+def test_anonymous_visitors_get_nothing_of_a_private_tournament(client, world, method):
+    before = snapshot()
+    leaks = []
+    for namespace, name, route in swept_routes():
+        url = fill(route, world["values"])
+        response = attempt(client, url, method)
+        if "<" not in route and method == "GET" and response.status_code == 200:
+            # A list of what everybody may see: the private tournament must not be in it.
+            if world["tournament"].slug.encode() in response.content:
+                leaks.append(f"{method} {url} ({namespace}:{name}) lists the tournament")
+            continue
+        if not refused_for_anonymous(response):
+            leaks.append(f"{method} {url} ({namespace}:{name}) -> {response.status_code}")
+    assert leaks == []
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])
+def test_users_without_a_role_get_nothing_of_a_private_tournament(client, world, method):
+    client.force_login(world["stranger"])
+    before = snapshot()
+    leaks = []
+    for namespace, name, route in swept_routes():
+        if "<" not in route:
+            continue  # lists of "my" tournaments and tables, and creating a new tournament
+        url = fill(route, world["values"])
+        response = attempt(client, url, method)
+        if response.status_code not in DENIED:
+            leaks.append(f"{method} {url} ({namespace}:{name}) -> {response.status_code}")
+    assert leaks == []
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])
+def test_a_referee_gets_nothing_from_the_organiser_pages(client, world, method):
+    client.force_login(world["referee"])
+    before = snapshot()
+    leaks = []
+    for namespace, name, route in swept_routes():
+        if namespace != "organiser" or "<" not in route:
+            continue
+        url = fill(route, world["values"])
+        response = attempt(client, url, method)
+        if response.status_code not in DENIED:
+            leaks.append(f"{method} {url} ({namespace}:{name}) -> {response.status_code}")
+    assert leaks == []
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])
+def test_a_referee_gets_nothing_at_another_table(client, world, method):
+    client.force_login(world["referee"])
+    before = snapshot()
+    leaks = []
+    values = {**world["values"], "table": 2}
+    for namespace, name, route in swept_routes():
+        if namespace != "referee" or "table" not in route:
+            continue
+        url = fill(route, values)
+        response = attempt(client, url, method)
+        if response.status_code not in DENIED:
+            leaks.append(f"{method} {url} ({namespace}:{name}) -> {response.status_code}")
+    assert leaks == []
+    assert snapshot() == before
+
+
+def test_the_swept_urls_reach_real_pages_for_the_organiser(client, world, organiser):
+    """Guards the sweep itself: filled-in URLs must name existing things, or it proves little."""
+    client.force_login(organiser)
+    missing = []
+    for namespace, name, route in swept_routes():
+        url = fill(route, world["values"])
+        if client.get(url).status_code == 404:
+            missing.append(f"{url} ({namespace}:{name})")
+    assert missing == []
