@@ -1,0 +1,202 @@
+"""The audit trail page and its readable differences; the API tokens page."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from tournament.models import ApiToken, AuditEntry
+from tournament.services import (
+    add_player,
+    correct_hand,
+    create_round,
+    record_hand,
+    set_round_status,
+    set_seating,
+)
+from tournament.tokens import issue_token, user_for_token
+from tournament.web.organiser.audit import Change, changes
+
+pytestmark = pytest.mark.django_db
+
+AUDIT = reverse("organiser:audit", kwargs={"slug": "spring-cup"})
+TOKENS = reverse("organiser:tokens")
+
+
+@pytest.fixture
+def logged_in(client, organiser, tournament):
+    client.force_login(organiser)
+    return client
+
+
+@pytest.fixture
+def corrected(tournament, organiser):
+    """Round 1 in play; hand 1 at table 1 entered by bob as P1 8 fan from P2, then corrected by
+    alice to P3 from P2."""
+    players = [add_player(tournament=tournament, key=str(n), name=f"P{n}") for n in range(1, 5)]
+    round = create_round(tournament=tournament, actor=organiser)
+    (table,) = set_seating(round=round, tables=[players], actor=organiser)
+    set_round_status(round=round, status="seated", actor=organiser)
+    set_round_status(round=round, status="playing", actor=organiser)
+    bob = get_user_model().objects.create_user(username="bob", password="referee-pass-42")
+    hand = record_hand(table=table, number=1, result="win", winner=players[0],
+                       discarder=players[1], fan=8, entered_by=bob)  # fmt: skip
+    correct_hand(hand=hand, result="win", winner=players[2], discarder=players[1], fan=8,
+                 entered_by=organiser)  # fmt: skip
+    return table
+
+
+# --- Differences ---------------------------------------------------------------------------
+
+
+def test_changes_list_only_the_fields_that_differ():
+    before = {"number": 1, "winner": "1", "fan": 8, "payments": [32, -16, -8, -8],
+              "entered_at": "2025-01-01T10:00:00"}  # fmt: skip
+    after = {"number": 1, "winner": "3", "fan": 8, "payments": [-8, -16, 32, -8],
+             "entered_at": "2025-01-01T10:05:00"}  # fmt: skip
+    assert changes(before, after) == [
+        Change("winner", "1", "3"),
+        Change("payments", "32, -16, -8, -8", "-8, -16, 32, -8"),
+    ]
+
+
+def test_changes_of_a_new_record_list_every_field():
+    assert changes(None, {"round": 2, "status": "draft"}) == [
+        Change("round", None, "2"),
+        Change("status", None, "draft"),
+    ]
+
+
+def test_changes_of_a_removed_record_list_every_field_as_gone():
+    assert changes({"player": "4", "distributed": False, "hand_number": None}, None) == [
+        Change("player", "4", None),
+        Change("distributed", "no", None),
+        Change("hand_number", "—", None),
+    ]
+
+
+def test_changes_flatten_a_seating_to_table_and_seat():
+    before = {"round": 1, "tables": {"1": {"E": "1", "S": "2"}, "2": {"E": "5", "S": "6"}}}
+    after = {"round": 1, "tables": {"1": {"E": "6", "S": "2"}, "2": {"E": "5", "S": "1"}}}
+    assert changes(before, after) == [
+        Change("tables.1.E", "1", "6"),
+        Change("tables.2.S", "6", "1"),
+    ]
+
+
+def test_changes_show_tiles_in_the_compact_notation():
+    tiles = {"concealed": ["3p", "4p", "5p", "7s", "8s", "E", "E"], "win_tile": "6s",
+             "melds": [{"type": "pung", "tiles": ["P", "P", "P"]},
+                       {"type": "chow", "tiles": ["7m", "8m", "9m"]}]}  # fmt: skip
+    assert changes({"tiles": None}, {"tiles": tiles}) == [
+        Change("tiles", "—", "345p 78s EE [PPP] [789m] 6s")
+    ]
+
+
+# --- The page ------------------------------------------------------------------------------
+
+
+def test_audit_page_shows_who_what_where_newest_first(logged_in, corrected):
+    response = logged_in.get(AUDIT)
+    rows = response.context["rows"]
+    assert [row["entry"].action for row in rows] == [
+        "hand_corrected",
+        "hand_recorded",
+        "round_status",
+        "round_status",
+        "seating_changed",
+        "round_status",
+    ]
+    newest = rows[0]
+    assert newest["where"] == "Round 1, table 1"
+    assert newest["entry"].actor.username == "alice"
+    assert Change("winner", "1", "3") in newest["changes"]
+    assert Change("entered_by", "bob", "alice") in newest["changes"]
+    assert rows[2]["where"] == "Round 1"
+    assert rows[2]["changes"] == [Change("status", "seated", "playing")]
+    page = response.content.decode()
+    assert "Hand corrected" in page
+    assert "1 → 3" in page
+    assert "32, -16, -8, -8 → -8, -16, 32, -8" in page
+
+
+def test_audit_page_is_paginated(logged_in, tournament, organiser, django_assert_max_num_queries):
+    for number in range(1, 56):
+        AuditEntry.objects.create(
+            tournament=tournament,
+            actor=organiser,
+            action="round_status",
+            after={"round": number, "status": "draft"},
+        )
+    with django_assert_max_num_queries(8):
+        first = logged_in.get(AUDIT)
+    assert len(first.context["rows"]) == 50
+    assert first.context["rows"][0]["where"] == "Round 55"
+    second = logged_in.get(AUDIT, {"page": 2})
+    assert [row["where"] for row in second.context["rows"]] == [
+        f"Round {n}" for n in range(5, 0, -1)
+    ]
+    assert "Page 2 of 2" in second.content.decode()
+
+
+def test_audit_page_shows_only_this_tournaments_entries(logged_in, corrected, organiser):
+    from tournament.models import Tournament
+
+    other = Tournament.objects.create(name="Other", slug="other")
+    AuditEntry.objects.create(tournament=other, actor=organiser, action="round_status",
+                              after={"round": 9, "status": "draft"})  # fmt: skip
+    rows = logged_in.get(AUDIT).context["rows"]
+    assert "Round 9" not in [row["where"] for row in rows]
+
+
+# --- API tokens ----------------------------------------------------------------------------
+
+
+def test_create_a_token_shows_its_secret_once(logged_in, organiser):
+    response = logged_in.post(TOKENS, {"name": "results screen"})
+    assert response.status_code == 302
+    assert response["Location"] == TOKENS
+    page = logged_in.get(TOKENS)
+    secret = page.context["secret"]
+    assert secret.startswith("mcr_")
+    assert user_for_token(secret) == organiser
+    token = ApiToken.objects.get()
+    assert (token.name, token.prefix) == ("results screen", secret[:8])
+    assert secret in page.content.decode()
+    again = logged_in.get(TOKENS)
+    assert again.context["secret"] is None
+    assert secret not in again.content.decode()
+    assert f"{token.prefix}…" in again.content.decode()
+
+
+def test_tokens_list_shows_only_mine_with_last_use(logged_in, organiser):
+    mine, secret = issue_token(user=organiser, name="scoreboard")
+    bob = get_user_model().objects.create_user(username="bob", password="referee-pass-42")
+    issue_token(user=bob, name="bobs")
+    user_for_token(secret)
+    response = logged_in.get(TOKENS)
+    assert list(response.context["tokens"]) == [mine]
+    assert "never" not in response.content.decode()
+    assert "bobs" not in response.content.decode()
+
+
+def test_a_token_needs_a_name(logged_in):
+    response = logged_in.post(TOKENS, {"name": ""})
+    assert response.status_code == 422
+    assert response.context["form"].errors["name"] == ["This field is required."]
+    assert not ApiToken.objects.exists()
+
+
+def test_revoke_a_token(logged_in, organiser):
+    token, secret = issue_token(user=organiser, name="scoreboard")
+    response = logged_in.post(reverse("organiser:token_revoke", kwargs={"token": token.pk}))
+    assert response.status_code == 302
+    assert not ApiToken.objects.exists()
+    assert user_for_token(secret) is None
+
+
+def test_anyone_logged_in_has_a_tokens_page(client):
+    user = get_user_model().objects.create_user(username="dan", password="some-pass-42")
+    client.force_login(user)
+    assert client.get(TOKENS).status_code == 200
