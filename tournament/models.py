@@ -238,7 +238,7 @@ class Seat(models.Model):
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="seats")
     starting_wind = models.CharField(max_length=1, choices=Wind.choices)
     score = models.IntegerField(
         default=0, help_text="Game score so far: hand payments and penalties."
@@ -285,11 +285,11 @@ class Hand(models.Model):
     number = models.PositiveSmallIntegerField()
     result = models.CharField(max_length=4, choices=Result.choices)
     winner = models.ForeignKey(
-        Seat, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        Seat, on_delete=models.RESTRICT, null=True, blank=True, related_name="+"
     )
     discarder = models.ForeignKey(
         Seat,
-        on_delete=models.PROTECT,
+        on_delete=models.RESTRICT,
         null=True,
         blank=True,
         related_name="+",
@@ -365,7 +365,7 @@ class Penalty(models.Model):
         DISTRIBUTED = "distributed", "Distributed penalty"
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="penalties")
-    seat = models.ForeignKey(Seat, on_delete=models.PROTECT, related_name="penalties")
+    seat = models.ForeignKey(Seat, on_delete=models.RESTRICT, related_name="penalties")
     kind = models.CharField(max_length=20, choices=Kind.choices)
     points = models.PositiveSmallIntegerField(help_text="What the player loses.")
     distributed = models.BooleanField()

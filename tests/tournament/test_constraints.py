@@ -74,3 +74,26 @@ def test_distributed_penalty_not_divisible_by_three_is_refused(table, referee):
             reason="Exposed hand",
             entered_by=referee,
         )
+
+
+def test_a_tournament_with_results_can_be_deleted_whole(table, referee, east, south):
+    from tournament.models import Hand, Penalty, Seat, Tournament
+    from tournament.services import record_false_win, record_hand
+
+    record_hand(table=table, number=1, result="win", winner=east, discarder=south, fan=8,
+                entered_by=referee)  # fmt: skip
+    record_false_win(table=table, number=2, offender=south, invalid_hand=False,
+                     entered_by=referee)  # fmt: skip
+    table.round.tournament.delete()
+    assert not Tournament.objects.exists()
+    assert not (Seat.objects.exists() or Hand.objects.exists() or Penalty.objects.exists())
+
+
+def test_a_player_with_results_cannot_be_deleted_alone(table, referee, east):
+    from django.db.models import RestrictedError
+
+    from tournament.services import record_hand
+
+    record_hand(table=table, number=1, result="win", winner=east, fan=8, entered_by=referee)
+    with pytest.raises(RestrictedError):
+        east.delete()
