@@ -1,0 +1,250 @@
+"""How entering a hand and reading the standings scale with the size of a tournament.
+
+    .venv/bin/python benchmarks/tournament_scale.py [--sizes 16 160 1600] [--samples 20]
+
+For each field size it builds, in a PostgreSQL database of its own (`mcr_bench`, created when
+missing; set BENCH_DATABASE_URL to use another), a tournament with two finished rounds of
+complete 16-hand games and a third round in play with no hands yet. The finished rounds are
+written with bulk inserts (fast set-up; the hands are valid and their payments come from the
+settlement code). Then it measures, with the database's query log:
+
+- entering hand 1 at `--samples` different tables of round 3 through the service
+  (`record_hand`) and, when the pages exist, through the referee page and the JSON API;
+- computing the standings (`selectors.standings`), rendering the public standings page, and
+  the JSON standings of the API.
+
+It prints the median time in milliseconds and the number of SQL queries for each; the query
+counts should not grow with the field.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+DEFAULT_URL = "postgres://root@127.0.0.1:5432/mcr_bench"
+
+
+def ensure_database(url: str) -> None:
+    from urllib.parse import urlsplit
+
+    import psycopg
+
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/")
+    admin = parts._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as connection:
+        exists = connection.execute(
+            "SELECT 1 FROM pg_database WHERE datname = %s", (name,)
+        ).fetchone()
+        if not exists:
+            connection.execute(f'CREATE DATABASE "{name}"')
+
+
+def setup_django(url: str) -> None:
+    os.environ["DATABASE_URL"] = url
+    os.environ.setdefault("DEBUG", "true")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.test.utils import setup_test_environment
+
+    setup_test_environment()
+    call_command("migrate", verbosity=0)
+
+
+def build(size: int):
+    """A tournament of `size` players: rounds 1-2 finished, round 3 in play, nothing entered."""
+    from django.contrib.auth import get_user_model
+    from django.db import transaction
+    from django.utils import timezone
+
+    from scoring.engine import get_preset
+    from scoring.engine.settlement import hand_payments
+    from tournament.models import Hand, Player, Round, Seat, Table, Tournament
+
+    slug = f"bench-{size}"
+    Tournament.objects.filter(slug=slug).delete()
+    user, _ = get_user_model().objects.get_or_create(
+        username="bench", defaults={"is_superuser": True}
+    )
+    user.is_superuser = True
+    user.save()
+    preset = get_preset("mcr")
+    now = timezone.now()
+    with transaction.atomic():
+        tournament = Tournament.objects.create(name=f"Bench {size}", slug=slug, public=True)
+        tournament.organisers.add(user)
+        players = Player.objects.bulk_create(
+            Player(tournament=tournament, key=str(n), name=f"Player {n}")
+            for n in range(1, size + 1)
+        )
+        for number in (1, 2, 3):
+            round = Round.objects.create(
+                tournament=tournament, number=number, status="finished" if number < 3 else "playing"
+            )
+            tables = Table.objects.bulk_create(
+                Table(round=round, number=t, ended_at=now if number < 3 else None)
+                for t in range(1, size // 4 + 1)
+            )
+            # A simple rotation so that the rounds differ: player p moves by p*number.
+            order = sorted(range(size), key=lambda p: (p * (2 * number + 1)) % size)
+            seats = Seat.objects.bulk_create(
+                Seat(table=tables[i // 4], round=round, player=players[order[i]],
+                     starting_wind="ESWN"[i % 4])
+                for i in range(size)
+            )  # fmt: skip
+            if number == 3:
+                continue
+            hands = []
+            scores = [0] * size
+            for t, table in enumerate(tables):
+                for n in range(1, 17):
+                    winner = (n + t) % 4
+                    discarder = None if n % 3 == 0 else (winner + 1 + n % 3) % 4
+                    fan = 8 + (n * 7 + t) % 17
+                    pays = hand_payments(
+                        winner=winner, discarder=discarder, value=fan, preset=preset
+                    )
+                    for i, points in enumerate(pays):
+                        scores[4 * t + i] += points
+                    hands.append(Hand(
+                        table=table, number=n, result="win",
+                        winner=seats[4 * t + winner],
+                        discarder=None if discarder is None else seats[4 * t + discarder],
+                        fan=fan, flowers=0, east_points=pays[0], south_points=pays[1],
+                        west_points=pays[2], north_points=pays[3], entered_by=user,
+                    ))  # fmt: skip
+            Hand.objects.bulk_create(hands, batch_size=2000)
+            for seat, score in zip(seats, scores, strict=True):
+                seat.score = score
+            Seat.objects.bulk_update(seats, ["score"], batch_size=2000)
+    return tournament, user
+
+
+def measure(action, samples: int) -> tuple[float, int]:
+    """Median milliseconds and the query count of the last call of `action(i)`."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    times = []
+    queries = 0
+    for i in range(samples):
+        with CaptureQueriesContext(connection) as captured:
+            start = time.perf_counter()
+            action(i)
+            times.append((time.perf_counter() - start) * 1000)
+        queries = len(captured.captured_queries)
+    return statistics.median(times), queries
+
+
+def path_exists(path: str) -> bool:
+    from django.urls import Resolver404, resolve
+
+    try:
+        resolve(path)
+    except Resolver404:
+        return False
+    return True
+
+
+def run(size: int, samples: int) -> list[tuple[str, float, int]]:
+    from django.test import Client
+
+    from tournament import selectors
+    from tournament.models import Table
+    from tournament.services import record_hand
+
+    tournament, user = build(size)
+    tables = list(Table.objects.filter(round__tournament=tournament, round__number=3)
+                  .order_by("number").prefetch_related("seats__player"))  # fmt: skip
+    samples = min(samples, len(tables) // 3)
+    rows = []
+
+    def by_service(i: int) -> None:
+        table = tables[i]
+        east = next(seat.player for seat in table.seats.all() if seat.starting_wind == "E")
+        record_hand(table=table, number=1, result="win", winner=east, fan=8, entered_by=user)
+
+    rows.append(("enter a hand (service)", *measure(by_service, samples)))
+
+    client = Client()
+    client.force_login(user)
+    slug = tournament.slug
+    referee_path = f"/referee/{slug}/3/{{table}}/"
+    if path_exists(referee_path.format(table=1)):
+        from django.urls import reverse
+
+        def by_page(i: int) -> None:
+            table = tables[samples + i]
+            url = reverse("referee:table", args=[slug, 3, table.number])
+            client.get(url)
+
+        rows.append(("referee table page (GET)", *measure(by_page, samples)))
+    api_path = f"/api/tournaments/{slug}/rounds/3/tables/{{table}}/hands"
+    if path_exists(api_path.format(table=1)):
+
+        def by_api(i: int) -> None:
+            table = tables[2 * samples + i]
+            east = next(seat.player for seat in table.seats.all() if seat.starting_wind == "E")
+            response = client.post(
+                api_path.format(table=table.number),
+                {"number": 1, "result": "win", "winner": east.key, "discarder": None, "fan": 8,
+                 "flowers": 0},
+                content_type="application/json",
+            )  # fmt: skip
+            assert response.status_code in (200, 201), response.content[:300]
+
+        rows.append(("enter a hand (JSON API)", *measure(by_api, samples)))
+
+    rows.append(("standings (selector)", *measure(lambda i: selectors.standings(tournament), 5)))
+    public = f"/t/{slug}/standings/"
+    if path_exists(public):
+
+        def page(i: int) -> None:
+            response = client.get(public)
+            assert response.status_code == 200
+
+        rows.append(("standings page (HTML)", *measure(page, 5)))
+    api_standings = f"/api/tournaments/{slug}/standings"
+    if path_exists(api_standings):
+
+        def api_page(i: int) -> None:
+            response = client.get(api_standings)
+            assert response.status_code == 200
+
+        rows.append(("standings (JSON API)", *measure(api_page, 5)))
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[16, 160, 1600])
+    parser.add_argument("--samples", type=int, default=20)
+    args = parser.parse_args()
+    url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_URL)
+    ensure_database(url)
+    setup_django(url)
+    results = {size: run(size, args.samples) for size in args.sizes}
+    names = [name for name, _, _ in results[args.sizes[0]]]
+    header = f"{'':28}" + "".join(f"{size:>8} players      " for size in args.sizes)
+    print(header)
+    for index, name in enumerate(names):
+        cells = "".join(
+            f"{results[size][index][1]:>10.1f} ms {results[size][index][2]:>4} q  "
+            for size in args.sizes
+        )
+        print(f"{name:28}{cells}")
+
+
+if __name__ == "__main__":
+    main()
