@@ -15,7 +15,8 @@ Keys a document must have: `format`, `version`, `tournament` (with `name` and `s
 and `seats`, every hand's `number` and `result` (and `winner` and `fan` for a win), every
 penalty's `player`, `points`, `distributed` and `reason`. Everything else has a default.
 Users (organisers, referees, who entered a result) are matched by username; names unknown here
-are left out, their entries are attributed to the importing user, and a warning says so.
+are left out, their entries are attributed to the importing user, and a warning says so. When
+none of the organisers exists here, the importing user organises the tournament.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ from tournament.services import (
     set_round_status,
     set_seating,
 )
+from tournament.services.tournaments import create_tournament
 
 FORMAT = "mcr-tournament-archive"
 VERSION = 1
@@ -654,11 +656,10 @@ def import_tournament(
             f"{actor.get_username()}."
         )
     loader = _Loader(actor=actor, users=users)
-    tournament = Tournament(**info)
     with _at("tournament"):
-        tournament.full_clean()
-        tournament.save()
-    tournament.organisers.set([users[name] for name in document.organisers if name in users])
+        tournament = create_tournament(organiser=actor, **info)
+    organisers = [users[name] for name in document.organisers if name in users]
+    tournament.organisers.set(organisers or [actor])
     for index, player in enumerate(document.players, start=1):
         with _at(f"player {index} (key {player['key']!r})"):
             loader.players[player["key"]] = add_player(tournament=tournament, **player)

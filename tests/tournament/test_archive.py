@@ -510,6 +510,15 @@ def test_a_failed_replace_keeps_the_old_tournament(organiser, played):
     assert export_tournament(Tournament.objects.get(slug="spring-cup")) == before
 
 
+def test_the_importing_user_organises_when_no_organiser_exists_here(organiser):
+    document = small_document()
+    document["tournament"]["organisers"] = ["carol"]
+
+    tournament = import_tournament(document, actor=organiser)
+
+    assert list(tournament.organisers.values_list("username", flat=True)) == ["alice"]
+
+
 def test_unknown_users_are_left_out_with_a_warning(organiser):
     document = small_document()
     document["tournament"]["organisers"] = ["alice", "carol"]

@@ -1,0 +1,197 @@
+"""`manage.py export_tournament` and `manage.py import_tournament`."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
+
+from tournament.archive import export_tournament
+from tournament.models import AuditEntry, Hand, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def document(slug="club-night", fan=8):
+    """Four players, one round in play, one hand: D self-draws `fan`."""
+    return {
+        "format": "mcr-tournament-archive",
+        "version": 1,
+        "tournament": {"name": "Club Night", "slug": slug, "public": True},
+        "players": [{"key": key, "name": f"Player {key}"} for key in "ABCD"],
+        "rounds": [
+            {
+                "number": 1,
+                "tables": [
+                    {
+                        "number": 1,
+                        "seats": {"E": "A", "S": "B", "W": "C", "N": "D"},
+                        "hands": [{"number": 1, "result": "win", "winner": "D", "fan": fan}],
+                    }
+                ],
+            }
+        ],
+    }
+
+
+def write(tmp_path, data, name="archive.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def run(name, *args, **options):
+    out, err = StringIO(), StringIO()
+    call_command(name, *args, stdout=out, stderr=err, **options)
+    return out.getvalue(), err.getvalue()
+
+
+def imported_hand_scores(slug):
+    hand = Hand.objects.get(table__round__tournament__slug=slug)
+    return hand.payments
+
+
+# --- export_tournament -----------------------------------------------------------------------
+
+
+def test_export_prints_the_archive(organiser, tmp_path):
+    run("import_tournament", write(tmp_path, document()), "--actor", "alice")
+
+    out, _ = run("export_tournament", "club-night")
+
+    data = json.loads(out)
+    assert data == export_tournament(Tournament.objects.get(slug="club-night"))
+    assert data["rounds"][0]["tables"][0]["hands"][0]["winner"] == "D"
+
+
+def test_export_writes_a_file_with_output(organiser, tmp_path):
+    run("import_tournament", write(tmp_path, document()), "--actor", "alice")
+    target = tmp_path / "out.json"
+
+    out, err = run("export_tournament", "club-night", "--output", str(target))
+
+    assert out == ""
+    assert f"Wrote Club Night to {target}." in err
+    assert json.loads(target.read_text(encoding="utf-8"))["tournament"]["slug"] == "club-night"
+
+
+def test_export_of_an_unknown_slug_is_an_error(db):
+    with pytest.raises(CommandError, match="No tournament has the slug 'nope'."):
+        run("export_tournament", "nope")
+
+
+def test_export_to_an_unwritable_place_is_an_error(organiser, tmp_path):
+    run("import_tournament", write(tmp_path, document()), "--actor", "alice")
+
+    with pytest.raises(CommandError, match="Cannot write"):
+        run("export_tournament", "club-night", "--output", str(tmp_path / "missing" / "x.json"))
+
+
+# --- import_tournament -----------------------------------------------------------------------
+
+
+def test_import_reads_a_file_and_reports_what_it_made(db, tmp_path):
+    out, _ = run("import_tournament", write(tmp_path, document()))
+
+    assert "Imported 'Club Night' (club-night): 4 players, 1 round, 1 hand." in out
+    # D self-drew 8 fan: each of the others pays 16.
+    assert imported_hand_scores("club-night") == [-16, -16, -16, 48]
+
+
+def test_import_reads_standard_input(db):
+    run("import_tournament", "-", stdin=StringIO(json.dumps(document())))
+
+    assert Tournament.objects.filter(slug="club-night").exists()
+
+
+def test_import_without_actor_is_audited_as_the_system_user(db, tmp_path):
+    run("import_tournament", write(tmp_path, document()))
+
+    system = get_user_model().objects.get(username="system")
+    assert not system.is_active
+    assert not system.has_usable_password()
+    assert set(AuditEntry.objects.values_list("actor__username", flat=True)) == {"system"}
+
+
+def test_import_with_actor_is_audited_under_that_user(organiser, tmp_path):
+    run("import_tournament", write(tmp_path, document()), "--actor", "alice")
+
+    assert set(AuditEntry.objects.values_list("actor__username", flat=True)) == {"alice"}
+    assert not get_user_model().objects.filter(username="system").exists()
+
+
+def test_import_with_an_unknown_actor_is_an_error(db, tmp_path):
+    with pytest.raises(CommandError, match="No user is called 'nobody'."):
+        run("import_tournament", write(tmp_path, document()), "--actor", "nobody")
+    assert not Tournament.objects.exists()
+
+
+def test_import_refuses_an_existing_slug(db, tmp_path):
+    path = write(tmp_path, document())
+    run("import_tournament", path)
+
+    with pytest.raises(CommandError) as error:
+        run("import_tournament", path)
+
+    assert str(error.value) == (
+        "Nothing was imported. tournament: a tournament with the slug 'club-night' exists "
+        "already; import it under another slug or replace the existing one."
+    )
+    assert Tournament.objects.count() == 1
+
+
+def test_import_with_slug_makes_a_copy(db, tmp_path):
+    path = write(tmp_path, document())
+    run("import_tournament", path)
+
+    run("import_tournament", path, "--slug", "club-night-copy")
+
+    assert sorted(Tournament.objects.values_list("slug", flat=True)) == [
+        "club-night",
+        "club-night-copy",
+    ]
+
+
+def test_import_with_replace_replaces_the_tournament(db, tmp_path):
+    run("import_tournament", write(tmp_path, document(fan=8)))
+
+    run("import_tournament", write(tmp_path, document(fan=10), "new.json"), "--replace")
+
+    assert Tournament.objects.count() == 1
+    assert imported_hand_scores("club-night") == [-18, -18, -18, 54]
+
+
+def test_a_bad_hand_stops_the_import_with_its_place(db, tmp_path):
+    with pytest.raises(CommandError) as error:
+        run("import_tournament", write(tmp_path, document(fan=5)))
+
+    assert str(error.value) == (
+        "Nothing was imported. round 1, table 1, hand 1: A win needs at least 8 fan, not "
+        "counting flowers; 5 is a false win."
+    )
+    assert not Tournament.objects.exists()
+
+
+def test_a_file_that_is_not_json_is_an_error(db, tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": "mcr-tournament-archive",\n  "version": }', encoding="utf-8")
+
+    with pytest.raises(CommandError, match=r"is not valid JSON: Expecting value at line 2"):
+        run("import_tournament", str(path))
+
+
+def test_a_missing_file_is_an_error(db, tmp_path):
+    with pytest.raises(CommandError, match="Cannot read .*nothing.json: No such file"):
+        run("import_tournament", str(tmp_path / "nothing.json"))
+
+
+def test_unknown_users_are_reported_on_stderr(db, tmp_path):
+    data = document()
+    data["rounds"][0]["tables"][0]["referees"] = ["dave"]
+
+    _, err = run("import_tournament", write(tmp_path, data))
+
+    assert "These users do not exist here: dave." in err

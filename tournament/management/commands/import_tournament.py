@@ -1,0 +1,118 @@
+"""Create a tournament from a JSON archive written by `export_tournament`.
+
+    python manage.py import_tournament spring-cup.json [--actor USERNAME] [--slug NEW]
+    python manage.py import_tournament - < spring-cup.json
+
+Every hand, penalty and seating goes through the same checks as when it was entered; the first
+problem stops the import with a message naming the round, table and hand, and nothing is saved.
+The audit trail names `--actor` as the one who entered everything; without it, the user
+"system" (created on first use, inactive and without a password, so it cannot log in).
+A tournament with the same slug is refused unless `--replace` is given (it is then deleted and
+replaced in the same transaction) or `--slug` imports under another slug.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from tournament.archive import import_tournament
+from tournament.models import Hand
+
+SYSTEM_USERNAME = "system"
+
+
+def system_user() -> AbstractBaseUser:
+    """The user that command-line imports are recorded under; it cannot log in."""
+    user, created = get_user_model().objects.get_or_create(
+        username=SYSTEM_USERNAME, defaults={"is_active": False}
+    )
+    if created:
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+    return user
+
+
+class Command(BaseCommand):
+    help = "Import a tournament from a JSON archive; all or nothing."
+    # Lets tests pass a stream: call_command("import_tournament", "-", stdin=io.StringIO(...)).
+    stealth_options = ("stdin",)
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("path", help='The archive file; "-" reads standard input.')
+        parser.add_argument(
+            "--actor",
+            metavar="USERNAME",
+            help=f'Who the audit trail names for the import (default: "{SYSTEM_USERNAME}").',
+        )
+        parser.add_argument("--slug", help="Import under this slug instead of the archive's.")
+        parser.add_argument(
+            "--replace",
+            action="store_true",
+            help="Replace the tournament that has the same slug, if there is one.",
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        data = self._read(options["path"], options.get("stdin"))
+        actor = self._actor(options["actor"])
+        warnings: list[str] = []
+        try:
+            tournament = import_tournament(
+                data,
+                actor=actor,
+                slug=options["slug"],
+                replace=options["replace"],
+                warnings=warnings,
+            )
+        except ValidationError as error:
+            raise CommandError("Nothing was imported. " + " ".join(error.messages)) from None
+        for warning in warnings:
+            self.stderr.write(self.style.WARNING(warning))
+        rounds = tournament.rounds.count()
+        hands = Hand.objects.filter(table__round__tournament=tournament).count()
+        counts = [
+            _count(tournament.players.count(), "player"),
+            _count(rounds, "round"),
+            _count(hands, "hand"),
+        ]
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Imported {tournament.name!r} ({tournament.slug}): {', '.join(counts)}."
+            )
+        )
+
+    def _read(self, path: str, stdin: Any) -> Any:
+        try:
+            if path == "-":
+                stream = stdin or io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8")
+                return json.load(stream)
+            with open(path, encoding="utf-8") as file:
+                return json.load(file)
+        except OSError as error:
+            raise CommandError(f"Cannot read {path}: {error.strerror}.") from None
+        except UnicodeDecodeError:
+            raise CommandError(f"{path} is not UTF-8 text.") from None
+        except json.JSONDecodeError as error:
+            raise CommandError(
+                f"{path} is not valid JSON: {error.msg} at line {error.lineno}, "
+                f"column {error.colno}."
+            ) from None
+
+    def _actor(self, username: str | None) -> AbstractBaseUser:
+        if username is None:
+            return system_user()
+        user = get_user_model().objects.filter(username=username).first()
+        if user is None:
+            raise CommandError(f"No user is called {username!r}.")
+        return user
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
