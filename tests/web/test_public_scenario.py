@@ -19,7 +19,7 @@ Round 1 (finished), both games ended by time:
 Dora withdraws from round 2 on; Ivy (substitute) fills her place.
 Round 2 (playing):
   Table 1: Ann (E), Eve (S), Ivy (W), Ben (N); hand 1 Ivy on Ann's discard, 8 fan:
-    Ivy +24, Ann -16, Eve -8, Ben -8 (game in progress)
+    Ivy +32, Ann -16, Eve -8, Ben -8 (game in progress)
   Table 2: Cai, Fay, Gus, Hal; nothing yet
 Round 3 (draft): Ann, Ben, Cai, Eve at table 1; Fay, Gus, Hal, Ivy at table 2.
 """

@@ -217,12 +217,12 @@ def _hand_story(hand: Hand, seat: Seat) -> str:
     if winner.pk == seat.pk:
         if discarder is None:
             return f"Won self-drawn, {value}"
-        return f"Won on {discarder.player.name}'s discard, {value}"
+        return f"Won on {discarder.player.name}’s discard, {value}"
     if discarder is None:
         return f"{winner.player.name} won self-drawn, {value}"
     if discarder.pk == seat.pk:
         return f"Discarded to {winner.player.name}, {value}"
-    return f"{winner.player.name} won on {discarder.player.name}'s discard, {value}"
+    return f"{winner.player.name} won on {discarder.player.name}’s discard, {value}"
 
 
 @require_safe

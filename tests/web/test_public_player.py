@@ -1,0 +1,134 @@
+"""The public page of a player: details, rank and totals, games, hands and penalties."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+from test_public_scenario import body_rows, build_cup, build_field
+
+from tournament.services import add_player
+
+
+def url(key):
+    return reverse("public:player", args=["spring-cup", key])
+
+
+@pytest.fixture
+def cup(tournament, organiser):
+    return build_cup(tournament, organiser)
+
+
+def facts(html):
+    """The player's facts list as a dict."""
+    block = html.split('<dl class="facts">')[1].split("</dl>")[0]
+    pairs = re.findall(r"<dt>(.*?)</dt><dd[^>]*>(.*?)</dd>", block, re.S)
+    return {term: " ".join(value.split()) for term, value in pairs}
+
+
+def test_shows_details_rank_and_totals_of_ended_games(client, cup):
+    html = client.get(url("1")).content.decode()
+
+    assert "<h1>Ann Archer" in html
+    assert facts(html) == {
+        "Key": "1",
+        "Country": "NL",
+        "Club": "Dragons",
+        "Rank": "1",
+        "Table points": "4",
+        "Score": "50",
+        "Games counted": "1",
+    }
+
+
+def test_lists_every_game_with_seat_score_and_table_points(client, cup):
+    html = client.get(url("1")).content.decode()
+
+    assert body_rows(html, "games") == [
+        ["1", "1", "East", "50", "4", "ended by time · score sheet"],
+        ["2", "1", "East", "-16", "–", "in progress · score sheet"],
+    ]
+    assert f'href="{reverse("public:table", args=["spring-cup", 2, 1])}"' in html
+
+
+def test_organisers_also_see_games_of_a_draft_round(client, cup, organiser):
+    client.force_login(organiser)
+
+    rows = body_rows(client.get(url("1")).content.decode(), "games")
+
+    assert rows[2] == ["3", "1", "East", "0", "–", "not started · score sheet"]
+
+
+def test_lists_every_hand_won_or_paid_with_points(client, cup):
+    html = client.get(url("1")).content.decode()
+
+    assert body_rows(html, "hands") == [
+        ["1", "1", "E", "Won self-drawn, 8 fan", "+48"],
+        ["1", "2", "N", "Ben Baker won on Cai Chen’s discard, 10 fan + 2 flowers", "-8"],
+        ["2", "1", "E", "Discarded to Ivy Ito, 8 fan", "-16"],
+    ]
+    assert f'href="{reverse("public:table", args=["spring-cup", 1, 1])}#hand-2"' in html
+
+
+def test_penalties_paid_and_shares_received(client, cup):
+    html = client.get(url("3")).content.decode()
+
+    assert body_rows(html, "hands") == [
+        ["1", "1", "W", "Ann Archer won self-drawn, 8 fan", "-16"],
+        ["1", "2", "S", "Discarded to Ben Baker, 10 fan + 2 flowers", "-20"],
+    ]
+    assert body_rows(html, "penalties") == [
+        ["1", "4", "Share of Dora Diaz’s penalty (false win)", "+10"],
+        ["1", "game", "Deduction: late return", "-10"],
+    ]
+    assert facts(html)["Rank"] == "6"
+    assert facts(html)["Score"] == "-36"
+
+
+def test_a_false_win_on_the_offenders_page(client, cup):
+    html = client.get(url("4")).content.decode()
+
+    assert body_rows(html, "penalties") == [["1", "4", "False win", "-30"]]
+    assert "withdrawn from round 2" in html
+    assert facts(html)["Rank"] == "8"
+
+
+def test_a_shared_rank_with_fractional_table_points(client, cup):
+    html = client.get(url("6")).content.decode()
+
+    assert facts(html)["Rank"] == "2"
+    assert facts(html)["Table points"] == "2 1/3"
+
+
+def test_a_substitute_is_not_ranked(client, cup):
+    html = client.get(url("9")).content.decode()
+
+    assert "substitute" in html.split("<h1>")[1].split("</h1>")[0]
+    assert facts(html)["Rank"] == "not ranked (substitute)"
+    assert facts(html)["Games counted"] == "0"
+    assert body_rows(html, "hands") == [
+        ["2", "1", "W", "Won on Ann Archer’s discard, 8 fan", "+32"],
+    ]
+    assert "No penalties." in html
+
+
+def test_a_player_without_games(client, tournament):
+    add_player(tournament=tournament, key="A7", name="Zoe Zhu", ema_number="04120042")
+
+    html = client.get(url("A7")).content.decode()
+
+    assert facts(html)["EMA number"] == "04120042"
+    assert "No games yet." in html
+    assert "No hands won or paid yet." in html
+
+
+@pytest.mark.parametrize("tables", [2, 6])
+def test_query_count_does_not_grow_with_the_field(
+    client, tournament, organiser, tables, django_assert_max_num_queries
+):
+    build_field(tournament, organiser, tables=tables)
+
+    with django_assert_max_num_queries(8):
+        response = client.get(url("1"))
+    assert len(body_rows(response.content.decode(), "games")) == 2

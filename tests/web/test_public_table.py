@@ -1,0 +1,144 @@
+"""The public score sheet of a table."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+from test_public_scenario import body_rows, build_cup, build_field, table_rows
+
+from tournament.models import Round
+from tournament.services import (
+    add_player,
+    create_round,
+    end_game,
+    record_hand,
+    set_round_status,
+    set_seating,
+)
+
+
+def url(round, table):
+    return reverse("public:table", args=["spring-cup", round, table])
+
+
+@pytest.fixture
+def cup(tournament, organiser):
+    return build_cup(tournament, organiser)
+
+
+def test_score_sheet_hand_by_hand_with_winds_payments_and_running_scores(client, cup):
+    html = client.get(url(1, 1)).content.decode()
+
+    rows = table_rows(html, "score-sheet")
+    assert rows[0] == [
+        "Hand", "Wind", "What happened",
+        "E: Ann Archer", "S: Ben Baker", "W: Cai Chen", "N: Dora Diaz",
+    ]  # fmt: skip
+    assert rows[1] == ["Seat", "+/−", "Total"] * 4
+    # Under the wmo rotation the deal passes to the right: in hand 2 Ben deals (East), Ann
+    # sits North; in hand 4 Dora deals.
+    assert rows[2:] == [
+        ["1", "E", "Ann Archer wins self-drawn, 8 fan",
+         "E", "+48", "48", "S", "-16", "-16", "W", "-16", "-16", "N", "-16", "-16"],
+        ["2", "E", "Ben Baker wins on Cai Chen’s discard, 10 fan + 2 flowers",
+         "N", "-8", "40", "E", "+36", "20", "S", "-20", "-36", "W", "-8", "-24"],
+        ["3", "E", "Drawn hand",
+         "W", "0", "40", "N", "0", "20", "E", "0", "-36", "S", "0", "-24"],
+        ["4", "E", "No result entered False win: Dora Diaz -30, 10 to each other player",
+         "S", "+10", "50", "W", "+10", "30", "N", "+10", "-26", "E", "-30", "-54"],
+        ["Game", "", "Deduction: Cai Chen -10 (late return)",
+         "", "0", "50", "", "0", "30", "", "-10", "-36", "", "0", "-54"],
+        ["Game score", "50", "30", "-36", "-54"],
+    ]  # fmt: skip
+
+
+def test_marks_the_winner_and_the_discarder(client, cup):
+    html = client.get(url(1, 1)).content.decode()
+
+    hand_two = html.split('id="hand-2"')[1].split("</tr>")[0]
+    # The prevailing wind, then the seat wind cells of Ann, Ben (won), Cai (discarded), Dora.
+    assert re.findall(r'<td class="(wind[^"]*)"', hand_two) == [
+        "wind",
+        "wind",
+        "wind won",
+        "wind discarded",
+        "wind",
+    ]
+
+
+def test_results_with_places_and_table_points(client, cup):
+    html = client.get(url(1, 1)).content.decode()
+
+    assert body_rows(html, "results") == [
+        ["1", "Ann Archer", "East", "50", "4"],
+        ["2", "Ben Baker", "South", "30", "2"],
+        ["3", "Cai Chen", "West", "-36", "1"],
+        ["4", "Dora Diaz", "North", "-54", "0"],
+    ]
+    assert "Game ended by time" in html
+    assert "after 3 hands" in html
+
+
+def test_a_shared_first_place_shares_table_points(client, cup):
+    html = client.get(url(1, 2)).content.decode()
+
+    assert body_rows(html, "results") == [
+        ["1", "Eve Evans", "East", "16", "2 1/3"],
+        ["1", "Fay Fox", "South", "16", "2 1/3"],
+        ["1", "Gus Green", "West", "16", "2 1/3"],
+        ["4", "Hal Hill", "North", "-48", "0"],
+    ]
+
+
+def test_a_game_in_progress(client, cup):
+    html = client.get(url(2, 1)).content.decode()
+
+    assert "Game in progress" in html
+    assert "Standing so far" in html
+    assert body_rows(html, "results")[0] == ["1", "Ivy Ito", "West", "32", "4"]
+    assert table_rows(html, "score-sheet")[2][:3] == [
+        "1",
+        "E",
+        "Ivy Ito wins on Ann Archer’s discard, 8 fan",
+    ]
+
+
+def test_a_game_not_started(client, cup):
+    html = client.get(url(2, 2)).content.decode()
+
+    assert "No hands entered yet." in html
+    assert 'class="results"' not in html
+
+
+def test_a_game_played_to_the_end_is_not_marked_ended_by_time(client, tournament, organiser):
+    players = [add_player(tournament=tournament, key=str(n), name=f"P{n}") for n in range(1, 5)]
+    round = create_round(tournament=tournament, actor=organiser)
+    (table,) = set_seating(round=round, tables=[players], actor=organiser)
+    set_round_status(round=round, status=Round.Status.SEATED, actor=organiser)
+    set_round_status(round=round, status=Round.Status.PLAYING, actor=organiser)
+    for number in range(1, 17):
+        record_hand(table=table, number=number, result="draw", entered_by=organiser)
+    end_game(table=table, ended_by_time=False, entered_by=organiser)
+
+    html = client.get(url(1, 1)).content.decode()
+
+    assert "Game ended after 16 hands" in html
+    assert "by time" not in html
+    rows = table_rows(html, "score-sheet")
+    assert [row[1] for row in rows[2:18]] == ["E"] * 4 + ["S"] * 4 + ["W"] * 4 + ["N"] * 4
+    # Hand 16 under wmo: Dora, Cai, Ann, Ben sit at the E, S, W, N positions and the fourth
+    # position (Ben) deals, so the starting E, S, W, N players have seat winds N, E, W, S.
+    assert rows[17][3::3] == ["N", "E", "W", "S"]
+
+
+@pytest.mark.parametrize("tables", [2, 6])
+def test_query_count_does_not_grow(
+    client, tournament, organiser, tables, django_assert_max_num_queries
+):
+    build_field(tournament, organiser, tables=tables)
+
+    with django_assert_max_num_queries(7):
+        response = client.get(url(1, tables))
+    assert response.status_code == 200
