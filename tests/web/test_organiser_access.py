@@ -71,7 +71,7 @@ def pages(world) -> list[str]:
         reverse("organiser:players", kwargs={"slug": slug}),
         reverse("organiser:player_add", kwargs={"slug": slug}),
         reverse("organiser:players_import", kwargs={"slug": slug}),
-        reverse("organiser:player", kwargs={"slug": slug, "player": world["players"][0].pk}),
+        reverse("organiser:player", kwargs={"slug": slug, "key": "1"}),
         reverse("organiser:referees", kwargs={"slug": slug}),
         reverse("organiser:round", kwargs={"slug": slug, "number": 1}),
         reverse("organiser:table", kwargs=table),

@@ -30,7 +30,7 @@ def anna(tournament):
 
 
 def player_url(player) -> str:
-    return reverse("organiser:player", kwargs={"slug": "spring-cup", "player": player.pk})
+    return reverse("organiser:player", kwargs={"slug": "spring-cup", "key": player.key})
 
 
 def messages_of(response) -> list[str]:
@@ -217,3 +217,13 @@ def test_import_needs_a_file_or_text(logged_in):
     response = logged_in.post(IMPORT, {"text": "  "})
     assert response.status_code == 422
     assert response.context["form"].non_field_errors() == ["Choose a CSV file or paste the lines."]
+
+
+def test_a_key_with_a_slash_and_a_space_has_its_own_page(logged_in, tournament):
+    player = add_player(tournament=tournament, key="A/1 b", name="Odd Key")
+    assert player_url(player) == "/manage/spring-cup/players/A/1%20b/"
+    assert player_url(player) in logged_in.get(PLAYERS).content.decode()
+    response = logged_in.post(player_url(player), {"key": "A/1 b", "name": "Odd Key", "club": "Q"})
+    assert response.status_code == 302
+    player.refresh_from_db()
+    assert player.club == "Q"

@@ -55,8 +55,8 @@ def add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 
 @organiser_page("GET", "POST")
-def edit(request: HttpRequest, tournament: Tournament, player: int) -> HttpResponse:
-    record = get_object_or_404(Player, tournament=tournament, pk=player)
+def edit(request: HttpRequest, tournament: Tournament, key: str) -> HttpResponse:
+    record = get_object_or_404(Player, tournament=tournament, key=key)
     if request.method == "POST":
         form = PlayerForm(request.POST, tournament=tournament, player=record)
         if call_service(form, lambda: update_player(player=record, **form.cleaned_data)):
