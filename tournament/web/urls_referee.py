@@ -1,18 +1,23 @@
+"""The referee's pages: my tables, and per table its screen and one POST address per entry."""
+
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
 from django.urls import path
-from django.views.decorators.http import require_safe
+
+from tournament.web import referee
 
 app_name = "referee"
 
+TABLE = "<slug:slug>/<int:round>/<int:table>/"
 
-@require_safe
-@login_required
-def index(request):
-    # Placeholder until the referee pages land.
-    return render(request, "home.html", {"tournaments": []})
-
-
-urlpatterns = [path("", index, name="index")]
+urlpatterns = [
+    path("", referee.index, name="index"),
+    path(TABLE, referee.table_page, name="table"),
+    path(f"{TABLE}win/", referee.record_win, name="win"),
+    path(f"{TABLE}full/", referee.record_full, name="full"),
+    path(f"{TABLE}draw/", referee.record_draw, name="draw"),
+    path(f"{TABLE}false-win/", referee.record_false_win, name="false_win"),
+    path(f"{TABLE}penalty/", referee.record_penalty, name="penalty"),
+    path(f"{TABLE}undo/", referee.undo_last_hand, name="undo"),
+    path(f"{TABLE}end/", referee.end_game, name="end"),
+]

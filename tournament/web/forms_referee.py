@@ -1,0 +1,262 @@
+"""The referee's forms at one table: what each entry asks for, before the services check it.
+
+Players are chosen by their key (the tournament's start number). Every form that records a
+hand carries the hand number the page showed, so that a hand entered meanwhile at the same
+table by another referee is refused as a conflict instead of being recorded twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.utils.html import format_html
+
+from tournament.models import HANDS_PER_GAME, Player, Seat
+
+SELF_DRAWN = "self"
+FLOWER_CHOICES = [(n, str(n)) for n in range(9)]
+WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+WIND_GLYPHS = {"E": "東", "S": "南", "W": "西", "N": "北"}
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A player at the table as the forms show them: seat wind in the next hand, if any."""
+
+    seat: Seat
+    wind: str  # seat wind in the next hand, "" once all hands are played
+
+    @property
+    def player(self) -> Player:
+        return self.seat.player
+
+
+def player_label(view: SeatView) -> str:
+    """A player's name and, while a hand is left, their seat wind in the next hand."""
+    if not view.wind:
+        return view.player.name
+    return format_html(
+        '{} <span class="ref-wind-tag" title="{} seat wind">{} {}</span>',
+        view.player.name,
+        WIND_NAMES[view.wind],
+        WIND_GLYPHS[view.wind],
+        view.wind,
+    )
+
+
+class TableForm(forms.Form):
+    """A form about the players of one table (`seats`, in starting order E, S, W, N)."""
+
+    def __init__(self, *args: Any, seats: list[SeatView], next_number: int, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        self.next_number = next_number
+        self.player_choices = [(view.player.key, player_label(view)) for view in seats]
+
+    def player(self, key: str) -> Player:
+        return next(view.player for view in self.seats if view.player.key == key)
+
+    def player_field(self, label: str) -> forms.ChoiceField:
+        return forms.ChoiceField(
+            label=label,
+            choices=self.player_choices,
+            widget=forms.RadioSelect,
+            error_messages={"required": f"Choose the {label.lower()}."},
+        )
+
+
+class HandForm(TableForm):
+    """A form that records the next hand."""
+
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=HANDS_PER_GAME)
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["number"].initial = self.next_number
+
+
+class WinnerForm(HandForm):
+    """Winner and discarder (or self-drawn) of a win."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["winner"] = self.player_field("Winner")
+        self.fields["discarder"] = forms.ChoiceField(
+            label="Discarder",
+            choices=[*self.player_choices, (SELF_DRAWN, "Self-drawn")],
+            widget=forms.RadioSelect,
+            error_messages={"required": "Choose the discarder, or self-drawn."},
+        )
+        self.order_fields(["number", "winner", "discarder"])
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("winner") and data.get("winner") == data.get("discarder"):
+            self.add_error("discarder", "The winner cannot have discarded the winning tile.")
+        return data
+
+    def winner(self) -> Player:
+        return self.player(self.cleaned_data["winner"])
+
+    def discarder(self) -> Player | None:
+        key = self.cleaned_data["discarder"]
+        return None if key == SELF_DRAWN else self.player(key)
+
+    def self_drawn(self) -> bool:
+        return self.cleaned_data["discarder"] == SELF_DRAWN
+
+
+def flowers_field() -> forms.TypedChoiceField:
+    return forms.TypedChoiceField(
+        label="Flowers",
+        choices=FLOWER_CHOICES,
+        coerce=int,
+        initial=0,
+        widget=forms.RadioSelect,
+        error_messages={"required": "Choose the number of flowers, 0 to 8."},
+    )
+
+
+class WinForm(WinnerForm):
+    """Quick entry: the fan as the players counted it."""
+
+    fan = forms.IntegerField(
+        label="Fan (without flowers)",
+        min_value=0,
+        max_value=999,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 8, "max": 999}),
+        error_messages={"required": "Enter the fan, not counting flowers."},
+    )
+    flowers = flowers_field()
+
+
+class FullForm(WinnerForm):
+    """Full entry: the winning tiles in compact notation and the situation of the win."""
+
+    tiles = forms.CharField(
+        label="Tiles",
+        max_length=200,
+        widget=forms.TextInput(
+            attrs={
+                "autocomplete": "off",
+                "autocapitalize": "off",
+                "autocorrect": "off",
+                "spellcheck": "false",
+                "placeholder": "345p 78s EE [PPP] [789m] 6s",
+            }
+        ),
+        error_messages={"required": "Write the tiles of the winning hand, the winning tile last."},
+    )
+    last_tile_of_kind = forms.BooleanField(required=False, label="Last tile of its kind")
+    kong_related = forms.BooleanField(
+        required=False, label="Robbing the kong / Out with replacement tile"
+    )
+    last_wall_tile = forms.BooleanField(
+        required=False, label="Last tile claim / Last tile draw (last tile of the wall)"
+    )
+    flowers = flowers_field()
+
+    SITUATION_FLAGS = ("last_tile_of_kind", "kong_related", "last_wall_tile")
+
+    def situation(self) -> dict[str, Any]:
+        """The situation in the engine's names, without the winds (the hand decides those)."""
+        data = self.cleaned_data
+        situation = {flag: data[flag] for flag in self.SITUATION_FLAGS}
+        situation["self_drawn"] = self.self_drawn()
+        situation["flowers"] = data["flowers"]
+        return situation
+
+
+class DrawForm(HandForm):
+    """A drawn hand: nothing to ask but which hand it is."""
+
+
+def hand_choices(next_number: int) -> list[tuple[int, str]]:
+    """Hands a false win or a penalty can be about: those entered and the one in play."""
+    last = min(next_number, HANDS_PER_GAME)
+    return [
+        (n, f"Hand {n}" + (" (in play)" if n == next_number else "")) for n in range(1, last + 1)
+    ]
+
+
+class FalseWinForm(TableForm):
+    BELOW_MINIMUM = "below_minimum"
+    INVALID_HAND = "invalid_hand"
+
+    number = forms.TypedChoiceField(label="Hand", coerce=int)
+    kind = forms.ChoiceField(label="What was wrong", widget=forms.RadioSelect)
+
+    def __init__(self, *args: Any, below_minimum_each: int, invalid_hand_each: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["offender"] = self.player_field("Offender")
+        self.fields["number"].choices = hand_choices(self.next_number)
+        self.fields["number"].initial = min(self.next_number, HANDS_PER_GAME)
+        self.fields["kind"].choices = [
+            (self.BELOW_MINIMUM, f"Below 8 fan: pays {below_minimum_each} to each"),
+            (self.INVALID_HAND, f"Invalid hand: pays {invalid_hand_each} to each"),
+        ]
+        self.fields["kind"].initial = self.BELOW_MINIMUM
+        self.order_fields(["offender", "number", "kind"])
+
+    def offender(self) -> Player:
+        return self.player(self.cleaned_data["offender"])
+
+
+class PenaltyForm(TableForm):
+    DEDUCTION = "deduction"
+    DISTRIBUTED = "distributed"
+    WHOLE_GAME = ""
+
+    kind = forms.ChoiceField(
+        label="Kind",
+        widget=forms.RadioSelect,
+        choices=[
+            (DEDUCTION, "Deduction (5 to 60, given to nobody)"),
+            (DISTRIBUTED, "Distributed to the other three (a multiple of 3)"),
+        ],
+        initial=DEDUCTION,
+    )
+    points = forms.IntegerField(
+        label="Points",
+        min_value=1,
+        max_value=999,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        error_messages={"required": "Enter the points the player loses."},
+    )
+    reason = forms.CharField(
+        label="Reason",
+        max_length=300,
+        error_messages={"required": "Give the reason for the penalty."},
+    )
+    hand = forms.TypedChoiceField(label="For", coerce=int, empty_value=None, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["player"] = self.player_field("Player")
+        self.fields["hand"].choices = [
+            (self.WHOLE_GAME, "The whole game"),
+            *hand_choices(self.next_number),
+        ]
+        self.fields["hand"].initial = (
+            self.next_number if self.next_number <= HANDS_PER_GAME else self.WHOLE_GAME
+        )
+        self.order_fields(["player", "kind", "points", "reason", "hand"])
+
+    def penalised(self) -> Player:
+        return self.player(self.cleaned_data["player"])
+
+    def distributed(self) -> bool:
+        return self.cleaned_data["kind"] == self.DISTRIBUTED
+
+
+class UndoForm(forms.Form):
+    """Remove the last hand; `number` is the hand the referee saw as the last one."""
+
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=HANDS_PER_GAME)
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+
+class EndForm(forms.Form):
+    time_called = forms.BooleanField(required=False, label="Time was called")

@@ -1,0 +1,584 @@
+"""The referee's pages: my tables, and the table screen where a game's hands are entered.
+
+Every write goes through `tournament.services`; a refused entry is shown on its form with the
+values kept (the service's message), a recorded one redirects back to the table with a
+message (post/redirect/get).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import groupby
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import Count, Prefetch, Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST, require_safe
+
+from scoring.api import score_payload
+from scoring.engine import HandError, get_preset, parse_compact
+from scoring.views import present_verdict, tile_groups
+from tournament import services
+from tournament.models import HANDS_PER_GAME, Hand, Penalty, Round, Seat, Table
+from tournament.permissions import can_referee, can_view
+from tournament.rotation import prevailing_wind, seat_wind
+from tournament.selectors import format_points, score_sheet, table_results
+from tournament.services._common import refuse_unless_playing
+from tournament.web.forms_referee import (
+    WIND_GLYPHS,
+    WIND_NAMES,
+    DrawForm,
+    EndForm,
+    FalseWinForm,
+    FullForm,
+    PenaltyForm,
+    SeatView,
+    UndoForm,
+    WinForm,
+)
+
+# Which form field a service's error code is about; the others go above the form's fields.
+ERROR_FIELDS = {
+    "winner_required": "winner",
+    "not_seated": "winner",
+    "offender_cannot_win": "winner",
+    "discarder_is_winner": "discarder",
+    "below_minimum": "fan",
+    "fan_required": "fan",
+    "bad_flowers": "flowers",
+    "scoring_unavailable": "tiles",
+    "invalid_tiles": "tiles",
+    "fan_mismatch": "tiles",
+    "offender_won": "offender",
+    "bad_hand_number": "number",
+    "reason_required": "reason",
+    "not_divisible": "points",
+    "deduction_out_of_range": "points",
+}
+# Errors about the whole table rather than one entry: shown at the top of the page.
+PAGE_ERRORS = {"round_not_playing", "game_ended", "already_ended"}
+# Full entry has no fan field: what the tiles are worth is about the tiles.
+TILE_ERRORS = {"below_minimum": "tiles", "fan_required": "tiles"}
+
+
+# --- Finding the table --------------------------------------------------------------------
+
+
+def referee_table(request: HttpRequest, *, slug: str, round: int, table: int) -> Table:
+    """The table of the URL, if the user may enter results there (404 unknown, 403 no role)."""
+    found = get_object_or_404(
+        Table.objects.select_related("round__tournament"),
+        round__tournament__slug=slug,
+        round__number=round,
+        number=table,
+    )
+    if not can_view(request.user, found.round.tournament):
+        raise Http404("No such table.")
+    if not can_referee(request.user, found):
+        raise PermissionDenied("You are not a referee of this table.")
+    return found
+
+
+def table_url(table: Table) -> str:
+    return reverse(
+        "referee:table",
+        kwargs={
+            "slug": table.round.tournament.slug,
+            "round": table.round.number,
+            "table": table.number,
+        },
+    )
+
+
+# --- My tables ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundGroup:
+    round: Round
+    tables: list[Table]
+
+
+@dataclass(frozen=True)
+class TournamentGroup:
+    name: str
+    rounds: list[RoundGroup]
+
+
+@require_safe
+@login_required
+def index(request: HttpRequest) -> HttpResponse:
+    """Tables I referee, and for organisers every table of their rounds in play."""
+    user = request.user
+    in_play = Q(round__status=Round.Status.PLAYING)
+    mine = Q(referees=user) | (
+        in_play if user.is_superuser else in_play & Q(round__tournament__organisers=user)
+    )
+    tables = (
+        Table.objects.filter(pk__in=Table.objects.filter(mine).values("pk"))
+        .select_related("round__tournament")
+        .annotate(hands_entered=Count("hands"))
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+        .order_by("round__tournament__name", "round__tournament_id", "-round__number", "number")
+    )
+    tables = list(tables)
+    for table in tables:
+        table.players = [seat.player for seat in sorted(table.seats.all(), key=lambda s: s.index)]
+    groups = []
+    for _, tournament_tables in groupby(tables, key=lambda table: table.round.tournament_id):
+        tournament_tables = list(tournament_tables)
+        rounds = [
+            RoundGroup(round=round_tables[0].round, tables=round_tables)
+            for round_tables in (
+                list(group) for _, group in groupby(tournament_tables, key=lambda t: t.round_id)
+            )
+        ]
+        groups.append(
+            TournamentGroup(name=tournament_tables[0].round.tournament.name, rounds=rounds)
+        )
+    return render(
+        request,
+        "tournament/referee/index.html",
+        {"groups": groups, "hands_per_game": HANDS_PER_GAME},
+    )
+
+
+# --- The table screen ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    seat: Seat
+    wind: str  # seat wind in the next hand ("" when no hand is left)
+    wind_name: str
+    dealer: bool
+
+
+@dataclass(frozen=True)
+class TableState:
+    table: Table
+    seats: list[Seat]  # starting order E, S, W, N
+    last_hand: Hand | None
+    next_number: int  # HANDS_PER_GAME + 1 once every hand is entered
+    not_playing: str  # why results cannot be entered now, or ""
+
+    @property
+    def ended(self) -> bool:
+        return self.table.ended_at is not None
+
+    @property
+    def can_enter(self) -> bool:
+        return not self.not_playing and not self.ended
+
+    @property
+    def hand_in_play(self) -> bool:
+        return self.can_enter and self.next_number <= HANDS_PER_GAME
+
+    def winds(self) -> list[str]:
+        if self.ended or self.next_number > HANDS_PER_GAME:
+            return [""] * 4
+        scheme = self.table.round.tournament.seat_rotation
+        return [
+            seat_wind(scheme=scheme, starting_seat=seat.index, number=self.next_number)
+            for seat in self.seats
+        ]
+
+    def form_kwargs(self) -> dict[str, Any]:
+        views = [
+            SeatView(seat=seat, wind=wind)
+            for seat, wind in zip(self.seats, self.winds(), strict=True)
+        ]
+        return {"seats": views, "next_number": self.next_number}
+
+
+def table_state(table: Table) -> TableState:
+    seats = sorted(table.seats.select_related("player"), key=lambda seat: seat.index)
+    last_hand = (
+        table.hands.select_related("winner__player", "discarder__player")
+        .order_by("-number")
+        .first()
+    )
+    try:
+        refuse_unless_playing(table)
+        not_playing = ""
+    except ValidationError as error:
+        not_playing = " ".join(error.messages)
+    return TableState(
+        table=table,
+        seats=seats,
+        last_hand=last_hand,
+        next_number=(last_hand.number if last_hand else 0) + 1,
+        not_playing=not_playing,
+    )
+
+
+def empty_forms(state: TableState) -> dict[str, forms.Form]:
+    kwargs = state.form_kwargs()
+    rules = get_preset(state.table.round.tournament.preset).false_win
+    return {
+        "win": WinForm(**kwargs),
+        "full": FullForm(**kwargs),
+        "draw": DrawForm(**kwargs),
+        "false_win": FalseWinForm(
+            **kwargs,
+            below_minimum_each=rules.below_minimum_each,
+            invalid_hand_each=rules.invalid_hand_each,
+        ),
+        "penalty": PenaltyForm(**kwargs),
+        "end": EndForm(),
+    }
+
+
+def render_table(
+    request: HttpRequest,
+    table: Table,
+    *,
+    state: TableState | None = None,
+    bound: tuple[str, forms.Form] | None = None,
+    page_errors: list[str] | None = None,
+    verdict: dict[str, Any] | None = None,
+    offer_false_win: bool = False,
+) -> HttpResponse:
+    state = state or table_state(table)
+    tournament = table.round.tournament
+    page_forms = empty_forms(state)
+    open_form = "win" if state.hand_in_play else "end"
+    if bound is not None:
+        open_form, page_forms[bound[0]] = bound
+    winds = state.winds()
+    players = [
+        PlayerLine(seat=seat, wind=wind, wind_name=WIND_NAMES.get(wind, ""), dealer=wind == "E")
+        for seat, wind in zip(state.seats, winds, strict=True)
+    ]
+    results = []
+    if state.ended:
+        results = [
+            {"result": result, "points": format_points(result.table_points)}
+            for result in table_results(table)
+        ]
+    preset = get_preset(tournament.preset)
+    lines = score_sheet(table)
+    upcoming = not state.ended and state.next_number <= HANDS_PER_GAME
+    prevailing = prevailing_wind(state.next_number) if upcoming else ""
+    context = {
+        "tournament": tournament,
+        "round": table.round,
+        "table": table,
+        "state": state,
+        "players": players,
+        "prevailing_wind": prevailing,
+        "prevailing_name": WIND_NAMES.get(prevailing, ""),
+        "prevailing_glyph": WIND_GLYPHS.get(prevailing, ""),
+        "last_hand_text": describe_hand(state.last_hand) if state.last_hand else "",
+        "hands_per_game": HANDS_PER_GAME,
+        "forms": page_forms,
+        "open_form": open_form,
+        "page_errors": page_errors or [],
+        "verdict": verdict,
+        "offer_false_win": offer_false_win,
+        "false_win_each": preset.false_win.below_minimum_each,
+        "hand_scoring": preset.hand_scoring_available,
+        "tile_groups": tile_groups(),
+        "lines": lines,
+        "seats": state.seats,
+        "results": results,
+    }
+    return render(request, "tournament/referee/table.html", context)
+
+
+@require_safe
+@login_required
+def table_page(request: HttpRequest, **where: Any) -> HttpResponse:
+    return render_table(request, referee_table(request, **where))
+
+
+def refused(
+    request: HttpRequest,
+    table: Table,
+    name: str,
+    form: forms.Form,
+    error: ValidationError,
+    *,
+    fields: dict[str, str] | None = None,
+    **extra: Any,
+) -> HttpResponse:
+    """Show a service's refusal on the form it answers, keeping what was typed.
+
+    `fields` names the field an error code is about where the form differs from ERROR_FIELDS.
+    """
+    code = getattr(error, "code", None) or ""
+    if code in PAGE_ERRORS:
+        return render_table(request, table, page_errors=list(error.messages), **extra)
+    field = {**ERROR_FIELDS, **(fields or {})}.get(code)
+    form.add_error(field if field in form.fields else None, error)
+    return render_table(request, table, bound=(name, form), **extra)
+
+
+def done(request: HttpRequest, table: Table, message: str) -> HttpResponse:
+    messages.success(request, message)
+    return redirect(table_url(table))
+
+
+def describe_hand(hand: Hand) -> str:
+    if hand.result == Hand.Result.DRAW:
+        return f"Hand {hand.number}: drawn hand, nobody pays."
+    how = f"on {hand.discarder.player.name}’s discard" if hand.discarder else "by self-draw"
+    flowers = f" + {hand.flowers} flower{'s' if hand.flowers != 1 else ''}" if hand.flowers else ""
+    return f"Hand {hand.number}: {hand.winner.player.name} won {how}, {hand.fan} fan{flowers}."
+
+
+def describe_penalty(penalty: Penalty) -> str:
+    name = penalty.seat.player.name
+    if penalty.kind in (Penalty.Kind.FALSE_WIN, Penalty.Kind.FALSE_WIN_INVALID_HAND):
+        return (
+            f"{penalty.get_kind_display()} by {name} in hand {penalty.hand_number}: "
+            f"pays {penalty.points // 3} to each other player. "
+            f"{name} cannot win that hand; the others still can."
+        )
+    given = "shared by the other three" if penalty.distributed else "given to nobody"
+    return f"{penalty.get_kind_display()} for {name}: {penalty.points} points, {given}."
+
+
+# --- Hands --------------------------------------------------------------------------------
+
+
+@require_POST
+@login_required
+def record_win(request: HttpRequest, **where: Any) -> HttpResponse:
+    table = referee_table(request, **where)
+    form = WinForm(request.POST, **table_state(table).form_kwargs())
+    if not form.is_valid():
+        return render_table(request, table, bound=("win", form))
+    try:
+        hand = services.record_hand(
+            table=table,
+            number=form.cleaned_data["number"],
+            result=Hand.Result.WIN,
+            winner=form.winner(),
+            discarder=form.discarder(),
+            fan=form.cleaned_data["fan"],
+            flowers=form.cleaned_data["flowers"],
+            entered_by=request.user,
+        )
+    except ValidationError as error:
+        offer = error.code == "below_minimum"  # offer to record a false win instead
+        return refused(request, table, "win", form, error, offer_false_win=offer)
+    return done(request, table, describe_hand(hand))
+
+
+def check_tiles(table: Table, form: FullForm) -> dict[str, Any]:
+    """The engine's verdict on the tiles for the winner's seat wind and prevailing wind."""
+    number = form.cleaned_data["number"]
+    winner = next(
+        view.seat for view in form.seats if view.player.key == form.cleaned_data["winner"]
+    )
+    tournament = table.round.tournament
+    wind = seat_wind(scheme=tournament.seat_rotation, starting_seat=winner.index, number=number)
+    payload = {
+        "compact": form.cleaned_data["tiles"],
+        **form.situation(),
+        "seat_wind": wind,
+        "prevalent_wind": prevailing_wind(number),
+        "profile": tournament.profile,
+    }
+    verdict = present_verdict(*score_payload(payload))
+    verdict["seat_wind"] = WIND_NAMES[wind]
+    verdict["prevailing_wind"] = WIND_NAMES[prevailing_wind(number)]
+    verdict["winner"] = winner.player.name
+    verdict["number"] = number
+    verdict["false_win"] = verdict["ok"] and not verdict["meets_minimum"]
+    return verdict
+
+
+@require_POST
+@login_required
+def record_full(request: HttpRequest, **where: Any) -> HttpResponse:
+    """Full entry: "check" shows the engine's breakdown, "save" records the win, and
+    "false_win" records a hand under 8 fan as a false win by the winner."""
+    table = referee_table(request, **where)
+    form = FullForm(request.POST, **table_state(table).form_kwargs())
+    action = request.POST.get("action", "save")
+    if not form.is_valid():
+        return render_table(request, table, bound=("full", form))
+    if action == "false_win":
+        try:
+            penalty = services.record_false_win(
+                table=table,
+                number=form.cleaned_data["number"],
+                offender=form.winner(),
+                invalid_hand=False,
+                entered_by=request.user,
+            )
+        except ValidationError as error:
+            return refused(request, table, "full", form, error, fields={"offender_won": "winner"})
+        return done(request, table, describe_penalty(penalty))
+    if not get_preset(table.round.tournament.preset).hand_scoring_available:
+        error = ValidationError(
+            "This tournament's rule preset cannot score tiles yet; enter the fan.",
+            code="scoring_unavailable",
+        )
+        return refused(request, table, "full", form, error)
+    verdict = check_tiles(table, form)
+    if action != "save":
+        return render_table(request, table, bound=("full", form), verdict=verdict)
+    try:
+        hand = parse_compact(form.cleaned_data["tiles"], **form.situation())
+    except HandError as error:
+        form.add_error("tiles", error.message)
+        return render_table(request, table, bound=("full", form), verdict=verdict)
+    try:
+        recorded = services.record_hand(
+            table=table,
+            number=form.cleaned_data["number"],
+            result=Hand.Result.WIN,
+            winner=form.winner(),
+            discarder=form.discarder(),
+            flowers=form.cleaned_data["flowers"],
+            tiles=hand.to_case(),
+            entered_by=request.user,
+        )
+    except ValidationError as error:
+        return refused(request, table, "full", form, error, fields=TILE_ERRORS, verdict=verdict)
+    return done(request, table, describe_hand(recorded))
+
+
+@require_POST
+@login_required
+def record_draw(request: HttpRequest, **where: Any) -> HttpResponse:
+    table = referee_table(request, **where)
+    form = DrawForm(request.POST, **table_state(table).form_kwargs())
+    if not form.is_valid():
+        return render_table(request, table, bound=("draw", form))
+    try:
+        hand = services.record_hand(
+            table=table,
+            number=form.cleaned_data["number"],
+            result=Hand.Result.DRAW,
+            entered_by=request.user,
+        )
+    except ValidationError as error:
+        return refused(request, table, "draw", form, error)
+    return done(request, table, describe_hand(hand))
+
+
+# --- Penalties ----------------------------------------------------------------------------
+
+
+@require_POST
+@login_required
+def record_false_win(request: HttpRequest, **where: Any) -> HttpResponse:
+    table = referee_table(request, **where)
+    rules = get_preset(table.round.tournament.preset).false_win
+    form = FalseWinForm(
+        request.POST,
+        **table_state(table).form_kwargs(),
+        below_minimum_each=rules.below_minimum_each,
+        invalid_hand_each=rules.invalid_hand_each,
+    )
+    if not form.is_valid():
+        return render_table(request, table, bound=("false_win", form))
+    try:
+        penalty = services.record_false_win(
+            table=table,
+            number=form.cleaned_data["number"],
+            offender=form.offender(),
+            invalid_hand=form.cleaned_data["kind"] == FalseWinForm.INVALID_HAND,
+            entered_by=request.user,
+        )
+    except ValidationError as error:
+        return refused(request, table, "false_win", form, error)
+    return done(request, table, describe_penalty(penalty))
+
+
+@require_POST
+@login_required
+def record_penalty(request: HttpRequest, **where: Any) -> HttpResponse:
+    table = referee_table(request, **where)
+    form = PenaltyForm(request.POST, **table_state(table).form_kwargs())
+    if not form.is_valid():
+        return render_table(request, table, bound=("penalty", form))
+    try:
+        penalty = services.record_penalty(
+            table=table,
+            player=form.penalised(),
+            points=form.cleaned_data["points"],
+            distributed=form.distributed(),
+            reason=form.cleaned_data["reason"],
+            hand_number=form.cleaned_data["hand"],
+            entered_by=request.user,
+        )
+    except ValidationError as error:
+        return refused(request, table, "penalty", form, error)
+    return done(request, table, describe_penalty(penalty))
+
+
+# --- Undo and the end of the game ---------------------------------------------------------
+
+
+@require_POST
+@login_required
+def undo_last_hand(request: HttpRequest, **where: Any) -> HttpResponse:
+    """First POST: ask to confirm, naming the hand. Second POST (confirm): remove it, if it is
+    still the last hand."""
+    table = referee_table(request, **where)
+    form = UndoForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose the hand to remove from the table page.")
+        return redirect(table_url(table))
+    number = form.cleaned_data["number"]
+    if not form.cleaned_data["confirm"]:
+        state = table_state(table)
+        if state.last_hand is None or state.last_hand.number != number:
+            messages.error(request, f"Hand {number} is not the last hand entered any more.")
+            return redirect(table_url(table))
+        confirm = UndoForm(initial={"number": number, "confirm": True})
+        context = {
+            "tournament": table.round.tournament,
+            "round": table.round,
+            "table": table,
+            "hand": state.last_hand,
+            "description": describe_hand(state.last_hand),
+            "form": confirm,
+        }
+        return render(request, "tournament/referee/undo.html", context)
+    try:
+        with transaction.atomic():
+            # Hold the table while checking, so the hand removed is the one confirmed.
+            Table.objects.select_for_update(of=("self",)).filter(pk=table.pk).first()
+            last = table.hands.order_by("-number").values_list("number", flat=True).first()
+            if last != number:
+                raise ValidationError(
+                    "Hand %(number)s is not the last hand entered any more; nothing was removed.",
+                    code="not_last_hand",
+                    params={"number": number},
+                )
+            hand = services.remove_last_hand(table=table, entered_by=request.user)
+    except ValidationError as error:
+        return render_table(request, table, page_errors=list(error.messages))
+    return done(request, table, f"Hand {hand.number} removed.")
+
+
+@require_POST
+@login_required
+def end_game(request: HttpRequest, **where: Any) -> HttpResponse:
+    table = referee_table(request, **where)
+    form = EndForm(request.POST)
+    form.is_valid()  # a checkbox: always valid
+    try:
+        ended = services.end_game(
+            table=table,
+            ended_by_time=form.cleaned_data.get("time_called", False),
+            entered_by=request.user,
+        )
+    except ValidationError as error:
+        return refused(request, table, "end", form, error)
+    hands = ended.hands.count()
+    how = " (time was called)" if ended.ended_by_time else ""
+    return done(request, table, f"Game ended after {hands} hands{how}.")
