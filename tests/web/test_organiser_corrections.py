@@ -86,19 +86,27 @@ def messages_of(response) -> list[str]:
 def test_table_page_shows_the_score_sheet(logged_in, table):
     response = logged_in.get(url("table"))
     assert response.status_code == 200
-    rows = response.context["sheet_rows"]
-    assert [[cell["running"] for cell in row["cells"]] for row in rows] == [
-        [32, -16, -8, -8],
-        [32, -16, -8, -8],
-        [16, -32, 40, -24],
+    lines = response.context["lines"]
+    assert [line.running for line in lines] == [
+        (32, -16, -8, -8),
+        (32, -16, -8, -8),
+        (16, -32, 40, -24),
     ]
     # Seat winds of hand 1 under the WMO scheme: everyone at their starting seat.
-    assert [cell["wind"] for cell in rows[0]["cells"]] == ["E", "S", "W", "N"]
-    assert [total["score"] for total in response.context["totals"]] == [16, -32, 40, -24]
-    assert [total["points"] for total in response.context["totals"]] == ["2", "0", "4", "1"]
+    assert lines[0].seat_winds == ("E", "S", "W", "N")
+    totals = response.context["totals"]
+    assert [total["seat"].score for total in totals] == [16, -32, 40, -24]
+    assert [(total["place"], total["points"]) for total in totals] == [
+        (2, "2"),
+        (4, "0"),
+        (1, "4"),
+        (3, "1"),
+    ]
     page = response.content.decode()
-    assert "P1 8 fan, from P2" in page
-    assert "P3 8 fan, self-drawn" in page
+    assert "tournament/_score_sheet.html" in [t.name for t in response.templates]
+    assert "wins on P2’s discard" in page
+    assert "wins self-drawn" in page
+    assert "W P3: place 1, 4 table points" in page
     assert "Remove hand 3" in page
 
 
@@ -124,7 +132,7 @@ def test_correct_the_winner_of_an_earlier_hand(logged_in, table, players, organi
     entry = AuditEntry.objects.get(action="hand_corrected")
     assert (entry.before["winner"], entry.after["winner"]) == ("1", "3")
     page = logged_in.get(response["Location"])
-    assert [t["score"] for t in page.context["totals"]] == [-24, -32, 80, -24]
+    assert page.context["lines"][-1].running == (-24, -32, 80, -24)
 
 
 def test_correct_a_win_into_a_drawn_hand(logged_in, table):
@@ -259,15 +267,16 @@ def test_record_a_deduction_on_the_game(logged_in, table, players):
     assert (penalty.kind, penalty.points, penalty.hand_number) == ("deduction", 10, None)
     assert scores(table) == [16, -42, 40, -24]
     page = logged_in.get(url("table"))
-    assert [t["score"] for t in page.context["totals"]] == [16, -42, 40, -24]
+    assert page.context["lines"][-1].running == (16, -42, 40, -24)
+    assert [total["seat"].score for total in page.context["totals"]] == [16, -42, 40, -24]
 
 
 def test_record_a_distributed_penalty_for_an_earlier_hand(logged_in, table, players):
     data = penalty_data(players[0], points="30", distributed="on", hand_number="2")
     assert logged_in.post(url("penalty_add"), data).status_code == 302
     assert scores(table) == [-14, -22, 50, -14]
-    sheet = logged_in.get(url("table")).context["sheet_rows"]
-    assert [cell["paid"] for cell in sheet[1]["cells"]] == [-30, 10, 10, 10]
+    lines = logged_in.get(url("table")).context["lines"]
+    assert lines[1].payments == (-30, 10, 10, 10)
 
 
 @pytest.mark.parametrize(

@@ -37,30 +37,18 @@ def _players(seats: list) -> list:
 
 
 def sheet_context(table: Table, seats: list) -> dict[str, Any]:
-    """What the score sheet partial needs: the seats, the lines and a row per line."""
-    lines = score_sheet(table)
-    rows = [
-        {
-            "line": line,
-            "cells": [
-                {"paid": paid, "running": running, "wind": wind}
-                for paid, running, wind in zip(
-                    line.payments, line.running, line.seat_winds or ("",) * 4, strict=True
-                )
-            ],
-        }
-        for line in lines
-    ]
+    """What the shared score sheet partial needs (`lines`, `seats`), and each seat's place and
+    table points so far, in starting order."""
     results = {result.seat.pk: result for result in table_results(table)}
     totals = [
         {
-            "score": results[seat.pk].score,
+            "seat": seat,
             "place": results[seat.pk].place,
             "points": format_points(results[seat.pk].table_points),
         }
         for seat in seats
     ]
-    return {"seats": seats, "score_sheet": lines, "sheet_rows": rows, "totals": totals}
+    return {"seats": seats, "lines": score_sheet(table), "totals": totals}
 
 
 def table_page(
