@@ -1,52 +1,196 @@
-"""The demo data, the home page and logging in."""
+"""The demo data (a tournament in its second round), the home page and logging in."""
 
 from __future__ import annotations
+
+import copy
+from collections import Counter
+from io import StringIO
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.urls import reverse
 
-from tournament.demo import DEMO_PASSWORD, DEMO_TOURNAMENT_SLUG, DEMO_USERNAME
-from tournament.models import Tournament
+from tournament.archive import export_tournament, import_tournament
+from tournament.demo import DEMO_PASSWORD, DEMO_TOURNAMENT_SLUG, DEMO_USERNAME, REFEREE_USERNAME
+from tournament.models import Hand, Penalty, Seat, Table, Tournament
+from tournament.selectors import standings
 
 pytestmark = pytest.mark.django_db
 
 
-def test_load_demo_creates_organiser_and_public_tournament():
-    call_command("load_demo")
+@pytest.fixture
+def demo(db):
+    call_command("load_demo", stdout=StringIO())
+    return Tournament.objects.get(slug=DEMO_TOURNAMENT_SLUG)
 
-    tournament = Tournament.objects.get(slug=DEMO_TOURNAMENT_SLUG)
-    assert tournament.name == "Demo Open"
-    assert tournament.public
-    assert list(tournament.organisers.values_list("username", flat=True)) == [DEMO_USERNAME]
+
+def without_times(document):
+    """The archive of a tournament without the moments things were entered or ended."""
+    document = copy.deepcopy(document)
+    for round in document["rounds"]:
+        for table in round["tables"]:
+            table.pop("ended_at")
+            for record in [*table["hands"], *table["penalties"]]:
+                record.pop("entered_at")
+                for penalty in record.get("penalties", []):
+                    penalty.pop("entered_at")
+    return document
+
+
+def test_load_demo_creates_organiser_and_public_tournament(demo):
+    assert demo.name == "Demo Open"
+    assert demo.public
+    assert list(demo.organisers.values_list("username", flat=True)) == [DEMO_USERNAME]
     assert get_user_model().objects.get(username=DEMO_USERNAME).check_password(DEMO_PASSWORD)
 
 
-def test_load_demo_twice_creates_nothing_new(capsys):
-    call_command("load_demo")
-    call_command("load_demo")
+def test_demo_organiser_may_create_tournaments(demo):
+    organiser = get_user_model().objects.get(username=DEMO_USERNAME)
 
+    assert organiser.has_perm("tournament.add_tournament")
+    assert not organiser.is_superuser
+
+
+def test_demo_has_sixteen_players_with_countries_and_clubs(demo):
+    players = list(demo.players.all())
+
+    assert len(players) == 16
+    assert all(player.country and player.club for player in players)
+    assert len({player.country for player in players}) >= 10
+    assert not any(player.substitute for player in players)
+
+
+def test_round_one_is_finished_with_sixteen_hands_at_every_table(demo):
+    round = demo.rounds.get(number=1)
+
+    assert round.status == "finished"
+    tables = list(round.tables.all())
+    assert len(tables) == 4
+    assert [table.hands.count() for table in tables] == [16, 16, 16, 16]
+    assert all(table.ended_at and not table.ended_by_time for table in tables)
+
+
+def test_round_one_has_every_kind_of_result(demo):
+    hands = Hand.objects.filter(table__round__tournament=demo, table__round__number=1)
+    penalties = Penalty.objects.filter(table__round__tournament=demo, table__round__number=1)
+
+    assert hands.filter(result="draw").count() == 4
+    assert hands.filter(result="win", discarder__isnull=True).count() >= 10
+    assert hands.filter(result="win", discarder__isnull=False).count() >= 30
+    assert sorted(hands.filter(tiles__isnull=False).values_list("fan", "flowers")) == [
+        (21, 1),  # Pure Straight on a discard, 1 flower
+        (21, 2),  # Half Flush with pungs, self-drawn, 2 flowers
+        (27, 0),  # Full Flush on a discard
+    ]
+    assert sorted(penalties.values_list("kind", "points")) == [
+        ("deduction", 10),
+        ("false_win", 30),
+        ("false_win_invalid", 60),
+    ]
+
+
+def test_every_demo_table_is_zero_sum_apart_from_the_deduction(demo):
+    totals: Counter = Counter()
+    for seat in Seat.objects.filter(round__tournament=demo).select_related("round", "table"):
+        totals[seat.round.number, seat.table.number] += seat.score
+
+    deducted = Penalty.objects.get(table__round__tournament=demo, kind="deduction").table
+    assert len(totals) == 8
+    assert totals.pop((1, deducted.number)) == -10
+    assert set(totals.values()) == {0}
+
+
+def test_round_two_is_in_play_refereed_by_the_demo_referee(demo):
+    round = demo.rounds.get(number=2)
+
+    assert round.status == "playing"
+    tables = list(round.tables.all())
+    assert [table.hands.count() for table in tables] == [7, 5, 3, 0]
+    assert all(
+        list(table.referees.values_list("username", flat=True)) == [REFEREE_USERNAME]
+        for table in tables
+    )
+    assert not any(table.ended_at for table in tables)
+    assert not Table.objects.filter(round__number=1, referees__isnull=False).exists()
+
+
+def test_round_two_avoids_the_opponents_of_round_one(demo):
+    met = set()
+    for table in demo.rounds.get(number=1).tables.all():
+        keys = [seat.player.key for seat in table.seats.select_related("player")]
+        met |= {frozenset((a, b)) for a in keys for b in keys if a != b}
+    for table in demo.rounds.get(number=2).tables.all():
+        keys = [seat.player.key for seat in table.seats.select_related("player")]
+        assert not {frozenset((a, b)) for a in keys for b in keys if a != b} & met
+
+
+def test_round_three_is_an_unseated_draft(demo):
+    round = demo.rounds.get(number=3)
+
+    assert round.status == "draft"
+    assert not round.tables.exists()
+
+
+def test_demo_referee_can_log_in(demo, client):
+    assert client.login(username=REFEREE_USERNAME, password=DEMO_PASSWORD)
+
+
+def test_standings_rank_everyone_on_round_one(demo):
+    rows = standings(demo)
+
+    assert [row.rank for row in rows] == list(range(1, 17))
+    assert sum(row.table_points for row in rows) == 4 * (4 + 2 + 1 + 0)
+
+
+def test_load_demo_twice_resets_the_same_tournament(demo):
+    first = export_tournament(demo)
+    out = StringIO()
+
+    call_command("load_demo", stdout=out)
+
+    assert "Reset: tournament 'Demo Open'" in out.getvalue()
     assert Tournament.objects.count() == 1
-    assert get_user_model().objects.count() == 1
-    assert "Already present" in capsys.readouterr().out
+    assert get_user_model().objects.count() == 2
+    assert without_times(export_tournament(Tournament.objects.get())) == without_times(first)
 
 
-def test_load_demo_restores_the_demo_password():
-    call_command("load_demo")
-    user = get_user_model().objects.get(username=DEMO_USERNAME)
-    user.set_password("something-else-123")
-    user.save()
+def test_load_demo_undoes_changes_to_the_demo(demo):
+    first = export_tournament(demo)
+    Tournament.objects.filter(pk=demo.pk).update(name="Renamed")
+    Hand.objects.filter(table__round__tournament=demo, table__round__number=2).delete()
 
-    call_command("load_demo")
+    call_command("load_demo", stdout=StringIO())
 
-    user.refresh_from_db()
-    assert user.check_password(DEMO_PASSWORD)
+    assert without_times(export_tournament(Tournament.objects.get())) == without_times(first)
 
 
-def test_home_lists_the_demo_tournament_and_links_the_calculator(client):
-    call_command("load_demo")
+def test_load_demo_restores_the_demo_passwords(demo):
+    user_model = get_user_model()
+    for username in (DEMO_USERNAME, REFEREE_USERNAME):
+        user = user_model.objects.get(username=username)
+        user.set_password("something-else-123")
+        user.save()
 
+    call_command("load_demo", stdout=StringIO())
+
+    for username in (DEMO_USERNAME, REFEREE_USERNAME):
+        assert user_model.objects.get(username=username).check_password(DEMO_PASSWORD)
+
+
+def test_the_demo_survives_an_archive_round_trip(demo):
+    organiser = get_user_model().objects.get(username=DEMO_USERNAME)
+    first = export_tournament(demo)
+
+    copy_ = import_tournament(first, actor=organiser, slug="demo-copy")
+
+    second = export_tournament(copy_)
+    first["tournament"].pop("slug")
+    second["tournament"].pop("slug")
+    assert second == first
+
+
+def test_home_lists_the_demo_tournament_and_links_the_calculator(demo, client):
     response = client.get("/")
 
     assert response.status_code == 200
@@ -96,9 +240,7 @@ def test_login_page_renders(client):
     assert 'name="password"' in response.text
 
 
-def test_demo_organiser_can_log_in(client):
-    call_command("load_demo")
-
+def test_demo_organiser_can_log_in(demo, client):
     response = client.post(reverse("login"), {"username": DEMO_USERNAME, "password": DEMO_PASSWORD})
 
     assert response.status_code == 302
@@ -106,9 +248,7 @@ def test_demo_organiser_can_log_in(client):
     assert client.get("/").context["user"].username == DEMO_USERNAME
 
 
-def test_wrong_password_shows_an_error(client):
-    call_command("load_demo")
-
+def test_wrong_password_shows_an_error(demo, client):
     response = client.post(reverse("login"), {"username": DEMO_USERNAME, "password": "nope"})
 
     assert response.status_code == 200

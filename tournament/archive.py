@@ -642,7 +642,7 @@ def import_tournament(
                 "import it under another slug or replace the existing one.",
                 code="slug_taken",
             )
-        delete_tournament(existing)
+        existing.delete()
     users = {
         user.get_username(): user
         for user in get_user_model().objects.filter(username__in=document.usernames)
@@ -786,12 +786,3 @@ def _load_penalty(loader: _Loader, table: Table, data: _Penalty) -> None:
             )
         reason = data.reason.strip() or penalty.reason
         Penalty.objects.filter(pk=penalty.pk).update(reason=reason, **loader.entered(data))
-
-
-def delete_tournament(tournament: Tournament) -> None:
-    """Delete a tournament with everything in it (results first: they protect the seats)."""
-    with transaction.atomic():
-        Hand.objects.filter(table__round__tournament=tournament).delete()
-        Penalty.objects.filter(table__round__tournament=tournament).delete()
-        Seat.objects.filter(round__tournament=tournament).delete()
-        tournament.delete()

@@ -8,14 +8,18 @@ from tournament.demo import DEMO_PASSWORD, load_demo_data
 
 
 class Command(BaseCommand):
-    help = "Create a demo organiser and a public demo tournament. Safe to run again."
+    help = (
+        "Create the demo logins and the public demo tournament (round 1 played, round 2 in "
+        "play, round 3 a draft). Safe to run again: the demo tournament is reset."
+    )
 
     def handle(self, *args: Any, **options: Any) -> None:
         demo = load_demo_data()
-        state = "Created" if demo.created else "Already present"
+        state = "Created" if demo.created else "Reset"
         self.stdout.write(
             self.style.SUCCESS(
-                f"{state}: tournament {demo.tournament.name!r} ({demo.tournament.slug}), "
-                f"organiser login {demo.organiser.get_username()} / {DEMO_PASSWORD}"
+                f"{state}: tournament {demo.tournament.name!r} ({demo.tournament.slug}); "
+                f"logins {demo.organiser.get_username()} / {DEMO_PASSWORD} (organiser) and "
+                f"{demo.referee.get_username()} / {DEMO_PASSWORD} (referee)"
             )
         )
