@@ -10,11 +10,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import Count, Max
 
 from tournament.models import Hand, Penalty, Player, Round, Seat, Table, Tournament
 from tournament.rotation import HANDS_PER_GAME, prevailing_wind, seat_winds
-from tournament.selectors import Standing, score_sheet, table_results
+from tournament.selectors import ScoreSheetLine, Standing, score_sheet, table_results
 
 WINDS = ("E", "S", "W", "N")
 
@@ -117,7 +118,8 @@ def round_detail(round: Round, *, insider: bool) -> dict[str, Any]:
     }
 
 
-def hand(hand: Hand, *, insider: bool) -> dict[str, Any]:
+def hand(hand: Hand, *, usernames: dict[int, str] | None) -> dict[str, Any]:
+    """A hand; `usernames` by user id for insiders (None for the public)."""
     body = {
         "number": hand.number,
         "result": hand.result,
@@ -130,12 +132,12 @@ def hand(hand: Hand, *, insider: bool) -> dict[str, Any]:
         "payments": by_seat(hand.payments),
         "entered_at": hand.entered_at.isoformat(),
     }
-    if insider:
-        body["entered_by"] = hand.entered_by.get_username()
+    if usernames is not None:
+        body["entered_by"] = usernames[hand.entered_by_id]
     return body
 
 
-def penalty(penalty: Penalty, *, insider: bool) -> dict[str, Any]:
+def penalty(penalty: Penalty, *, usernames: dict[int, str] | None) -> dict[str, Any]:
     body = {
         "id": penalty.pk,
         "player": penalty.seat.player.key,
@@ -146,13 +148,25 @@ def penalty(penalty: Penalty, *, insider: bool) -> dict[str, Any]:
         "hand_number": penalty.hand_number,
         "entered_at": penalty.entered_at.isoformat(),
     }
-    if insider:
-        body["entered_by"] = penalty.entered_by.get_username()
+    if usernames is not None:
+        body["entered_by"] = usernames[penalty.entered_by_id]
     return body
 
 
+def _usernames(lines: list[ScoreSheetLine]) -> dict[int, str]:
+    """Who entered the hands and penalties of a score sheet, in one query."""
+    ids = {line.hand.entered_by_id for line in lines if line.hand}
+    ids |= {item.entered_by_id for line in lines for item in line.penalties}
+    User = get_user_model()
+    users = User._default_manager.filter(pk__in=ids)
+    return {user.pk: user.get_username() for user in users}
+
+
 def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
-    """A table with its score sheet hand by hand, the next hand's winds and the results so far."""
+    """A table with its score sheet hand by hand, the next hand's winds and the results so far.
+
+    A fixed number of queries, however many hands are entered.
+    """
     table = (
         Table.objects.select_related("round__tournament")
         .prefetch_related("seats__player", "referees")
@@ -160,26 +174,20 @@ def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
         .get(pk=table.pk)
     )
     scheme = table.round.tournament.seat_rotation
-    lines = []
-    hands = {
-        h.pk: h
-        for h in table.hands.select_related("winner__player", "discarder__player", "entered_by")
-    }
-    penalties = {p.pk: p for p in table.penalties.select_related("seat__player", "entered_by")}
-    for line in score_sheet(table):
-        lines.append(
-            {
-                "number": line.number,
-                "prevailing_wind": line.prevailing_wind or None,
-                "seat_winds": by_seat(line.seat_winds) if line.seat_winds else None,
-                "hand": hand(hands[line.hand.pk], insider=insider) if line.hand else None,
-                "penalties": [
-                    penalty(penalties[item.pk], insider=insider) for item in line.penalties
-                ],
-                "payments": by_seat(line.payments),
-                "running": by_seat(line.running),
-            }
-        )
+    sheet = score_sheet(table)
+    usernames = _usernames(sheet) if insider else None
+    lines = [
+        {
+            "number": line.number,
+            "prevailing_wind": line.prevailing_wind or None,
+            "seat_winds": by_seat(line.seat_winds) if line.seat_winds else None,
+            "hand": hand(line.hand, usernames=usernames) if line.hand else None,
+            "penalties": [penalty(item, usernames=usernames) for item in line.penalties],
+            "payments": by_seat(line.payments),
+            "running": by_seat(line.running),
+        }
+        for line in sheet
+    ]
     following = (table.last_hand or 0) + 1
     next_hand = None
     if table.ended_at is None and following <= HANDS_PER_GAME:

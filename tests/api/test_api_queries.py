@@ -1,0 +1,65 @@
+"""Reads take a fixed number of queries, however many hands, tables or players there are."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tournament.models import Player
+from tournament.services import create_table, record_hand, record_penalty
+
+pytestmark = pytest.mark.django_db
+
+T = "/api/tournaments/spring-cup"
+
+
+def queries(client, url) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    return len(captured.captured_queries)
+
+
+@pytest.mark.parametrize("reader", ["anonymous", "as_organiser"])
+def test_score_sheet_queries_do_not_grow_with_hands(request, reader, table, bob, players):
+    client = request.getfixturevalue(reader)
+    url = f"{T}/rounds/1/tables/1"
+    record_hand(table=table, number=1, result="draw", entered_by=bob)
+    one_hand = queries(client, url)
+
+    for number in range(2, 17):
+        record_hand(
+            table=table,
+            number=number,
+            result="win",
+            winner=players[number % 4],
+            fan=8,
+            entered_by=bob,
+        )
+    record_penalty(
+        table=table,
+        player=players[0],
+        points=10,
+        distributed=False,
+        reason="Late",
+        entered_by=bob,
+    )
+
+    assert queries(client, url) == one_hand
+
+
+def test_round_queries_do_not_grow_with_tables(as_organiser, table, round, tournament):
+    one_table = queries(as_organiser, f"{T}/rounds/1")
+    extra = [Player.objects.create(tournament=tournament, key=f"x{n}", name="X") for n in range(8)]
+    create_table(round=round, number=3, players=extra[:4])
+    create_table(round=round, number=4, players=extra[4:])
+
+    assert queries(as_organiser, f"{T}/rounds/1") == one_table
+
+
+def test_standings_queries_do_not_grow_with_players(anonymous, table, tournament):
+    few = queries(anonymous, f"{T}/standings")
+    for n in range(40):
+        Player.objects.create(tournament=tournament, key=f"p{n}", name=f"P{n}")
+
+    assert queries(anonymous, f"{T}/standings") == few
