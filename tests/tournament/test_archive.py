@@ -270,6 +270,12 @@ def test_export_keeps_game_penalties_and_a_false_win_in_the_hand_in_play(played)
     assert rounds[1]["tables"][1]["ended_at"] is None
 
 
+def test_export_is_eight_queries_however_many_hands(played, django_assert_num_queries):
+    # organisers, players, rounds, then tables, seats, referees, hands and penalties prefetched
+    with django_assert_num_queries(8):
+        export_tournament(played)
+
+
 # --- Round trip -------------------------------------------------------------------------------
 
 
@@ -844,3 +850,40 @@ def test_a_late_failure_undoes_every_earlier_round(played, organiser):
 def test_the_document_must_be_an_object(organiser):
     with pytest.raises(ArchiveError, match="The archive must be a JSON object, not a list."):
         import_tournament([], actor=organiser)
+
+
+def test_table_numbers_with_gaps_are_kept(organiser):
+    document = small_document()
+    document["rounds"][0]["tables"][0]["number"] = 3
+    document["rounds"][0]["tables"][1]["number"] = 7
+
+    tournament = import_tournament(document, actor=organiser)
+
+    tables = Table.objects.filter(round__tournament=tournament)
+    assert sorted(tables.values_list("number", flat=True)) == [3, 7]
+    assert tables.get(number=3).hands.count() == 3
+
+
+def test_a_withdrawn_player_cannot_be_seated(organiser):
+    document = small_document()
+    document["players"][7]["withdrawn_from_round"] = 1
+    before = counts()
+
+    with pytest.raises(ArchiveError, match="round 1: Player H has withdrawn from round 1 on."):
+        import_tournament(document, actor=organiser)
+
+    assert counts() == before
+
+
+def test_a_seated_round_needs_everyone_seated(organiser):
+    document = small_document()
+    document["rounds"].append(
+        {
+            "number": 2,
+            "status": "seated",
+            "tables": [{"number": 1, "seats": {"E": "A", "S": "E", "W": "B", "N": "F"}}],
+        }
+    )
+
+    with pytest.raises(ArchiveError, match="round 2: Not everyone is seated in round 2: Player C"):
+        import_tournament(document, actor=organiser)
