@@ -46,8 +46,8 @@ def test_lists_every_game_with_seat_score_and_table_points(client, cup):
     html = client.get(url("1")).content.decode()
 
     assert body_rows(html, "games") == [
-        ["1", "1", "East", "50", "4", "ended by time · score sheet"],
-        ["2", "1", "East", "-16", "–", "in progress · score sheet"],
+        ["1", "1", "50", "4", "East", "ended by time · score sheet"],
+        ["2", "1", "-16", "–", "East", "in progress · score sheet"],
     ]
     assert f'href="{reverse("public:table", args=["spring-cup", 2, 1])}"' in html
 
@@ -57,16 +57,16 @@ def test_organisers_also_see_games_of_a_draft_round(client, cup, organiser):
 
     rows = body_rows(client.get(url("1")).content.decode(), "games")
 
-    assert rows[2] == ["3", "1", "East", "0", "–", "not started · score sheet"]
+    assert rows[2] == ["3", "1", "0", "–", "East", "not started · score sheet"]
 
 
 def test_lists_every_hand_won_or_paid_with_points(client, cup):
     html = client.get(url("1")).content.decode()
 
     assert body_rows(html, "hands") == [
-        ["1", "1", "E", "Won self-drawn, 8 fan", "+48"],
-        ["1", "2", "N", "Ben Baker won on Cai Chen’s discard, 10 fan + 2 flowers", "-8"],
-        ["2", "1", "E", "Discarded to Ivy Ito, 8 fan", "-16"],
+        ["1", "1", "+48", "E", "Won self-drawn, 8 fan"],
+        ["1", "2", "-8", "N", "Ben Baker won on Cai Chen’s discard, 10 fan + 2 flowers"],
+        ["2", "1", "-16", "E", "Discarded to Ivy Ito, 8 fan"],
     ]
     assert f'href="{reverse("public:table", args=["spring-cup", 1, 1])}#hand-2"' in html
 
@@ -75,12 +75,12 @@ def test_penalties_paid_and_shares_received(client, cup):
     html = client.get(url("3")).content.decode()
 
     assert body_rows(html, "hands") == [
-        ["1", "1", "W", "Ann Archer won self-drawn, 8 fan", "-16"],
-        ["1", "2", "S", "Discarded to Ben Baker, 10 fan + 2 flowers", "-20"],
+        ["1", "1", "-16", "W", "Ann Archer won self-drawn, 8 fan"],
+        ["1", "2", "-20", "S", "Discarded to Ben Baker, 10 fan + 2 flowers"],
     ]
     assert body_rows(html, "penalties") == [
-        ["1", "4", "Share of Dora Diaz’s penalty (false win)", "+10"],
-        ["1", "game", "Deduction: late return", "-10"],
+        ["1", "4", "+10", "Share of Dora Diaz’s penalty (false win)"],
+        ["1", "game", "-10", "Deduction: late return"],
     ]
     assert facts(html)["Rank"] == "6"
     assert facts(html)["Score"] == "-36"
@@ -89,7 +89,7 @@ def test_penalties_paid_and_shares_received(client, cup):
 def test_a_false_win_on_the_offenders_page(client, cup):
     html = client.get(url("4")).content.decode()
 
-    assert body_rows(html, "penalties") == [["1", "4", "False win", "-30"]]
+    assert body_rows(html, "penalties") == [["1", "4", "-30", "False win"]]
     assert "withdrawn from round 2" in html
     assert facts(html)["Rank"] == "8"
 
@@ -108,7 +108,7 @@ def test_a_substitute_is_not_ranked(client, cup):
     assert facts(html)["Rank"] == "not ranked (substitute)"
     assert facts(html)["Games counted"] == "0"
     assert body_rows(html, "hands") == [
-        ["2", "1", "W", "Won on Ann Archer’s discard, 8 fan", "+32"],
+        ["2", "1", "+32", "W", "Won on Ann Archer’s discard, 8 fan"],
     ]
     assert "No penalties." in html
 

@@ -24,15 +24,15 @@ def test_finished_round_shows_each_table_with_scores_and_table_points(client, cu
 
     assert table_rows(html, "seats") == [
         ["Seat", "Player", "Score", "Table points"],
-        ["East", "Ann Archer 1", "50", "4"],
-        ["South", "Ben Baker 2", "30", "2"],
-        ["West", "Cai Chen 3", "-36", "1"],
-        ["North", "Dora Diaz 4", "-54", "0"],
+        ["E", "Ann Archer 1", "50", "4"],
+        ["S", "Ben Baker 2", "30", "2"],
+        ["W", "Cai Chen 3", "-36", "1"],
+        ["N", "Dora Diaz 4", "-54", "0"],
         ["Seat", "Player", "Score", "Table points"],
-        ["East", "Eve Evans 5", "16", "2 1/3"],
-        ["South", "Fay Fox 6", "16", "2 1/3"],
-        ["West", "Gus Green 7", "16", "2 1/3"],
-        ["North", "Hal Hill 8", "-48", "0"],
+        ["E", "Eve Evans 5", "16", "2 1/3"],
+        ["S", "Fay Fox 6", "16", "2 1/3"],
+        ["W", "Gus Green 7", "16", "2 1/3"],
+        ["N", "Hal Hill 8", "-48", "0"],
     ]
     assert "ended by time" in html
     assert f'href="{reverse("public:table", args=["spring-cup", 1, 2])}"' in html
@@ -43,15 +43,15 @@ def test_a_game_in_progress_shows_scores_so_far_and_a_game_not_started_only_seat
 
     assert table_rows(html, "seats") == [
         ["Seat", "Player", "Score", "Table points so far"],
-        ["East", "Ann Archer 1", "-16", "0"],
-        ["South", "Eve Evans 5", "-8", "1 1/2"],
-        ["West", "Ivy Ito 9", "32", "4"],
-        ["North", "Ben Baker 2", "-8", "1 1/2"],
+        ["E", "Ann Archer 1", "-16", "0"],
+        ["S", "Eve Evans 5", "-8", "1 1/2"],
+        ["W", "Ivy Ito 9", "32", "4"],
+        ["N", "Ben Baker 2", "-8", "1 1/2"],
         ["Seat", "Player"],
-        ["East", "Cai Chen 3"],
-        ["South", "Fay Fox 6"],
-        ["West", "Gus Green 7"],
-        ["North", "Hal Hill 8"],
+        ["E", "Cai Chen 3"],
+        ["S", "Fay Fox 6"],
+        ["W", "Gus Green 7"],
+        ["N", "Hal Hill 8"],
     ]
     assert "in progress, 1 hand" in html
 

@@ -1,0 +1,88 @@
+"""The public pages on a 360 px phone screen with JavaScript turned off (Debian's Chromium).
+
+No page may scroll sideways as a whole; wide tables scroll inside their wrapper instead.
+Skips, saying why, when Chromium or the playwright package is missing.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from test_public_scenario import build_cup
+
+pytestmark = pytest.mark.browser
+
+# Playwright's sync API runs an event loop in this thread; the test's own database calls are
+# still made from one thread only.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = Path("/usr/bin/chromium")
+PAGES = [
+    "/t/spring-cup/",
+    "/t/spring-cup/standings/",
+    "/t/spring-cup/standings/?sort=-table_points",
+    "/t/spring-cup/rounds/1/",
+    "/t/spring-cup/rounds/2/",
+    "/t/spring-cup/rounds/1/tables/1/",
+    "/t/spring-cup/players/3/",
+    "/",
+]
+
+
+@pytest.fixture(scope="module")
+def phone():
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is missing: apt-get install chromium to run browser tests")
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="the playwright package is not installed"
+    )
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM),
+            args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
+            headless=True,
+        )
+        context = browser.new_context(
+            viewport={"width": 360, "height": 740}, java_script_enabled=False
+        )
+        yield context.new_page()
+        context.close()
+        browser.close()
+
+
+def test_pages_fit_a_phone_and_tables_scroll_in_their_wrapper(
+    phone, live_server, transactional_db, tournament, organiser
+):
+    build_cup(tournament, organiser)
+    for path in PAGES:
+        response = phone.goto(live_server.url + path)
+        assert response.status == 200, path
+        page_width = phone.evaluate("document.documentElement.scrollWidth")
+        assert page_width <= 360, f"{path} is {page_width} px wide"
+        stylesheet = phone.evaluate(
+            "[...document.styleSheets].some(s => (s.href || '').endsWith('public.css'))"
+        )
+        assert stylesheet or path == "/", path
+
+    phone.goto(live_server.url + "/t/spring-cup/rounds/1/tables/1/")
+    wrapper = phone.locator(".score-sheet").locator("xpath=..")
+    widths = wrapper.evaluate("el => [el.scrollWidth, el.clientWidth]")
+    assert widths[0] > widths[1], "the score sheet is wider than the screen and scrolls"
+    assert phone.locator(".score-sheet").is_visible()
+
+
+def test_sorting_works_without_javascript(
+    phone, live_server, transactional_db, tournament, organiser
+):
+    build_cup(tournament, organiser)
+    phone.goto(live_server.url + "/t/spring-cup/standings/")
+
+    phone.locator('table.standings th a[href="?sort=score"]').click()
+    phone.wait_for_url("**sort=score")
+
+    keys = phone.locator("table.standings tbody tr").evaluate_all(
+        "rows => rows.map(row => row.dataset.key)"
+    )
+    assert keys == ["4", "8", "3", "9", "5", "6", "7", "2", "1"]
