@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from django.urls import path
+from django.urls import path, re_path
 
 from tournament.api import rounds, tables, tournaments
-from tournament.api.http import endpoint
+from tournament.api.http import endpoint, unknown_address
 
 app_name = "tournament_api"
 
@@ -63,4 +63,6 @@ urlpatterns = [
         name="penalty",
     ),
     path(f"{TABLE}/end", endpoint(POST=tables.end), name="end"),
+    # Anything else under tournaments/ (a typo, a trailing slash) gets a JSON 404 too.
+    re_path(r"^tournaments/", unknown_address, name="unknown"),
 ]

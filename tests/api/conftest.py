@@ -96,9 +96,12 @@ def schema_errors(document: dict, value: Any, schema: dict, path: str = "$") -> 
 def openapi_path(url: str) -> str | None:
     """The OpenAPI path template of a served URL, such as /api/tournaments/{slug}."""
     try:
-        route = resolve(url.split("?")[0]).route
+        match = resolve(url.split("?")[0])
     except Resolver404:
         return None
+    if match.url_name == "unknown":  # the JSON 404 for addresses that are not endpoints
+        return None
+    route = match.route
     return "/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", route)
 
 

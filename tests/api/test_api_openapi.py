@@ -39,6 +39,8 @@ def served_routes() -> dict[str, set[str]]:
     routes = {}
     for pattern in api_urls.urlpatterns:
         assert isinstance(pattern, URLPattern)
+        if pattern.name == "unknown":  # the JSON 404 for every other address
+            continue
         route = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", str(pattern.pattern))
         routes[f"/api/{route}"] = {method.lower() for method in pattern.callback.methods}
     return routes
@@ -134,3 +136,21 @@ def test_merging_refuses_to_replace_a_path():
 
 def test_part_schemas_do_not_shadow_the_scoring_ones():
     assert not set(PART["components"]["schemas"]) & set(SCHEMA["components"]["schemas"])
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/tournaments/",
+        "/api/tournaments/spring-cup/",
+        "/api/tournaments/spring-cup/rounds/one",
+        "/api/tournaments/spring-cup/rounds/1/tables/1/hands/x",
+        "/api/tournaments/spring-cup/everything",
+    ],
+)
+def test_any_other_address_gets_a_json_404(client, url):
+    response = client.post(url)
+
+    assert response.status_code == 404
+    assert response.json()["error"] == "not_found"
+    assert response.json()["message"].startswith(f"There is nothing at {url}.")

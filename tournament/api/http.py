@@ -56,6 +56,16 @@ def endpoint(**handlers: Handler) -> Callable[..., HttpResponse]:
     return view
 
 
+@csrf_exempt
+def unknown_address(request: HttpRequest) -> HttpResponse:
+    return ApiError(
+        404,
+        "not_found",
+        f"There is nothing at {request.path}. API paths have no trailing slash; see "
+        "/api/openapi.json.",
+    ).response()
+
+
 def _write(handler: Handler, request: HttpRequest, kwargs: dict[str, Any]) -> HttpResponse:
     try:
         with transaction.atomic():
