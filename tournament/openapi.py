@@ -426,6 +426,7 @@ SCHEMAS: dict[str, Any] = {
         },
         required=[],
     ),
+    "Empty": _object({}, required=[], description="No fields."),
     "RoundStatusRequest": _object({"status": {"type": "string", "enum": Round.Status.values}}),
     "RandomSeating": _object(
         {
@@ -528,6 +529,7 @@ def _operation(
     status: int = 200,
     ok_description: str = "Done.",
     body: str | None = None,
+    body_required: bool = True,
     description: str = "",
 ) -> dict[str, Any]:
     reads = role in ("read", "list")
@@ -552,7 +554,7 @@ def _operation(
     }
     if body:
         operation["requestBody"] = {
-            "required": True,
+            "required": body_required,
             "content": {"application/json": {"schema": _ref(body)}},
         }
     return operation
@@ -664,6 +666,8 @@ PATHS: dict[str, Any] = {
             ok="Round",
             status=201,
             ok_description="The new draft round, without tables; Location is its address.",
+            body="Empty",
+            body_required=False,
             description="The body is empty or {}.",
         ),
     },
@@ -807,6 +811,7 @@ PATHS: dict[str, Any] = {
             role="referee",
             ok="TableAnswer",
             body="EndRequest",
+            body_required=False,
             description="After 16 hands, or earlier with ended_by_time when time is called. "
             "The body may be empty.",
         ),
