@@ -234,3 +234,25 @@ def test_only_the_owner_may_revoke_a_token(client, world):
     revoke = reverse("organiser:token_revoke", kwargs={"token": world["token"].pk})
     assert client.post(revoke).status_code == 404
     assert ApiToken.objects.filter(pk=world["token"].pk).exists()
+
+
+def test_a_post_without_the_csrf_token_is_refused(world, organiser):
+    from django.test import Client
+
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(organiser)
+    before = snapshot()
+    url = reverse("organiser:round_create", kwargs={"slug": "spring-cup"})
+    assert browser.post(url).status_code == 403
+    page = browser.get(reverse("organiser:dashboard", kwargs={"slug": "spring-cup"}))
+    assert 'name="csrfmiddlewaretoken"' in page.content.decode()
+    assert snapshot() == before
+
+
+def test_round_page_stays_a_few_queries(client, world, organiser, django_assert_max_num_queries):
+    client.force_login(organiser)
+    with django_assert_max_num_queries(12):
+        response = client.get(
+            reverse("organiser:round", kwargs={"slug": "spring-cup", "number": 1})
+        )
+    assert len(response.context["rows"]) == 2
