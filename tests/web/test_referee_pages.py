@@ -382,3 +382,12 @@ def test_a_round_not_in_play_shows_why_and_no_forms(client, world):
     assert response.status_code == 200
     assert "Round 1 is seated, not in play: results cannot be entered now." in html
     assert '<form method="post" action="/referee/' not in html
+
+
+def test_the_forms_on_the_table_screen_have_distinct_ids(client, world):
+    """Several forms ask for a winner or flowers: a label must tick its own form's input."""
+    client.force_login(world.referee)
+    html = client.get(table_url(world)).content.decode()
+    ids = re.findall(r'\sid="([^"]+)"', html)
+    assert "win_winner_0" in ids and "full_winner_0" in ids
+    assert len(ids) == len(set(ids))

@@ -18,7 +18,6 @@ from tournament.models import HANDS_PER_GAME, Player, Seat
 SELF_DRAWN = "self"
 FLOWER_CHOICES = [(n, str(n)) for n in range(9)]
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
-WIND_GLYPHS = {"E": "東", "S": "南", "W": "西", "N": "北"}
 
 
 @dataclass(frozen=True)
@@ -38,18 +37,24 @@ def player_label(view: SeatView) -> str:
     if not view.wind:
         return view.player.name
     return format_html(
-        '{} <span class="ref-wind-tag" title="{} seat wind">{} {}</span>',
+        '{} <span class="ref-wind-tag" title="{} seat wind">{}</span>',
         view.player.name,
         WIND_NAMES[view.wind],
-        WIND_GLYPHS[view.wind],
         view.wind,
     )
 
 
 class TableForm(forms.Form):
-    """A form about the players of one table (`seats`, in starting order E, S, W, N)."""
+    """A form about the players of one table (`seats`, in starting order E, S, W, N).
+
+    The table screen shows several forms with the same field names; `id_stem` keeps the ids
+    of their inputs apart.
+    """
+
+    id_stem = "table"
 
     def __init__(self, *args: Any, seats: list[SeatView], next_number: int, **kwargs: Any):
+        kwargs.setdefault("auto_id", f"{self.id_stem}_%s")
         super().__init__(*args, **kwargs)
         self.seats = seats
         self.next_number = next_number
@@ -122,6 +127,8 @@ def flowers_field() -> forms.TypedChoiceField:
 class WinForm(WinnerForm):
     """Quick entry: the fan as the players counted it."""
 
+    id_stem = "win"
+
     fan = forms.IntegerField(
         label="Fan (without flowers)",
         min_value=0,
@@ -134,6 +141,8 @@ class WinForm(WinnerForm):
 
 class FullForm(WinnerForm):
     """Full entry: the winning tiles in compact notation and the situation of the win."""
+
+    id_stem = "full"
 
     tiles = forms.CharField(
         label="Tiles",
@@ -172,6 +181,8 @@ class FullForm(WinnerForm):
 class DrawForm(HandForm):
     """A drawn hand: nothing to ask but which hand it is."""
 
+    id_stem = "draw"
+
 
 def hand_choices(next_number: int) -> list[tuple[int, str]]:
     """Hands a false win or a penalty can be about: those entered and the one in play."""
@@ -182,6 +193,7 @@ def hand_choices(next_number: int) -> list[tuple[int, str]]:
 
 
 class FalseWinForm(TableForm):
+    id_stem = "false_win"
     BELOW_MINIMUM = "below_minimum"
     INVALID_HAND = "invalid_hand"
 
@@ -205,6 +217,7 @@ class FalseWinForm(TableForm):
 
 
 class PenaltyForm(TableForm):
+    id_stem = "penalty"
     DEDUCTION = "deduction"
     DISTRIBUTED = "distributed"
     WHOLE_GAME = ""
@@ -259,4 +272,8 @@ class UndoForm(forms.Form):
 
 
 class EndForm(forms.Form):
+    def __init__(self, *args: Any, **kwargs: Any):
+        kwargs.setdefault("auto_id", "end_%s")
+        super().__init__(*args, **kwargs)
+
     time_called = forms.BooleanField(required=False, label="Time was called")

@@ -32,7 +32,6 @@ from tournament.rotation import prevailing_wind, seat_wind
 from tournament.selectors import format_points, score_sheet, table_results
 from tournament.services._common import refuse_unless_playing
 from tournament.web.forms_referee import (
-    WIND_GLYPHS,
     WIND_NAMES,
     DrawForm,
     EndForm,
@@ -275,7 +274,6 @@ def render_table(
         "players": players,
         "prevailing_wind": prevailing,
         "prevailing_name": WIND_NAMES.get(prevailing, ""),
-        "prevailing_glyph": WIND_GLYPHS.get(prevailing, ""),
         "last_hand_text": describe_hand(state.last_hand) if state.last_hand else "",
         "hands_per_game": HANDS_PER_GAME,
         "forms": page_forms,
@@ -321,9 +319,15 @@ def refused(
     return render_table(request, table, bound=(name, form), **extra)
 
 
+def back_to_table(table: Table) -> HttpResponse:
+    # "#top": the forms post to an address with their own fragment (to show a refusal next
+    # to the form); after a redirect the browser would keep it unless told otherwise.
+    return redirect(table_url(table) + "#top")
+
+
 def done(request: HttpRequest, table: Table, message: str) -> HttpResponse:
     messages.success(request, message)
-    return redirect(table_url(table))
+    return back_to_table(table)
 
 
 def describe_hand(hand: Hand) -> str:
@@ -531,13 +535,13 @@ def undo_last_hand(request: HttpRequest, **where: Any) -> HttpResponse:
     form = UndoForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Choose the hand to remove from the table page.")
-        return redirect(table_url(table))
+        return back_to_table(table)
     number = form.cleaned_data["number"]
     if not form.cleaned_data["confirm"]:
         state = table_state(table)
         if state.last_hand is None or state.last_hand.number != number:
             messages.error(request, f"Hand {number} is not the last hand entered any more.")
-            return redirect(table_url(table))
+            return back_to_table(table)
         confirm = UndoForm(initial={"number": number, "confirm": True})
         context = {
             "tournament": table.round.tournament,
