@@ -278,6 +278,33 @@ def test_a_referee_enters_a_whole_game_and_the_standings_show_it(phone_page, liv
     shoot(page, "phone-standings")
 
 
+def test_hands_can_be_entered_without_javascript(chromium, live_server, cup):
+    """The buttons are radio inputs under their labels: a tap works with scripts off too."""
+    context = chromium.new_context(
+        viewport={"width": 360, "height": 740}, has_touch=True, java_script_enabled=False
+    )
+    page = context.new_page()
+    page.goto(f"{live_server.url}/accounts/login/?next={reverse('referee:index')}")
+    page.fill("input[name=username]", "bob")
+    page.fill("input[name=password]", PASSWORD)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Log in").click()
+    page.goto(f"{live_server.url}{reverse('referee:table', args=['spring-cup', 1, 1])}")
+    screen = TableScreen(page, page.url)
+    assert page.locator("#tile-picker").is_hidden()
+    screen.quick_win("Dora Diaz", "Self-drawn", 8, 2)
+    assert screen.scores() == [-18, -18, -18, 54]
+    entry = screen.entry("full")
+    screen.choose(entry, "Winner", "Ann Archer")
+    screen.choose(entry, "Discarder", "Ben Baker")
+    entry.locator("input[name=tiles]").fill("2245667888999p 2p")
+    screen.submit(entry.get_by_role("button", name="Save hand 2"))
+    # 27 fan: Ben pays 35, the others 8.
+    assert screen.scores() == [-18 + 51, -18 - 35, -18 - 8, 54 - 8]
+    screen.assert_fits_the_screen()
+    context.close()
+
+
 def test_table_screen_on_a_desktop_screen(chromium, live_server, cup):
     """Only for looking at: the table screen on a wide screen, mid-game (REF_SCREENSHOTS)."""
     if not SHOTS:

@@ -375,3 +375,13 @@ def test_entries_in_a_round_not_in_play_are_refused_with_the_message(referee_cli
         assert f"Round 1 is {label}, not in play: results cannot be entered now." in html, name
         assert 'id="entry-' not in html, name
     assert snapshot() == before
+
+
+@pytest.mark.parametrize("name", ["win", "full", "draw"])
+def test_a_missing_hand_number_is_explained(referee_client, world, name):
+    data = {"win": win(), "full": full(), "draw": {}}[name]
+    data.pop("number", None)
+    response = referee_client.post(table_url(world, name), data)
+    assert response.status_code == 200
+    assert errors_of(response) == ["The hand number is missing or wrong: reload the table page."]
+    assert not Hand.objects.exists()

@@ -119,7 +119,10 @@ def test_table_screen_permission_matrix(client, world, stranger, other_organiser
         world, who
     )
     client.force_login(user)
-    assert client.get(table_url(world)).status_code == status
+    response = client.get(table_url(world))
+    assert response.status_code == status
+    if status == 403:
+        assert "You are not a referee of this table." in response.content.decode()
 
 
 @pytest.mark.parametrize("who", ["stranger", "other_referee", "other_organiser"])

@@ -75,7 +75,15 @@ class TableForm(forms.Form):
 class HandForm(TableForm):
     """A form that records the next hand."""
 
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=HANDS_PER_GAME)
+    number = forms.IntegerField(
+        widget=forms.HiddenInput,
+        min_value=1,
+        max_value=HANDS_PER_GAME,
+        error_messages={
+            key: "The hand number is missing or wrong: reload the table page."
+            for key in ("required", "invalid", "min_value", "max_value")
+        },
+    )
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
