@@ -394,3 +394,21 @@ def test_the_forms_on_the_table_screen_have_distinct_ids(client, world):
     ids = re.findall(r'\sid="([^"]+)"', html)
     assert "win_winner_0" in ids and "full_winner_0" in ids
     assert len(ids) == len(set(ids))
+
+
+def test_table_screen_takes_a_fixed_number_of_queries(client, world, django_assert_num_queries):
+    for number in range(1, 9):
+        record_hand(table=world.table, number=number, result="draw", entered_by=world.referee)
+        record_false_win(
+            table=world.table,
+            number=number,
+            offender=world.players[number % 4],
+            invalid_hand=False,
+            entered_by=world.referee,
+        )
+    client.force_login(world.referee)
+    # session, user, table, organiser?, referee?, seats, last hand, and the score sheet's
+    # seats, hands and penalties
+    with django_assert_num_queries(10):
+        response = client.get(table_url(world))
+    assert response.status_code == 200
