@@ -1,0 +1,131 @@
+"""Finite fields and the algebraic designs: every pair meets at most once, as many rounds as
+the design promises."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from tournament import seating
+from tournament.seating.constructions import (
+    affine_geometry,
+    best_design,
+    four_groups,
+    repeat_free_bound,
+)
+from tournament.seating.fields import FiniteField, prime_power, ring_with_four_units_apart
+
+
+def pair_counts(design) -> Counter:
+    counts: Counter = Counter()
+    for round_ in design:
+        for table in round_:
+            for a, b in combinations(sorted(table), 2):
+                counts[a, b] += 1
+    return counts
+
+
+def assert_resolvable(design, points: int) -> None:
+    for round_ in design:
+        assert all(len(table) == 4 for table in round_)
+        assert sorted(p for table in round_ for p in table) == list(range(points))
+    assert max(pair_counts(design).values()) == 1
+
+
+def test_gf4_multiplication_is_the_hand_computed_table():
+    # 0, 1, x = 2, x + 1 = 3 with x^2 = x + 1.
+    field = FiniteField(4)
+    assert field.mul == ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))
+    assert field.add == ((0, 1, 2, 3), (1, 0, 3, 2), (2, 3, 0, 1), (3, 2, 1, 0))
+
+
+@pytest.mark.parametrize("order", [2, 3, 4, 5, 7, 8, 9, 16, 25, 27, 49])
+def test_field_axioms(order):
+    field = FiniteField(order)
+    elements = range(order)
+    for a in elements:
+        assert field.add[a][0] == a and field.mul[a][1] == a
+        assert sum(field.add[a][b] == 0 for b in elements) == 1  # one additive inverse
+        if a:
+            assert sum(field.mul[a][b] == 1 for b in elements) == 1  # one multiplicative inverse
+        for b in elements:
+            assert field.mul[a][b] == field.mul[b][a]
+            for c in (0, 1, order - 1):
+                assert field.mul[a][field.add[b][c]] == field.add[field.mul[a][b]][field.mul[a][c]]
+
+
+def test_not_a_prime_power_has_no_field():
+    assert prime_power(12) is None and prime_power(1) is None
+    assert prime_power(27) == (3, 3)
+    with pytest.raises(ValueError, match="not a prime power"):
+        FiniteField(6)
+
+
+def test_ring_exists_exactly_when_every_prime_power_factor_is_at_least_four():
+    assert ring_with_four_units_apart(20) is not None  # 4 x 5
+    assert ring_with_four_units_apart(45) is not None  # 9 x 5
+    assert ring_with_four_units_apart(12) is None  # 4 x 3
+    assert ring_with_four_units_apart(50) is None  # 2 x 25
+
+
+def test_affine_plane_over_gf4_seats_16_players_five_rounds_meeting_everyone_once():
+    design = affine_geometry(2)
+    assert len(design) == 5 == repeat_free_bound(16)
+    assert_resolvable(design, 16)
+    assert len(pair_counts(design)) == 16 * 15 // 2
+
+
+def test_affine_space_over_gf4_seats_64_players_21_rounds_meeting_everyone_once():
+    design = affine_geometry(3)
+    assert len(design) == 21 == repeat_free_bound(64)
+    assert_resolvable(design, 64)
+    assert len(pair_counts(design)) == 64 * 63 // 2
+
+
+@pytest.mark.parametrize(
+    ("group", "rounds"), [(4, 5), (5, 5), (7, 7), (8, 9), (9, 9), (13, 13), (20, 25), (25, 25)]
+)
+def test_four_groups_design(group, rounds):
+    design = four_groups(group)
+    assert len(design) == rounds
+    assert_resolvable(design, 4 * group)
+
+
+def test_four_groups_needs_a_ring():
+    assert four_groups(12) is None
+
+
+def test_best_design_picks_the_most_rounds():
+    assert best_design(64)[0] == "AG(3,4)"
+    assert best_design(36)[0] == "four groups of 9"
+    assert len(best_design(128)[1]) == 32 + 9
+    assert best_design(48) is None and best_design(18) is None
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "design"),
+    [
+        (16, 5, "AG(2,4)"),
+        (64, 21, "AG(3,4)"),
+        (36, 9, "four groups of 9"),
+        (100, 25, "four groups of 25"),
+        (80, 25, "four groups of 20"),
+        (28, 7, "four groups of 7"),
+    ],
+)
+def test_generate_reaches_zero_repeats_on_the_designs(players, rounds, design):
+    field = [seating.Entrant(key=str(i)) for i in range(1, players + 1)]
+    result = seating.generate(field, rounds, seed=5)
+    assert result.construction == design
+    assert result.figures.repeats == 0
+    assert result.figures.wind_imbalance == 0
+
+
+def test_more_rounds_than_the_design_spreads_repeats_evenly():
+    # 16 players over 10 rounds: 240 meetings over 120 pairs, so every pair meets exactly twice.
+    field = [seating.Entrant(key=str(i)) for i in range(1, 17)]
+    result = seating.generate(field, 10, seed=1)
+    assert set(seating.meetings(result.rounds).values()) == {2}
+    assert result.figures.repeats == 120

@@ -1,0 +1,224 @@
+"""Once the tables are known: who starts at which wind, and which number each table gets.
+
+Both only reorder what the search decided, so they never add a repeat or a conflict.
+
+- Winds: each player's counts of starting E, S, W and N are kept even by minimising the sum of
+  their squares.  Tables are seated one after another (each in the order of the four players
+  that adds least), then every table is revisited until no single table can do better.
+- Table numbers: a player should sit at as many different table numbers as possible.  A table
+  with a player held at a fixed table gets that number; the others take the free numbers,
+  greedily and then improved by exchanging two tables' numbers.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import permutations
+
+from .search import choose
+
+ORDERS = tuple(permutations(range(4)))
+
+
+def _best_order(table: list[int], counts: list[list[int]], rng: random.Random) -> list[int]:
+    best, options = None, []
+    for i, order in enumerate(ORDERS):
+        cost = sum(counts[table[k]][wind] for wind, k in enumerate(order))
+        if best is None or cost < best:
+            best, options = cost, [i]
+        elif cost == best:
+            options.append(i)
+    return [table[k] for k in ORDERS[choose(rng, options)]]
+
+
+def _imbalance(counts: list[int]) -> int:
+    return max(0, max(counts) - min(counts) - 1)
+
+
+def assign_winds(
+    rounds: list[list[list[int]]], counts: list[list[int]], rng: random.Random
+) -> list[list[list[int]]]:
+    """Each table reordered E, S, W, N; `counts[player][wind]` holds earlier starts, is updated.
+
+    After the greedy pass and the descent, a player whose winds still differ by two or more is
+    usually one link of a chain that only sideways moves (same sum of squares) can shift along:
+    tables with such a player are re-seated at random among their best orders for a while,
+    keeping the fairest seating seen.
+    """
+    seated: list[list[list[int]]] = []
+    for tables in rounds:
+        seated_round = []
+        for table in tables:
+            order = _best_order(table, counts, rng)
+            for wind, p in enumerate(order):
+                counts[p][wind] += 1
+            seated_round.append(order)
+        seated.append(seated_round)
+
+    def reseat(r: int, i: int, sideways: bool) -> bool:
+        order = seated[r][i]
+        for wind, p in enumerate(order):
+            counts[p][wind] -= 1
+        now = sum(counts[p][wind] for wind, p in enumerate(order))
+        better = _best_order(order, counts, rng)
+        cost = sum(counts[p][wind] for wind, p in enumerate(better))
+        moved = cost < now or (sideways and cost == now and better != order)
+        if moved:
+            seated[r][i] = order = better
+        for wind, p in enumerate(order):
+            counts[p][wind] += 1
+        return moved
+
+    places = [(r, i) for r, tables in enumerate(seated) for i in range(len(tables))]
+    for _ in range(20):
+        if not any([reseat(r, i, False) for r, i in places]):
+            break
+    players = {p for tables in rounds for table in tables for p in table}
+    best = sum(_imbalance(counts[p]) for p in players)
+    best_seating = [[order[:] for order in tables] for tables in seated]
+    for _ in range(200):
+        if best == 0:
+            break
+        for r, i in places:
+            if any(_imbalance(counts[p]) for p in seated[r][i]):
+                reseat(r, i, True)
+        now = sum(_imbalance(counts[p]) for p in players)
+        if now < best:
+            best = now
+            best_seating = [[order[:] for order in tables] for tables in seated]
+    for tables, best_tables in zip(seated, best_seating, strict=True):
+        for order, best_order in zip(tables, best_tables, strict=True):
+            for wind, p in enumerate(order):
+                counts[p][wind] -= 1
+            for wind, p in enumerate(best_order):
+                counts[p][wind] += 1
+    return best_seating
+
+
+def number_tables(
+    rounds: list[list[list[int]]],
+    *,
+    given: list[list[int] | None],
+    pinned: list[int | None],
+    counts: list[list[int]],
+    rng: random.Random,
+) -> list[list[int]]:
+    """Table numbers (from 1) for every round's tables, in the order of the tables.
+
+    `given[r]` fixes round r's numbers (a round seated by standing); `counts[player][number - 1]`
+    holds earlier rounds' tables and is updated.  The aim is few returns to a table number:
+    the sum over players and numbers of C(times there, 2).
+    """
+    numbered: list[list[int]] = []
+    free_by_round: list[list[int]] = []
+    for r, tables in enumerate(rounds):
+        if given[r] is not None:
+            numbers = list(given[r])  # type: ignore[arg-type]
+            free: list[int] = []
+        else:
+            numbers, free = _first_numbers(tables, pinned, counts, rng)
+        for number, table in zip(numbers, tables, strict=True):
+            for p in table:
+                counts[p][number - 1] += 1
+        numbered.append(numbers)
+        free_by_round.append(free)
+
+    for _ in range(10):
+        changed = False
+        for tables, numbers, free in zip(rounds, numbered, free_by_round, strict=True):
+            if len(free) < 2:
+                continue
+            for t in free:
+                for p in tables[t]:
+                    counts[p][numbers[t] - 1] -= 1
+            choices = [numbers[t] for t in free]
+            cost = [[sum(counts[p][c - 1] for p in tables[t]) for c in choices] for t in free]
+            now = sum(cost[i][choices.index(numbers[t])] for i, t in enumerate(free))
+            matched = cheapest_assignment(cost)
+            if sum(cost[i][j] for i, j in enumerate(matched)) < now:
+                for i, t in enumerate(free):
+                    numbers[t] = choices[matched[i]]
+                changed = True
+            for t in free:
+                for p in tables[t]:
+                    counts[p][numbers[t] - 1] += 1
+        if not changed:
+            break
+    return numbered
+
+
+def cheapest_assignment(cost: list[list[int]]) -> list[int]:
+    """For a square cost matrix, the column of each row in a cheapest perfect matching.
+
+    The Hungarian method with potentials, O(n^3).
+    """
+    n = len(cost)
+    INF = float("inf")
+    u = [0] * (n + 1)
+    v = [0] * (n + 1)
+    match = [0] * (n + 1)  # match[column] = row, 1-based; 0 = free
+    way = [0] * (n + 1)
+    for row in range(1, n + 1):
+        match[0] = row
+        column = 0
+        least = [INF] * (n + 1)
+        used = [False] * (n + 1)
+        while True:
+            used[column] = True
+            r = match[column]
+            delta, next_column = INF, 0
+            for j in range(1, n + 1):
+                if not used[j]:
+                    reduced = cost[r - 1][j - 1] - u[r] - v[j]
+                    if reduced < least[j]:
+                        least[j], way[j] = reduced, column
+                    if least[j] < delta:
+                        delta, next_column = least[j], j
+            for j in range(n + 1):
+                if used[j]:
+                    u[match[j]] += delta  # type: ignore[assignment]
+                    v[j] -= delta  # type: ignore[assignment]
+                else:
+                    least[j] -= delta
+            column = next_column
+            if match[column] == 0:
+                break
+        while column:
+            previous = way[column]
+            match[column] = match[previous]
+            column = previous
+    result = [0] * n
+    for j in range(1, n + 1):
+        result[match[j] - 1] = j - 1
+    return result
+
+
+def _first_numbers(
+    tables: list[list[int]],
+    pinned: list[int | None],
+    counts: list[list[int]],
+    rng: random.Random,
+) -> tuple[list[int], list[int]]:
+    """Greedy numbers for one round, and the tables free to take another number."""
+    numbers = [0] * len(tables)
+    free_tables = []
+    for t, table in enumerate(tables):
+        pins = [pinned[p] for p in table if pinned[p] is not None]
+        if pins:
+            numbers[t] = pins[0] + 1  # type: ignore[operator]
+        else:
+            free_tables.append(t)
+    taken = set(numbers)
+    free_numbers = [n for n in range(1, len(tables) + 1) if n not in taken]
+    order = free_tables[:]
+    rng.shuffle(order)
+    for t in order:
+        best, options = None, []
+        for i, number in enumerate(free_numbers):
+            c = sum(counts[p][number - 1] for p in tables[t])
+            if best is None or c < best:
+                best, options = c, [i]
+            elif c == best:
+                options.append(i)
+        numbers[t] = free_numbers.pop(choose(rng, options))
+    return numbers, free_tables

@@ -1,0 +1,340 @@
+"""generate(): check the input, seat the rounds still to seat, and describe the result."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+
+from . import checks
+from .constructions import best_design
+from .metrics import measure
+from .model import (
+    ATTRIBUTES,
+    Entrant,
+    Progress,
+    RoundSeating,
+    Seating,
+    SeatingError,
+    Separation,
+    Separations,
+    TableSeating,
+)
+from .placement import assign_winds, number_tables
+from .search import (
+    REPEAT_WEIGHT,
+    SOFT_WEIGHT,
+    Rounds,
+    TabuSearch,
+    assign_points,
+    greedy_rounds,
+)
+
+#: Swaps evaluated by the local search at effort 1.0 (about two seconds of one core).
+SEARCH_BUDGET = 6_000_000
+#: Point exchanges evaluated when fitting players to an algebraic design at effort 1.0.
+LABEL_BUDGET = 40_000
+#: Larger fields are seated by the search alone (it finds them easy).
+LARGEST_CONSTRUCTION = 1024
+
+
+def generate(
+    players: Sequence[Entrant],
+    rounds: int,
+    *,
+    frozen: Sequence[RoundSeating] = (),
+    separations: Separations = Separations(),  # noqa: B008 - frozen dataclass
+    by_standing: Mapping[int, Sequence[str]] | None = None,
+    seed: int = 0,
+    effort: float = 1.0,
+    progress: Callable[[Progress], None] | None = None,
+) -> Seating:
+    """Seat `players` in every round 1..`rounds` that is not in `frozen`.
+
+    - `frozen`: rounds already played or published; returned unchanged, and their meetings and
+      starting winds count (players no longer in the field may appear in them).
+    - `separations`: club, country and team each off, soft or hard.
+    - `by_standing`: round number -> player keys best first; that round seats the first four at
+      table 1, the next four at table 2 and so on.  Players missing from the order (substitutes
+      are never ranked) come last, in field order; keys not in the field are ignored.
+    - `seed`: the same input and seed give the same seating.
+    - `effort`: scales the search budget (1.0: a few seconds at most).
+    - `progress`: called now and then with a `Progress`; it may raise to abandon the run.
+
+    Raises SeatingError (with a `code`) for input that cannot be seated; a field that is not a
+    multiple of four gets code "substitutes_needed" and `substitutes` set.
+    """
+    field = list(players)
+    checks.check_rounds(rounds)
+    kept = checks.check_frozen(frozen, rounds)
+    checks.check_field(field)
+    n = len(field)
+    tables = n // 4
+    index = {p.key: i for i, p in enumerate(field)}
+    pinned = checks.check_pins(field, tables)
+    checks.check_hard_separation_possible(field, separations, tables)
+    standing = checks.check_standing(by_standing or {}, rounds, kept, field, index)
+
+    weights, hard_weight = pair_weights(field, separations, rounds)
+    meetings = [[0] * n for _ in range(n)]
+    for round_ in kept.values():
+        for table in round_.tables:
+            _meet(meetings, [index[k] for k in table.seats if k in index])
+
+    standing_tables = {}
+    for number, order in standing.items():
+        groups = [order[i : i + 4] for i in range(0, n, 4)]
+        checks.check_standing_round(number, groups, field, weights, hard_weight, pinned)
+        standing_tables[number] = groups
+        for group in groups:
+            _meet(meetings, group)
+
+    to_seat = [number for number in range(1, rounds + 1) if number not in kept]
+    searched = [number for number in to_seat if number not in standing_tables]
+    rng = random.Random(seed)
+    construction = ""
+    grouping: Rounds = []
+
+    def report(stage: str) -> Callable[[int, int, int], None] | None:
+        if progress is None:
+            return None
+        return lambda done, total, cost: progress(Progress(stage, done, total, cost))
+
+    if searched:
+        bound = lower_bound(meetings, field, separations, tables, len(searched))
+        start = None
+        shared_pins = len({p for p in pinned if p is not None}) < sum(p is not None for p in pinned)
+        if not kept and not standing_tables and not shared_pins and n <= LARGEST_CONSTRUCTION:
+            named = best_design(n)
+            if named:
+                start = _start_from_design(
+                    named[1],
+                    len(searched),
+                    weights=weights,
+                    hard_weight=hard_weight,
+                    pinned=pinned,
+                    soft_bound=bound[1],
+                    rng=rng,
+                    budget=max(1, int(LABEL_BUDGET * effort)),
+                )
+                construction = named[0] if start else ""
+        if start is None:
+            start = greedy_rounds(
+                rounds=len(searched),
+                tables=tables,
+                weights=weights,
+                meetings=meetings,
+                pinned=pinned,
+                rng=rng,
+            )
+        search = TabuSearch(
+            rounds=start,
+            weights=weights,
+            meetings=meetings,
+            movable=[p is None for p in pinned],
+            rng=rng,
+            budget=max(1, int(SEARCH_BUDGET * effort)),
+            lower_bound=bound[0] + bound[1],
+            progress=report("search"),
+        )
+        grouping = search.run()
+        if not search.is_hard_free(hard_weight):
+            raise SeatingError(
+                "No seating was found that keeps apart every "
+                + " and every ".join(a for a in ATTRIBUTES if separations.of(a) is Separation.HARD)
+                + " as required; make one of them a soft separation, or try another seed.",
+                code="hard_separation",
+            )
+
+    by_number: dict[int, list[list[int]]] = dict(zip(searched, grouping, strict=True))
+    by_number.update(standing_tables)
+    seated = _place(field, index, kept, by_number, to_seat, standing_tables, pinned, rng)
+    all_rounds = tuple(sorted([*kept.values(), *seated], key=lambda r: r.number))
+    if progress:
+        progress(Progress("done", 1, 1, 0))
+    return Seating(
+        rounds=all_rounds,
+        figures=measure(all_rounds, field),
+        generated=tuple(to_seat),
+        construction=construction,
+    )
+
+
+def _meet(meetings: list[list[int]], group: Sequence[int]) -> None:
+    for i, p in enumerate(group):
+        for q in group[i + 1 :]:
+            meetings[p][q] += 1
+            meetings[q][p] += 1
+
+
+def pair_weights(
+    field: list[Entrant], separations: Separations, rounds: int
+) -> tuple[list[list[int]], int]:
+    """The weight of seating two players together, and the weight meaning "never"."""
+    n = len(field)
+    tables = n // 4
+    # More than any seating without a hard conflict can cost in total.
+    hard = 1 + (REPEAT_WEIGHT * rounds + 3 * SOFT_WEIGHT) * 6 * tables * rounds
+    weights = [[0] * n for _ in range(n)]
+    for attribute in ATTRIBUTES:
+        separation = separations.of(attribute)
+        if separation is Separation.OFF:
+            continue
+        weight = hard if separation is Separation.HARD else SOFT_WEIGHT
+        members: dict[str, list[int]] = {}
+        for i, player in enumerate(field):
+            value = getattr(player, attribute)
+            if value:
+                members.setdefault(value, []).append(i)
+        for group in members.values():
+            for p in group:
+                row = weights[p]
+                for q in group:
+                    if q != p:
+                        row[q] += weight
+    return weights, hard
+
+
+def _even_pairs(count: int, bins: int) -> int:
+    """Fewest pairs sharing a bin when `count` items go into `bins` bins."""
+    q, r = divmod(count, bins)
+    return r * (q + 1) * q // 2 + (bins - r) * q * (q - 1) // 2
+
+
+def lower_bound(
+    meetings: list[list[int]],
+    field: list[Entrant],
+    separations: Separations,
+    tables: int,
+    rounds: int,
+) -> tuple[int, int]:
+    """(repeat part, soft part) that no seating of `rounds` more rounds can go below.
+
+    Repeats: the new meetings poured into the pairs that have met least (water filling).
+    Conflicts: every club (country, team) spread evenly over the tables in every round.
+    """
+    n = len(field)
+    levels = Counter(meetings[p][q] for p in range(n) for q in range(p + 1, n))
+    remaining = 6 * tables * rounds
+    heights = sorted(levels)
+    final: Counter[int] = Counter()
+    level, width, i = heights[0], levels[heights[0]], 1
+    while remaining:
+        above = heights[i] if i < len(heights) else None
+        room = width * (above - level) if above is not None else None
+        if room is not None and remaining >= room:
+            remaining -= room
+            level = above  # type: ignore[assignment]
+            width += levels[above]
+            i += 1
+            continue
+        full, part = divmod(remaining, width)
+        final[level + full + 1] += part
+        final[level + full] += width - part
+        width = remaining = 0
+    final[level] += width
+    for height in heights[i:]:
+        final[height] += levels[height]
+    repeat_part = REPEAT_WEIGHT * sum(count * m * (m - 1) // 2 for m, count in final.items())
+    soft_part = 0
+    for attribute in ATTRIBUTES:
+        if separations.of(attribute) is Separation.SOFT:
+            sizes = Counter(getattr(p, attribute) for p in field if getattr(p, attribute))
+            soft_part += sum(_even_pairs(size, tables) for size in sizes.values())
+    return repeat_part, SOFT_WEIGHT * soft_part * rounds
+
+
+def _start_from_design(
+    design: tuple,
+    rounds: int,
+    *,
+    weights: list[list[int]],
+    hard_weight: int,
+    pinned: list[int | None],
+    soft_bound: int,
+    rng: random.Random,
+    budget: int,
+) -> Rounds | None:
+    """The design's rounds (cycled when more are needed) with players fitted to its points."""
+    n = len(weights)
+    order = list(range(len(design)))
+    rng.shuffle(order)
+    chosen = [design[order[r % len(order)]] for r in range(rounds)]
+    fitting = [row[:] for row in weights]
+    held = [p for p in range(n) if pinned[p] is not None]
+    for p in held:
+        for q in held:
+            if p != q:
+                fitting[p][q] += hard_weight
+    if any(any(row) for row in fitting):
+        player_at = assign_points(
+            design=chosen, weights=fitting, rng=rng, budget=budget, lower_bound=soft_bound
+        )
+    else:
+        player_at = list(range(n))
+        rng.shuffle(player_at)
+    start: Rounds = []
+    for r in chosen:
+        seating: list[list[int] | None] = [None] * len(r)
+        rest = []
+        for table in r:
+            players = [player_at[point] for point in table]
+            pins = [pinned[p] for p in players if pinned[p] is not None]
+            if len(pins) > 1:
+                return None  # two held players at one table: let the search sort it out
+            if pins:
+                seating[pins[0]] = players  # type: ignore[index]
+            else:
+                rest.append(players)
+        start.append([table if table is not None else rest.pop() for table in seating])
+    return start
+
+
+def _place(
+    field: list[Entrant],
+    index: dict[str, int],
+    kept: dict[int, RoundSeating],
+    by_number: dict[int, list[list[int]]],
+    to_seat: list[int],
+    standing_tables: dict[int, list[list[int]]],
+    pinned: list[int | None],
+    rng: random.Random,
+) -> list[RoundSeating]:
+    """Winds and table numbers for the seated rounds, as RoundSeating values."""
+    n = len(field)
+    tables = n // 4
+    wind_counts = [[0] * 4 for _ in range(n)]
+    number_counts = [[0] * tables for _ in range(n)]
+    for round_ in kept.values():
+        for table in round_.tables:
+            for wind, key in enumerate(table.seats):
+                if key in index:
+                    wind_counts[index[key]][wind] += 1
+                    if table.number <= tables:
+                        number_counts[index[key]][table.number - 1] += 1
+    ordered = assign_winds([by_number[number] for number in to_seat], wind_counts, rng)
+    given = [
+        checks.standing_numbers(seated, pinned) if number in standing_tables else None
+        for number, seated in zip(to_seat, ordered, strict=True)
+    ]
+    all_numbers = number_tables(ordered, given=given, pinned=pinned, counts=number_counts, rng=rng)
+    result = []
+    for number, seated, numbers in zip(to_seat, ordered, all_numbers, strict=True):
+        result.append(
+            RoundSeating(
+                number=number,
+                tables=tuple(
+                    sorted(
+                        (
+                            TableSeating(
+                                number=table_number,
+                                seats=tuple(field[p].key for p in table),  # type: ignore[arg-type]
+                            )
+                            for table_number, table in zip(numbers, seated, strict=True)
+                        ),
+                        key=lambda t: t.number,
+                    )
+                ),
+            )
+        )
+    return result
