@@ -66,6 +66,10 @@ def test_says_that_only_ended_games_count_and_how_many(client, cup):
     assert "Only ended games count" in html
     assert "2 games counted" in html
     assert "2 still in play or not started" in html
+    assert (
+        "Ranked by table points, then score, then best single game score, then more high game "
+        "scores; equal players share a rank." in " ".join(html.split())
+    )
 
 
 def test_a_tournament_without_players_shows_an_empty_table(client, tournament):

@@ -134,7 +134,16 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "tournament/public/standings.html",
-        {"tournament": tournament, "table": table, "games": games},
+        {
+            "tournament": tournament,
+            "table": table,
+            "games": games,
+            "tie_breaks": [
+                Tournament.TieBreak(value).label.lower()
+                for value in tournament.tie_breaks
+                if value in Tournament.TieBreak.values
+            ],
+        },
     )
 
 

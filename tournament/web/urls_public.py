@@ -8,14 +8,17 @@ from tournament.web import public
 
 app_name = "public"
 
+# Slugs and player keys are taken as any text (a key may even hold a slash) so that every
+# stored tournament and player can be linked; the views answer 404 for unknown ones.
+
 urlpatterns = [
-    path("<slug:slug>/", public.tournament_page, name="tournament"),
-    path("<slug:slug>/standings/", public.standings_page, name="standings"),
-    path("<slug:slug>/rounds/<int:number>/", public.round_page, name="round"),
+    path("<str:slug>/", public.tournament_page, name="tournament"),
+    path("<str:slug>/standings/", public.standings_page, name="standings"),
+    path("<str:slug>/rounds/<int:number>/", public.round_page, name="round"),
     path(
-        "<slug:slug>/rounds/<int:number>/tables/<int:table>/",
+        "<str:slug>/rounds/<int:number>/tables/<int:table>/",
         public.table_page,
         name="table",
     ),
-    path("<slug:slug>/players/<str:key>/", public.player_page, name="player"),
+    path("<str:slug>/players/<path:key>/", public.player_page, name="player"),
 ]
