@@ -113,13 +113,19 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+STANDINGS_PER_PAGE = 200
+
+
 @require_safe
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     access = _access(request, slug)
     tournament = access.tournament
     table = StandingsTable(standing_rows(standings(tournament)), tournament=tournament)
-    RequestConfig(request, paginate=False).configure(table)
     export_format = request.GET.get("_export")
+    # Pages of STANDINGS_PER_PAGE rows keep a big field quick to render; exports hold every row.
+    RequestConfig(
+        request, paginate=False if export_format else {"per_page": STANDINGS_PER_PAGE}
+    ).configure(table)
     if export_format is not None:
         if export_format not in EXPORT_FORMATS:
             return HttpResponseBadRequest(
