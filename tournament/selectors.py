@@ -202,3 +202,49 @@ def standings(tournament: Tournament) -> list[Standing]:
 def audit_trail(tournament: Tournament) -> QuerySet[AuditEntry]:
     """Every change to the tournament's results, oldest first, with who made it."""
     return AuditEntry.objects.filter(tournament=tournament).select_related("actor", "table__round")
+
+
+def score_sheets(tables: Sequence[Table]) -> dict[int, list[ScoreSheetLine]]:
+    """The score sheet of each of `tables` by table id, the same lines as `score_sheet` gives,
+    in two queries whatever the number of tables (for printing a whole round).
+
+    Each table's round and tournament are read from `table.round.tournament`: load them first.
+    """
+    hands: dict[int, dict[int, Hand]] = {table.pk: {} for table in tables}
+    penalties: dict[int, dict[int | None, list[Penalty]]] = {table.pk: {} for table in tables}
+    for hand in Hand.objects.filter(table_id__in=list(hands)).select_related(
+        "winner__player", "discarder__player"
+    ):
+        hands[hand.table_id][hand.number] = hand
+    for penalty in Penalty.objects.filter(table_id__in=list(hands)).select_related("seat__player"):
+        penalties[penalty.table_id].setdefault(penalty.hand_number, []).append(penalty)
+    sheets = {}
+    for table in tables:
+        scheme = table.round.tournament.seat_rotation
+        table_hands, table_penalties = hands[table.pk], penalties[table.pk]
+        numbers = sorted(set(table_hands) | {n for n in table_penalties if n is not None})
+        running = [0, 0, 0, 0]
+        lines = []
+        for number in [*numbers, None]:
+            hand = table_hands.get(number) if number is not None else None
+            line_penalties = tuple(table_penalties.get(number, ()))
+            if number is None and not line_penalties:
+                break
+            payments = list(hand.payments) if hand else [0, 0, 0, 0]
+            for penalty in line_penalties:
+                for index, points in enumerate(penalty.payments(penalty.seat.index)):
+                    payments[index] += points
+            running = [total + paid for total, paid in zip(running, payments, strict=True)]
+            lines.append(
+                ScoreSheetLine(
+                    number=number,
+                    prevailing_wind=prevailing_wind(number) if number else "",
+                    seat_winds=seat_winds(scheme=scheme, number=number) if number else (),
+                    hand=hand,
+                    penalties=line_penalties,
+                    payments=tuple(payments),
+                    running=tuple(running),
+                )
+            )
+        sheets[table.pk] = lines
+    return sheets

@@ -1,0 +1,260 @@
+"""Statistics of a small hand-made tournament, every figure worked out by hand below."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from tournament.selectors import score_sheet, score_sheets, standings
+from tournament.services import (
+    add_player,
+    create_round,
+    end_game,
+    record_false_win,
+    record_hand,
+    set_round_status,
+    set_seating,
+)
+from tournament.statistics import (
+    FanNames,
+    player_false_wins,
+    player_hands,
+    player_statistics,
+    progress_of,
+    standings_after_rounds,
+    tournament_statistics,
+    value_ranges,
+)
+
+# Full Flush 24 + Concealed Hand 2 + Pung of Terminals or Honors 1 = 27 fan, and 1 flower,
+# won on a discard by the player in the East seat in hand 1.
+PURE_DOTS = {
+    "concealed": ["2p", "2p", "4p", "5p", "6p", "6p", "7p", "8p", "8p", "8p", "9p", "9p", "9p"],
+    "melds": [],
+    "win_tile": "2p",
+    "flowers": 1,
+}
+
+
+@pytest.fixture
+def cup(tournament, organiser):
+    """Eight players P1..P8, two rounds of two tables, and round 3 a draft.
+
+    Round 1, table 1 (P1 E, P2 S, P3 W, P4 N), ended by time:
+      hand 1: P1 wins on P2's discard, tiles PURE_DOTS (27 + 1 flower = 28): P2 −36, P3 −8,
+              P4 −8, P1 +52
+      hand 2: drawn
+      hand 3: P3 self-drawn, 8 fan: P3 +48, the others −16
+      false win by P4 in hand 4: P4 −30, the others +10
+      scores P1 46, P2 −42, P3 50, P4 −54; table points P3 4, P1 2, P2 1, P4 0
+    Round 1, table 2 (P5 E, P6 S, P7 W, P8 N), ended by time:
+      hand 1: P5 wins on P6's discard, tiles PURE_DOTS: P5 +52, P6 −36, P7 −8, P8 −8
+      hand 2: P6 wins on P5's discard, 10 fan: P6 +34, P5 −18, P7 −8, P8 −8
+      scores P5 34, P6 −2, P7 −16, P8 −16; table points P5 4, P6 2, P7 and P8 1/2 each
+    Round 2, table 1 (P1 E, P5 S, P2 W, P6 N), ended by time:
+      hand 1: P2 self-drawn, 12 fan + 2 flowers (14): P2 +66, the others −22;
+      table points P2 4, P1, P5 and P6 1 each
+    Round 2, table 2 (P3 E, P7 S, P4 W, P8 N), ended by time: hands 1 and 2 drawn; all level
+      on 0: 7/4 table points each.
+    """
+    p = [add_player(tournament=tournament, key=str(n), name=f"P{n}") for n in range(1, 9)]
+    one = create_round(tournament=tournament, actor=organiser)
+    t1, t2 = set_seating(round=one, tables=[p[0:4], p[4:8]], actor=organiser)
+    set_round_status(round=one, status="seated", actor=organiser)
+    set_round_status(round=one, status="playing", actor=organiser)
+
+    def win(table, number, winner, discarder=None, **fields):
+        record_hand(table=table, number=number, result="win", winner=winner,
+                    discarder=discarder, entered_by=organiser, **fields)  # fmt: skip
+
+    def draw(table, number):
+        record_hand(table=table, number=number, result="draw", entered_by=organiser)
+
+    win(t1, 1, p[0], p[1], tiles=PURE_DOTS)
+    draw(t1, 2)
+    win(t1, 3, p[2], fan=8)
+    record_false_win(table=t1, number=4, offender=p[3], invalid_hand=False, entered_by=organiser)
+    win(t2, 1, p[4], p[5], tiles=PURE_DOTS)
+    win(t2, 2, p[5], p[4], fan=10)
+    for table in (t1, t2):
+        end_game(table=table, ended_by_time=True, entered_by=organiser)
+    set_round_status(round=one, status="finished", actor=organiser)
+
+    two = create_round(tournament=tournament, actor=organiser)
+    u1, u2 = set_seating(
+        round=two, tables=[[p[0], p[4], p[1], p[5]], [p[2], p[6], p[3], p[7]]], actor=organiser
+    )
+    set_round_status(round=two, status="seated", actor=organiser)
+    set_round_status(round=two, status="playing", actor=organiser)
+    win(u1, 1, p[1], fan=12, flowers=2)
+    draw(u2, 1)
+    draw(u2, 2)
+    for table in (u1, u2):
+        end_game(table=table, ended_by_time=True, entered_by=organiser)
+    create_round(tournament=tournament, actor=organiser)  # round 3, a draft
+    return {"players": p, "tables": [t1, t2, u1, u2]}
+
+
+def summary(rows):
+    return [(row.player.name, row.rank, row.table_points, row.score) for row in rows]
+
+
+def test_standings_after_each_round(tournament, cup):
+    after = standings_after_rounds(tournament)
+    assert sorted(after) == [1, 2]
+    assert summary(after[1]) == [
+        ("P3", 1, 4, 50),
+        ("P5", 2, 4, 34),
+        ("P1", 3, 2, 46),
+        ("P6", 4, 2, -2),
+        ("P2", 5, 1, -42),
+        ("P7", 6, Fraction(1, 2), -16),
+        ("P8", 6, Fraction(1, 2), -16),
+        ("P4", 8, 0, -54),
+    ]
+    assert summary(after[2]) == [
+        ("P3", 1, Fraction(23, 4), 50),
+        ("P2", 2, 5, 24),
+        ("P5", 3, 5, 12),
+        ("P1", 4, 3, 24),
+        ("P6", 5, 3, -24),
+        ("P7", 6, Fraction(9, 4), -16),
+        ("P8", 6, Fraction(9, 4), -16),
+        ("P4", 8, Fraction(7, 4), -54),
+    ]
+
+
+def test_standings_after_the_last_round_are_the_standings(tournament, cup):
+    assert standings_after_rounds(tournament)[2] == standings(tournament)
+
+
+def test_a_players_progress_round_by_round(tournament, cup):
+    p1, p2 = cup["players"][:2]
+    after = standings_after_rounds(tournament)
+    assert [(number, row.rank, row.score) for number, row in progress_of(p1, after)] == [
+        (1, 3, 46),
+        (2, 4, 24),
+    ]
+    assert [(number, row.rank, row.score) for number, row in progress_of(p2, after)] == [
+        (1, 5, -42),
+        (2, 2, 24),
+    ]
+
+
+def test_substitutes_are_not_ranked_after_any_round(tournament, organiser, cup):
+    substitute = add_player(tournament=tournament, key="S", name="Sub", substitute=True)
+    after = standings_after_rounds(tournament)
+    assert [row.rank for _, row in progress_of(substitute, after)] == [None, None]
+    assert after[1][-1].player == substitute
+
+
+def statistics_of(tournament, player):
+    return player_statistics(
+        player, player_hands(player), player_false_wins(player), FanNames(tournament.profile)
+    )
+
+
+def test_player_who_won_a_hand_entered_with_tiles(tournament, cup):
+    stats = statistics_of(tournament, cup["players"][0])
+    assert stats.hands_played == 4  # three at round 1 table 1, one at round 2 table 1
+    assert stats.wins == 1
+    assert stats.self_drawn_share == 0
+    assert stats.discarded == 0
+    assert stats.false_wins == 0
+    assert stats.average_fan == 27
+    assert (stats.largest.fan, stats.largest.flowers, stats.largest.number) == (27, 1, 1)
+    assert stats.fan_hands == 1
+    assert [(fan.en, fan.hands) for fan in stats.fans] == [
+        ("Full Flush", 1),
+        ("Concealed Hand", 1),
+        ("Pung of Terminals or Honors", 1),
+    ]
+    assert stats.favourite_fans[0].en == "Full Flush"  # level on hands: the higher fan first
+    assert stats.favourite_fans[0].zh == "清一色"
+
+
+def test_player_who_won_self_drawn_and_paid_as_discarder(tournament, cup):
+    stats = statistics_of(tournament, cup["players"][1])
+    assert (stats.hands_played, stats.wins, stats.self_drawn, stats.discarded) == (4, 1, 1, 1)
+    assert stats.self_drawn_share == 1
+    assert stats.average_fan == 12  # flowers not counted
+    assert stats.fan_hands == 0 and stats.fans == [] and stats.favourite_fans == []
+
+
+def test_player_with_a_false_win_and_no_wins(tournament, cup):
+    stats = statistics_of(tournament, cup["players"][3])
+    assert (stats.hands_played, stats.wins, stats.false_wins) == (5, 0, 1)
+    assert stats.average_fan is None and stats.self_drawn_share is None
+    assert stats.largest is None
+
+
+def test_tournament_statistics(tournament, cup):
+    stats = tournament_statistics(tournament, FanNames(tournament.profile))
+    assert (stats.hands, stats.wins, stats.self_drawn, stats.draws, stats.false_wins) == (
+        8,
+        5,
+        2,
+        3,
+        1,
+    )
+    assert stats.self_drawn_share == Fraction(2, 5)
+    assert stats.average_fan == Fraction(27 + 8 + 27 + 10 + 12, 5)  # 16.8
+    assert [(item.label, item.hands) for item in stats.values] == [
+        ("8", 1),
+        ("9–11", 1),
+        ("12–15", 1),
+        ("16–23", 0),
+        ("24–31", 2),
+        ("32–47", 0),
+        ("48–63", 0),
+        ("64–87", 0),
+        ("88+", 0),
+    ]
+    assert stats.fan_hands == 2
+    assert [(fan.en, fan.hands) for fan in stats.favourite_fans] == [
+        ("Full Flush", 2),
+        ("Concealed Hand", 2),
+        ("Pung of Terminals or Honors", 2),
+    ]
+    assert [
+        (hand.fan, hand.winner.player.name, hand.table.round.number, hand.table.number)
+        for hand in stats.biggest
+    ] == [(27, "P1", 1, 1), (27, "P5", 1, 2), (12, "P2", 2, 1), (10, "P6", 1, 2), (8, "P3", 1, 1)]
+    assert [
+        (line.round.number, line.hands, line.wins, line.self_drawn, line.draws, line.false_wins)
+        for line in stats.rounds
+    ] == [(1, 5, 4, 1, 1, 1), (2, 3, 1, 1, 2, 0)]  # the draft round 3 is left out
+
+
+def test_fan_names_score_each_hand_once(tournament, cup, monkeypatch):
+    import tournament.statistics as statistics
+
+    calls = []
+    real = statistics.score_case
+    monkeypatch.setattr(
+        statistics, "score_case", lambda case, profile: calls.append(1) or real(case, profile)
+    )
+    fan_names = FanNames(tournament.profile)
+    tournament_statistics(tournament, fan_names)
+    for player in cup["players"]:
+        player_statistics(player, player_hands(player), 0, fan_names)
+    assert len(calls) == 2  # the two hands entered with tiles
+
+
+def test_values_below_the_minimum_get_a_range_of_their_own():
+    ranges = value_ranges([6, 8, 100])
+    assert [(item.label, item.hands) for item in ranges][:2] == [("6–7", 1), ("8", 1)]
+    assert ranges[-1].hands == 1
+
+
+def test_score_sheets_of_many_tables_match_score_sheet(tournament, cup, django_assert_num_queries):
+    tables = cup["tables"]
+    for table in tables:
+        table.refresh_from_db()
+        table.round.tournament = tournament
+    with django_assert_num_queries(2):
+        sheets = score_sheets(tables)
+    for table in tables:
+        assert sheets[table.pk] == score_sheet(table)
+    assert [line.running for line in sheets[tables[0].pk]][-1] == (46, -42, 50, -54)
