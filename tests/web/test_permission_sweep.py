@@ -202,6 +202,8 @@ def test_the_swept_urls_reach_real_pages_for_the_organiser(client, world, organi
     client.force_login(organiser)
     missing = []
     for namespace, name, route in swept_routes():
+        if (namespace, name) == ("tournament_api", "unknown"):
+            continue  # the API's JSON 404 for addresses it does not know
         url = fill(route, world["values"])
         if client.get(url).status_code == 404:
             missing.append(f"{url} ({namespace}:{name})")

@@ -69,7 +69,13 @@ def update_player(*, player: Player, **fields: Any) -> Player:
     for name, value in fields.items():
         setattr(player, name, value)
     _clean(player)
-    player.save()
+    try:
+        with transaction.atomic():
+            player.save()
+    except IntegrityError as error:  # a concurrent change to the same key or EMA number
+        raise ValidationError(
+            "Another player of this tournament has this key or EMA number.", code="taken"
+        ) from error
     return player
 
 
