@@ -63,6 +63,14 @@ class Wind(models.TextChoices):
     NORTH = "N", "North"
 
 
+class Separation(models.TextChoices):
+    """How firmly the seating generator keeps players of one club, country or team apart."""
+
+    OFF = "off", "Not separated"
+    SOFT = "soft", "Apart where possible"
+    HARD = "hard", "Always apart"
+
+
 class Tournament(models.Model):
     class Profile(models.TextChoices):
         """Which rulebook decides the fine points of fan counting (see rules/RULINGS.md)."""
@@ -107,6 +115,21 @@ class Tournament(models.Model):
     public = models.BooleanField(
         default=False, help_text="Public tournaments are listed for everyone."
     )
+    planned_rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="How many rounds the tournament will have."
+    )
+    separate_clubs = models.CharField(
+        max_length=4, choices=Separation.choices, default=Separation.SOFT,
+        help_text="Keep players of one club apart when generating the seating.",
+    )  # fmt: skip
+    separate_countries = models.CharField(
+        max_length=4, choices=Separation.choices, default=Separation.SOFT,
+        help_text="Keep players of one country apart when generating the seating.",
+    )  # fmt: skip
+    separate_teams = models.CharField(
+        max_length=4, choices=Separation.choices, default=Separation.SOFT,
+        help_text="Keep players of one team apart when generating the seating.",
+    )  # fmt: skip
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organised_tournaments", blank=True
     )
@@ -145,6 +168,11 @@ class Player(models.Model):
     substitute = models.BooleanField(default=False, help_text="Substitutes are never ranked.")
     withdrawn_from_round = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Plays no round from this one on; keeps earlier results."
+    )
+    fixed_table = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Generated seatings keep the player at this table number (accessibility).",
     )
 
     class Meta:
@@ -185,6 +213,10 @@ class Round(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    seat_by_standing = models.BooleanField(
+        default=False,
+        help_text="Generated seating puts the top four together, then the next four, and so on.",
+    )
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -464,3 +496,34 @@ class ApiToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.prefix}…)"
+
+
+class SeatingJob(models.Model):
+    """One run of the seating generator for a tournament's draft rounds, with its progress."""
+
+    class Status(models.TextChoices):
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="seating_jobs"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created = models.DateTimeField(default=timezone.now)
+    finished = models.DateTimeField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.RUNNING)
+    seed = models.BigIntegerField(default=0)
+    stage = models.CharField(max_length=100, blank=True)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    message = models.TextField(blank=True)
+    figures = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Seating run {self.pk} ({self.get_status_display()})"
