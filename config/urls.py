@@ -12,6 +12,7 @@ urlpatterns = [
     path("scoring/", include("scoring.urls")),
     path("api/", include("scoring.api_urls")),
     path("api/", include("tournament.api_urls")),
+    path("manage/<slug:slug>/print/", include("tournament.web.urls_outputs")),
     path("t/", include("tournament.web.urls_public")),
     path("manage/", include("tournament.web.urls_organiser")),
     path("referee/", include("tournament.web.urls_referee")),

@@ -1,0 +1,257 @@
+"""Printouts and files for the organiser: the EMA results file, game sheets, seating lists and
+the final standings. Only the tournament's organisers may open them (`organised_tournament`:
+log in first, 403 for other users, 404 for an unknown or hidden tournament).
+
+Every page is print-ready (static/tournament/print.css: A4, no site navigation when printed)
+and makes a fixed number of queries, whatever the size of the tournament.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from tournament.ema import ema_csv, ema_rows
+from tournament.models import HANDS_PER_GAME, Round, Seat, Table, Tournament
+from tournament.rotation import prevailing_wind, seat_winds
+from tournament.selectors import (
+    ScoreSheetLine,
+    format_points,
+    score_sheets,
+    share_table_points,
+    standings,
+)
+from tournament.web.organiser.access import organiser_page, round_of
+
+READ = ("GET", "HEAD")
+
+
+def _open_games(tournament: Tournament) -> int:
+    """Games of published rounds that have not ended: the results are provisional."""
+    return (
+        Table.objects.filter(round__tournament=tournament, ended_at__isnull=True)
+        .exclude(round__status=Round.Status.DRAFT)
+        .count()
+    )
+
+
+@organiser_page(*READ)
+def index(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    rounds = list(tournament.rounds.order_by("number"))
+    return render(
+        request, "tournament/outputs/index.html", {"tournament": tournament, "rounds": rounds}
+    )
+
+
+# --- EMA results file -----------------------------------------------------------------------
+
+
+@organiser_page(*READ)
+def ema_file(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The CSV file, with a byte order mark so that spreadsheets read accented names right."""
+    text = ema_csv(ema_rows(standings(tournament)))
+    response = HttpResponse("\ufeff" + text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-ema.csv"'
+    return response
+
+
+@organiser_page(*READ)
+def ema_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    rows = standings(tournament)
+    substitutes = [
+        {"standing": row, "points_text": format_points(row.table_points)}
+        for row in rows
+        if row.rank is None
+    ]
+    return render(
+        request,
+        "tournament/outputs/ema.html",
+        {
+            "tournament": tournament,
+            "rows": ema_rows(rows),
+            "substitutes": substitutes,
+            "open_games": _open_games(tournament),
+        },
+    )
+
+
+# --- Final standings ------------------------------------------------------------------------
+
+
+@organiser_page(*READ)
+def standings_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    rows = [
+        {"standing": row, "points_text": format_points(row.table_points)}
+        for row in standings(tournament)
+    ]
+    return render(
+        request,
+        "tournament/outputs/standings.html",
+        {"tournament": tournament, "rows": rows, "open_games": _open_games(tournament)},
+    )
+
+
+# --- Seating lists --------------------------------------------------------------------------
+
+
+def _tables(round: Round, *, referees: bool = False) -> list[Table]:
+    """The round's tables with their seats (East, South, West, North) and players loaded."""
+    tables = round.tables.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player"))
+    )
+    if referees:
+        tables = tables.prefetch_related("referees")
+    result = list(tables)
+    for table in result:
+        table.round = round
+        table.seats_in_order = sorted(table.seats.all(), key=lambda seat: seat.index)
+    return result
+
+
+@organiser_page(*READ)
+def round_seating(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round = round_of(tournament, number)
+    round.tournament = tournament
+    return render(
+        request,
+        "tournament/outputs/round_seating.html",
+        {
+            "tournament": tournament,
+            "round": round,
+            "tables": _tables(round, referees=True),
+            "heading": f"Seating, round {round.number}",
+        },
+    )
+
+
+@organiser_page(*READ)
+def player_seating(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Every player, alphabetically, with their table and seat in each published round."""
+    rounds = list(tournament.rounds.exclude(status=Round.Status.DRAFT).order_by("number"))
+    places = {
+        (player_id, round_number): (table_number, wind)
+        for player_id, round_number, table_number, wind in Seat.objects.filter(
+            round__in=rounds
+        ).values_list("player_id", "round__number", "table__number", "starting_wind")
+    }
+    players = sorted(
+        tournament.players.all(), key=lambda player: (player.name.casefold(), player.key)
+    )
+    lines = [
+        {
+            "player": player,
+            "places": [places.get((player.pk, round.number)) for round in rounds],
+        }
+        for player in players
+    ]
+    return render(
+        request,
+        "tournament/outputs/player_seating.html",
+        {"tournament": tournament, "rounds": rounds, "lines": lines},
+    )
+
+
+# --- Game sheets ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetCell:
+    wind: str
+    paid: int | None = None
+    total: int | None = None
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One hand of a printed game sheet; `line` is what was entered, if anything."""
+
+    number: int
+    prevailing_wind: str
+    cells: list[SheetCell]
+    line: ScoreSheetLine | None
+
+    @property
+    def wind_round_starts(self) -> bool:
+        return self.number % 4 == 1
+
+
+@dataclass(frozen=True)
+class Sheet:
+    table: Table
+    seats: list[Seat]
+    rows: list[SheetRow]
+    game_line: ScoreSheetLine | None  # penalties on the whole game
+    hands_entered: int
+    results: list[dict] | None  # place and table points by seat, once the game has ended
+
+
+def _sheet(table: Table, scheme: str, lines: Sequence[ScoreSheetLine]) -> Sheet:
+    by_number = {line.number: line for line in lines if line.number is not None}
+    rows = []
+    for number in range(1, HANDS_PER_GAME + 1):
+        line = by_number.get(number)
+        winds = seat_winds(scheme=scheme, number=number)
+        cells = [
+            SheetCell(wind, line.payments[index], line.running[index]) if line else SheetCell(wind)
+            for index, wind in enumerate(winds)
+        ]
+        rows.append(SheetRow(number, prevailing_wind(number), cells, line))
+    seats = table.seats_in_order
+    results = None
+    if table.ended_at is not None and len(seats) == 4:
+        scores = [seat.score for seat in seats]
+        shares = share_table_points(scores, table.round.tournament.table_points)
+        results = [
+            {
+                "place": 1 + sum(other > seat.score for other in scores),
+                "points_text": format_points(share),
+            }
+            for seat, share in zip(seats, shares, strict=True)
+        ]
+    return Sheet(
+        table=table,
+        seats=seats,
+        rows=rows,
+        game_line=next((line for line in lines if line.number is None), None),
+        hands_entered=sum(line.hand is not None for line in lines),
+        results=results,
+    )
+
+
+def _sheets_page(
+    request: HttpRequest, tournament: Tournament, number: int, *, blank: bool
+) -> HttpResponse:
+    round = round_of(tournament, number)
+    round.tournament = tournament
+    tables = _tables(round)
+    entered = {} if blank else score_sheets(tables)
+    sheets = [
+        _sheet(table, tournament.seat_rotation, entered.get(table.pk, [])) for table in tables
+    ]
+    return render(
+        request,
+        "tournament/outputs/sheets.html",
+        {
+            "tournament": tournament,
+            "round": round,
+            "sheets": sheets,
+            "blank": blank,
+            "rotation": tournament.get_seat_rotation_display(),
+        },
+    )
+
+
+@organiser_page(*READ)
+def blank_sheets(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """One empty game sheet per table: names, seats and the winds of every hand."""
+    return _sheets_page(request, tournament, number, blank=True)
+
+
+@organiser_page(*READ)
+def filled_sheets(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """One game sheet per table with the hands entered so far."""
+    return _sheets_page(request, tournament, number, blank=False)
