@@ -32,6 +32,7 @@ EDITABLE = (
     "ema_number",
     "substitute",
     "withdrawn_from_round",
+    "fixed_table",
 )
 
 
