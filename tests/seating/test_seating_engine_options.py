@@ -165,12 +165,15 @@ def test_bad_input_is_a_seating_error_with_a_code(call, code):
     assert error.value.code == code
 
 
-def test_progress_is_reported_until_done():
+def test_progress_is_reported_stage_by_stage_until_done():
     seen: list[seating.Progress] = []
-    seating.generate(field(48), 10, seed=1, progress=seen.append)
-    assert seen[0].stage == "search" and seen[-1].stage == "done"
+    players = [Entrant(str(i), club=f"c{i % 10}") for i in range(1, 49)]
+    seating.generate(players, 10, seed=1, progress=seen.append)
+    stages = list(dict.fromkeys(p.stage for p in seen))
+    assert stages[0] == "repeats" and stages[-1] == "done"
+    assert set(stages) <= {"repeats", "separation", "final", "done"}
+    assert all(0 <= p.fraction <= 1 for p in seen)
     assert seen[-1].fraction == 1.0
-    assert all(p.done <= p.total or p.stage == "search" for p in seen)
 
 
 def test_a_progress_callback_may_abandon_the_run():

@@ -70,10 +70,11 @@ class RoundSeating:
 
 @dataclass(frozen=True)
 class Progress:
-    """Reported now and then during a long run: `done` of `total` work units so far.
+    """Reported now and then during a long run: `done` of `total` work units of a stage.
 
-    `cost` is the best weighted conflict count found so far (0 means no repeat and no
-    separation conflict).
+    Stages, in order (some may be skipped): "repeats" (fewest repeats), "separation" (repeats
+    and club/country/team conflicts together), "final" (repeats first, then conflicts), and
+    "done".  `cost` is the stage's best weighted count so far (0: no repeat, no conflict).
     """
 
     stage: str

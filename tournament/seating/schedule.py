@@ -102,42 +102,22 @@ def generate(
 
     if searched:
         bound = lower_bound(meetings, field, separations, tables, len(searched))
-        start = None
-        shared_pins = len({p for p in pinned if p is not None}) < sum(p is not None for p in pinned)
-        if not kept and not standing_tables and not shared_pins and n <= LARGEST_CONSTRUCTION:
-            named = best_design(n)
-            if named:
-                start = _start_from_design(
-                    named[1],
-                    len(searched),
-                    weights=weights,
-                    hard_weight=hard_weight,
-                    pinned=pinned,
-                    soft_bound=bound[1],
-                    rng=rng,
-                    budget=max(1, int(LABEL_BUDGET * effort)),
-                )
-                construction = named[0] if start else ""
-        if start is None:
-            start = greedy_rounds(
-                rounds=len(searched),
-                tables=tables,
-                weights=weights,
-                meetings=meetings,
-                pinned=pinned,
-                rng=rng,
-            )
-        search = TabuSearch(
-            rounds=start,
+        held = [p for p in pinned if p is not None]
+        search, construction = _search(
+            rounds=len(searched),
             weights=weights,
+            hard_weight=hard_weight,
             meetings=meetings,
-            movable=[p is None for p in pinned],
+            pinned=pinned,
+            bound=bound,
+            # Renaming players keeps who meets whom, so it only helps when no other round
+            # (frozen or by standing) ties players to earlier meetings.
+            can_rename=not kept and not standing_tables and len(set(held)) == len(held),
             rng=rng,
-            budget=max(1, int(SEARCH_BUDGET * effort)),
-            lower_bound=bound[0] + bound[1],
-            progress=report("search"),
+            effort=effort,
+            report=report,
         )
-        grouping = search.run()
+        grouping = search.rounds
         if not search.is_hard_free(hard_weight):
             raise SeatingError(
                 "No seating was found that keeps apart every "
@@ -244,50 +224,148 @@ def lower_bound(
     return repeat_part, SOFT_WEIGHT * soft_part * rounds
 
 
-def _start_from_design(
-    design: tuple,
-    rounds: int,
+def _search(
     *,
+    rounds: int,
+    weights: list[list[int]],
+    hard_weight: int,
+    meetings: list[list[int]],
+    pinned: list[int | None],
+    bound: tuple[int, int],
+    can_rename: bool,
+    rng: random.Random,
+    effort: float,
+    report: Callable[[str], Callable[[int, int, int], None] | None],
+) -> tuple[TabuSearch, str]:
+    """Who sits together in the searched rounds, and the design it started from.
+
+    1. Start from an algebraic design (players given to its points so as to keep separated
+       pairs apart) or from a greedy seating.
+    2. Search for the fewest repeats, hard separations kept, soft ones ignored; rename.
+    3. Search again counting a soft conflict like a repeat (the search moves best when both
+       are on one scale); rename.
+    4. From the better of the two (by the final weights), search with repeats first.
+    A design that already has enough repeat-free rounds skips steps 2 and 3.
+    """
+    n = len(weights)
+    tables = n // 4
+    budget = max(1, int(SEARCH_BUDGET * effort))
+    movable = [p is None for p in pinned]
+
+    def improve(start: Rounds, scale: int, lowest: int, stage: str) -> TabuSearch:
+        if scale == 0:
+            scaled = [[w if w >= hard_weight else 0 for w in row] for row in weights]
+        else:
+            scaled = [[w if w >= hard_weight else w * scale for w in row] for row in weights]
+        search = TabuSearch(
+            rounds=start,
+            weights=scaled if scale != 1 else weights,
+            meetings=meetings,
+            movable=movable,
+            rng=rng,
+            budget=budget,
+            lower_bound=lowest,
+            progress=report(stage),
+        )
+        if search.cost > lowest:
+            search.run()
+        return search
+
+    def rename(start: Rounds) -> Rounds:
+        if not can_rename:
+            return start
+        return _rename(start, weights, hard_weight, pinned, bound[1], rng, effort) or start
+
+    start: Rounds | None = None
+    construction = ""
+    complete = False
+    if can_rename and n <= LARGEST_CONSTRUCTION and (named := best_design(n)):
+        order = list(range(len(named[1])))
+        rng.shuffle(order)
+        design = [[list(table) for table in named[1][order[r % len(order)]]] for r in range(rounds)]
+        start = _rename(design, weights, hard_weight, pinned, bound[1], rng, effort, shuffle=True)
+        if start is not None:
+            construction = named[0]
+            complete = rounds <= len(named[1])
+    if start is None:
+        start = greedy_rounds(
+            rounds=rounds, tables=tables, weights=weights, meetings=meetings, pinned=pinned, rng=rng
+        )
+    candidates = [start]
+    if not complete:
+        first = rename(improve(_copy(start), 0, bound[0], "repeats").rounds)
+        candidates = [first]
+        if any(0 < w < hard_weight for row in weights for w in row):
+            lowest = bound[0] + REPEAT_WEIGHT * bound[1]
+            mixed = improve(_copy(first), REPEAT_WEIGHT, lowest, "separation")
+            candidates.append(rename(mixed.rounds))
+
+    def cost(rounds: Rounds) -> int:
+        return TabuSearch(
+            rounds=_copy(rounds),
+            weights=weights,
+            meetings=meetings,
+            movable=movable,
+            rng=rng,
+            budget=0,
+            lower_bound=0,
+        ).cost
+
+    best = min(candidates, key=cost)
+    return improve(best, 1, bound[0] + bound[1], "final"), construction
+
+
+def _copy(rounds: Rounds) -> Rounds:
+    return [[table[:] for table in r] for r in rounds]
+
+
+def _rename(
+    rounds: Rounds,
     weights: list[list[int]],
     hard_weight: int,
     pinned: list[int | None],
     soft_bound: int,
     rng: random.Random,
-    budget: int,
+    effort: float,
+    *,
+    shuffle: bool = False,
 ) -> Rounds | None:
-    """The design's rounds (cycled when more are needed) with players fitted to its points."""
+    """`rounds` with players exchanged to keep weighted pairs apart; held players' tables
+    moved to their numbers.  None if two held players end up at one table."""
     n = len(weights)
-    order = list(range(len(design)))
-    rng.shuffle(order)
-    chosen = [design[order[r % len(order)]] for r in range(rounds)]
     fitting = [row[:] for row in weights]
     held = [p for p in range(n) if pinned[p] is not None]
     for p in held:
         for q in held:
             if p != q:
                 fitting[p][q] += hard_weight
+    player_at = list(range(n))
     if any(any(row) for row in fitting):
         player_at = assign_points(
-            design=chosen, weights=fitting, rng=rng, budget=budget, lower_bound=soft_bound
+            design=rounds,
+            weights=fitting,
+            rng=rng,
+            budget=max(1, int(LABEL_BUDGET * effort)),
+            lower_bound=soft_bound,
+            shuffle=shuffle,
         )
-    else:
-        player_at = list(range(n))
+    elif shuffle:
         rng.shuffle(player_at)
-    start: Rounds = []
-    for r in chosen:
+    renamed: Rounds = []
+    for r in rounds:
         seating: list[list[int] | None] = [None] * len(r)
         rest = []
         for table in r:
             players = [player_at[point] for point in table]
             pins = [pinned[p] for p in players if pinned[p] is not None]
             if len(pins) > 1:
-                return None  # two held players at one table: let the search sort it out
+                return None
             if pins:
                 seating[pins[0]] = players  # type: ignore[index]
             else:
                 rest.append(players)
-        start.append([table if table is not None else rest.pop() for table in seating])
-    return start
+        renamed.append([table if table is not None else rest.pop() for table in seating])
+    return renamed
 
 
 def _place(

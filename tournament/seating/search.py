@@ -13,14 +13,17 @@ C[p][q] = weight[p][q] + REPEAT_WEIGHT * meetings[p][q], swapping a (at table A)
 changes the objective by  sum_{x in A-a} (C[b][x] - C[a][x]) + sum_{y in B-b} (C[a][y] - C[b][y])
 + 6 * REPEAT_WEIGHT.
 
-The search is a tabu search.  Each step samples up to 30 tables with a bad pair (a repeat or a
-conflict), takes one player of a bad pair from each, evaluates every swap of those players within
-their round and makes the best one that is not tabu (or that beats the best so far); the two
-players swapped may not move again in that round for a few steps.  After 300 steps without a new
-best it starts again from the best with a few random swaps.  It stops at a lower bound (nothing
-left to gain), when its budget of evaluated swaps is spent, or when a quarter of the budget has
-passed without a new best.  Every choice comes from one seeded random generator, so a seed gives
-one answer.
+The search is a tabu search.  Each step samples up to 30 tables (three per table of a round)
+with a bad pair (a repeat or a conflict), takes one player of a bad pair from each, evaluates
+every swap of those players within their round and makes the best one that is not tabu (or that
+beats the best so far); the two players swapped may not move again in that round for a few
+steps.  After 300 steps without a new best it starts again from the best with a few random
+swaps.  It stops at a lower bound (nothing left to gain), when its budget of evaluated swaps is
+spent, or when it stalls: a quarter of the budget, or 1000 steps per table (up to 8000), without
+a new best.  Every choice comes from one seeded random generator, so a seed gives one answer.
+
+``assign_points`` searches the other way: it keeps the tables and exchanges two players in
+every round at once, which changes no repeat, to keep club-mates and the like apart.
 """
 
 from __future__ import annotations
@@ -29,9 +32,11 @@ import random
 from collections.abc import Callable, Sequence
 
 REPEAT_WEIGHT = 100
-#: The search gives up after this many steps without a new best.
-STALE_STEPS = 3_000
 SOFT_WEIGHT = 1
+#: The search gives up after this many steps without a new best, per table up to eight.
+STALE_STEPS_PER_TABLE = 1_000
+#: Renaming gives up after this many steps without a new best.
+STALE_RENAMES = 300
 
 Rounds = list[list[list[int]]]
 
@@ -307,9 +312,11 @@ class TabuSearch:
                 found.append((s, choose(rng, involved)))
         return found
 
-    def run(self, sample: int = 30) -> Rounds:
+    def run(self) -> Rounds:
         """Each step makes the best allowed swap for a sample of players in bad pairs."""
         rng = self.rng
+        sample = min(30, 3 * self.tables)
+        stale = STALE_STEPS_PER_TABLE * min(8, self.tables)
         tabu = [[0] * self.n for _ in self.rounds]
         iteration = last_gain = last_best = perturbations = 0
         gain_at = 0  # evaluations when the best last improved
@@ -319,7 +326,7 @@ class TabuSearch:
             and self.bad
             and self.evaluations < self.budget
             and self.evaluations - gain_at <= self.budget // 4
-            and iteration - last_best <= STALE_STEPS
+            and iteration - last_best <= stale
         ):
             iteration += 1
             if self.progress and self.evaluations >= report_at:
@@ -367,15 +374,19 @@ def assign_points(
     rng: random.Random,
     budget: int,
     lower_bound: int,
+    shuffle: bool = True,
 ) -> list[int]:
-    """Which player takes each point of a repeat-free design: player_at[point].
+    """Which player takes each point of a seating: player_at[point].
 
-    Any assignment keeps the design free of repeats; this one also keeps apart the pairs with a
-    weight (same club and so on) by a tabu search on swaps of two players' points.
+    Giving players other points keeps who-meets-whom the same up to names, so the repeats stay
+    as they are; this assignment also keeps apart the pairs with a weight (same club and so on)
+    by a tabu search on swaps of two players' points.  It starts from a random assignment, or
+    from the identity when not `shuffle`, and returns the best seen.
     """
     n = len(weights)
     player_at = list(range(n))
-    rng.shuffle(player_at)
+    if shuffle:
+        rng.shuffle(player_at)
     mates: list[list[tuple[int, ...]]] = []
     for r in design:
         row: list[tuple[int, ...]] = [()] * n
@@ -400,7 +411,10 @@ def assign_points(
         point_of[player] = point
     tabu = [0] * n
     evaluations = iteration = 0
-    while best_cost > lower_bound and evaluations < budget:
+    last_best = 0
+    while (
+        best_cost > lower_bound and evaluations < budget and iteration - last_best <= STALE_RENAMES
+    ):
         iteration += 1
         conflicted = [
             player_at[p]
@@ -452,5 +466,5 @@ def assign_points(
         tabu[a] = iteration + 2 + rng.randrange(6)
         tabu[b] = iteration + 2 + rng.randrange(6)
         if cost < best_cost:
-            best_cost, best = cost, player_at[:]
+            best_cost, best, last_best = cost, player_at[:], iteration
     return best
