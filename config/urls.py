@@ -15,6 +15,7 @@ urlpatterns = [
     path("manage/<slug:slug>/print/", include("tournament.web.urls_outputs")),
     path("t/<slug:slug>/statistics/", include("tournament.web.urls_stats")),
     path("t/", include("tournament.web.urls_public")),
+    path("manage/<slug:slug>/seating/", include("tournament.web.urls_seating")),
     path("manage/", include("tournament.web.urls_organiser")),
     path("referee/", include("tournament.web.urls_referee")),
 ]

@@ -170,6 +170,14 @@ class PlayerForm(forms.Form):
         min_value=1,
         help_text="Plays no round from this one on and keeps earlier results. Empty: plays on.",
     )
+    fixed_table = forms.IntegerField(
+        label="Fixed table",
+        required=False,
+        min_value=1,
+        max_value=999,
+        help_text="Generated seatings keep the player at this table number in every round "
+        "(accessibility). Empty: any table.",
+    )
 
     def __init__(self, *args: Any, tournament: Tournament, player: Player | None = None, **kw):
         super().__init__(*args, **kw)
