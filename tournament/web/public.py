@@ -258,12 +258,17 @@ def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         at_table.setdefault(seat.table_id, []).append(seat)
 
     games = []
+    seating = []
     seat_by_table = {}
     for seat in own_seats:
         seat_by_table[seat.table_id] = seat
-        lines = _seat_lines(_in_order(at_table[seat.table_id]), tournament.table_points)
+        in_order = _in_order(at_table[seat.table_id])
+        lines = _seat_lines(in_order, tournament.table_points)
         line = next(line for line in lines if line.seat.pk == seat.pk)
         games.append({"seat": seat, "table": seat.table, "round": seat.table.round, "line": line})
+        if seat.table.round.status != Round.Status.DRAFT:  # published seating only, for everyone
+            others = [other for other in in_order if other.pk != seat.pk]
+            seating.append({"seat": seat, "round": seat.table.round, "others": others})
 
     hands = []
     for hand in Hand.objects.filter(table_id__in=table_ids, result=Hand.Result.WIN).select_related(
@@ -319,6 +324,7 @@ def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "player": player,
             "standing": standing,
             "points_text": format_points(standing.table_points),
+            "seating": seating,
             "games": games,
             "hands": hands,
             "penalties": penalties,
