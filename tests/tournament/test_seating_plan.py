@@ -192,6 +192,9 @@ def test_rounds_2_to_5_after_a_round_seated_by_hand(tournament, organiser, field
     # 16 players can meet all 15 others once in five rounds (the affine plane of order 4), and
     # any seating of round 1 is one of its parallel classes after renaming the players.
     assert figures["repeats"] == 0
+    # Then every one of the 120 pairs meets exactly once. Round 1 seats no two of a club
+    # together, so all 4 x 6 pairs within the clubs meet in rounds 2-5.
+    assert figures["club_conflicts"] == 24
     assert [r["number"] for r in figures["rounds"]] == [1, 2, 3, 4, 5]
 
 
