@@ -176,8 +176,8 @@ _ERROR_CODES = """\
   `hands_missing`; for rounds `bad_status`, `bad_transition`, `not_seated`, `players_unseated`,
   `earlier_round_open`, `has_results`, `games_open`, `later_round_started`, `seating_frozen`,
   `field_not_multiple_of_four`, `no_players`, `four_players`, `wrong_tournament`,
-  `withdrawn`, `already_seated`, `unknown_user`; for players `taken`; for settings `rules_locked`, `unique`,
-  `unknown_preset`, `bad_table_points`, `bad_tie_breaks`.
+  `withdrawn`, `already_seated`, `unknown_user`; for players `taken`; for settings
+  `rules_locked`, `unique`, `unknown_preset`, `bad_table_points`, `bad_tie_breaks`.
 * 401 `invalid_token` (a bad token, on any request) or `login_required` (a write without one).
 * 403 `forbidden` (the caller lacks the role) or `csrf_failed` (a session write without the
   CSRF token).
