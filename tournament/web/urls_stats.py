@@ -11,5 +11,5 @@ app_name = "stats"
 
 urlpatterns = [
     path("", stats.tournament_page, name="tournament"),
-    path("players/<str:key>/", stats.player_page, name="player"),
+    path("players/<path:key>/", stats.player_page, name="player"),
 ]
