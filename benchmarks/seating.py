@@ -4,7 +4,7 @@
 
 For 16, 36, 48, 64, 100, 200 and 300 players over 7 and 10 rounds (player i in club i mod 10,
 clubs kept apart softly), prints a plain-text table: the repeat-free bound floor((n - 1) / 3),
-the algebraic design the engine started from (with its number of repeat-free rounds), repeats
+the algebraic design the engine starts from (with its number of repeat-free rounds), repeats
 (extra meetings), club conflicts, wind imbalance, table-number repeats, and the CPU seconds and
 wall seconds of one `generate` call in a process pinned to one core.
 """
@@ -42,7 +42,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"seating benchmark, {pin_to_one_core()}, seed {args.seed}, {args.clubs} clubs")
     header = (
-        f"{'players':>7} {'rounds':>6} {'bound':>5}  {'design':<22} {'repeats':>7} "
+        f"{'players':>7} {'rounds':>6} {'bound':>5}  {'design':<27} {'repeats':>7} "
         f"{'clubs':>5} {'winds':>5} {'tables':>6} {'cpu s':>6} {'wall s':>6}"
     )
     print(header)
@@ -57,12 +57,12 @@ def main() -> None:
             cpu, wall = time.process_time(), time.perf_counter()
             result = seating.generate(field, rounds, seed=args.seed, effort=args.effort)
             cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-            named = seating.best_design(players)
+            named = seating.best_design(players, rounds)
             design = f"{named[0]} ({len(named[1])})" if named else "-"
             f = result.figures
             print(
                 f"{players:>7} {rounds:>6} {seating.repeat_free_bound(players):>5}  "
-                f"{design:<22} {f.repeats:>7} {f.club_conflicts:>5} {f.wind_imbalance:>5} "
+                f"{design:<27} {f.repeats:>7} {f.club_conflicts:>5} {f.wind_imbalance:>5} "
                 f"{f.table_repeats:>6} {cpu:>6.2f} {wall:>6.2f}",
                 flush=True,
             )

@@ -12,6 +12,7 @@ from tournament import seating
 from tournament.seating.constructions import (
     affine_geometry,
     best_design,
+    cyclic_starter,
     four_groups,
     repeat_free_bound,
 )
@@ -97,11 +98,35 @@ def test_four_groups_needs_a_ring():
     assert four_groups(12) is None
 
 
+@pytest.mark.parametrize("group", [7, 9])
+def test_cyclic_starter_gives_one_round_more_than_four_groups(group):
+    design = cyclic_starter(group)
+    assert len(design) == group + 1
+    assert_resolvable(design, 4 * group)
+    # The base round's translates: round 1 + g is round 1 moved by g inside each group.
+    first, second = design[1], design[2]
+
+    def shift(p: int) -> int:
+        return (p // group) * group + (p % group + 1) % group
+
+    assert {tuple(sorted(map(shift, t))) for t in first} == {tuple(sorted(t)) for t in second}
+
+
+def test_cyclic_starter_needs_an_odd_group_of_seven_or_more():
+    assert cyclic_starter(8) is None and cyclic_starter(3) is None
+
+
 def test_best_design_picks_the_most_rounds():
     assert best_design(64)[0] == "AG(3,4)"
-    assert best_design(36)[0] == "four groups of 9"
+    assert best_design(100, 25)[0] == "four groups of 25"
     assert len(best_design(128)[1]) == 32 + 9
     assert best_design(48) is None and best_design(18) is None
+
+
+def test_best_design_searches_only_when_the_cheap_designs_are_short():
+    assert best_design(36, 9)[0] == "four groups of 9"
+    assert best_design(36, 10)[0] == "cyclic starter over Z9"
+    assert best_design(36, 12)[0] == "cyclic starter over Z9"  # the most there is
 
 
 @pytest.mark.parametrize(
@@ -110,6 +135,7 @@ def test_best_design_picks_the_most_rounds():
         (16, 5, "AG(2,4)"),
         (64, 21, "AG(3,4)"),
         (36, 9, "four groups of 9"),
+        (36, 10, "cyclic starter over Z9"),
         (100, 25, "four groups of 25"),
         (80, 25, "four groups of 20"),
         (28, 7, "four groups of 7"),

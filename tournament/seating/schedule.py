@@ -279,7 +279,7 @@ def _search(
     start: Rounds | None = None
     construction = ""
     complete = False
-    if can_rename and n <= LARGEST_CONSTRUCTION and (named := best_design(n)):
+    if can_rename and n <= LARGEST_CONSTRUCTION and (named := best_design(n, rounds)):
         order = list(range(len(named[1])))
         rng.shuffle(order)
         design = [[list(table) for table in named[1][order[r % len(order)]]] for r in range(rounds)]
