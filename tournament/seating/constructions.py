@@ -2,7 +2,7 @@
 
 A design here is a tuple of rounds; a round is a tuple of tables; a table is a tuple of four
 points 0 .. n - 1.  Every round seats every point once, and two points share a table in at most
-one round.  Players are given points later (see ``search.assign_points``).
+one round.  Players are given points later (see ``renaming``).
 
 - Affine geometry AG(m, 4): the points of GF(4)^m, the lines as tables and each class of
   parallel lines as a round.  4^m players, (4^m - 1) / 3 rounds, which is the most possible: every

@@ -102,13 +102,37 @@ def number_tables(
     pinned: list[int | None],
     counts: list[list[int]],
     rng: random.Random,
+    tries: int = 8,
 ) -> list[list[int]]:
     """Table numbers (from 1) for every round's tables, in the order of the tables.
 
     `given[r]` fixes round r's numbers (a round seated by standing); `counts[player][number - 1]`
     holds earlier rounds' tables and is updated.  The aim is few returns to a table number:
-    the sum over players and numbers of C(times there, 2).
+    the sum over players and numbers of C(times there, 2).  The best of `tries` numberings
+    (each greedy, then improved round by round with exact assignments) is kept.
     """
+    best = None
+    for _ in range(tries):
+        trial = [row[:] for row in counts]
+        numbered = _numbering(rounds, given, pinned, trial, rng)
+        score = sum(c * (c - 1) // 2 for row in trial for c in row)
+        if best is None or score < best[0]:
+            best = (score, numbered, trial)
+        if score == 0:
+            break
+    assert best is not None
+    for row, trial_row in zip(counts, best[2], strict=True):
+        row[:] = trial_row
+    return best[1]
+
+
+def _numbering(
+    rounds: list[list[list[int]]],
+    given: list[list[int] | None],
+    pinned: list[int | None],
+    counts: list[list[int]],
+    rng: random.Random,
+) -> list[list[int]]:
     numbered: list[list[int]] = []
     free_by_round: list[list[int]] = []
     for r, tables in enumerate(rounds):

@@ -21,19 +21,11 @@ from .model import (
     TableSeating,
 )
 from .placement import assign_winds, number_tables
-from .search import (
-    REPEAT_WEIGHT,
-    SOFT_WEIGHT,
-    Rounds,
-    TabuSearch,
-    assign_points,
-    greedy_rounds,
-)
+from .renaming import rename_players
+from .search import REPEAT_WEIGHT, SOFT_WEIGHT, Rounds, TabuSearch, greedy_rounds
 
 #: Swaps evaluated by the local search at effort 1.0 (about two seconds of one core).
 SEARCH_BUDGET = 6_000_000
-#: Point exchanges evaluated when fitting players to an algebraic design at effort 1.0.
-LABEL_BUDGET = 40_000
 #: Larger fields are seated by the search alone (it finds them easy).
 LARGEST_CONSTRUCTION = 1024
 
@@ -274,7 +266,7 @@ def _search(
     def rename(start: Rounds) -> Rounds:
         if not can_rename:
             return start
-        return _rename(start, weights, hard_weight, pinned, bound[1], rng, effort) or start
+        return rename_players(start, weights, hard_weight, pinned, bound[1], rng, effort) or start
 
     start: Rounds | None = None
     construction = ""
@@ -283,7 +275,9 @@ def _search(
         order = list(range(len(named[1])))
         rng.shuffle(order)
         design = [[list(table) for table in named[1][order[r % len(order)]]] for r in range(rounds)]
-        start = _rename(design, weights, hard_weight, pinned, bound[1], rng, effort, shuffle=True)
+        start = rename_players(
+            design, weights, hard_weight, pinned, bound[1], rng, effort, shuffle=True
+        )
         if start is not None:
             construction = named[0]
             complete = rounds <= len(named[1])
@@ -317,55 +311,6 @@ def _search(
 
 def _copy(rounds: Rounds) -> Rounds:
     return [[table[:] for table in r] for r in rounds]
-
-
-def _rename(
-    rounds: Rounds,
-    weights: list[list[int]],
-    hard_weight: int,
-    pinned: list[int | None],
-    soft_bound: int,
-    rng: random.Random,
-    effort: float,
-    *,
-    shuffle: bool = False,
-) -> Rounds | None:
-    """`rounds` with players exchanged to keep weighted pairs apart; held players' tables
-    moved to their numbers.  None if two held players end up at one table."""
-    n = len(weights)
-    fitting = [row[:] for row in weights]
-    held = [p for p in range(n) if pinned[p] is not None]
-    for p in held:
-        for q in held:
-            if p != q:
-                fitting[p][q] += hard_weight
-    player_at = list(range(n))
-    if any(any(row) for row in fitting):
-        player_at = assign_points(
-            design=rounds,
-            weights=fitting,
-            rng=rng,
-            budget=max(1, int(LABEL_BUDGET * effort)),
-            lower_bound=soft_bound,
-            shuffle=shuffle,
-        )
-    elif shuffle:
-        rng.shuffle(player_at)
-    renamed: Rounds = []
-    for r in rounds:
-        seating: list[list[int] | None] = [None] * len(r)
-        rest = []
-        for table in r:
-            players = [player_at[point] for point in table]
-            pins = [pinned[p] for p in players if pinned[p] is not None]
-            if len(pins) > 1:
-                return None
-            if pins:
-                seating[pins[0]] = players  # type: ignore[index]
-            else:
-                rest.append(players)
-        renamed.append([table if table is not None else rest.pop() for table in seating])
-    return renamed
 
 
 def _place(

@@ -21,9 +21,6 @@ steps.  After 300 steps without a new best it starts again from the best with a 
 swaps.  It stops at a lower bound (nothing left to gain), when its budget of evaluated swaps is
 spent, or when it stalls: a quarter of the budget, or 1000 steps per table (up to 8000), without
 a new best.  Every choice comes from one seeded random generator, so a seed gives one answer.
-
-``assign_points`` searches the other way: it keeps the tables and exchanges two players in
-every round at once, which changes no repeat, to keep club-mates and the like apart.
 """
 
 from __future__ import annotations
@@ -35,8 +32,6 @@ REPEAT_WEIGHT = 100
 SOFT_WEIGHT = 1
 #: The search gives up after this many steps without a new best, per table up to eight.
 STALE_STEPS_PER_TABLE = 1_000
-#: Renaming gives up after this many steps without a new best.
-STALE_RENAMES = 300
 
 Rounds = list[list[list[int]]]
 
@@ -365,106 +360,3 @@ class TabuSearch:
             self.progress(self.evaluations, self.budget, self.best_cost)
         self.rounds[:] = self.best_rounds
         return self.rounds
-
-
-def assign_points(
-    *,
-    design: Sequence[Sequence[Sequence[int]]],
-    weights: list[list[int]],
-    rng: random.Random,
-    budget: int,
-    lower_bound: int,
-    shuffle: bool = True,
-) -> list[int]:
-    """Which player takes each point of a seating: player_at[point].
-
-    Giving players other points keeps who-meets-whom the same up to names, so the repeats stay
-    as they are; this assignment also keeps apart the pairs with a weight (same club and so on)
-    by a tabu search on swaps of two players' points.  It starts from a random assignment, or
-    from the identity when not `shuffle`, and returns the best seen.
-    """
-    n = len(weights)
-    player_at = list(range(n))
-    if shuffle:
-        rng.shuffle(player_at)
-    mates: list[list[tuple[int, ...]]] = []
-    for r in design:
-        row: list[tuple[int, ...]] = [()] * n
-        for table in r:
-            for point in table:
-                row[point] = tuple(x for x in table if x != point)
-        mates.append(row)
-
-    def total() -> int:
-        return sum(
-            weights[player_at[p]][player_at[q]]
-            for r in design
-            for table in r
-            for i, p in enumerate(table)
-            for q in table[i + 1 :]
-        )
-
-    cost = total()
-    best_cost, best = cost, player_at[:]
-    point_of = [0] * n
-    for point, player in enumerate(player_at):
-        point_of[player] = point
-    tabu = [0] * n
-    evaluations = iteration = 0
-    last_best = 0
-    while (
-        best_cost > lower_bound and evaluations < budget and iteration - last_best <= STALE_RENAMES
-    ):
-        iteration += 1
-        conflicted = [
-            player_at[p]
-            for r in design
-            for table in r
-            for i, p in enumerate(table)
-            for q in table[i + 1 :]
-            if weights[player_at[p]][player_at[q]]
-        ]
-        if not conflicted:
-            break
-        allowed = [p for p in conflicted if tabu[p] <= iteration] or conflicted
-        a = choose(rng, allowed)
-        pa = point_of[a]
-        Wa = weights[a]
-        best_delta, best_b, ties = None, -1, 0
-        for b in range(n):
-            if b == a:
-                continue
-            pb = point_of[b]
-            Wb = weights[b]
-            delta = 0
-            for row in mates:
-                ma = row[pa]
-                if pb in ma:
-                    continue
-                for x in ma:
-                    px = player_at[x]
-                    delta += Wb[px] - Wa[px]
-                for y in row[pb]:
-                    py = player_at[y]
-                    delta += Wa[py] - Wb[py]
-            evaluations += 1
-            if tabu[b] > iteration and cost + delta >= best_cost:
-                continue
-            if best_delta is None or delta < best_delta:
-                best_delta, best_b, ties = delta, b, 1
-            elif delta == best_delta:
-                ties += 1
-                if rng.randrange(ties) == 0:
-                    best_b = b
-        if best_delta is None:
-            continue
-        b = best_b
-        pb = point_of[b]
-        player_at[pa], player_at[pb] = b, a
-        point_of[a], point_of[b] = pb, pa
-        cost += best_delta
-        tabu[a] = iteration + 2 + rng.randrange(6)
-        tabu[b] = iteration + 2 + rng.randrange(6)
-        if cost < best_cost:
-            best_cost, best, last_best = cost, player_at[:], iteration
-    return best
