@@ -6,19 +6,11 @@ Skips, saying why, when Chromium or the playwright package is missing.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from test_public_scenario import build_cup
 
 pytestmark = pytest.mark.browser
 
-# Playwright's sync API runs an event loop in this thread; the test's own database calls are
-# still made from one thread only.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-CHROMIUM = Path("/usr/bin/chromium")
 PAGES = [
     "/t/spring-cup/",
     "/t/spring-cup/standings/",
@@ -31,25 +23,14 @@ PAGES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def phone():
-    if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} is missing: apt-get install chromium to run browser tests")
-    sync_api = pytest.importorskip(
-        "playwright.sync_api", reason="the playwright package is not installed"
+@pytest.fixture
+def phone(chromium):
+    """A 360 px wide page with JavaScript turned off (the browser is tests/conftest.py's)."""
+    context = chromium.new_context(
+        viewport={"width": 360, "height": 740}, java_script_enabled=False
     )
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
-            headless=True,
-        )
-        context = browser.new_context(
-            viewport={"width": 360, "height": 740}, java_script_enabled=False
-        )
-        yield context.new_page()
-        context.close()
-        browser.close()
+    yield context.new_page()
+    context.close()
 
 
 def test_pages_fit_a_phone_and_tables_scroll_in_their_wrapper(

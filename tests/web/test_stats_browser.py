@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from django.urls import reverse
@@ -23,27 +21,8 @@ from tournament.services import end_game, record_hand, seat_round, set_round_sta
 
 pytestmark = pytest.mark.browser
 
-# Playwright's sync API runs an event loop in the test's thread; Django refuses database calls
-# from such a thread unless told this is safe (it is: one thread).
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-CHROMIUM = Path("/usr/bin/chromium")
 SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 900}}
 SHOTS = os.environ.get("OUT_SCREENSHOTS")
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} is missing: apt-get install chromium to run browser tests")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
-        )
-        yield browser
-        browser.close()
 
 
 def shoot(page, name: str) -> None:
