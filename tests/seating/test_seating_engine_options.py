@@ -157,6 +157,7 @@ def test_field_not_a_multiple_of_four_says_how_many_substitutes(size, missing):
             "bad_frozen_round",
         ),
         (lambda: seating.generate(field(8), 2, by_standing={5: ["1"]}), "bad_standing"),
+        (lambda: seating.generate(field(8), 2, effort=0), "bad_effort"),
     ],
 )
 def test_bad_input_is_a_seating_error_with_a_code(call, code):

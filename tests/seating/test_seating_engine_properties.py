@@ -7,6 +7,7 @@ HYPOTHESIS_PROFILE=long runs more and larger examples.
 from __future__ import annotations
 
 import os
+from collections import Counter
 from itertools import combinations
 
 from hypothesis import given, note, settings
@@ -171,3 +172,33 @@ def test_club_and_country_both_hard_hold_when_a_seating_exists(players, rounds, 
     )
     assert hard_pairs(result, players, "club") == []
     assert hard_pairs(result, players, "country") == []
+
+
+@st.composite
+def held_fields(draw):
+    """Fields where some players are held at tables: up to four at one table."""
+    tables = draw(st.integers(1, MAX_TABLES))
+    players = [Entrant(f"p{i}", club=f"club {i % 5}") for i in range(4 * tables)]
+    held = draw(st.lists(st.integers(0, 4 * tables - 1), unique=True, max_size=2 * tables))
+    pins = draw(st.lists(st.integers(1, tables), min_size=len(held), max_size=len(held)))
+    for i, pin in zip(held, pins, strict=True):
+        players[i] = Entrant(players[i].key, club=players[i].club, fixed_table=pin)
+    return players
+
+
+@properties
+@given(players=held_fields(), rounds=st.integers(1, 6), seed=st.integers(0, 1000))
+def test_held_players_sit_at_their_table_in_every_generated_round(players, rounds, seed):
+    crowded = max(Counter(p.fixed_table for p in players if p.fixed_table).values(), default=0)
+    try:
+        result = seating.generate(players, rounds, seed=seed, effort=EFFORT)
+    except SeatingError as error:
+        assert crowded > 4 and error.code == "bad_fixed_table"
+        return
+    assert crowded <= 4
+    assert_valid(result, players, rounds)
+    for number in result.generated:
+        round_ = result.round(number)
+        for player in players:
+            if player.fixed_table:
+                assert player.key in round_.tables[player.fixed_table - 1].seats

@@ -26,6 +26,13 @@ def check_rounds(rounds: int) -> None:
         )
 
 
+def check_effort(effort: float) -> None:
+    if isinstance(effort, bool) or not isinstance(effort, int | float) or not effort > 0:
+        raise SeatingError(
+            f"The effort must be a number above 0, not {effort!r}.", code="bad_effort"
+        )
+
+
 def check_field(field: list[Entrant]) -> None:
     for player in field:
         if not isinstance(player, Entrant):

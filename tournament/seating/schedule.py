@@ -58,6 +58,7 @@ def generate(
     """
     field = list(players)
     checks.check_rounds(rounds)
+    checks.check_effort(effort)
     kept = checks.check_frozen(frozen, rounds)
     checks.check_field(field)
     n = len(field)
