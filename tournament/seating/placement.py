@@ -18,6 +18,8 @@ from itertools import permutations
 from .search import choose
 
 ORDERS = tuple(permutations(range(4)))
+#: Rounds with more free tables than this are renumbered by exchanges, not exact assignment.
+LARGEST_ASSIGNMENT = 40
 
 
 def _best_order(table: list[int], counts: list[list[int]], rng: random.Random) -> list[int]:
@@ -155,20 +157,43 @@ def _numbering(
             for t in free:
                 for p in tables[t]:
                     counts[p][numbers[t] - 1] -= 1
-            choices = [numbers[t] for t in free]
-            cost = [[sum(counts[p][c - 1] for p in tables[t]) for c in choices] for t in free]
-            now = sum(cost[i][choices.index(numbers[t])] for i, t in enumerate(free))
-            matched = cheapest_assignment(cost)
-            if sum(cost[i][j] for i, j in enumerate(matched)) < now:
-                for i, t in enumerate(free):
-                    numbers[t] = choices[matched[i]]
-                changed = True
+            now = sum(counts[p][numbers[t] - 1] for t in free for p in tables[t])
+            if now and len(free) <= LARGEST_ASSIGNMENT:
+                choices = [numbers[t] for t in free]
+                cost = [[sum(counts[p][c - 1] for p in tables[t]) for c in choices] for t in free]
+                matched = cheapest_assignment(cost)
+                if sum(cost[i][j] for i, j in enumerate(matched)) < now:
+                    for i, t in enumerate(free):
+                        numbers[t] = choices[matched[i]]
+                    changed = True
+            elif now:
+                changed |= _swap_numbers(tables, numbers, free, counts)
             for t in free:
                 for p in tables[t]:
                     counts[p][numbers[t] - 1] += 1
         if not changed:
             break
     return numbered
+
+
+def _swap_numbers(
+    tables: list[list[int]], numbers: list[int], free: list[int], counts: list[list[int]]
+) -> bool:
+    """Exchange two tables' numbers while that lowers the cost (the round's own seats out)."""
+
+    def cost(t: int, number: int) -> int:
+        return sum(counts[p][number - 1] for p in tables[t])
+
+    changed = False
+    for i, t in enumerate(free):
+        if not cost(t, numbers[t]):
+            continue
+        for u in free[i + 1 :]:
+            now = cost(t, numbers[t]) + cost(u, numbers[u])
+            if cost(t, numbers[u]) + cost(u, numbers[t]) < now:
+                numbers[t], numbers[u] = numbers[u], numbers[t]
+                changed = True
+    return changed
 
 
 def cheapest_assignment(cost: list[list[int]]) -> list[int]:

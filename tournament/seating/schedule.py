@@ -26,8 +26,9 @@ from .search import REPEAT_WEIGHT, SOFT_WEIGHT, Rounds, TabuSearch, greedy_round
 
 #: Swaps evaluated by the local search at effort 1.0 (about two seconds of one core).
 SEARCH_BUDGET = 6_000_000
-#: Larger fields are seated by the search alone (it finds them easy).
-LARGEST_CONSTRUCTION = 1024
+#: Larger fields are seated by the search alone: it finds them easy, and renaming the players
+#: of a large design to keep clubs apart would take longer.
+LARGEST_CONSTRUCTION = 256
 
 
 def generate(
