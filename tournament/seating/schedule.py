@@ -26,6 +26,8 @@ from .search import REPEAT_WEIGHT, SOFT_WEIGHT, Rounds, TabuSearch, greedy_round
 
 #: Swaps evaluated by the local search at effort 1.0 (about two seconds of one core).
 SEARCH_BUDGET = 6_000_000
+#: The search for the fewest repeats starts afresh at most this many times.
+MOST_STARTS = 4
 #: Larger fields are seated by the search alone: it finds them easy, and renaming the players
 #: of a large design to keep clubs apart would take longer.
 LARGEST_CONSTRUCTION = 256
@@ -235,7 +237,8 @@ def _search(
 
     1. Start from an algebraic design (players given to its points so as to keep separated
        pairs apart) or from a greedy seating.
-    2. Search for the fewest repeats, hard separations kept, soft ones ignored; rename.
+    2. Search for the fewest repeats, hard separations kept, soft ones ignored, restarting
+       from fresh greedy seatings while the budget lasts; rename.
     3. Search again counting a soft conflict like a repeat (the search moves best when both
        are on one scale); rename.
     4. From the better of the two (by the final weights), search with repeats first.
@@ -246,24 +249,45 @@ def _search(
     budget = max(1, int(SEARCH_BUDGET * effort))
     movable = [p is None for p in pinned]
 
-    def improve(start: Rounds, scale: int, lowest: int, stage: str) -> TabuSearch:
+    def improve(
+        start: Rounds, scale: int, lowest: int, stage: str, restart: bool = False
+    ) -> TabuSearch:
+        """Search from `start` with soft weights times `scale`; with `restart`, spend what
+        is left of the budget when it stalls on fresh greedy starts, keeping the best."""
         if scale == 0:
             scaled = [[w if w >= hard_weight else 0 for w in row] for row in weights]
         else:
             scaled = [[w if w >= hard_weight else w * scale for w in row] for row in weights]
-        search = TabuSearch(
-            rounds=start,
-            weights=scaled if scale != 1 else weights,
-            meetings=meetings,
-            movable=movable,
-            rng=rng,
-            budget=budget,
-            lower_bound=lowest,
-            progress=report(stage),
-        )
-        if search.cost > lowest:
-            search.run()
-        return search
+        best, spent = None, 0
+        for _ in range(MOST_STARTS if restart else 1):
+            search = TabuSearch(
+                rounds=start,
+                weights=scaled if scale != 1 else weights,
+                meetings=meetings,
+                movable=movable,
+                rng=rng,
+                budget=budget - spent,
+                lower_bound=lowest,
+                progress=report(stage),
+            )
+            if search.cost > lowest:
+                search.run()
+            spent += search.evaluations
+            if best is None or search.best_cost < best.best_cost:
+                best = search
+            # No bad table left means nothing in these rounds can get better.
+            if best.best_cost <= lowest or not search.bad or spent >= budget:
+                break
+            start = greedy_rounds(
+                rounds=rounds,
+                tables=tables,
+                weights=scaled,
+                meetings=meetings,
+                pinned=pinned,
+                rng=rng,
+            )
+        assert best is not None
+        return best
 
     def rename(start: Rounds) -> Rounds:
         if not can_rename:
@@ -289,7 +313,7 @@ def _search(
         )
     candidates = [start]
     if not complete:
-        first = rename(improve(_copy(start), 0, bound[0], "repeats").rounds)
+        first = rename(improve(_copy(start), 0, bound[0], "repeats", restart=True).rounds)
         candidates = [first]
         if any(0 < w < hard_weight for row in weights for w in row):
             lowest = bound[0] + REPEAT_WEIGHT * bound[1]

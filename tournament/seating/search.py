@@ -32,6 +32,8 @@ REPEAT_WEIGHT = 100
 SOFT_WEIGHT = 1
 #: The search gives up after this many steps without a new best, per table up to eight.
 STALE_STEPS_PER_TABLE = 1_000
+#: ... or after 1 / PATIENCE of its budget without a new best.
+PATIENCE = 4
 
 Rounds = list[list[list[int]]]
 
@@ -320,7 +322,7 @@ class TabuSearch:
             self.best_cost > self.lower_bound
             and self.bad
             and self.evaluations < self.budget
-            and self.evaluations - gain_at <= self.budget // 4
+            and self.evaluations - gain_at <= self.budget // PATIENCE
             and iteration - last_best <= stale
         ):
             iteration += 1
