@@ -7,6 +7,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from stats_cup import PURE_DOTS, build_stats_cup
 
 from tournament.models import Tournament
 from tournament.services import (
@@ -21,61 +22,11 @@ from tournament.services import (
 
 pytestmark = pytest.mark.django_db
 
-# 27 fan (Full Flush, Concealed Hand, Pung of Terminals or Honors) + 1 flower on a discard.
-PURE_DOTS = {
-    "concealed": ["2p", "2p", "4p", "5p", "6p", "6p", "7p", "8p", "8p", "8p", "9p", "9p", "9p"],
-    "melds": [],
-    "win_tile": "2p",
-    "flowers": 1,
-}
-
 
 @pytest.fixture
 def cup(tournament, organiser):
-    """Eight players, two rounds (the figures are worked out in tests/tournament/
-    test_statistics.py, which builds the same tournament).
-
-    Round 1: table 1 (P1 E, P2 S, P3 W, P4 N): P1 wins on P2's discard with PURE_DOTS, a
-    drawn hand, P3 self-drawn 8 fan, a false win by P4. Table 2 (P5..P8): P5 wins on P6's
-    discard with PURE_DOTS, P6 wins on P5's discard with 10 fan.
-    Round 2: table 1 (P1, P5, P2, P6): P2 self-drawn 12 fan + 2 flowers. Table 2 (P3, P7, P4,
-    P8): two drawn hands. P1 is 3rd after round 1 (2 table points, 46) and 4th after round 2
-    (3, 24).
-    """
-    p = [add_player(tournament=tournament, key=str(n), name=f"P{n}") for n in range(1, 9)]
-    one = create_round(tournament=tournament, actor=organiser)
-    t1, t2 = set_seating(round=one, tables=[p[0:4], p[4:8]], actor=organiser)
-    set_round_status(round=one, status="seated", actor=organiser)
-    set_round_status(round=one, status="playing", actor=organiser)
-
-    def win(table, number, winner, discarder=None, **fields):
-        record_hand(table=table, number=number, result="win", winner=winner,
-                    discarder=discarder, entered_by=organiser, **fields)  # fmt: skip
-
-    def draw(table, number):
-        record_hand(table=table, number=number, result="draw", entered_by=organiser)
-
-    win(t1, 1, p[0], p[1], tiles=PURE_DOTS)
-    draw(t1, 2)
-    win(t1, 3, p[2], fan=8)
-    record_false_win(table=t1, number=4, offender=p[3], invalid_hand=False, entered_by=organiser)
-    win(t2, 1, p[4], p[5], tiles=PURE_DOTS)
-    win(t2, 2, p[5], p[4], fan=10)
-    for table in (t1, t2):
-        end_game(table=table, ended_by_time=True, entered_by=organiser)
-    set_round_status(round=one, status="finished", actor=organiser)
-    two = create_round(tournament=tournament, actor=organiser)
-    u1, u2 = set_seating(
-        round=two, tables=[[p[0], p[4], p[1], p[5]], [p[2], p[6], p[3], p[7]]], actor=organiser
-    )
-    set_round_status(round=two, status="seated", actor=organiser)
-    set_round_status(round=two, status="playing", actor=organiser)
-    win(u1, 1, p[1], fan=12, flowers=2)
-    draw(u2, 1)
-    draw(u2, 2)
-    for table in (u1, u2):
-        end_game(table=table, ended_by_time=True, entered_by=organiser)
-    return p
+    """The two-round cup of tests/stats_cup.py (without its draft round 3); its players."""
+    return build_stats_cup(tournament, organiser, draft_round=False)["players"]
 
 
 def tournament_url(slug="spring-cup"):
