@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Mod
@@ -85,6 +86,13 @@ class Tournament(models.Model):
         NONE = "none", "Never"
         HALF = "half", "Once, before the West wind round"
 
+    class Confirmation(models.TextChoices):
+        """Who confirms a submitted game sheet before the game counts in the standings."""
+
+        ORGANISER = "organiser", "The organiser confirms each game sheet"
+        SECOND_REFEREE = "referee", "A second referee (or the organiser) confirms each game sheet"
+        NONE = "none", "Game sheets count as soon as they are submitted"
+
     class TieBreak(models.TextChoices):
         """Further tie-breaks after table points and score (Chinese 1998 rules)."""
 
@@ -130,6 +138,17 @@ class Tournament(models.Model):
         max_length=4, choices=Separation.choices, default=Separation.SOFT,
         help_text="Keep players of one team apart when generating the seating.",
     )  # fmt: skip
+    confirmation = models.CharField(
+        max_length=10,
+        choices=Confirmation.choices,
+        default=Confirmation.ORGANISER,
+        help_text="Standings count a game once its sheet is confirmed.",
+    )
+    round_minutes = models.PositiveSmallIntegerField(
+        default=120,
+        validators=[MinValueValidator(10), MaxValueValidator(600)],
+        help_text="The time limit of a round, for the round clock (GB 3.5.6: at most 150).",
+    )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organised_tournaments", blank=True
     )
@@ -148,6 +167,10 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(seat_rotation__in=["wmo", "none", "half"]),
                 name="tournament_seat_rotation_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(confirmation__in=["organiser", "referee", "none"]),
+                name="tournament_confirmation_known",
             ),
         ]
 
@@ -217,6 +240,13 @@ class Round(models.Model):
         default=False,
         help_text="Generated seating puts the top four together, then the next four, and so on.",
     )
+    # The round clock (see tournament/clock.py): running since clock_started_at for
+    # clock_minutes + clock_extra_minutes, not counting the paused seconds.
+    clock_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
+    clock_extra_minutes = models.SmallIntegerField(default=0)
+    clock_started_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_seconds = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -245,6 +275,22 @@ class Table(models.Model):
     ended_by_time = models.BooleanField(
         default=False, help_text="Time was called before all hands were played."
     )
+    # Ending the game submits its sheet; confirming it makes the game count in the standings.
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
 
     class Meta:
         ordering = ["round", "number"]
@@ -254,6 +300,10 @@ class Table(models.Model):
             models.CheckConstraint(
                 condition=Q(ended_by_time=False) | Q(ended_at__isnull=False),
                 name="table_ended_by_time_only_when_ended",
+            ),
+            models.CheckConstraint(
+                condition=Q(confirmed_at__isnull=True) | Q(ended_at__isnull=False),
+                name="table_confirmed_only_when_ended",
             ),
         ]
 
@@ -341,6 +391,13 @@ class Hand(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
     entered_at = models.DateTimeField(default=timezone.now)
+    submission = models.UUIDField(
+        null=True,
+        blank=True,
+        unique=True,
+        help_text="The idempotency key of the submission that recorded it: a resubmission "
+        "with the same key is recognised and not recorded twice.",
+    )
 
     class Meta:
         ordering = ["table", "number"]
@@ -409,6 +466,13 @@ class Penalty(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
     entered_at = models.DateTimeField(default=timezone.now)
+    submission = models.UUIDField(
+        null=True,
+        blank=True,
+        unique=True,
+        help_text="The idempotency key of the submission that recorded it: a resubmission "
+        "with the same key is recognised and not recorded twice.",
+    )
 
     class Meta:
         ordering = ["table", "entered_at", "pk"]
@@ -452,8 +516,10 @@ class AuditEntry(models.Model):
         PENALTY_RECORDED = "penalty_recorded", "Penalty recorded"
         PENALTY_CORRECTED = "penalty_corrected", "Penalty corrected"
         PENALTY_REMOVED = "penalty_removed", "Penalty removed"
-        GAME_ENDED = "game_ended", "Game ended"
+        GAME_ENDED = "game_ended", "Game ended, sheet submitted"
         GAME_REOPENED = "game_reopened", "Game reopened"
+        GAME_CONFIRMED = "game_confirmed", "Game sheet confirmed"
+        CLOCK = "round_clock", "Round clock changed"
         ROUND_STATUS = "round_status", "Round status changed"
         SEATING_CHANGED = "seating_changed", "Seating changed"
 

@@ -57,6 +57,7 @@ class Standing:
     table_points: Fraction
     score: int
     game_scores: tuple[int, ...]
+    provisional_games: int = 0  # games counted whose sheets are not confirmed yet
 
 
 def score_sheet(table: Table) -> list[ScoreSheetLine]:
@@ -142,27 +143,38 @@ def _results(seats: Sequence[Seat], values: Sequence[int]) -> list[SeatResult]:
     return sorted(results, key=lambda result: (result.place, result.seat.index))
 
 
-def standings(tournament: Tournament) -> list[Standing]:
-    """The ranking over all ended games: table points, then score, then the tie-breaks.
+def standings(tournament: Tournament, *, provisional: bool = False) -> list[Standing]:
+    """The ranking over all confirmed games: table points, then score, then the tie-breaks.
+
+    With `provisional`, games whose sheets are submitted but not confirmed count too, and each
+    row says how many of its games are such (``provisional_games``).
 
     Players level on all of them share a rank. Substitutes come last, unranked. Withdrawn
     players keep the games they played; a round missed scores 0 table points. Two queries,
     whatever the size of the tournament.
     """
     players = list(tournament.players.all())
-    seats = Seat.objects.filter(
-        table__round__tournament=tournament, table__ended_at__isnull=False
-    ).order_by("table_id", "starting_wind")
+    seats = Seat.objects.filter(table__round__tournament=tournament)
+    if provisional:
+        seats = seats.filter(table__ended_at__isnull=False)
+    else:
+        seats = seats.filter(table__confirmed_at__isnull=False)
+    seats = seats.annotate(confirmed=Q(table__confirmed_at__isnull=False)).order_by(
+        "table_id", "starting_wind"
+    )
     by_table: dict[int, list[Seat]] = {}
     for seat in seats:
         by_table.setdefault(seat.table_id, []).append(seat)
     table_points: dict[int, Fraction] = {}
     game_scores: dict[int, list[int]] = {}
+    unconfirmed: dict[int, int] = {}
     for table_seats in by_table.values():
         for result in _results(table_seats, tournament.table_points):
             player_id = result.seat.player_id
             table_points[player_id] = table_points.get(player_id, Fraction(0)) + result.table_points
             game_scores.setdefault(player_id, []).append(result.score)
+            if not result.seat.confirmed:
+                unconfirmed[player_id] = unconfirmed.get(player_id, 0) + 1
     rows = [
         Standing(
             rank=None,
@@ -170,6 +182,7 @@ def standings(tournament: Tournament) -> list[Standing]:
             table_points=table_points.get(player.pk, Fraction(0)),
             score=sum(game_scores.get(player.pk, ())),
             game_scores=tuple(sorted(game_scores.get(player.pk, ()), reverse=True)),
+            provisional_games=unconfirmed.get(player.pk, 0),
         )
         for player in players
     ]

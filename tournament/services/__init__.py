@@ -1,6 +1,11 @@
 """Writes: every change to tournament data goes through one of these functions."""
 
-from tournament.services.games import end_game, reopen_game
+from tournament.services.games import (
+    confirm_game,
+    confirm_submitted_games,
+    end_game,
+    reopen_game,
+)
 from tournament.services.hands import correct_hand, record_hand, remove_last_hand
 from tournament.services.penalties import (
     correct_penalty,
@@ -9,6 +14,7 @@ from tournament.services.penalties import (
     remove_penalty,
 )
 from tournament.services.players import add_player, import_players_csv, update_player
+from tournament.services.round_clock import extend_clock, pause_clock, resume_clock, start_clock
 from tournament.services.rounds import (
     assign_referees,
     create_round,
@@ -23,12 +29,16 @@ from tournament.services.seating import create_table
 __all__ = [
     "add_player",
     "assign_referees",
+    "confirm_game",
+    "confirm_submitted_games",
     "correct_hand",
     "correct_penalty",
     "create_round",
     "create_table",
     "end_game",
+    "extend_clock",
     "import_players_csv",
+    "pause_clock",
     "record_false_win",
     "record_hand",
     "record_penalty",
@@ -36,9 +46,11 @@ __all__ = [
     "remove_penalty",
     "remove_round",
     "reopen_game",
+    "resume_clock",
     "seat_round",
     "set_round_status",
     "set_seating",
+    "start_clock",
     "swap_players",
     "update_player",
 ]

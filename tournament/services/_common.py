@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -34,6 +35,40 @@ def seat_of(seats: list[Seat], player: Player, role: str) -> Seat:
         code="not_seated",
         params={"role": role, "player": player.name},
     )
+
+
+def replayed(model, table: Table, submission) -> Any:
+    """The record an earlier submission with the same idempotency key made at `table`, if any.
+
+    It is marked ``replayed = True``. A key used for another table, or for another kind of
+    record, is refused.
+    """
+    if submission is None:
+        return None
+    try:
+        submission = uuid.UUID(str(submission))
+    except ValueError as error:
+        raise ValidationError(
+            "The submission key %(key)s is not a UUID.",
+            code="bad_submission_key",
+            params={"key": str(submission)[:60]},
+        ) from error
+    earlier = model.objects.filter(submission=submission).first()
+    if earlier is None:
+        other = Penalty if model is Hand else Hand
+        if other.objects.filter(submission=submission).exists():
+            raise ValidationError(
+                "This submission key was already used for a different record.",
+                code="submission_key_reused",
+            )
+        return None
+    if earlier.table_id != table.pk:
+        raise ValidationError(
+            "This submission key was already used at another table.",
+            code="submission_key_reused",
+        )
+    earlier.replayed = True
+    return earlier
 
 
 def refuse_after_end(table: Table) -> None:

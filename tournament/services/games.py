@@ -1,4 +1,4 @@
-"""The end of a game."""
+"""The end of a game: submitting its sheet, confirming it, reopening it."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from tournament.models import HANDS_PER_GAME, AuditEntry, Table
+from tournament.models import HANDS_PER_GAME, AuditEntry, Round, Table, Tournament
+from tournament.permissions import is_organiser, referees_in
 from tournament.services._common import (
     audit,
     lock_table,
@@ -18,7 +19,9 @@ from tournament.services._common import (
 
 @transaction.atomic
 def end_game(*, table: Table, ended_by_time: bool, entered_by: AbstractBaseUser) -> Table:
-    """Close the game at `table`: after all 16 hands, or earlier when time is called."""
+    """Close the game at `table` and submit its sheet: after all 16 hands, or earlier when time
+    is called. Where the tournament needs no confirmation, the sheet counts at once.
+    """
     table = lock_table(table)
     refuse_unless_playing(table)
     if table.ended_at is not None:
@@ -33,7 +36,12 @@ def end_game(*, table: Table, ended_by_time: bool, entered_by: AbstractBaseUser)
         )
     table.ended_at = timezone.now()
     table.ended_by_time = ended_by_time and hands < HANDS_PER_GAME
-    table.save(update_fields=["ended_at", "ended_by_time"])
+    table.submitted_by = entered_by
+    fields = ["ended_at", "ended_by_time", "submitted_by"]
+    if table.round.tournament.confirmation == Tournament.Confirmation.NONE:
+        table.confirmed_at, table.confirmed_by = table.ended_at, entered_by
+        fields += ["confirmed_at", "confirmed_by"]
+    table.save(update_fields=fields)
     audit(
         table=table,
         actor=entered_by,
@@ -44,9 +52,104 @@ def end_game(*, table: Table, ended_by_time: bool, entered_by: AbstractBaseUser)
     return table
 
 
+def may_confirm(user: AbstractBaseUser, table: Table) -> bool:
+    """Whether `user` may confirm the sheet of `table`: an organiser always; where the
+    tournament asks for a second referee, also any referee of the tournament other than the one
+    who submitted the sheet.
+    """
+    tournament = table.round.tournament
+    if is_organiser(user, tournament):
+        return True
+    return (
+        tournament.confirmation == Tournament.Confirmation.SECOND_REFEREE
+        and user.pk != table.submitted_by_id
+        and referees_in(user, tournament)
+    )
+
+
+def _confirm(table: Table, confirmed_by: AbstractBaseUser) -> None:
+    table.confirmed_at = timezone.now()
+    table.confirmed_by = confirmed_by
+    table.save(update_fields=["confirmed_at", "confirmed_by"])
+    audit(
+        table=table,
+        actor=confirmed_by,
+        action=AuditEntry.Action.GAME_CONFIRMED,
+        before=None,
+        after={"scores": [seat.score for seat in sorted(table.seats.all(), key=_index)]},
+    )
+
+
+def _index(seat) -> int:
+    return seat.index
+
+
+@transaction.atomic
+def confirm_game(*, table: Table, confirmed_by: AbstractBaseUser) -> Table:
+    """Confirm the submitted sheet of `table`: from now on the game counts in the standings."""
+    table = lock_table(table)
+    refuse_before_play(table)
+    if table.ended_at is None:
+        raise ValidationError(
+            "The game at table %(table)s has not ended: its sheet is not submitted yet.",
+            code="not_submitted",
+            params={"table": table.number},
+        )
+    if table.confirmed_at is not None:
+        raise ValidationError(
+            "The sheet of table %(table)s is already confirmed.",
+            code="already_confirmed",
+            params={"table": table.number},
+        )
+    if not may_confirm(confirmed_by, table):
+        if (
+            table.round.tournament.confirmation == Tournament.Confirmation.SECOND_REFEREE
+            and confirmed_by.pk == table.submitted_by_id
+        ):
+            raise ValidationError(
+                "A second referee confirms this sheet: not the referee who submitted it.",
+                code="confirm_own_sheet",
+            )
+        raise ValidationError(
+            "Only the organiser confirms game sheets in this tournament.",
+            code="not_allowed_to_confirm",
+        )
+    _confirm(table, confirmed_by)
+    return table
+
+
+@transaction.atomic
+def confirm_submitted_games(*, round: Round, confirmed_by: AbstractBaseUser) -> list[Table]:
+    """Confirm every submitted, unconfirmed sheet of `round` (organisers only)."""
+    if not is_organiser(confirmed_by, round.tournament):
+        raise ValidationError(
+            "Only an organiser confirms all sheets at once.", code="not_allowed_to_confirm"
+        )
+    tables = list(
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__tournament")
+        .filter(round=round, ended_at__isnull=False, confirmed_at__isnull=True)
+        .order_by("number")
+    )
+    for table in tables:
+        _confirm(table, confirmed_by)
+    return tables
+
+
+def refuse_confirmed_unless_organiser(table: Table, user: AbstractBaseUser) -> None:
+    """After confirmation, only an organiser changes a game's results."""
+    if table.confirmed_at is not None and not is_organiser(user, table.round.tournament):
+        raise ValidationError(
+            "The sheet of table %(table)s is confirmed: ask the organiser to correct it.",
+            code="sheet_confirmed",
+            params={"table": table.number},
+        )
+
+
 @transaction.atomic
 def reopen_game(*, table: Table, entered_by: AbstractBaseUser) -> Table:
-    """Undo the end of the game at `table` so that more hands can be entered.
+    """Undo the end of the game at `table` so that more hands can be entered; a confirmed sheet
+    goes back to unconfirmed.
 
     The round must be in play (reopen a finished round first).
     """
@@ -55,10 +158,20 @@ def reopen_game(*, table: Table, entered_by: AbstractBaseUser) -> Table:
     if table.ended_at is None:
         raise ValidationError("This game has not ended.", code="not_ended")
     refuse_unless_playing(table)
-    before = {"ended_at": table.ended_at.isoformat(), "ended_by_time": table.ended_by_time}
+    refuse_confirmed_unless_organiser(table, entered_by)
+    before = {
+        "ended_at": table.ended_at.isoformat(),
+        "ended_by_time": table.ended_by_time,
+        "confirmed_at": table.confirmed_at.isoformat() if table.confirmed_at else None,
+    }
     table.ended_at = None
     table.ended_by_time = False
-    table.save(update_fields=["ended_at", "ended_by_time"])
+    table.submitted_by = None
+    table.confirmed_at = None
+    table.confirmed_by = None
+    table.save(
+        update_fields=["ended_at", "ended_by_time", "submitted_by", "confirmed_at", "confirmed_by"]
+    )
     audit(
         table=table,
         actor=entered_by,

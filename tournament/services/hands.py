@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -22,9 +23,11 @@ from tournament.services._common import (
     refuse_after_end,
     refuse_before_play,
     refuse_unless_playing,
+    replayed,
     seat_of,
     seats_of,
 )
+from tournament.services.games import refuse_confirmed_unless_organiser
 
 FALSE_WIN_KINDS = (Penalty.Kind.FALSE_WIN, Penalty.Kind.FALSE_WIN_INVALID_HAND)
 
@@ -41,14 +44,22 @@ def record_hand(
     flowers: int = 0,
     tiles: dict[str, Any] | None = None,
     entered_by: AbstractBaseUser,
+    submission: uuid.UUID | str | None = None,
 ) -> Hand:
     """Record the next hand of the game at `table`.
 
     A discarder of None means a self-drawn win. When `tiles` (the case format) are given, the
     engine scores them for the winner's seat wind and the prevailing wind; `fan` and `flowers`
     are then filled in, or must agree with it.
+
+    `submission` is the idempotency key of the form or request: when a hand with that key is
+    already recorded at the table, that hand is returned (marked ``replayed``) and nothing new
+    is recorded, so a resubmission after a lost connection is harmless.
     """
     table = lock_table(table)
+    earlier = replayed(Hand, table, submission)
+    if earlier is not None:
+        return earlier
     refuse_unless_playing(table)
     refuse_after_end(table)
     last = table.hands.aggregate(last=Max("number"))["last"] or 0
@@ -65,7 +76,13 @@ def record_hand(
             "A game has %(hands)s hands.", code="game_complete", params={"hands": HANDS_PER_GAME}
         )
     seats = seats_of(table)
-    hand = Hand(table=table, number=number, entered_by=entered_by, entered_at=timezone.now())
+    hand = Hand(
+        table=table,
+        number=number,
+        entered_by=entered_by,
+        entered_at=timezone.now(),
+        submission=submission,
+    )
     _fill_in(hand, table, seats, result, winner, discarder, fan, flowers, tiles)
     try:
         with transaction.atomic():
@@ -95,9 +112,13 @@ def correct_hand(
     tiles: dict[str, Any] | None = None,
     entered_by: AbstractBaseUser,
 ) -> Hand:
-    """Replace an entered hand; the game scores after it are recomputed and the change audited."""
+    """Replace an entered hand; the game scores after it are recomputed and the change audited.
+
+    Once the game's sheet is confirmed, only an organiser corrects it.
+    """
     table = lock_table(hand.table)
     refuse_before_play(table)
+    refuse_confirmed_unless_organiser(table, entered_by)
     hand = Hand.objects.select_related("winner__player", "discarder__player", "entered_by").get(
         pk=hand.pk
     )

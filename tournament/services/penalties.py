@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -16,9 +18,11 @@ from tournament.services._common import (
     recompute_scores,
     refuse_before_play,
     refuse_unless_playing,
+    replayed,
     seat_of,
     seats_of,
 )
+from tournament.services.games import refuse_confirmed_unless_organiser
 
 DEDUCTIONS = range(5, 61)
 FALSE_WIN_KINDS = (Penalty.Kind.FALSE_WIN, Penalty.Kind.FALSE_WIN_INVALID_HAND)
@@ -32,14 +36,20 @@ def record_false_win(
     offender: Player,
     invalid_hand: bool,
     entered_by: AbstractBaseUser,
+    submission: uuid.UUID | str | None = None,
 ) -> Penalty:
     """A declared win that is not one: the offender pays each other player; may not win the hand.
 
     `invalid_hand` is for wrong tiles or a wrong count (20 each under MCR); otherwise the hand
-    was worth less than the minimum (10 each).
+    was worth less than the minimum (10 each). `submission` is the idempotency key, as for
+    `record_hand`.
     """
     table = lock_table(table)
+    earlier = replayed(Penalty, table, submission)
+    if earlier is not None:
+        return earlier
     refuse_unless_playing(table)
+    refuse_confirmed_unless_organiser(table, entered_by)
     seats = seats_of(table)
     seat = seat_of(seats, offender, "offender")
     last = table.hands.aggregate(last=Max("number"))["last"] or 0
@@ -69,6 +79,7 @@ def record_false_win(
         reason=f"{kind.label} in hand {number}",
         hand_number=number,
         entered_by=entered_by,
+        submission=submission,
     )
     return _finish(table, seats, penalty, entered_by)
 
@@ -83,10 +94,18 @@ def record_penalty(
     reason: str,
     hand_number: int | None = None,
     entered_by: AbstractBaseUser,
+    submission: uuid.UUID | str | None = None,
 ) -> Penalty:
-    """A penalty with its reason: distributed to the other three players, or a deduction."""
+    """A penalty with its reason: distributed to the other three players, or a deduction.
+
+    `submission` is the idempotency key, as for `record_hand`.
+    """
     table = lock_table(table)
+    earlier = replayed(Penalty, table, submission)
+    if earlier is not None:
+        return earlier
     refuse_unless_playing(table)
+    refuse_confirmed_unless_organiser(table, entered_by)
     seats = seats_of(table)
     seat = seat_of(seats, player, "penalised player")
     _check_penalty(points, distributed, reason, hand_number)
@@ -99,6 +118,7 @@ def record_penalty(
         reason=reason.strip(),
         hand_number=hand_number,
         entered_by=entered_by,
+        submission=submission,
     )
     return _finish(table, seats, penalty, entered_by)
 
@@ -121,6 +141,7 @@ def correct_penalty(
     """
     table = lock_table(penalty.table)
     refuse_before_play(table)
+    refuse_confirmed_unless_organiser(table, entered_by)
     penalty = Penalty.objects.select_related("seat__player").get(pk=penalty.pk)
     before = penalty_snapshot(penalty)
     seats = seats_of(table)
@@ -151,6 +172,7 @@ def remove_penalty(*, penalty: Penalty, entered_by: AbstractBaseUser) -> None:
     """Delete a penalty recorded by mistake; the scores are recomputed and the removal audited."""
     table = lock_table(penalty.table)
     refuse_before_play(table)
+    refuse_confirmed_unless_organiser(table, entered_by)
     penalty = Penalty.objects.select_related("seat__player").get(pk=penalty.pk)
     before = penalty_snapshot(penalty)
     penalty.delete()

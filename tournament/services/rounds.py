@@ -356,6 +356,13 @@ def set_round_status(*, round: Round, status: str, actor: AbstractBaseUser) -> R
                 code="games_open",
                 params={"tables": ", ".join(map(str, open_tables))},
             )
+        unconfirmed = [table.number for table in tables if table.confirmed_at is None]
+        if unconfirmed:
+            raise ValidationError(
+                "The game sheets of tables %(tables)s are waiting for confirmation.",
+                code="sheets_unconfirmed",
+                params={"tables": ", ".join(map(str, unconfirmed))},
+            )
     if status == Status.PLAYING and round.status == Status.FINISHED:
         later = round.tournament.rounds.filter(
             number__gt=round.number, status__in=[Status.PLAYING, Status.FINISHED]

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from django.urls import include, path
 
-from tournament.web.organiser import accounts, audit, players, rounds, tables, tournaments
+from tournament.web.organiser import (
+    accounts,
+    audit,
+    board,
+    players,
+    rounds,
+    tables,
+    tournaments,
+)
 
 app_name = "organiser"
 
@@ -19,6 +27,7 @@ table_patterns = [
     path("false-wins/new/", tables.add_false_win, name="false_win_add"),
     path("end/", tables.end, name="end_game"),
     path("reopen/", tables.reopen, name="reopen_game"),
+    path("confirm/", board.confirm, name="confirm_game"),
 ]
 
 round_patterns = [
@@ -27,6 +36,9 @@ round_patterns = [
     path("swap/", rounds.swap, name="round_swap"),
     path("status/", rounds.status, name="round_status"),
     path("remove/", rounds.remove, name="round_remove"),
+    path("board/", board.board, name="board"),
+    path("clock/", board.clock, name="clock"),
+    path("confirm-all/", board.confirm_all, name="confirm_all"),
     path("tables/<int:table>/", include(table_patterns)),
 ]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournament.web import public
+from tournament.web import projector, public
 
 app_name = "public"
 
@@ -14,6 +14,7 @@ app_name = "public"
 urlpatterns = [
     path("<str:slug>/", public.tournament_page, name="tournament"),
     path("<str:slug>/standings/", public.standings_page, name="standings"),
+    path("<str:slug>/projector/", projector.projector, name="projector"),
     path("<str:slug>/rounds/<int:number>/", public.round_page, name="round"),
     path(
         "<str:slug>/rounds/<int:number>/tables/<int:table>/",

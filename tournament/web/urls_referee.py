@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournament.web import referee
+from tournament.web import referee, referee_sheets
 
 app_name = "referee"
 
@@ -20,4 +20,8 @@ urlpatterns = [
     path(f"{TABLE}penalty/", referee.record_penalty, name="penalty"),
     path(f"{TABLE}undo/", referee.undo_last_hand, name="undo"),
     path(f"{TABLE}end/", referee.end_game, name="end"),
+    path(f"{TABLE}live/", referee_sheets.table_live, name="live"),
+    # Game sheets waiting for a second referee's confirmation, and the confirmation itself.
+    path("<slug:slug>/sheets/", referee_sheets.sheets, name="sheets"),
+    path(f"{TABLE}confirm/", referee_sheets.confirm, name="confirm"),
 ]

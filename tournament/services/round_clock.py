@@ -1,0 +1,122 @@
+"""Starting, pausing, resuming and extending the clock of a round (organisers only)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from tournament.clock import clock_of
+from tournament.models import AuditEntry, Round
+from tournament.services.rounds import lock_round
+
+MAX_EXTRA_MINUTES = 120
+
+
+def _audit(round: Round, actor: AbstractBaseUser, event: str, **details) -> None:
+    AuditEntry.objects.create(
+        tournament_id=round.tournament_id,
+        actor=actor,
+        action=AuditEntry.Action.CLOCK,
+        before=None,
+        after={"round": round.number, "event": event, **details},
+    )
+
+
+def _refuse_unless_playing(round: Round) -> None:
+    if round.status != Round.Status.PLAYING:
+        raise ValidationError(
+            "Round %(round)s is %(status)s: the clock runs only while a round is in play.",
+            code="round_not_playing",
+            params={"round": round.number, "status": round.get_status_display().lower()},
+        )
+
+
+@transaction.atomic
+def start_clock(*, round: Round, actor: AbstractBaseUser, minutes: int | None = None) -> Round:
+    """Start the clock of a round in play, for `minutes` (default: the tournament's)."""
+    round = lock_round(round)
+    _refuse_unless_playing(round)
+    if round.clock_started_at is not None:
+        raise ValidationError(
+            "The clock of round %(round)s has already started.",
+            code="clock_started",
+            params={"round": round.number},
+        )
+    minutes = minutes or round.tournament.round_minutes
+    if not 10 <= minutes <= 600:
+        raise ValidationError(
+            "A round lasts 10 to 600 minutes.", code="bad_minutes", params={"minutes": minutes}
+        )
+    round.clock_minutes = minutes
+    round.clock_extra_minutes = 0
+    round.clock_started_at = timezone.now()
+    round.clock_paused_at = None
+    round.clock_paused_seconds = 0
+    round.save(
+        update_fields=[
+            "clock_minutes",
+            "clock_extra_minutes",
+            "clock_started_at",
+            "clock_paused_at",
+            "clock_paused_seconds",
+        ]
+    )
+    _audit(round, actor, "started", minutes=minutes)
+    return round
+
+
+def _refuse_unless_started(round: Round) -> None:
+    if round.clock_started_at is None:
+        raise ValidationError(
+            "The clock of round %(round)s has not started.",
+            code="clock_not_started",
+            params={"round": round.number},
+        )
+
+
+@transaction.atomic
+def pause_clock(*, round: Round, actor: AbstractBaseUser) -> Round:
+    round = lock_round(round)
+    _refuse_unless_started(round)
+    if round.clock_paused_at is not None:
+        raise ValidationError("The clock is already paused.", code="clock_paused")
+    round.clock_paused_at = timezone.now()
+    round.save(update_fields=["clock_paused_at"])
+    _audit(round, actor, "paused", remaining=clock_of(round).remaining_seconds)
+    return round
+
+
+@transaction.atomic
+def resume_clock(*, round: Round, actor: AbstractBaseUser) -> Round:
+    round = lock_round(round)
+    _refuse_unless_started(round)
+    if round.clock_paused_at is None:
+        raise ValidationError("The clock is not paused.", code="clock_running")
+    _refuse_unless_playing(round)
+    paused = timezone.now() - round.clock_paused_at
+    round.clock_paused_seconds += max(0, int(paused.total_seconds()))
+    round.clock_paused_at = None
+    round.save(update_fields=["clock_paused_at", "clock_paused_seconds"])
+    _audit(round, actor, "resumed", remaining=clock_of(round).remaining_seconds)
+    return round
+
+
+@transaction.atomic
+def extend_clock(*, round: Round, actor: AbstractBaseUser, minutes: int) -> Round:
+    """Give the round `minutes` more (or fewer, when negative) minutes."""
+    round = lock_round(round)
+    _refuse_unless_started(round)
+    extra = round.clock_extra_minutes + minutes
+    if minutes == 0 or not -round.clock_minutes < extra <= MAX_EXTRA_MINUTES:
+        raise ValidationError(
+            "Extend the round by 1 to %(max)s minutes in all (or shorten it, while time is "
+            "left).",
+            code="bad_extension",
+            params={"max": MAX_EXTRA_MINUTES},
+        )
+    round.clock_extra_minutes = extra
+    round.save(update_fields=["clock_extra_minutes"])
+    _audit(round, actor, "extended", minutes=minutes, remaining=clock_of(round).remaining_seconds)
+    return round
