@@ -8,6 +8,7 @@ from tournament import views as tournament_views
 urlpatterns = [
     path("", tournament_views.home, name="home"),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("scoring/", include("scoring.urls")),
     path("api/", include("scoring.api_urls")),
