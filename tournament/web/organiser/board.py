@@ -1,23 +1,211 @@
-"""The live board of a round: every table's progress, the round clock, sheet confirmation."""
+"""The live board of a round: every table's progress, the round clock, sheet confirmation.
+
+The board refreshes itself: `static/tournament/live.js` fetches `?fragment=1` every few
+seconds and puts the answer in place of the board's content.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from tournament.board import board as board_of
+from tournament.models import Round, Tournament
+from tournament.services import (
+    confirm_game,
+    confirm_submitted_games,
+    extend_clock,
+    pause_clock,
+    resume_clock,
+    start_clock,
+)
+from tournament.services.round_clock import MAX_EXTRA_MINUTES
+from tournament.web.organiser.access import (
+    INVALID,
+    call_service,
+    organiser_page,
+    round_of,
+    table_of,
+)
+
+# How often the board asks for fresh content, in seconds.
+REFRESH_SECONDS = 10
+EXTENSIONS = (5, 10)
 
 
-def board(request: HttpRequest, **where: Any) -> HttpResponse:
-    raise Http404("Not built yet.")
+class ClockForm(forms.Form):
+    """One clock control: start (for `minutes`), pause, resume, or extend (by `minutes`)."""
+
+    action = forms.ChoiceField(
+        choices=[
+            ("start", gettext_lazy("Start")),
+            ("pause", gettext_lazy("Pause")),
+            ("resume", gettext_lazy("Resume")),
+            ("extend", gettext_lazy("Extend")),
+        ],
+        error_messages={"invalid_choice": gettext_lazy("Unknown clock action.")},
+    )
+    minutes = forms.IntegerField(
+        required=False,
+        min_value=-600,
+        max_value=600,
+        error_messages={"invalid": gettext_lazy("Give the minutes as a whole number.")},
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("action") == "extend" and data.get("minutes") is None and "minutes" in data:
+            self.add_error(
+                "minutes",
+                _("Say by how many minutes to extend the round (negative to shorten it)."),
+            )
+        return data
 
 
-def clock(request: HttpRequest, **where: Any) -> HttpResponse:
-    raise Http404("Not built yet.")
+def _fragment(request: HttpRequest) -> bool:
+    return request.GET.get("fragment") == "1"
 
 
-def confirm_all(request: HttpRequest, **where: Any) -> HttpResponse:
-    raise Http404("Not built yet.")
+def board_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    round: Round,
+    *,
+    status: int = 200,
+    clock_form: ClockForm | None = None,
+) -> HttpResponse:
+    """The board, or with ?fragment=1 only its live content; `clock_form` is a refused one."""
+    round.tournament = tournament
+    board = board_of(round)
+    bound = clock_form.data if clock_form is not None else {}
+    context = {
+        "tournament": tournament,
+        "round": round,
+        "board": board,
+        "clock": board.clock,
+        "clock_form": clock_form,
+        "start_minutes": bound.get("minutes", "")
+        if bound.get("action") == "start"
+        else tournament.round_minutes,
+        "extend_minutes": bound.get("minutes", "") if bound.get("action") == "extend" else "",
+        "extensions": EXTENSIONS,
+        "max_extra": MAX_EXTRA_MINUTES,
+        "refresh_seconds": REFRESH_SECONDS,
+        "fragment_url": f"{request.path}?fragment=1",
+    }
+    if _fragment(request):
+        response = render(
+            request, "tournament/organiser/board_content.html", context, status=status
+        )
+        response["Cache-Control"] = "no-store"
+        response["X-Live-Fragment"] = "1"
+        return response
+    return render(request, "tournament/organiser/board.html", context, status=status)
 
 
-def confirm(request: HttpRequest, **where: Any) -> HttpResponse:
-    raise Http404("Not built yet.")
+@organiser_page("GET", "HEAD")
+def board(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    return board_page(request, tournament, round_of(tournament, number))
+
+
+def _back(tournament: Tournament, round: Round) -> HttpResponse:
+    return redirect("organiser:board", slug=tournament.slug, number=round.number)
+
+
+CLOCK_DONE = {
+    "start": gettext_lazy("The clock of round %(round)s is running: %(time)s left."),
+    "pause": gettext_lazy("The clock is paused at %(time)s left."),
+    "resume": gettext_lazy("The clock runs again: %(time)s left."),
+    "extend": gettext_lazy("The round now has %(time)s left."),
+}
+
+
+@organiser_page("POST")
+def clock(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round = round_of(tournament, number)
+    form = ClockForm(request.POST)
+    done: list[Round] = []
+
+    def run() -> None:
+        action, minutes = form.cleaned_data["action"], form.cleaned_data["minutes"]
+        if action == "start":
+            done.append(start_clock(round=round, actor=request.user, minutes=minutes))
+        elif action == "pause":
+            done.append(pause_clock(round=round, actor=request.user))
+        elif action == "resume":
+            done.append(resume_clock(round=round, actor=request.user))
+        else:
+            done.append(extend_clock(round=round, actor=request.user, minutes=minutes))
+
+    if call_service(form, run, {"bad_minutes": "minutes", "bad_extension": "minutes"}):
+        updated = done[0]
+        updated.tournament = tournament
+        board = board_of(updated)
+        messages.success(
+            request,
+            CLOCK_DONE[form.cleaned_data["action"]]
+            % {"round": round.number, "time": board.clock.display},
+        )
+        return _back(tournament, round)
+    return board_page(request, tournament, round, status=INVALID, clock_form=form)
+
+
+def _next_or_board(request: HttpRequest, tournament: Tournament, round: Round) -> HttpResponse:
+    """Back where the form came from (`next`, a page of this site), else to the board."""
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return redirect(target)
+    return _back(tournament, round)
+
+
+@organiser_page("POST")
+def confirm(request: HttpRequest, tournament: Tournament, number: int, table: int) -> HttpResponse:
+    table_ = table_of(tournament, number, table)
+    form = forms.Form(request.POST)
+    if call_service(form, lambda: confirm_game(table=table_, confirmed_by=request.user)):
+        messages.success(
+            request,
+            _("The sheet of table %(table)s is confirmed: the game counts in the standings.")
+            % {"table": table_.number},
+        )
+    else:
+        for error in form.non_field_errors():
+            messages.error(request, error)
+    return _next_or_board(request, tournament, table_.round)
+
+
+@organiser_page("POST")
+def confirm_all(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round = round_of(tournament, number)
+    form = forms.Form(request.POST)
+    confirmed: list = []
+    if call_service(
+        form,
+        lambda: confirmed.extend(confirm_submitted_games(round=round, confirmed_by=request.user)),
+    ):
+        if confirmed:
+            numbers = ", ".join(str(table.number) for table in confirmed)
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)s sheet confirmed (table %(tables)s).",
+                    "%(count)s sheets confirmed (tables %(tables)s).",
+                    len(confirmed),
+                )
+                % {"count": len(confirmed), "tables": numbers},
+            )
+        else:
+            messages.info(request, _("No submitted sheet was waiting for confirmation."))
+    else:
+        for error in form.non_field_errors():
+            messages.error(request, error)
+    return _back(tournament, round)
