@@ -11,7 +11,9 @@
 
    Elements with data-countdown="seconds" show a clock counting down (H:MM:SS or M:SS) while
    they also have data-countdown-running; the server's fragment resets them at each update.
-   After each update the element gets a "live:updated" event (it bubbles). */
+   A fragment may name the URL of the next update in a data-live-next attribute (the projector
+   page goes through its panels so). After each update the element gets a "live:updated" event
+   (it bubbles). */
 (function () {
   "use strict";
 
@@ -106,6 +108,8 @@
       if (target && element.contains(target)) { target.focus({ preventScroll: true }); }
     }
     window.scrollTo(x, y);
+    var next = element.querySelector("[data-live-next]");
+    if (next) { element.setAttribute("data-live-url", next.getAttribute("data-live-next")); }
     startCountdowns(element);
     tickCountdowns();
     element.dispatchEvent(new CustomEvent("live:updated", { bubbles: true }));
@@ -113,7 +117,6 @@
 
   function Live(element) {
     this.element = element;
-    this.url = element.getAttribute("data-live-url");
     var every = parseFloat(element.getAttribute("data-live-every"));
     this.every = Math.max(1, isNaN(every) ? 30 : every) * 1000;
     this.timer = null;
@@ -132,7 +135,7 @@
     if (document.hidden || this.busy) { return; }  // a visible tab schedules again
     if (typing(this.element)) { this.schedule(); return; }
     this.busy = true;
-    fetch(this.url, {
+    fetch(this.element.getAttribute("data-live-url"), {
       credentials: "same-origin",
       cache: "no-store",
       headers: { "X-Requested-With": "live.js" }

@@ -1,9 +1,137 @@
-"""The full-screen projector page: the round clock, rotating standings and the next seating."""
+"""The full-screen projector page: the round clock, rotating standings and the next seating.
+
+The page holds two parts that update themselves through `static/tournament/live.js`:
+
+- the clock of the round in play (`?fragment=clock`, every CLOCK_REFRESH seconds; the browser
+  counts down between two updates);
+- a panel that cycles through the pages of the standings, then the pages of the next round's
+  seating. Each panel names the next one (`data-live-next`), which live.js fetches after
+  `every` seconds (`?panel=standings&page=2&fragment=1`). Without JavaScript the whole page
+  reloads on the next panel instead; `?panel=...&page=...` shows any panel directly.
+
+Readable by whoever may read the tournament (404 otherwise).
+"""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+import math
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from tournament.board import game_counts, next_seating_round, round_in_play, seating_of
+from tournament.clock import clock_of
+from tournament.models import Round
+from tournament.selectors import format_points, standings
+from tournament.web.public import _access
+
+STANDINGS_PER_PAGE = 16
+TABLES_PER_PAGE = 8
+CLOCK_REFRESH = 10
+DEFAULT_EVERY = 15
+EVERY_RANGE = (2, 300)  # seconds a panel stays, as ?every= may ask
+PANELS = ("standings", "seating")
 
 
+@dataclass(frozen=True)
+class Panel:
+    name: str
+    page: int
+    pages: int
+
+
+def _whole(text: str | None, default: int, low: int, high: int) -> int:
+    """`text` as a whole number within [low, high], else `default`."""
+    try:
+        value = int(text or "")
+    except ValueError:
+        return default
+    return min(high, max(low, value))
+
+
+def _cycle(players: int, tables: int) -> list[Panel]:
+    """Every panel in showing order: the standings pages, then the seating pages."""
+    standing_pages = max(1, math.ceil(players / STANDINGS_PER_PAGE))
+    panels = [Panel("standings", page, standing_pages) for page in range(1, standing_pages + 1)]
+    seating_pages = math.ceil(tables / TABLES_PER_PAGE)
+    panels += [Panel("seating", page, seating_pages) for page in range(1, seating_pages + 1)]
+    return panels
+
+
+def _chosen(cycle: list[Panel], name: str | None, page: str | None) -> int:
+    """The index in `cycle` of the panel asked for; the first one for anything unknown."""
+    wanted = _whole(page, 1, 1, 10_000)
+    for index, panel in enumerate(cycle):
+        if panel.name == name and panel.page == wanted:
+            return index
+    return 0
+
+
+@require_safe
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
-    raise Http404("Not built yet.")
+    access = _access(request, slug)
+    tournament = access.tournament
+    every = _whole(request.GET.get("every"), DEFAULT_EVERY, *EVERY_RANGE)
+    fragment = request.GET.get("fragment")
+
+    playing = round_in_play(tournament)
+    context: dict = {"tournament": tournament, "every": every, "clock_refresh": CLOCK_REFRESH}
+    if playing is not None:
+        playing.tournament = tournament
+        context.update(playing=playing, clock=clock_of(playing))
+    else:
+        context["seated"] = (
+            tournament.rounds.filter(status=Round.Status.SEATED).order_by("number").first()
+        )
+    if fragment == "clock":
+        return _fragment(request, "tournament/projector/_clock.html", context)
+
+    rows = standings(tournament)
+    seating_round = next_seating_round(tournament)
+    seating = seating_of(seating_round) if seating_round is not None else []
+    cycle = _cycle(len(rows), len(seating))
+    index = _chosen(cycle, request.GET.get("panel"), request.GET.get("page"))
+    panel = cycle[index]
+    following = cycle[(index + 1) % len(cycle)]
+    query = {"panel": following.name, "page": following.page}
+    if "every" in request.GET:
+        query["every"] = every
+    context.update(
+        panel=panel,
+        next_page_url=f"{request.path}?{urlencode(query)}",
+        next_fragment_url=f"{request.path}?{urlencode({**query, 'fragment': 1})}",
+        counts=game_counts(tournament),
+    )
+    if panel.name == "standings":
+        unconfirmed = {
+            row.player.pk: row.provisional_games
+            for row in standings(tournament, provisional=True)
+            if row.provisional_games
+        }
+        start = (panel.page - 1) * STANDINGS_PER_PAGE
+        context["rows"] = [
+            {
+                "standing": row,
+                "points": format_points(row.table_points),
+                "unconfirmed": unconfirmed.get(row.player.pk, 0),
+            }
+            for row in rows[start : start + STANDINGS_PER_PAGE]
+        ]
+        context["marked"] = any(row["unconfirmed"] for row in context["rows"])
+    else:
+        start = (panel.page - 1) * TABLES_PER_PAGE
+        context["seating_round"] = seating_round
+        context["seating"] = seating[start : start + TABLES_PER_PAGE]
+    if fragment == "1":
+        return _fragment(request, "tournament/projector/_panel.html", context)
+    return render(request, "tournament/projector/projector.html", context)
+
+
+def _fragment(request: HttpRequest, template: str, context: dict) -> HttpResponse:
+    response = render(request, template, context)
+    response["Cache-Control"] = "no-store"
+    response["X-Live-Fragment"] = "1"
+    return response
