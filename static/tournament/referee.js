@@ -47,30 +47,29 @@
     });
   }
 
-  root.querySelectorAll("form").forEach(function (form) {
-    if (!form.querySelector('input[name="discarder"]')) {
-      return;
-    }
-    form.addEventListener("change", function (event) {
-      if (event.target.name === "winner") {
+  function initChoices(scope) {
+    scope.querySelectorAll("form").forEach(function (form) {
+      if (form.querySelector('input[name="discarder"]')) {
         syncDiscarder(form);
-      }
-      if (event.target.name === "discarder") {
         syncFlags(form);
       }
     });
-    syncDiscarder(form);
-    syncFlags(form);
+  }
+
+  root.addEventListener("change", function (event) {
+    var form = event.target.form;
+    if (!form || !form.querySelector('input[name="discarder"]')) {
+      return;
+    }
+    if (event.target.name === "winner") {
+      syncDiscarder(form);
+    }
+    if (event.target.name === "discarder") {
+      syncFlags(form);
+    }
   });
 
   // ----- Tile picker --------------------------------------------------------------------------
-
-  var picker = document.getElementById("tile-picker");
-  var fullForm = document.getElementById("full-form");
-  if (!picker || !fullForm) {
-    return;
-  }
-  var box = fullForm.elements.tiles;
 
   // Inside an open "[" or "(" that is not closed yet?
   function openGroup(text) {
@@ -125,23 +124,384 @@
     return trimmed.slice(0, -1).replace(/\s+$/, "");
   }
 
-  function update(text) {
+  function update(box, text) {
     box.value = text;
     box.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
-  picker.addEventListener("click", function (event) {
-    var button = event.target.closest("button");
-    if (!button) {
+  root.addEventListener("click", function (event) {
+    var button = event.target.closest("#tile-picker button");
+    var form = button && button.form;
+    if (!form || !form.elements.tiles) {
       return;
     }
+    var box = form.elements.tiles;
     var text = box.value.replace(/\s+$/, "");
     if (button.dataset.tile) {
-      update(addTile(text, button.dataset.tile));
+      update(box, addTile(text, button.dataset.tile));
     } else if (button.dataset.key) {
-      update(addKey(text, button.dataset.key));
+      update(box, addKey(text, button.dataset.key));
     }
   });
 
-  picker.hidden = false;
+  function initPicker(scope) {
+    var picker = scope.querySelector("#tile-picker");
+    if (picker) {
+      picker.hidden = false;
+    }
+  }
+
+  // ----- Nothing typed is lost ------------------------------------------------------------
+  //
+  // Every entry form carries a submission key made by the server. What is typed is saved in
+  // localStorage (per table and form, key included) as it is typed, and put back when the page
+  // is opened again. The forms are sent with fetch: when the connection fails, a banner says
+  // so and everything stays, key included, so that pressing Record again either records the
+  // entry or, if the first attempt did reach the server, is recognised as already recorded.
+
+  var texts = document.getElementById("ref-texts");
+  var draftScope = root.dataset.draftScope;
+  var PREFIX = "mcr-referee-draft:";
+  var MAX_AGE = 12 * 3600 * 1000;
+
+  function say(name) {
+    return (texts && texts.dataset[name]) || "";
+  }
+
+  function storageKey(form) {
+    return PREFIX + draftScope + ":" + form.dataset.draft;
+  }
+
+  function readDraft(form) {
+    try {
+      var saved = JSON.parse(window.localStorage.getItem(storageKey(form)) || "null");
+      return saved && Array.isArray(saved.fields) ? saved : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function saveDraft(form) {
+    var fields = [];
+    new FormData(form).forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken" && typeof value === "string") {
+        fields.push([name, value]);
+      }
+    });
+    try {
+      window.localStorage.setItem(
+        storageKey(form),
+        JSON.stringify({ saved: Date.now(), fields: fields })
+      );
+    } catch (error) {
+      // Storage full or refused: the form itself still holds what was typed.
+    }
+  }
+
+  function dropDraft(form) {
+    try {
+      window.localStorage.removeItem(storageKey(form));
+    } catch (error) {
+      // Nothing to do.
+    }
+  }
+
+  function draftValue(draft, name) {
+    for (var i = 0; i < draft.fields.length; i++) {
+      if (draft.fields[i][0] === name) {
+        return draft.fields[i][1];
+      }
+    }
+    return null;
+  }
+
+  // Hidden inputs change their default value when set, so form.reset() cannot restore them.
+  function rememberHidden(form) {
+    var hidden = {};
+    form.querySelectorAll('input[type="hidden"][name]').forEach(function (input) {
+      hidden[input.name] = input.value;
+    });
+    form.refHidden = hidden;
+  }
+
+  function applyDraft(form, draft) {
+    Array.prototype.forEach.call(form.elements, function (element) {
+      if (!element.name || element.name === "csrfmiddlewaretoken" || element.type === "submit") {
+        return;
+      }
+      if (element.type === "radio" || element.type === "checkbox") {
+        element.checked = draft.fields.some(function (field) {
+          return field[0] === element.name && field[1] === element.value;
+        });
+        return;
+      }
+      var value = draftValue(draft, element.name);
+      if (value !== null) {
+        element.value = value;
+      }
+    });
+    initChoices(form.parentNode);
+  }
+
+  function discardDraft(form) {
+    dropDraft(form);
+    form.reset();
+    Object.keys(form.refHidden || {}).forEach(function (name) {
+      var input = form.querySelector('input[type="hidden"][name="' + name + '"]');
+      if (input) {
+        input.value = form.refHidden[name];
+      }
+    });
+    var note = form.querySelector(".ref-draft-note");
+    if (note) {
+      note.remove();
+    }
+    initChoices(form.parentNode);
+  }
+
+  function draftNote(form) {
+    var note = document.createElement("div");
+    note.className = "ref-draft-note";
+    note.setAttribute("role", "status");
+    var words = document.createElement("p");
+    words.textContent = say("restored");
+    var discard = document.createElement("button");
+    discard.type = "button";
+    discard.className = "ref-button ref-quiet";
+    discard.textContent = say("discard");
+    discard.addEventListener("click", function () {
+      discardDraft(form);
+      var first = form.querySelector("input:not([type=hidden]), select, button");
+      if (first) {
+        first.focus();
+      }
+    });
+    note.appendChild(words);
+    note.appendChild(discard);
+    var csrf = form.querySelector('input[name="csrfmiddlewaretoken"]');
+    form.insertBefore(note, csrf ? csrf.nextSibling : form.firstChild);
+  }
+
+  function restoreDrafts() {
+    var recorded = (root.dataset.recordedKeys || "").split(/\s+/);
+    var newest = null;
+    root.querySelectorAll("form[data-draft]").forEach(function (form) {
+      var draft = readDraft(form);
+      if (!draft) {
+        return;
+      }
+      var key = draftValue(draft, "submission");
+      if (Date.now() - draft.saved > MAX_AGE || (key && recorded.indexOf(key) >= 0)) {
+        dropDraft(form);  // too old, or recorded after all
+        return;
+      }
+      applyDraft(form, draft);
+      draftNote(form);
+      if (!newest || draft.saved > newest.saved) {
+        newest = { form: form, saved: draft.saved };
+      }
+    });
+    var details = newest && newest.form.closest("details");
+    if (details) {
+      details.open = true;
+    }
+  }
+
+  function sendStatus(form) {
+    var status = form.querySelector(".ref-send-status");
+    if (!status) {
+      status = document.createElement("div");
+      status.className = "ref-send-status";
+      status.setAttribute("aria-live", "assertive");
+      var actions = form.querySelector(".ref-actions");
+      var buttons = form.querySelectorAll('button[type="submit"]');
+      var before = actions || buttons[buttons.length - 1] || null;
+      form.insertBefore(status, before && before.parentNode === form ? before : null);
+    }
+    return status;
+  }
+
+  function showStatus(form, message, kind) {
+    var status = sendStatus(form);
+    status.textContent = "";
+    if (!message) {
+      status.removeAttribute("data-kind");
+      return;
+    }
+    var line = document.createElement("p");
+    line.className = "ref-banner";
+    line.textContent = message;
+    status.setAttribute("data-kind", kind);
+    status.appendChild(line);
+  }
+
+  function initForms(scope) {
+    scope.querySelectorAll("form[data-draft]").forEach(function (form) {
+      rememberHidden(form);
+      sendStatus(form);
+    });
+  }
+
+  function init(scope) {
+    initChoices(scope);
+    initPicker(scope);
+    initForms(scope);
+  }
+
+  root.addEventListener("input", function (event) {
+    var form = event.target.form;
+    if (form && form.dataset.draft) {
+      saveDraft(form);
+    }
+  });
+  root.addEventListener("change", function (event) {
+    var form = event.target.form;
+    if (form && form.dataset.draft) {
+      saveDraft(form);
+    }
+  });
+
+  // The page the server answered with takes the place of this one; the live part keeps its
+  // element (live.js polls it) with the new content.
+  function adopt(html, url) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var fresh = doc.getElementById("referee");
+    if (!fresh) {
+      return false;
+    }
+    var live = document.getElementById("table-live");
+    var freshLive = fresh.querySelector("#table-live");
+    if (live && freshLive) {
+      live.innerHTML = freshLive.innerHTML;
+      freshLive.replaceWith(live);
+    }
+    root.replaceChildren.apply(root, Array.prototype.slice.call(fresh.childNodes));
+    ["data-hands", "data-recorded-keys"].forEach(function (name) {
+      root.setAttribute(name, fresh.getAttribute(name) || "");
+    });
+    var messages = document.querySelector("main .messages");
+    var freshMessages = doc.querySelector("main .messages");
+    if (messages) {
+      messages.remove();
+    }
+    if (freshMessages) {
+      var main = document.querySelector("main");
+      main.insertBefore(freshMessages, main.firstChild);
+    }
+    document.title = doc.title;
+    if (url) {
+      window.history.replaceState(null, "", url);
+    }
+    if (live && window.liveUpdate) {
+      window.liveUpdate.startCountdowns(live);
+      window.liveUpdate.tickCountdowns();
+    }
+    init(root);
+    return true;
+  }
+
+  function focusAfter(draft, recorded) {
+    var target;
+    if (recorded) {
+      target = document.querySelector("main .messages") || document.getElementById("status");
+      window.scrollTo(0, 0);
+    } else {
+      var entry = root.querySelector('form[data-draft="' + draft + '"]');
+      var scope = (entry && entry.closest("details")) || root;
+      target = scope.querySelector("#verdict, .ref-form-errors, .has-error, .ref-alert") ||
+        root.querySelector(".ref-alert");
+    }
+    if (target) {
+      if (!target.hasAttribute("tabindex")) {
+        target.setAttribute("tabindex", "-1");
+      }
+      target.focus({ preventScroll: recorded });
+      if (!recorded) {
+        target.scrollIntoView({ block: "center" });
+      }
+    }
+  }
+
+  function send(form, submitter) {
+    if (form.refSending) {
+      return;
+    }
+    saveDraft(form);
+    var data = new FormData(form);
+    if (submitter && submitter.name) {
+      data.append(submitter.name, submitter.value);
+    }
+    var action = (submitter && submitter.getAttribute("formaction")) || form.getAttribute("action");
+    var url = new URL(action, window.location.href);
+    url.hash = "";
+    var tableUrl = new URL(root.dataset.tableUrl, window.location.href);
+    var controller = window.AbortController ? new AbortController() : null;
+    var timer = controller && setTimeout(function () { controller.abort(); }, 20000);
+    form.refSending = true;
+    form.setAttribute("aria-busy", "true");
+    showStatus(form, say("sending"), "sending");
+    fetch(url.href, {
+      method: "POST",
+      body: data,
+      credentials: "same-origin",
+      headers: { "X-Requested-With": "referee.js" },
+      signal: controller ? controller.signal : undefined
+    }).then(function (response) {
+      return response.text().then(function (html) {
+        return { response: response, html: html };
+      });
+    }).then(function (answer) {
+      var response = answer.response;
+      var landed = new URL(response.url);
+      if (response.redirected && landed.pathname !== tableUrl.pathname) {
+        showStatus(form, say("login"), "error");  // sent to the login page
+        return;
+      }
+      if (!response.ok) {
+        showStatus(form, say("error").replace("%s", response.status), "error");
+        return;
+      }
+      var recorded = response.redirected;
+      if (recorded) {
+        dropDraft(form);
+      }
+      var draft = form.dataset.draft;
+      if (!adopt(answer.html, recorded ? response.url : null)) {
+        showStatus(form, say("error").replace("%s", response.status), "error");
+        return;
+      }
+      focusAfter(draft, recorded);
+    }).catch(function (error) {
+      var timedOut = error && error.name === "AbortError";
+      showStatus(form, say(timedOut ? "timeout" : "offline"), "error");
+      var status = sendStatus(form);
+      status.setAttribute("tabindex", "-1");
+    }).then(function () {
+      clearTimeout(timer);
+      form.refSending = false;
+      form.removeAttribute("aria-busy");
+    });
+  }
+
+  root.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.dataset.draft || !window.fetch || !window.FormData || !window.DOMParser) {
+      return;
+    }
+    event.preventDefault();
+    send(form, event.submitter);
+  });
+
+  // The live part says how many hands the table has: more or fewer than this page shows
+  // means somebody else entered or removed one.
+  root.addEventListener("live:updated", function (event) {
+    var facts = event.target.querySelector && event.target.querySelector("[data-hands-played]");
+    var changed = document.getElementById("table-changed");
+    if (facts && changed) {
+      changed.hidden = facts.getAttribute("data-hands-played") === root.dataset.hands;
+    }
+  });
+
+  init(root);
+  restoreDrafts();
 })();

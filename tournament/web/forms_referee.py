@@ -7,11 +7,13 @@ table by another referee is refused as a conflict instead of being recorded twic
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from tournament.models import HANDS_PER_GAME, Player, Seat
 
@@ -72,7 +74,34 @@ class TableForm(forms.Form):
         )
 
 
-class HandForm(TableForm):
+def submission_field() -> forms.UUIDField:
+    """The idempotency key of one filled-in form: made when the empty form is drawn, sent back
+    with it, and kept when the form is refused, so that sending the same form twice (a retry
+    after a lost connection) is recognised and records nothing twice."""
+    return forms.UUIDField(
+        widget=forms.HiddenInput,
+        required=False,
+        error_messages={
+            "invalid": _("The form's submission key is damaged: reload the table page."),
+        },
+    )
+
+
+class KeyedForm(TableForm):
+    """A table form that records something: it carries its submission key."""
+
+    submission = submission_field()
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            self.fields["submission"].initial = uuid.uuid4()
+
+    def submission_key(self) -> uuid.UUID | None:
+        return self.cleaned_data.get("submission")
+
+
+class HandForm(KeyedForm):
     """A form that records the next hand."""
 
     number = forms.IntegerField(
@@ -102,7 +131,7 @@ class WinnerForm(HandForm):
             widget=forms.RadioSelect,
             error_messages={"required": "Choose the discarder, or self-drawn."},
         )
-        self.order_fields(["number", "winner", "discarder"])
+        self.order_fields(["number", "submission", "winner", "discarder"])
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -200,7 +229,7 @@ def hand_choices(next_number: int) -> list[tuple[int, str]]:
     ]
 
 
-class FalseWinForm(TableForm):
+class FalseWinForm(KeyedForm):
     id_stem = "false_win"
     BELOW_MINIMUM = "below_minimum"
     INVALID_HAND = "invalid_hand"
@@ -218,13 +247,13 @@ class FalseWinForm(TableForm):
             (self.INVALID_HAND, f"Invalid hand: pays {invalid_hand_each} to each"),
         ]
         self.fields["kind"].initial = self.BELOW_MINIMUM
-        self.order_fields(["offender", "number", "kind"])
+        self.order_fields(["submission", "offender", "number", "kind"])
 
     def offender(self) -> Player:
         return self.player(self.cleaned_data["offender"])
 
 
-class PenaltyForm(TableForm):
+class PenaltyForm(KeyedForm):
     id_stem = "penalty"
     DEDUCTION = "deduction"
     DISTRIBUTED = "distributed"
@@ -263,7 +292,7 @@ class PenaltyForm(TableForm):
         self.fields["hand"].initial = (
             self.next_number if self.next_number <= HANDS_PER_GAME else self.WHOLE_GAME
         )
-        self.order_fields(["player", "kind", "points", "reason", "hand"])
+        self.order_fields(["submission", "player", "kind", "points", "reason", "hand"])
 
     def penalised(self) -> Player:
         return self.player(self.cleaned_data["player"])
@@ -280,8 +309,11 @@ class UndoForm(forms.Form):
 
 
 class EndForm(forms.Form):
+    """Submit the game sheet; `review` asks for the summary of the final scores first."""
+
     def __init__(self, *args: Any, **kwargs: Any):
         kwargs.setdefault("auto_id", "end_%s")
         super().__init__(*args, **kwargs)
 
     time_called = forms.BooleanField(required=False, label="Time was called")
+    review = forms.BooleanField(required=False, widget=forms.HiddenInput)

@@ -7,6 +7,7 @@ message (post/redirect/get).
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
@@ -20,17 +21,20 @@ from django.db.models import Count, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from scoring.api import score_payload
 from scoring.engine import HandError, get_preset, parse_compact
 from scoring.views import present_verdict, tile_groups
 from tournament import services
-from tournament.models import HANDS_PER_GAME, Hand, Penalty, Round, Seat, Table
+from tournament.clock import Clock, clock_of
+from tournament.models import HANDS_PER_GAME, Hand, Penalty, Round, Seat, Table, Tournament
 from tournament.permissions import can_referee, can_view
 from tournament.rotation import prevailing_wind, seat_wind
-from tournament.selectors import format_points, score_sheet, table_results
+from tournament.selectors import ScoreSheetLine, format_points, score_sheet, table_results
 from tournament.services._common import refuse_unless_playing
+from tournament.services.games import may_confirm
 from tournament.web.forms_referee import (
     WIND_NAMES,
     DrawForm,
@@ -61,6 +65,8 @@ ERROR_FIELDS = {
     "not_divisible": "points",
     "deduction_out_of_range": "points",
 }
+# The form's idempotency key cannot be used: the form gets a new one (see `refused`).
+KEY_ERRORS = {"submission_key_reused", "bad_submission_key"}
 # Errors about the whole table rather than one entry: shown at the top of the page.
 PAGE_ERRORS = {"round_not_playing", "game_ended", "already_ended"}
 # Full entry has no fan field: what the tiles are worth is about the tiles.
@@ -107,8 +113,13 @@ class RoundGroup:
 
 @dataclass(frozen=True)
 class TournamentGroup:
-    name: str
+    tournament: Tournament
     rounds: list[RoundGroup]
+    sheets_to_confirm: int | None  # None: the user does not confirm sheets here
+
+    @property
+    def name(self) -> str:
+        return self.tournament.name
 
 
 @require_safe
@@ -131,22 +142,38 @@ def index(request: HttpRequest) -> HttpResponse:
     for table in tables:
         table.players = [seat.player for seat in sorted(table.seats.all(), key=lambda s: s.index)]
     groups = []
-    for _, tournament_tables in groupby(tables, key=lambda table: table.round.tournament_id):
+    for _id, tournament_tables in groupby(tables, key=lambda table: table.round.tournament_id):
         tournament_tables = list(tournament_tables)
         rounds = [
             RoundGroup(round=round_tables[0].round, tables=round_tables)
             for round_tables in (
-                list(group) for _, group in groupby(tournament_tables, key=lambda t: t.round_id)
+                list(group) for _r, group in groupby(tournament_tables, key=lambda t: t.round_id)
             )
         ]
+        tournament = tournament_tables[0].round.tournament
         groups.append(
-            TournamentGroup(name=tournament_tables[0].round.tournament.name, rounds=rounds)
+            TournamentGroup(
+                tournament=tournament,
+                rounds=rounds,
+                sheets_to_confirm=sheets_to_confirm(user, tournament),
+            )
         )
     return render(
         request,
         "tournament/referee/index.html",
         {"groups": groups, "hands_per_game": HANDS_PER_GAME},
     )
+
+
+def sheets_to_confirm(user, tournament: Tournament) -> int | None:
+    """How many submitted sheets of `tournament` wait for a second referee's confirmation that
+    `user` may give; None where the tournament does not ask referees to confirm."""
+    if tournament.confirmation != Tournament.Confirmation.SECOND_REFEREE:
+        return None
+    waiting = Table.objects.filter(
+        round__tournament=tournament, ended_at__isnull=False, confirmed_at__isnull=True
+    ).select_related("round__tournament")
+    return sum(1 for table in waiting if may_confirm(user, table))
 
 
 # --- The table screen ---------------------------------------------------------------------
@@ -235,6 +262,63 @@ def empty_forms(state: TableState) -> dict[str, forms.Form]:
     }
 
 
+def sheet_status(table: Table) -> tuple[str, str]:
+    """Where the game sheet of `table` stands: a key (in_play, submitted, confirmed) and what
+    the screen says about it."""
+    if table.ended_at is None:
+        return "in_play", _("In play")
+    if table.confirmed_at is None:
+        return "submitted", _("Submitted, awaiting confirmation")
+    return "confirmed", _("Confirmed")
+
+
+def who_confirms(tournament: Tournament) -> str:
+    """Who confirms a submitted game sheet in `tournament`, in a sentence for the referee."""
+    confirmation = tournament.confirmation
+    if confirmation == Tournament.Confirmation.SECOND_REFEREE:
+        return _(
+            "A second referee of the tournament (not the one who submitted it) or the "
+            "organiser confirms the sheet; until then the game counts as provisional."
+        )
+    if confirmation == Tournament.Confirmation.NONE:
+        return _("This tournament needs no confirmation: the sheet counts once it is submitted.")
+    return _("The organiser confirms the sheet; until then the game counts as provisional.")
+
+
+def live_context(table: Table, state: TableState, clock: Clock | None = None) -> dict[str, Any]:
+    """What the live part of the table screen shows: the round clock, hands played, the sheet
+    status, and the players' seat winds and scores (or the result of an ended game)."""
+    winds = state.winds()
+    players = [
+        PlayerLine(seat=seat, wind=wind, wind_name=WIND_NAMES.get(wind, ""), dealer=wind == "E")
+        for seat, wind in zip(state.seats, winds, strict=True)
+    ]
+    results = []
+    if state.ended:
+        results = [
+            {"result": result, "points": format_points(result.table_points)}
+            for result in table_results(table)
+        ]
+    clock = clock or clock_of(table.round)
+    hands_played = state.next_number - 1
+    upcoming = not state.ended and state.next_number <= HANDS_PER_GAME
+    status, status_text = sheet_status(table)
+    return {
+        "table": table,
+        "state": state,
+        "players": players,
+        "prevailing_wind": prevailing_wind(state.next_number) if upcoming else "",
+        "results": results,
+        "clock": clock,
+        "behind": clock.behind(hands_played, state.ended),
+        "hands_played": hands_played,
+        "hands_per_game": HANDS_PER_GAME,
+        "sheet_status": status,
+        "sheet_status_text": status_text,
+        "who_confirms": who_confirms(table.round.tournament) if status == "submitted" else "",
+    }
+
+
 def render_table(
     request: HttpRequest,
     table: Table,
@@ -251,27 +335,14 @@ def render_table(
     open_form = "win" if state.hand_in_play else "end"
     if bound is not None:
         open_form, page_forms[bound[0]] = bound
-    winds = state.winds()
-    players = [
-        PlayerLine(seat=seat, wind=wind, wind_name=WIND_NAMES.get(wind, ""), dealer=wind == "E")
-        for seat, wind in zip(state.seats, winds, strict=True)
-    ]
-    results = []
-    if state.ended:
-        results = [
-            {"result": result, "points": format_points(result.table_points)}
-            for result in table_results(table)
-        ]
     preset = get_preset(tournament.preset)
     lines = score_sheet(table)
     upcoming = not state.ended and state.next_number <= HANDS_PER_GAME
     prevailing = prevailing_wind(state.next_number) if upcoming else ""
     context = {
+        **live_context(table, state),
         "tournament": tournament,
         "round": table.round,
-        "table": table,
-        "state": state,
-        "players": players,
         "prevailing_wind": prevailing,
         "prevailing_name": WIND_NAMES.get(prevailing, ""),
         "last_hand_text": describe_hand(state.last_hand) if state.last_hand else "",
@@ -286,9 +357,21 @@ def render_table(
         "tile_groups": tile_groups(),
         "lines": lines,
         "seats": state.seats,
-        "results": results,
+        "offer_submission": uuid.uuid4(),
+        "recorded_keys": recorded_keys(lines),
     }
     return render(request, "tournament/referee/table.html", context)
+
+
+def recorded_keys(lines: list[ScoreSheetLine]) -> list[str]:
+    """The submission keys of the hands and penalties on a score sheet: the page's script drops
+    a saved draft whose key is among them (it was recorded after all)."""
+    records = [
+        record
+        for line in lines
+        for record in ([line.hand] if line.hand else []) + list(line.penalties)
+    ]
+    return [str(record.submission) for record in records if record.submission]
 
 
 @require_safe
@@ -312,11 +395,60 @@ def refused(
     `fields` names the field an error code is about where the form differs from ERROR_FIELDS.
     """
     code = getattr(error, "code", None) or ""
+    if code in KEY_ERRORS:
+        renew_key(form)
+        error = ValidationError(
+            _(
+                "This form was sent with a key already used for another entry, so nothing was "
+                "recorded. It has a new key now: check the values and record again."
+            ),
+            code=code,
+        )
     if code in PAGE_ERRORS:
         return render_table(request, table, page_errors=list(error.messages), **extra)
     field = {**ERROR_FIELDS, **(fields or {})}.get(code)
     form.add_error(field if field in form.fields else None, error)
     return render_table(request, table, bound=(name, form), **extra)
+
+
+def renew_key(form: forms.Form) -> None:
+    """Give a bound form a new submission key (its old one cannot record anything)."""
+    form.data = form.data.copy()
+    form.data[form.add_prefix("submission")] = str(uuid.uuid4())
+
+
+def invalid(request: HttpRequest, table: Table, name: str, form: forms.Form) -> HttpResponse:
+    """A form that did not validate, shown again with what was typed (and its key, unless the
+    key itself was damaged)."""
+    if "submission" in form.errors:
+        renew_key(form)
+    return render_table(request, table, bound=(name, form))
+
+
+def recorded(request: HttpRequest, table: Table, record: Hand | Penalty) -> HttpResponse:
+    """Back to the table after a hand or a penalty was recorded, or found already recorded
+    under the form's key (a resubmission: nothing new was recorded)."""
+    if getattr(record, "replayed", False):
+        if isinstance(record, Hand):
+            text = _("Hand %(number)s was already recorded; nothing was recorded twice.") % {
+                "number": record.number
+            }
+        else:
+            text = _("%(entry)s was already recorded; nothing was recorded twice.") % {
+                "entry": penalty_title(record)
+            }
+        messages.info(request, text)
+        return back_to_table(table)
+    if isinstance(record, Hand):
+        return done(request, table, describe_hand(record))
+    return done(request, table, describe_penalty(record))
+
+
+def penalty_title(penalty: Penalty) -> str:
+    title = f"{penalty.get_kind_display()} for {penalty.seat.player.name}"
+    if penalty.hand_number:
+        title += f" in hand {penalty.hand_number}"
+    return title
 
 
 def back_to_table(table: Table) -> HttpResponse:
@@ -359,7 +491,7 @@ def record_win(request: HttpRequest, **where: Any) -> HttpResponse:
     table = referee_table(request, **where)
     form = WinForm(request.POST, **table_state(table).form_kwargs())
     if not form.is_valid():
-        return render_table(request, table, bound=("win", form))
+        return invalid(request, table, "win", form)
     try:
         hand = services.record_hand(
             table=table,
@@ -370,11 +502,12 @@ def record_win(request: HttpRequest, **where: Any) -> HttpResponse:
             fan=form.cleaned_data["fan"],
             flowers=form.cleaned_data["flowers"],
             entered_by=request.user,
+            submission=form.submission_key(),
         )
     except ValidationError as error:
         offer = error.code == "below_minimum"  # offer to record a false win instead
         return refused(request, table, "win", form, error, offer_false_win=offer)
-    return done(request, table, describe_hand(hand))
+    return recorded(request, table, hand)
 
 
 def check_tiles(table: Table, form: FullForm) -> dict[str, Any]:
@@ -410,7 +543,7 @@ def record_full(request: HttpRequest, **where: Any) -> HttpResponse:
     form = FullForm(request.POST, **table_state(table).form_kwargs())
     action = request.POST.get("action", "save")
     if not form.is_valid():
-        return render_table(request, table, bound=("full", form))
+        return invalid(request, table, "full", form)
     if action == "false_win":
         try:
             penalty = services.record_false_win(
@@ -419,10 +552,11 @@ def record_full(request: HttpRequest, **where: Any) -> HttpResponse:
                 offender=form.winner(),
                 invalid_hand=False,
                 entered_by=request.user,
+                submission=form.submission_key(),
             )
         except ValidationError as error:
             return refused(request, table, "full", form, error, fields={"offender_won": "winner"})
-        return done(request, table, describe_penalty(penalty))
+        return recorded(request, table, penalty)
     if not get_preset(table.round.tournament.preset).hand_scoring_available:
         error = ValidationError(
             "This tournament's rule preset cannot score tiles yet; enter the fan.",
@@ -438,7 +572,7 @@ def record_full(request: HttpRequest, **where: Any) -> HttpResponse:
         form.add_error("tiles", error.message)
         return render_table(request, table, bound=("full", form), verdict=verdict)
     try:
-        recorded = services.record_hand(
+        saved = services.record_hand(
             table=table,
             number=form.cleaned_data["number"],
             result=Hand.Result.WIN,
@@ -447,10 +581,11 @@ def record_full(request: HttpRequest, **where: Any) -> HttpResponse:
             flowers=form.cleaned_data["flowers"],
             tiles=hand.to_case(),
             entered_by=request.user,
+            submission=form.submission_key(),
         )
     except ValidationError as error:
         return refused(request, table, "full", form, error, fields=TILE_ERRORS, verdict=verdict)
-    return done(request, table, describe_hand(recorded))
+    return recorded(request, table, saved)
 
 
 @require_POST
@@ -459,17 +594,18 @@ def record_draw(request: HttpRequest, **where: Any) -> HttpResponse:
     table = referee_table(request, **where)
     form = DrawForm(request.POST, **table_state(table).form_kwargs())
     if not form.is_valid():
-        return render_table(request, table, bound=("draw", form))
+        return invalid(request, table, "draw", form)
     try:
         hand = services.record_hand(
             table=table,
             number=form.cleaned_data["number"],
             result=Hand.Result.DRAW,
             entered_by=request.user,
+            submission=form.submission_key(),
         )
     except ValidationError as error:
         return refused(request, table, "draw", form, error)
-    return done(request, table, describe_hand(hand))
+    return recorded(request, table, hand)
 
 
 # --- Penalties ----------------------------------------------------------------------------
@@ -487,7 +623,7 @@ def record_false_win(request: HttpRequest, **where: Any) -> HttpResponse:
         invalid_hand_each=rules.invalid_hand_each,
     )
     if not form.is_valid():
-        return render_table(request, table, bound=("false_win", form))
+        return invalid(request, table, "false_win", form)
     try:
         penalty = services.record_false_win(
             table=table,
@@ -495,10 +631,11 @@ def record_false_win(request: HttpRequest, **where: Any) -> HttpResponse:
             offender=form.offender(),
             invalid_hand=form.cleaned_data["kind"] == FalseWinForm.INVALID_HAND,
             entered_by=request.user,
+            submission=form.submission_key(),
         )
     except ValidationError as error:
         return refused(request, table, "false_win", form, error)
-    return done(request, table, describe_penalty(penalty))
+    return recorded(request, table, penalty)
 
 
 @require_POST
@@ -507,7 +644,7 @@ def record_penalty(request: HttpRequest, **where: Any) -> HttpResponse:
     table = referee_table(request, **where)
     form = PenaltyForm(request.POST, **table_state(table).form_kwargs())
     if not form.is_valid():
-        return render_table(request, table, bound=("penalty", form))
+        return invalid(request, table, "penalty", form)
     try:
         penalty = services.record_penalty(
             table=table,
@@ -517,10 +654,11 @@ def record_penalty(request: HttpRequest, **where: Any) -> HttpResponse:
             reason=form.cleaned_data["reason"],
             hand_number=form.cleaned_data["hand"],
             entered_by=request.user,
+            submission=form.submission_key(),
         )
     except ValidationError as error:
         return refused(request, table, "penalty", form, error)
-    return done(request, table, describe_penalty(penalty))
+    return recorded(request, table, penalty)
 
 
 # --- Undo and the end of the game ---------------------------------------------------------
@@ -569,16 +707,33 @@ def undo_last_hand(request: HttpRequest, **where: Any) -> HttpResponse:
     return done(request, table, f"Hand {hand.number} removed.")
 
 
+class DryRun(Exception):
+    """Raised inside a transaction to undo what a service did there: a check, not a change."""
+
+
 @require_POST
 @login_required
 def end_game(request: HttpRequest, **where: Any) -> HttpResponse:
+    """Submit the game sheet. With `review`, first show the final scores to confirm (nothing
+    is changed then; the service is asked in a transaction that is rolled back)."""
     table = referee_table(request, **where)
     form = EndForm(request.POST)
-    form.is_valid()  # a checkbox: always valid
+    form.is_valid()  # checkboxes: always valid
+    time_called = form.cleaned_data.get("time_called", False)
     try:
+        if form.cleaned_data.get("review"):
+            try:
+                with transaction.atomic():
+                    services.end_game(
+                        table=table, ended_by_time=time_called, entered_by=request.user
+                    )
+                    raise DryRun
+            except DryRun:
+                pass
+            return review_sheet(request, table, time_called=time_called)
         ended = services.end_game(
             table=table,
-            ended_by_time=form.cleaned_data.get("time_called", False),
+            ended_by_time=time_called,
             entered_by=request.user,
         )
     except ValidationError as error:
@@ -586,3 +741,26 @@ def end_game(request: HttpRequest, **where: Any) -> HttpResponse:
     hands = ended.hands.count()
     how = " (time was called)" if ended.ended_by_time else ""
     return done(request, table, f"Game ended after {hands} hands{how}.")
+
+
+def review_sheet(request: HttpRequest, table: Table, *, time_called: bool) -> HttpResponse:
+    """The final scores and table points as the sheet would be submitted now, to confirm."""
+    state = table_state(table)
+    hands = state.next_number - 1
+    results = [
+        {"result": result, "points": format_points(result.table_points)}
+        for result in table_results(table)
+    ]
+    context = {
+        "tournament": table.round.tournament,
+        "round": table.round,
+        "table": table,
+        "hands": hands,
+        "hands_per_game": HANDS_PER_GAME,
+        "early": hands < HANDS_PER_GAME,
+        "time_called": time_called,
+        "results": results,
+        "penalties": list(table.penalties.select_related("seat__player").order_by("pk")),
+        "who_confirms": who_confirms(table.round.tournament),
+    }
+    return render(request, "tournament/referee/submit.html", context)
