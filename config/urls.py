@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 
 from tournament import views as tournament_views
 
@@ -9,6 +10,7 @@ urlpatterns = [
     path("", tournament_views.home, name="home"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("admin/", admin.site.urls),
     path("scoring/", include("scoring.urls")),
     path("api/", include("scoring.api_urls")),

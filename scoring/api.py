@@ -15,6 +15,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET
 
 from scoring import engine
+from scoring.engine_messages import translate_message
 from scoring.openapi import SCORED_ERRORS, served_schema
 
 # Situation fields accepted next to "compact"; the engine checks their values.
@@ -92,6 +93,10 @@ def score(request: HttpRequest) -> JsonResponse:
     except (ValueError, RecursionError):
         return _json(error_body("BAD_INPUT", "The request body is not valid JSON."), 400)
     status, body = score_payload(payload)
+    if body.get("message"):
+        # For people: in the language the request asks for (Accept-Language or the site's
+        # language cookie); the code stays the stable, untranslated part.
+        body["message"] = translate_message(body["message"])
     return _json(body, status)
 
 

@@ -9,13 +9,19 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import DEFAULT_PROFILE, PROFILES
 
-WIND_CHOICES = [("E", "East 東"), ("S", "South 南"), ("W", "West 西"), ("N", "North 北")]
+WIND_CHOICES = [
+    ("E", _("East 東")),
+    ("S", _("South 南")),
+    ("W", _("West 西")),
+    ("N", _("North 北")),
+]
 PROFILE_LABELS = {
-    "wmo-2006": "WMO Green Book 2006",
-    "cn-1998": "Chinese rules 1998",
+    "wmo-2006": _("WMO Green Book 2006"),
+    "cn-1998": _("Chinese rules 1998"),
 }
 SITUATION_FLAGS = ("self_drawn", "last_tile_of_kind", "kong_related", "last_wall_tile")
 
@@ -24,7 +30,7 @@ class CalculatorForm(forms.Form):
     hand = forms.CharField(
         required=False,
         max_length=200,
-        label="Compact notation",
+        label=_("Compact notation"),
         widget=forms.TextInput(
             attrs={
                 "autocomplete": "off",
@@ -34,17 +40,17 @@ class CalculatorForm(forms.Form):
             }
         ),
     )
-    self_drawn = forms.BooleanField(required=False, label="Self-drawn")
-    last_tile_of_kind = forms.BooleanField(required=False, label="Last tile of its kind")
+    self_drawn = forms.BooleanField(required=False, label=_("Self-drawn"))
+    last_tile_of_kind = forms.BooleanField(required=False, label=_("Last tile of its kind"))
     kong_related = forms.BooleanField(
-        required=False, label="Out with replacement tile / Robbing the kong"
+        required=False, label=_("Out with replacement tile / Robbing the kong")
     )
-    last_wall_tile = forms.BooleanField(required=False, label="Last tile draw / Last tile claim")
+    last_wall_tile = forms.BooleanField(required=False, label=_("Last tile draw / Last tile claim"))
     seat_wind = forms.ChoiceField(
-        required=False, choices=WIND_CHOICES, initial="E", label="Seat wind"
+        required=False, choices=WIND_CHOICES, initial="E", label=_("Seat wind")
     )
     prevalent_wind = forms.ChoiceField(
-        required=False, choices=WIND_CHOICES, initial="E", label="Prevalent wind"
+        required=False, choices=WIND_CHOICES, initial="E", label=_("Prevalent wind")
     )
     flowers = forms.TypedChoiceField(
         required=False,
@@ -52,13 +58,13 @@ class CalculatorForm(forms.Form):
         coerce=int,
         empty_value=0,
         initial=0,
-        label="Flowers",
+        label=_("Flowers"),
     )
     profile = forms.ChoiceField(
         required=False,
         choices=[(key, PROFILE_LABELS.get(key, key)) for key in PROFILES],
         initial=DEFAULT_PROFILE,
-        label="Rules",
+        label=_("Rules"),
     )
 
     def api_payload(self) -> dict[str, Any]:

@@ -10,55 +10,61 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from scoring.api import score_payload
 from scoring.engine import TILE_CODES
+from scoring.engine_messages import translate_message
+from scoring.fan_names import fan_name, fan_second_name
 from scoring.forms import CalculatorForm
 
 SUITS = {
-    "m": ("Characters", "万"),
-    "p": ("Dots", "筒"),
-    "s": ("Bamboo", "条"),
+    "m": (gettext_lazy("Characters"), "万"),
+    "p": (gettext_lazy("Dots"), "筒"),
+    "s": (gettext_lazy("Bamboo"), "条"),
 }
 HONORS = {
-    "E": ("East wind", "東"),
-    "S": ("South wind", "南"),
-    "W": ("West wind", "西"),
-    "N": ("North wind", "北"),
-    "C": ("Red dragon", "中"),
-    "F": ("Green dragon", "發"),
-    "P": ("White dragon", "白"),
+    "E": (gettext_lazy("East wind"), "東"),
+    "S": (gettext_lazy("South wind"), "南"),
+    "W": (gettext_lazy("West wind"), "西"),
+    "N": (gettext_lazy("North wind"), "北"),
+    "C": (gettext_lazy("Red dragon"), "中"),
+    "F": (gettext_lazy("Green dragon"), "發"),
+    "P": (gettext_lazy("White dragon"), "白"),
 }
 
 # A plain-language headline for each verdict; the engine's message gives the detail.
 ERROR_TITLES = {
-    "BELOW_8_FAN": "False win (below 8 fan)",
-    "BAD_INPUT": "The hand could not be read",
-    "UNKNOWN_TILE": "There is a tile code the calculator does not know",
-    "WRONG_TILE_COUNT": "The hand does not have the right number of tiles",
-    "TILE_COUNT_GT_4": "A tile is used more than four times",
-    "INVALID_MELD": "A declared set is not a valid chow, pung or kong",
-    "CONTRADICTORY_SITUATION": "The situation of the win contradicts itself or the hand",
-    "NOT_WIN": "These tiles do not form a winning hand",
+    "BELOW_8_FAN": gettext_lazy("False win (below 8 fan)"),
+    "BAD_INPUT": gettext_lazy("The hand could not be read"),
+    "UNKNOWN_TILE": gettext_lazy("There is a tile code the calculator does not know"),
+    "WRONG_TILE_COUNT": gettext_lazy("The hand does not have the right number of tiles"),
+    "TILE_COUNT_GT_4": gettext_lazy("A tile is used more than four times"),
+    "INVALID_MELD": gettext_lazy("A declared set is not a valid chow, pung or kong"),
+    "CONTRADICTORY_SITUATION": gettext_lazy(
+        "The situation of the win contradicts itself or the hand"
+    ),
+    "NOT_WIN": gettext_lazy("These tiles do not form a winning hand"),
 }
 # What one tap on a tile adds to the hand, in the order the switch shows them.
 TAP_MODES = [
-    ("tile", "Tile"),
-    ("chow", "Chow"),
-    ("pung", "Pung"),
-    ("kong", "Kong"),
-    ("concealed_kong", "Concealed kong"),
-    ("win", "Winning tile"),
+    ("tile", gettext_lazy("Tile")),
+    ("chow", gettext_lazy("Chow")),
+    ("pung", gettext_lazy("Pung")),
+    ("kong", gettext_lazy("Kong")),
+    ("concealed_kong", gettext_lazy("Concealed kong")),
+    ("win", gettext_lazy("Winning tile")),
 ]
 SET_KINDS = {
-    "chow": "Chow",
-    "pung": "Pung",
-    "kong": "Kong",
-    "pair": "Pair",
-    "knitted": "Knitted tiles",
-    "honors": "Honours",
-    "tiles": "Tiles",
+    "chow": gettext_lazy("Chow"),
+    "pung": gettext_lazy("Pung"),
+    "kong": gettext_lazy("Kong"),
+    "pair": gettext_lazy("Pair"),
+    "knitted": gettext_lazy("Knitted tiles"),
+    "honors": gettext_lazy("Honours"),
+    "tiles": gettext_lazy("Tiles"),
 }
 
 
@@ -76,21 +82,21 @@ def tile_groups() -> list[dict[str, Any]]:
         {"name": f"{name} {glyph}", "tiles": [tile_label(c) for c in TILE_CODES if c[1:] == suit]}
         for suit, (name, glyph) in SUITS.items()
     ]
-    groups.append(
-        {"name": "Winds and dragons", "tiles": [tile_label(c) for c in TILE_CODES if c in HONORS]}
-    )
+    honors = [tile_label(c) for c in TILE_CODES if c in HONORS]
+    groups.append({"name": _("Winds and dragons"), "tiles": honors})
     return groups
 
 
 def present_verdict(status: int, body: dict[str, Any]) -> dict[str, Any]:
-    """Shape an API answer for the template (1-based set numbers, readable set names)."""
+    """Shape an API answer for the template (1-based set numbers, readable set names, fan names
+    and messages in the active language)."""
     error = body.get("error")
-    title = ERROR_TITLES.get(error, "The hand could not be scored")
+    title = ERROR_TITLES.get(error, _("The hand could not be scored"))
     verdict: dict[str, Any] = {
         "ok": status == 200,
         "error": error,
-        "title": title if error else "Meets the 8-fan minimum",
-        "message": body.get("message", ""),
+        "title": title if error else _("Meets the 8-fan minimum"),
+        "message": translate_message(body.get("message", "")),
     }
     if status != 200:
         return verdict
@@ -100,7 +106,12 @@ def present_verdict(status: int, body: dict[str, Any]) -> dict[str, Any]:
         minimum=body["minimum"],
         meets_minimum=body["meets_minimum"],
         fans=[
-            {**fan, "set_numbers": ", ".join(str(i + 1) for i in fan.get("sets", []))}
+            {
+                **fan,
+                "name": fan_name(fan),
+                "second_name": fan_second_name(fan),
+                "set_numbers": ", ".join(str(i + 1) for i in fan.get("sets", [])),
+            }
             for fan in body["fans"]
         ],
         arrangement=[
@@ -127,7 +138,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
         "verdict": verdict,
         "tile_groups": tile_groups(),
         "modes": TAP_MODES,
-        "error_titles": ERROR_TITLES,
-        "set_kinds": SET_KINDS,
+        "error_titles": {code: str(title) for code, title in ERROR_TITLES.items()},
+        "set_kinds": {kind: str(label) for kind, label in SET_KINDS.items()},
     }
     return render(request, "scoring/calculator.html", context)

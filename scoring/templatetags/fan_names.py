@@ -1,4 +1,4 @@
-"""`{% load fan_names %}`: `{{ fan|fan_name }}` and `{{ fan|fan_second_name }}` (scoring.fan_names)."""
+"""`{% load fan_names %}`: the filters `fan_name` and `fan_second_name` (scoring.fan_names)."""
 
 from __future__ import annotations
 

@@ -25,23 +25,30 @@
   var winBox = document.getElementById("calc-win");
   var modeHelp = document.getElementById("calc-mode-help");
   var errorTitles = readJson("calc-error-titles");
+  // Django's JavaScript catalog (loaded before this script) translates; without it, English.
+  var gettext = window.gettext || function (text) { return text; };
+  var interpolate = window.interpolate || function (format, values) {
+    return format.replace(/%\(\w+\)s/g, function (match) {
+      return String(values[match.slice(2, -2)]);
+    });
+  };
   var setKinds = readJson("calc-set-kinds");
 
   var SUIT_ORDER = { m: 0, p: 1, s: 2 };
   var HONOR_ORDER = "ESWNCFP";
   var MELD_NAMES = {
-    chow: "declared chow",
-    pung: "declared pung",
-    kong: "melded kong",
-    concealed_kong: "concealed kong"
+    chow: gettext("declared chow"),
+    pung: gettext("declared pung"),
+    kong: gettext("melded kong"),
+    concealed_kong: gettext("concealed kong")
   };
   var MODE_HELP = {
-    tile: "Tap a tile to add it to the standing tiles. With a full hand, the last tile added is the winning tile.",
-    chow: "Tap the lowest tile of the chow: 3m adds 3m 4m 5m.",
-    pung: "Tap a tile to add a declared pung of it.",
-    kong: "Tap a tile to add a melded (exposed) kong of it.",
-    concealed_kong: "Tap a tile to add a concealed kong of it.",
-    win: "Tap the tile the hand was won on."
+    tile: gettext("Tap a tile to add it to the standing tiles. With a full hand, the last tile added is the winning tile."),
+    chow: gettext("Tap the lowest tile of the chow: 3m adds 3m 4m 5m."),
+    pung: gettext("Tap a tile to add a declared pung of it."),
+    kong: gettext("Tap a tile to add a melded (exposed) kong of it."),
+    concealed_kong: gettext("Tap a tile to add a concealed kong of it."),
+    win: gettext("Tap the tile the hand was won on.")
   };
 
   // Labels of every tile, read from the picker buttons the server rendered.
@@ -255,10 +262,10 @@
     var current = mode();
     if (current === "tile") {
       if (tileCount() >= 14) {
-        return "The hand is full. Take a tile out first.";
+        return gettext("The hand is full. Take a tile out first.");
       }
       if (copiesUsed(code) >= 4) {
-        return "All four " + code + " are already in the hand.";
+        return interpolate(gettext("All four %(tile)s are already in the hand."), { tile: code }, true);
       }
       state.standing.push(code);
       return "";
@@ -266,26 +273,26 @@
     if (current === "win") {
       var without = tileCount() - (state.win ? 1 : 0);
       if (without >= 14) {
-        return "The hand is full. Take a tile out first, then choose the winning tile.";
+        return gettext("The hand is full. Take a tile out first, then choose the winning tile.");
       }
       if (copiesUsed(code) - (state.win === code ? 1 : 0) >= 4) {
-        return "All four " + code + " are already in the hand.";
+        return interpolate(gettext("All four %(tile)s are already in the hand."), { tile: code }, true);
       }
       state.win = code;
       return "";
     }
     var tiles = meldTiles(current, code);
     if (!tiles) {
-      return "A chow starts on a suit tile from 1 to 7: tap its lowest tile.";
+      return gettext("A chow starts on a suit tile from 1 to 7: tap its lowest tile.");
     }
     if (tileCount() + 3 > 14) {
-      return "There is no room for another set. Take tiles out first.";
+      return gettext("There is no room for another set. Take tiles out first.");
     }
     var tooMany = tiles.filter(function (tile) {
       return copiesUsed(tile) + tiles.filter(function (t) { return t === tile; }).length > 4;
     });
     if (tooMany.length) {
-      return "There are not enough " + tooMany[0] + " left for that set.";
+      return interpolate(gettext("There are not enough %(tile)s left for that set."), { tile: tooMany[0] }, true);
     }
     state.melds.push({ kind: current, tiles: tiles });
     return "";
@@ -343,7 +350,7 @@
       return tileSortKey(a.code) - tileSortKey(b.code) || a.index - b.index;
     });
     order.forEach(function (item) {
-      standingBox.appendChild(tileChip(item.code, "Remove", removeStandingAt(item.index)));
+      standingBox.appendChild(tileChip(item.code, gettext("Remove"), removeStandingAt(item.index)));
     });
 
     state.melds.forEach(function (meld, index) {
@@ -351,10 +358,10 @@
       group.className = "meld meld--" + meld.kind;
       var label = document.createElement("span");
       label.className = "meld-kind";
-      label.textContent = meld.kind === "concealed_kong" ? "concealed" : meld.kind;
+      label.textContent = meld.kind === "concealed_kong" ? gettext("concealed") : (setKinds[meld.kind] || meld.kind).toLowerCase();
       group.appendChild(label);
       meld.tiles.forEach(function (code) {
-        group.appendChild(tileChip(code, "Remove " + MELD_NAMES[meld.kind] + " with", function () {
+        group.appendChild(tileChip(code, interpolate(gettext("Remove %(set)s with"), { set: MELD_NAMES[meld.kind] }, true), function () {
           state.melds.splice(index, 1);
           changed();
         }));
@@ -363,7 +370,7 @@
     });
 
     if (hand.win) {
-      winBox.appendChild(tileChip(hand.win, "Remove winning tile", function () {
+      winBox.appendChild(tileChip(hand.win, gettext("Remove winning tile"), function () {
         if (hand.implicitWin) {
           state.standing.pop();
         } else {
@@ -374,19 +381,19 @@
       if (hand.implicitWin) {
         var note = document.createElement("span");
         note.className = "calc-note";
-        note.textContent = "the last tile added";
+        note.textContent = gettext("the last tile added");
         winBox.appendChild(note);
       }
     }
-    emptyNote(standingBox, "none");
-    emptyNote(meldsBox, "none");
-    emptyNote(winBox, "not chosen yet");
+    emptyNote(standingBox, gettext("none"));
+    emptyNote(meldsBox, gettext("none"));
+    emptyNote(winBox, gettext("not chosen yet"));
 
-    countBox.textContent = tileCount() + " of 14 tiles";
+    countBox.textContent = interpolate(gettext("%(count)s of 14 tiles"), { count: tileCount() }, true);
     root.querySelectorAll(".calc-picker .tile").forEach(function (button) {
       var exhausted = copiesUsed(button.dataset.tile) >= 4;
       button.disabled = exhausted;
-      button.title = exhausted ? "All four are in the hand" : "";
+      button.title = exhausted ? gettext("All four are in the hand") : "";
     });
   }
 
@@ -415,9 +422,13 @@
     var missing = 14 - tileCount();
     if (status !== 200 && body.error === "WRONG_TILE_COUNT" && missing > 0 && stateMatchesText) {
       // Still building the hand: say how far along it is, not that something is wrong.
-      var progress = tileCount() + " of 14 tiles: add " + missing + " more.";
+      var progress = interpolate(
+        gettext("%(count)s of 14 tiles: add %(missing)s more."),
+        { count: tileCount(), missing: missing },
+        true
+      );
       var pending = element("div", "verdict verdict--pending");
-      pending.appendChild(element("p", "verdict-title", "The hand is not complete yet"));
+      pending.appendChild(element("p", "verdict-title", gettext("The hand is not complete yet")));
       pending.appendChild(element("p", "verdict-message", progress));
       verdictBox.appendChild(pending);
       summary.textContent = progress;
@@ -427,7 +438,7 @@
     }
     if (status !== 200) {
       var box = element("div", "verdict verdict--error");
-      var title = errorTitles[body.error] || "The hand could not be scored";
+      var title = errorTitles[body.error] || gettext("The hand could not be scored");
       box.appendChild(element("p", "verdict-title", title));
       if (body.message) {
         box.appendChild(element("p", "verdict-message", body.message));
@@ -440,14 +451,14 @@
     }
     var win = body.meets_minimum;
     var verdict = element("div", "verdict " + (win ? "verdict--win" : "verdict--false"));
-    var headline = win ? "Meets the 8-fan minimum" : errorTitles.BELOW_8_FAN;
+    var headline = win ? gettext("Meets the 8-fan minimum") : errorTitles.BELOW_8_FAN;
     verdict.appendChild(element("p", "verdict-title", headline));
 
     var totals = element("dl", "verdict-totals");
     [
-      ["Total", body.total, "data-total"],
-      ["Without flowers", body.total_excl_flowers, "data-total-excl-flowers"],
-      ["Minimum", body.minimum, null]
+      [gettext("Total"), body.total, "data-total"],
+      [gettext("Without flowers"), body.total_excl_flowers, "data-total-excl-flowers"],
+      [gettext("Minimum"), body.minimum, null]
     ].forEach(function (row) {
       var pair = element("div");
       pair.appendChild(element("dt", "", row[0]));
@@ -461,10 +472,10 @@
     verdict.appendChild(totals);
 
     var table = element("table", "verdict-fans");
-    table.appendChild(element("caption", "visually-hidden", "Fans counted"));
+    table.appendChild(element("caption", "visually-hidden", gettext("Fans counted")));
     var head = element("thead");
     var headRow = element("tr");
-    [["Fan", ""], ["Points", "number"], ["Count", "number"]].forEach(function (col) {
+    [[gettext("Fan"), ""], [gettext("Points"), "number"], [gettext("Count"), "number"]].forEach(function (col) {
       var th = element("th", col[1], col[0]);
       th.scope = "col";
       headRow.appendChild(th);
@@ -476,14 +487,18 @@
       var row = element("tr", "fan");
       row.dataset.fan = fan.zh;
       var name = element("td");
-      name.appendChild(element("span", "fan-en", fan.en));
-      name.appendChild(document.createTextNode(" "));
-      var zh = element("span", "fan-zh", fan.zh);
-      zh.lang = "zh";
-      name.appendChild(zh);
+      // The fan's name in the page's language; on an English page its Chinese name beside it.
+      var chinese = /^zh/i.test(document.documentElement.lang || "");
+      name.appendChild(element("span", "fan-name", chinese ? fan.zh : fan.en));
+      if (!chinese) {
+        name.appendChild(document.createTextNode(" "));
+        var zh = element("span", "fan-zh", fan.zh);
+        zh.lang = "zh-Hans";
+        name.appendChild(zh);
+      }
       var sets = (fan.sets || []).map(function (i) { return i + 1; }).join(", ");
       if (sets) {
-        name.appendChild(element("span", "fan-sets", "sets " + sets));
+        name.appendChild(element("span", "fan-sets", interpolate(gettext("sets %(numbers)s"), { numbers: sets }, true)));
       }
       row.appendChild(name);
       row.appendChild(element("td", "number fan-points", String(fan.points)));
@@ -492,7 +507,7 @@
     });
     if (!body.fans.length) {
       var empty = element("tr");
-      var cell = element("td", "", "No fan.");
+      var cell = element("td", "", gettext("No fan."));
       cell.colSpan = 3;
       empty.appendChild(cell);
       tbody.appendChild(empty);
@@ -501,16 +516,16 @@
     verdict.appendChild(table);
 
     if (body.arrangement && body.arrangement.length) {
-      verdict.appendChild(element("h3", "verdict-subhead", "Arrangement"));
+      verdict.appendChild(element("h3", "verdict-subhead", gettext("Arrangement")));
       var list = element("ol", "verdict-sets");
       body.arrangement.forEach(function (group, i) {
         var item = element("li");
         item.appendChild(element("span", "set-number", String(i + 1)));
         var kind = setKinds[group.kind] || group.kind;
         if (group.declared && group.concealed) {
-          kind += ", concealed";
+          kind += gettext(", concealed");
         } else if (group.declared) {
-          kind += ", declared";
+          kind += gettext(", declared");
         }
         item.appendChild(element("span", "set-kind", kind));
         var tiles = element("span", "set-tiles");
@@ -529,8 +544,12 @@
     verdictBox.appendChild(verdict);
 
     summary.textContent = win
-      ? body.total + " fan: meets the 8-fan minimum."
-      : "False win: " + body.total_excl_flowers + " fan without flowers, below 8.";
+      ? interpolate(gettext("%(total)s fan: meets the 8-fan minimum."), { total: body.total }, true)
+      : interpolate(
+        gettext("False win: %(fan)s fan without flowers, below 8."),
+        { fan: body.total_excl_flowers },
+        true
+      );
     summary.className = "calc-summary " + (win ? "calc-summary--win" : "calc-summary--false");
     drawBar();
   }
@@ -549,7 +568,7 @@
 
   function drawEmpty() {
     verdictBox.textContent = "";
-    verdictBox.appendChild(element("p", "verdict-empty", "No hand yet."));
+    verdictBox.appendChild(element("p", "verdict-empty", gettext("No hand yet.")));
     summary.textContent = "";
     summary.className = "calc-summary";
     drawBar();
@@ -574,9 +593,9 @@
   function drawSituationLabels() {
     var selfDrawn = form.elements.self_drawn.checked;
     document.getElementById("kong-label").textContent =
-      selfDrawn ? "Out with replacement tile" : "Robbing the kong";
+      selfDrawn ? gettext("Out with replacement tile") : gettext("Robbing the kong");
     document.getElementById("wall-label").textContent =
-      selfDrawn ? "Last tile draw" : "Last tile claim";
+      selfDrawn ? gettext("Last tile draw") : gettext("Last tile claim");
   }
 
   function rememberInAddress() {
@@ -617,7 +636,7 @@
         if (mine === requestNumber) {
           drawVerdict(0, {
             error: "",
-            message: "The calculator could not reach the server. Check the connection and try again."
+            message: gettext("The calculator could not reach the server. Check the connection and try again.")
           });
         }
       })
