@@ -8,6 +8,7 @@ from django.db.models import F, Q
 from django.db.models.functions import Mod
 from django.db.models.lookups import Exact
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import PRESETS
 
@@ -25,7 +26,7 @@ def default_tie_breaks() -> list[str]:
 def validate_preset(value: str) -> None:
     if value not in PRESETS:
         raise ValidationError(
-            "Unknown rule preset %(value)s; choose one of %(choices)s.",
+            _("Unknown rule preset %(value)s; choose one of %(choices)s."),
             code="unknown_preset",
             params={"value": value, "choices": ", ".join(PRESETS)},
         )
@@ -39,7 +40,7 @@ def validate_table_points(value: object) -> None:
         or value != sorted(value, reverse=True)
     ):
         raise ValidationError(
-            "Table points are four whole numbers from first to last place, such as 4, 2, 1, 0.",
+            _("Table points are four whole numbers from first to last place, such as 4, 2, 1, 0."),
             code="bad_table_points",
         )
 
@@ -51,53 +52,56 @@ def validate_tie_breaks(value: object) -> None:
         or not set(value) <= set(Tournament.TieBreak.values)
     ):
         raise ValidationError(
-            "Tie-breaks are a list of distinct choices from: %(choices)s.",
+            _("Tie-breaks are a list of distinct choices from: %(choices)s."),
             code="bad_tie_breaks",
             params={"choices": ", ".join(Tournament.TieBreak.values)},
         )
 
 
 class Wind(models.TextChoices):
-    EAST = "E", "East"
-    SOUTH = "S", "South"
-    WEST = "W", "West"
-    NORTH = "N", "North"
+    EAST = "E", _("East")
+    SOUTH = "S", _("South")
+    WEST = "W", _("West")
+    NORTH = "N", _("North")
 
 
 class Separation(models.TextChoices):
     """How firmly the seating generator keeps players of one club, country or team apart."""
 
-    OFF = "off", "Not separated"
-    SOFT = "soft", "Apart where possible"
-    HARD = "hard", "Always apart"
+    OFF = "off", _("Not separated")
+    SOFT = "soft", _("Apart where possible")
+    HARD = "hard", _("Always apart")
 
 
 class Tournament(models.Model):
     class Profile(models.TextChoices):
         """Which rulebook decides the fine points of fan counting (see rules/RULINGS.md)."""
 
-        WMO_2006 = "wmo-2006", "WMO Green Book (2006)"
-        CN_1998 = "cn-1998", "Chinese official rules (1998)"
+        WMO_2006 = "wmo-2006", _("WMO Green Book (2006)")
+        CN_1998 = "cn-1998", _("Chinese official rules (1998)")
 
     class SeatRotation(models.TextChoices):
         """How players change seats between wind rounds (rules/TOURNAMENT.md)."""
 
-        WMO = "wmo", "Every wind round (WMO chart)"
-        NONE = "none", "Never"
-        HALF = "half", "Once, before the West wind round"
+        WMO = "wmo", _("Every wind round (WMO chart)")
+        NONE = "none", _("Never")
+        HALF = "half", _("Once, before the West wind round")
 
     class Confirmation(models.TextChoices):
         """Who confirms a submitted game sheet before the game counts in the standings."""
 
-        ORGANISER = "organiser", "The organiser confirms each game sheet"
-        SECOND_REFEREE = "referee", "A second referee (or the organiser) confirms each game sheet"
-        NONE = "none", "Game sheets count as soon as they are submitted"
+        ORGANISER = "organiser", _("The organiser confirms each game sheet")
+        SECOND_REFEREE = (
+            "referee",
+            _("A second referee (or the organiser) confirms each game sheet"),
+        )
+        NONE = "none", _("Game sheets count as soon as they are submitted")
 
     class TieBreak(models.TextChoices):
         """Further tie-breaks after table points and score (Chinese 1998 rules)."""
 
-        BEST_GAME = "best_game", "Best single game score"
-        GAME_SCORES = "game_scores", "More high game scores"
+        BEST_GAME = "best_game", _("Best single game score")
+        GAME_SCORES = "game_scores", _("More high game scores")
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=100, unique=True)
@@ -112,42 +116,42 @@ class Tournament(models.Model):
     table_points = models.JSONField(
         default=default_table_points,
         validators=[validate_table_points],
-        help_text="Given by rank within the table at the end of a game, first place first.",
+        help_text=_("Given by rank within the table at the end of a game, first place first."),
     )
     tie_breaks = models.JSONField(
         default=default_tie_breaks,
         blank=True,
         validators=[validate_tie_breaks],
-        help_text="Used in this order when table points and score are equal.",
+        help_text=_("Used in this order when table points and score are equal."),
     )
     public = models.BooleanField(
-        default=False, help_text="Public tournaments are listed for everyone."
+        default=False, help_text=_("Public tournaments are listed for everyone.")
     )
     planned_rounds = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="How many rounds the tournament will have."
+        null=True, blank=True, help_text=_("How many rounds the tournament will have.")
     )
     separate_clubs = models.CharField(
         max_length=4, choices=Separation.choices, default=Separation.SOFT,
-        help_text="Keep players of one club apart when generating the seating.",
+        help_text=_("Keep players of one club apart when generating the seating."),
     )  # fmt: skip
     separate_countries = models.CharField(
         max_length=4, choices=Separation.choices, default=Separation.SOFT,
-        help_text="Keep players of one country apart when generating the seating.",
+        help_text=_("Keep players of one country apart when generating the seating."),
     )  # fmt: skip
     separate_teams = models.CharField(
         max_length=4, choices=Separation.choices, default=Separation.SOFT,
-        help_text="Keep players of one team apart when generating the seating.",
+        help_text=_("Keep players of one team apart when generating the seating."),
     )  # fmt: skip
     confirmation = models.CharField(
         max_length=10,
         choices=Confirmation.choices,
         default=Confirmation.ORGANISER,
-        help_text="Standings count a game once its sheet is confirmed.",
+        help_text=_("Standings count a game once its sheet is confirmed."),
     )
     round_minutes = models.PositiveSmallIntegerField(
         default=120,
         validators=[MinValueValidator(10), MaxValueValidator(600)],
-        help_text="The time limit of a round, for the round clock (GB 3.5.6: at most 150).",
+        help_text=_("The time limit of a round, for the round clock (GB 3.5.6: at most 150)."),
     )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organised_tournaments", blank=True
@@ -181,21 +185,23 @@ class Tournament(models.Model):
 class Player(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
     key = models.CharField(
-        max_length=20, help_text="Identifies the player within the tournament: a start number."
+        max_length=20, help_text=_("Identifies the player within the tournament: a start number.")
     )
     name = models.CharField(max_length=200)
     country = models.CharField(max_length=100, blank=True)
     club = models.CharField(max_length=200, blank=True)
     team = models.CharField(max_length=200, blank=True)
     ema_number = models.CharField("EMA number", max_length=20, blank=True)
-    substitute = models.BooleanField(default=False, help_text="Substitutes are never ranked.")
+    substitute = models.BooleanField(default=False, help_text=_("Substitutes are never ranked."))
     withdrawn_from_round = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Plays no round from this one on; keeps earlier results."
+        null=True,
+        blank=True,
+        help_text=_("Plays no round from this one on; keeps earlier results."),
     )
     fixed_table = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        help_text="Generated seatings keep the player at this table number (accessibility).",
+        help_text=_("Generated seatings keep the player at this table number (accessibility)."),
     )
 
     class Meta:
@@ -228,17 +234,17 @@ class Player(models.Model):
 
 class Round(models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        SEATED = "seated", "Seated"
-        PLAYING = "playing", "Playing"
-        FINISHED = "finished", "Finished"
+        DRAFT = "draft", _("Draft")
+        SEATED = "seated", _("Seated")
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     seat_by_standing = models.BooleanField(
         default=False,
-        help_text="Generated seating puts the top four together, then the next four, and so on.",
+        help_text=_("Generated seating puts the top four together, then the next four, and so on."),
     )
     # The round clock (see tournament/clock.py): running since clock_started_at for
     # clock_minutes + clock_extra_minutes, not counting the paused seconds.
@@ -273,7 +279,7 @@ class Table(models.Model):
     )
     ended_at = models.DateTimeField(null=True, blank=True)
     ended_by_time = models.BooleanField(
-        default=False, help_text="Time was called before all hands were played."
+        default=False, help_text=_("Time was called before all hands were played.")
     )
     # Ending the game submits its sheet; confirming it makes the game count in the standings.
     submitted_by = models.ForeignKey(
@@ -323,7 +329,7 @@ class Seat(models.Model):
     player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="seats")
     starting_wind = models.CharField(max_length=1, choices=Wind.choices)
     score = models.IntegerField(
-        default=0, help_text="Game score so far: hand payments and penalties."
+        default=0, help_text=_("Game score so far: hand payments and penalties.")
     )
 
     class Meta:
@@ -360,8 +366,8 @@ class Seat(models.Model):
 
 class Hand(models.Model):
     class Result(models.TextChoices):
-        WIN = "win", "Win"
-        DRAW = "draw", "Drawn hand"
+        WIN = "win", _("Win")
+        DRAW = "draw", _("Drawn hand")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveSmallIntegerField()
@@ -375,12 +381,14 @@ class Hand(models.Model):
         null=True,
         blank=True,
         related_name="+",
-        help_text="Empty for a self-drawn win.",
+        help_text=_("Empty for a self-drawn win."),
     )
-    fan = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Without flowers.")
+    fan = models.PositiveSmallIntegerField(null=True, blank=True, help_text=_("Without flowers."))
     flowers = models.PositiveSmallIntegerField(default=0)
     tiles = models.JSONField(
-        null=True, blank=True, help_text="The winning hand and its situation, in the case format."
+        null=True,
+        blank=True,
+        help_text=_("The winning hand and its situation, in the case format."),
     )
     # What the players who started at East, South, West and North gained (+) or paid (-).
     east_points = models.IntegerField(default=0)
@@ -395,8 +403,10 @@ class Hand(models.Model):
         null=True,
         blank=True,
         unique=True,
-        help_text="The idempotency key of the submission that recorded it: a resubmission "
-        "with the same key is recognised and not recorded twice.",
+        help_text=_(
+            "The idempotency key of the submission that recorded it: a resubmission "
+            "with the same key is recognised and not recorded twice."
+        ),
     )
 
     class Meta:
@@ -448,19 +458,19 @@ class Penalty(models.Model):
     """
 
     class Kind(models.TextChoices):
-        FALSE_WIN = "false_win", "False win"
-        FALSE_WIN_INVALID_HAND = "false_win_invalid", "False win (invalid hand)"
-        DEDUCTION = "deduction", "Deduction"
-        DISTRIBUTED = "distributed", "Distributed penalty"
+        FALSE_WIN = "false_win", _("False win")
+        FALSE_WIN_INVALID_HAND = "false_win_invalid", _("False win (invalid hand)")
+        DEDUCTION = "deduction", _("Deduction")
+        DISTRIBUTED = "distributed", _("Distributed penalty")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="penalties")
     seat = models.ForeignKey(Seat, on_delete=models.RESTRICT, related_name="penalties")
     kind = models.CharField(max_length=20, choices=Kind.choices)
-    points = models.PositiveSmallIntegerField(help_text="What the player loses.")
+    points = models.PositiveSmallIntegerField(help_text=_("What the player loses."))
     distributed = models.BooleanField()
     reason = models.CharField(max_length=300)
     hand_number = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Empty for a penalty on the whole game."
+        null=True, blank=True, help_text=_("Empty for a penalty on the whole game.")
     )
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
@@ -470,8 +480,10 @@ class Penalty(models.Model):
         null=True,
         blank=True,
         unique=True,
-        help_text="The idempotency key of the submission that recorded it: a resubmission "
-        "with the same key is recognised and not recorded twice.",
+        help_text=_(
+            "The idempotency key of the submission that recorded it: a resubmission "
+            "with the same key is recognised and not recorded twice."
+        ),
     )
 
     class Meta:
@@ -510,18 +522,18 @@ class AuditEntry(models.Model):
     """One change to a result: who made it, when, and the record before and after."""
 
     class Action(models.TextChoices):
-        HAND_RECORDED = "hand_recorded", "Hand recorded"
-        HAND_CORRECTED = "hand_corrected", "Hand corrected"
-        HAND_REMOVED = "hand_removed", "Hand removed"
-        PENALTY_RECORDED = "penalty_recorded", "Penalty recorded"
-        PENALTY_CORRECTED = "penalty_corrected", "Penalty corrected"
-        PENALTY_REMOVED = "penalty_removed", "Penalty removed"
-        GAME_ENDED = "game_ended", "Game ended, sheet submitted"
-        GAME_REOPENED = "game_reopened", "Game reopened"
-        GAME_CONFIRMED = "game_confirmed", "Game sheet confirmed"
-        CLOCK = "round_clock", "Round clock changed"
-        ROUND_STATUS = "round_status", "Round status changed"
-        SEATING_CHANGED = "seating_changed", "Seating changed"
+        HAND_RECORDED = "hand_recorded", _("Hand recorded")
+        HAND_CORRECTED = "hand_corrected", _("Hand corrected")
+        HAND_REMOVED = "hand_removed", _("Hand removed")
+        PENALTY_RECORDED = "penalty_recorded", _("Penalty recorded")
+        PENALTY_CORRECTED = "penalty_corrected", _("Penalty corrected")
+        PENALTY_REMOVED = "penalty_removed", _("Penalty removed")
+        GAME_ENDED = "game_ended", _("Game ended, sheet submitted")
+        GAME_REOPENED = "game_reopened", _("Game reopened")
+        GAME_CONFIRMED = "game_confirmed", _("Game sheet confirmed")
+        CLOCK = "round_clock", _("Round clock changed")
+        ROUND_STATUS = "round_status", _("Round status changed")
+        SEATING_CHANGED = "seating_changed", _("Seating changed")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     table = models.ForeignKey(
@@ -550,8 +562,8 @@ class ApiToken(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
     )
-    name = models.CharField(max_length=100, help_text="What the token is for.")
-    prefix = models.CharField(max_length=8, help_text="The first characters, to recognise it.")
+    name = models.CharField(max_length=100, help_text=_("What the token is for."))
+    prefix = models.CharField(max_length=8, help_text=_("The first characters, to recognise it."))
     key_hash = models.CharField(max_length=64, unique=True)
     created = models.DateTimeField(default=timezone.now)
     last_used = models.DateTimeField(null=True, blank=True)
@@ -568,9 +580,9 @@ class SeatingJob(models.Model):
     """One run of the seating generator for a tournament's draft rounds, with its progress."""
 
     class Status(models.TextChoices):
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="seating_jobs"

@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db.models import Sum
+from django.utils.translation import gettext_lazy as _
 
 from tournament.models import AuditEntry, Hand, Penalty, Player, Round, Seat, Table
 
@@ -31,7 +32,7 @@ def seat_of(seats: list[Seat], player: Player, role: str) -> Seat:
         if seat.player_id == player.pk:
             return seat
     raise ValidationError(
-        "The %(role)s, %(player)s, is not seated at this table.",
+        _("The %(role)s, %(player)s, is not seated at this table."),
         code="not_seated",
         params={"role": role, "player": player.name},
     )
@@ -49,7 +50,7 @@ def replayed(model, table: Table, submission) -> Any:
         submission = uuid.UUID(str(submission))
     except ValueError as error:
         raise ValidationError(
-            "The submission key %(key)s is not a UUID.",
+            _("The submission key %(key)s is not a UUID."),
             code="bad_submission_key",
             params={"key": str(submission)[:60]},
         ) from error
@@ -58,13 +59,13 @@ def replayed(model, table: Table, submission) -> Any:
         other = Penalty if model is Hand else Hand
         if other.objects.filter(submission=submission).exists():
             raise ValidationError(
-                "This submission key was already used for a different record.",
+                _("This submission key was already used for a different record."),
                 code="submission_key_reused",
             )
         return None
     if earlier.table_id != table.pk:
         raise ValidationError(
-            "This submission key was already used at another table.",
+            _("This submission key was already used at another table."),
             code="submission_key_reused",
         )
     earlier.replayed = True
@@ -74,7 +75,7 @@ def replayed(model, table: Table, submission) -> Any:
 def refuse_after_end(table: Table) -> None:
     if table.ended_at is not None:
         raise ValidationError(
-            "The game at table %(table)s has ended; correct a hand instead.",
+            _("The game at table %(table)s has ended; correct a hand instead."),
             code="game_ended",
             params={"table": table.number},
         )
@@ -85,7 +86,7 @@ def refuse_unless_playing(table: Table) -> None:
     round = table.round
     if round.status != Round.Status.PLAYING:
         raise ValidationError(
-            "Round %(round)s is %(status)s, not in play: results cannot be entered now.",
+            _("Round %(round)s is %(status)s, not in play: results cannot be entered now."),
             code="round_not_playing",
             params={"round": round.number, "status": round.get_status_display().lower()},
         )
@@ -96,7 +97,7 @@ def refuse_before_play(table: Table) -> None:
     round = table.round
     if round.status not in (Round.Status.PLAYING, Round.Status.FINISHED):
         raise ValidationError(
-            "Round %(round)s has not been played yet.",
+            _("Round %(round)s has not been played yet."),
             code="round_not_playing",
             params={"round": round.number},
         )

@@ -7,6 +7,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy as _
 
 from tournament.models import ApiToken
 
@@ -26,7 +27,8 @@ def create_referee_account(*, username: str, password: str) -> AbstractBaseUser:
         with transaction.atomic():
             user.save()
     except IntegrityError as error:  # a concurrent sign-up with the same name
-        raise ValidationError({"username": "A user with that username already exists."}) from error
+        message = _("A user with that username already exists.")
+        raise ValidationError({"username": message}) from error
     return user
 
 

@@ -6,6 +6,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from tournament.models import HANDS_PER_GAME, AuditEntry, Round, Table, Tournament
 from tournament.permissions import is_organiser, referees_in
@@ -25,12 +26,14 @@ def end_game(*, table: Table, ended_by_time: bool, entered_by: AbstractBaseUser)
     table = lock_table(table)
     refuse_unless_playing(table)
     if table.ended_at is not None:
-        raise ValidationError("This game has already ended.", code="already_ended")
+        raise ValidationError(_("This game has already ended."), code="already_ended")
     hands = table.hands.count()
     if not ended_by_time and hands < HANDS_PER_GAME:
         raise ValidationError(
-            "Only %(hands)s of %(all)s hands are entered; end the game early only when time is "
-            "called.",
+            _(
+                "Only %(hands)s of %(all)s hands are entered; end the game early only when time is "
+                "called."
+            ),
             code="hands_missing",
             params={"hands": hands, "all": HANDS_PER_GAME},
         )
@@ -91,13 +94,13 @@ def confirm_game(*, table: Table, confirmed_by: AbstractBaseUser) -> Table:
     refuse_before_play(table)
     if table.ended_at is None:
         raise ValidationError(
-            "The game at table %(table)s has not ended: its sheet is not submitted yet.",
+            _("The game at table %(table)s has not ended: its sheet is not submitted yet."),
             code="not_submitted",
             params={"table": table.number},
         )
     if table.confirmed_at is not None:
         raise ValidationError(
-            "The sheet of table %(table)s is already confirmed.",
+            _("The sheet of table %(table)s is already confirmed."),
             code="already_confirmed",
             params={"table": table.number},
         )
@@ -107,11 +110,11 @@ def confirm_game(*, table: Table, confirmed_by: AbstractBaseUser) -> Table:
             and confirmed_by.pk == table.submitted_by_id
         ):
             raise ValidationError(
-                "A second referee confirms this sheet: not the referee who submitted it.",
+                _("A second referee confirms this sheet: not the referee who submitted it."),
                 code="confirm_own_sheet",
             )
         raise ValidationError(
-            "Only the organiser confirms game sheets in this tournament.",
+            _("Only the organiser confirms game sheets in this tournament."),
             code="not_allowed_to_confirm",
         )
     _confirm(table, confirmed_by)
@@ -123,7 +126,7 @@ def confirm_submitted_games(*, round: Round, confirmed_by: AbstractBaseUser) -> 
     """Confirm every submitted, unconfirmed sheet of `round` (organisers only)."""
     if not is_organiser(confirmed_by, round.tournament):
         raise ValidationError(
-            "Only an organiser confirms all sheets at once.", code="not_allowed_to_confirm"
+            _("Only an organiser confirms all sheets at once."), code="not_allowed_to_confirm"
         )
     tables = list(
         Table.objects.select_for_update(of=("self",))
@@ -140,7 +143,7 @@ def refuse_confirmed_unless_organiser(table: Table, user: AbstractBaseUser) -> N
     """After confirmation, only an organiser changes a game's results."""
     if table.confirmed_at is not None and not is_organiser(user, table.round.tournament):
         raise ValidationError(
-            "The sheet of table %(table)s is confirmed: ask the organiser to correct it.",
+            _("The sheet of table %(table)s is confirmed: ask the organiser to correct it."),
             code="sheet_confirmed",
             params={"table": table.number},
         )
@@ -156,7 +159,7 @@ def reopen_game(*, table: Table, entered_by: AbstractBaseUser) -> Table:
     table = lock_table(table)
     refuse_before_play(table)
     if table.ended_at is None:
-        raise ValidationError("This game has not ended.", code="not_ended")
+        raise ValidationError(_("This game has not ended."), code="not_ended")
     refuse_unless_playing(table)
     refuse_confirmed_unless_organiser(table, entered_by)
     before = {

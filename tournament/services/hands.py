@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import get_preset, score_case
 from scoring.engine.settlement import hand_payments
@@ -67,13 +68,13 @@ def record_hand(
         raise _conflict(table, number)
     if number != last + 1:
         raise ValidationError(
-            "Hands are entered in order: the next hand at table %(table)s is hand %(next)s.",
+            _("Hands are entered in order: the next hand at table %(table)s is hand %(next)s."),
             code="out_of_order",
             params={"table": table.number, "next": last + 1},
         )
     if number > HANDS_PER_GAME:
         raise ValidationError(
-            "A game has %(hands)s hands.", code="game_complete", params={"hands": HANDS_PER_GAME}
+            _("A game has %(hands)s hands."), code="game_complete", params={"hands": HANDS_PER_GAME}
         )
     seats = seats_of(table)
     hand = Hand(
@@ -154,7 +155,7 @@ def remove_last_hand(*, table: Table, entered_by: AbstractBaseUser) -> Hand:
         .first()
     )
     if hand is None:
-        raise ValidationError("No hand is entered at this table yet.", code="no_hands")
+        raise ValidationError(_("No hand is entered at this table yet."), code="no_hands")
     before = hand_snapshot(hand)
     hand.delete()
     recompute_scores(table, seats_of(table))
@@ -176,8 +177,10 @@ def _conflict(table: Table, number: int) -> ValidationError:
         when = timezone.localtime(existing.entered_at)
         who = f" by {existing.entered_by.get_username()} at {when:%H:%M:%S}"
     return ValidationError(
-        "Hand %(number)s at table %(table)s was already entered%(who)s. Reload the score sheet "
-        "to see it; to change it, correct that hand.",
+        _(
+            "Hand %(number)s at table %(table)s was already entered%(who)s. Reload the score sheet "
+            "to see it; to change it, correct that hand."
+        ),
         code="conflict",
         params={"number": number, "table": table.number, "who": who},
     )
@@ -198,7 +201,7 @@ def _fill_in(
     if result == Hand.Result.DRAW:
         if winner or discarder or fan is not None or flowers or tiles:
             raise ValidationError(
-                "A drawn hand has no winner, discarder, fan, flowers or tiles.",
+                _("A drawn hand has no winner, discarder, fan, flowers or tiles."),
                 code="draw_has_no_winner",
             )
         hand.result, hand.winner, hand.discarder = Hand.Result.DRAW, None, None
@@ -207,23 +210,23 @@ def _fill_in(
         return
     if result != Hand.Result.WIN:
         raise ValidationError(
-            "The result of a hand is a win or a draw, not %(result)r.",
+            _("The result of a hand is a win or a draw, not %(result)r."),
             code="bad_result",
             params={"result": result},
         )
     if winner is None:
-        raise ValidationError("A win needs a winner.", code="winner_required")
+        raise ValidationError(_("A win needs a winner."), code="winner_required")
     winner_seat = seat_of(seats, winner, "winner")
     discarder_seat = seat_of(seats, discarder, "discarder") if discarder else None
     if discarder_seat == winner_seat:
         raise ValidationError(
-            "The winner cannot have discarded the winning tile.", code="discarder_is_winner"
+            _("The winner cannot have discarded the winning tile."), code="discarder_is_winner"
         )
     if table.penalties.filter(
         hand_number=hand.number, seat=winner_seat, kind__in=FALSE_WIN_KINDS
     ).exists():
         raise ValidationError(
-            "%(player)s declared a false win in hand %(number)s and cannot win it.",
+            _("%(player)s declared a false win in hand %(number)s and cannot win it."),
             code="offender_cannot_win",
             params={"player": winner.name, "number": hand.number},
         )
@@ -242,15 +245,18 @@ def _fill_in(
             tiles,
         )
     if fan is None:
-        raise ValidationError("A win needs its fan (or its tiles).", code="fan_required")
+        raise ValidationError(_("A win needs its fan (or its tiles)."), code="fan_required")
     if fan < preset.minimum_fan:
         raise ValidationError(
-            "A win needs at least %(minimum)s fan, not counting flowers; %(fan)s is a false win.",
+            _(
+                "A win needs at least %(minimum)s fan, not counting flowers; "
+                "%(fan)s is a false win."
+            ),
             code="below_minimum",
             params={"minimum": preset.minimum_fan, "fan": fan},
         )
     if not 0 <= flowers <= 8:
-        raise ValidationError("Flowers are 0 to 8.", code="bad_flowers")
+        raise ValidationError(_("Flowers are 0 to 8."), code="bad_flowers")
     payments = hand_payments(
         winner=winner_seat.index,
         discarder=discarder_seat.index if discarder_seat else None,
@@ -275,7 +281,7 @@ def _score_tiles(
 ) -> tuple[int, int, dict[str, Any]]:
     if not scoring_available:
         raise ValidationError(
-            "This tournament's rule preset cannot score tiles yet; enter the fan.",
+            _("This tournament's rule preset cannot score tiles yet; enter the fan."),
             code="scoring_unavailable",
         )
     case = {
@@ -288,7 +294,7 @@ def _score_tiles(
     verdict = score_case(case, profile=profile)
     if verdict.error == "BELOW_8_FAN":
         raise ValidationError(
-            "These tiles are worth %(fan)s fan without flowers: a false win, not a win.",
+            _("These tiles are worth %(fan)s fan without flowers: a false win, not a win."),
             code="below_minimum",
             params={"fan": verdict.total_excl_flowers},
         )
@@ -298,7 +304,7 @@ def _score_tiles(
     scored_flowers = verdict.total - verdict.total_excl_flowers
     if (fan is not None and fan != scored_fan) or (flowers and flowers != scored_flowers):
         raise ValidationError(
-            "The tiles score %(fan)s fan and %(flowers)s flowers, not what was entered.",
+            _("The tiles score %(fan)s fan and %(flowers)s flowers, not what was entered."),
             code="fan_mismatch",
             params={"fan": scored_fan, "flowers": scored_flowers},
         )

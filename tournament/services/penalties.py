@@ -8,6 +8,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import get_preset
 from tournament.models import HANDS_PER_GAME, AuditEntry, Penalty, Player, Table
@@ -57,13 +58,13 @@ def record_false_win(
         table.ended_at is not None and number > last
     ):
         raise ValidationError(
-            "A false win belongs to a hand already entered or to the hand in play.",
+            _("A false win belongs to a hand already entered or to the hand in play."),
             code="bad_hand_number",
         )
     hand = table.hands.filter(number=number).first()
     if hand is not None and hand.winner_id == seat.pk:
         raise ValidationError(
-            "%(player)s is recorded as the winner of hand %(number)s; correct that hand first.",
+            _("%(player)s is recorded as the winner of hand %(number)s; correct that hand first."),
             code="offender_won",
             params={"player": offender.name, "number": number},
         )
@@ -188,20 +189,20 @@ def remove_penalty(*, penalty: Penalty, entered_by: AbstractBaseUser) -> None:
 
 def _check_penalty(points: int, distributed: bool, reason: str, hand_number: int | None) -> None:
     if not reason.strip():
-        raise ValidationError("Give the reason for the penalty.", code="reason_required")
+        raise ValidationError(_("Give the reason for the penalty."), code="reason_required")
     if hand_number is not None and not 1 <= hand_number <= HANDS_PER_GAME:
         raise ValidationError(
-            "Hands are numbered 1 to %(hands)s.",
+            _("Hands are numbered 1 to %(hands)s."),
             code="bad_hand_number",
             params={"hands": HANDS_PER_GAME},
         )
     if distributed and (points <= 0 or points % 3):
         raise ValidationError(
-            "A distributed penalty is shared equally by three players: use a multiple of 3.",
+            _("A distributed penalty is shared equally by three players: use a multiple of 3."),
             code="not_divisible",
         )
     if not distributed and points not in DEDUCTIONS:
-        raise ValidationError("A deduction is 5 to 60 points.", code="deduction_out_of_range")
+        raise ValidationError(_("A deduction is 5 to 60 points."), code="deduction_out_of_range")
 
 
 def _finish(table, seats, penalty: Penalty, entered_by: AbstractBaseUser) -> Penalty:

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Player, Tournament
 
@@ -40,9 +41,9 @@ def _clean(player: Player) -> None:
     player.key = player.key.strip()
     player.name = player.name.strip()
     if not player.key:
-        raise ValidationError({"key": "Give the player a key, such as a start number."})
+        raise ValidationError({"key": _("Give the player a key, such as a start number.")})
     if not player.name:
-        raise ValidationError({"name": "Give the player's name."})
+        raise ValidationError({"name": _("Give the player's name.")})
     player.full_clean(exclude=["tournament"])
 
 
@@ -58,7 +59,8 @@ def add_player(*, tournament: Tournament, **fields: Any) -> Player:
         with transaction.atomic():
             player.save()
     except IntegrityError as error:  # a concurrent insert of the same key
-        raise ValidationError({"key": "Another player of this tournament has this key."}) from error
+        message = _("Another player of this tournament has this key.")
+        raise ValidationError({"key": message}) from error
     return player
 
 
@@ -75,7 +77,7 @@ def update_player(*, player: Player, **fields: Any) -> Player:
             player.save()
     except IntegrityError as error:  # a concurrent change to the same key or EMA number
         raise ValidationError(
-            "Another player of this tournament has this key or EMA number.", code="taken"
+            _("Another player of this tournament has this key or EMA number."), code="taken"
         ) from error
     return player
 
@@ -91,7 +93,10 @@ def _column_map(header: list[str]) -> dict[str, int]:
     missing = [field for field in ("key", "name") if field not in columns]
     if missing:
         raise ValidationError(
-            "The first line of the CSV names the columns; it needs %(missing)s (found: %(found)s).",
+            _(
+                "The first line of the CSV names the columns; "
+                "it needs %(missing)s (found: %(found)s)."
+            ),
             code="csv_header",
             params={"missing": " and ".join(missing), "found": ", ".join(names) or "nothing"},
         )
@@ -121,7 +126,7 @@ def import_players_csv(*, tournament: Tournament, text: str) -> list[Player]:
         dialect = csv.excel
     rows = list(csv.reader(io.StringIO(text), dialect))
     if not rows:
-        raise ValidationError("The file is empty.", code="csv_empty")
+        raise ValidationError(_("The file is empty."), code="csv_empty")
     columns = _column_map(rows[0])
     existing = set(tournament.players.values_list("key", flat=True))
     existing_ema = set(
@@ -158,10 +163,10 @@ def import_players_csv(*, tournament: Tournament, text: str) -> list[Player]:
         players.append(player)
     if problems:
         raise ValidationError(
-            "Nothing was imported. Fix these lines and try again: %(problems)s.",
+            _("Nothing was imported. Fix these lines and try again: %(problems)s."),
             code="csv_rows",
             params={"problems": "; ".join(problems)},
         )
     if not players:
-        raise ValidationError("The file lists no players.", code="csv_empty")
+        raise ValidationError(_("The file lists no players."), code="csv_empty")
     return Player.objects.bulk_create(players)

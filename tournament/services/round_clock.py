@@ -6,6 +6,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from tournament.clock import clock_of
 from tournament.models import AuditEntry, Round
@@ -27,7 +28,7 @@ def _audit(round: Round, actor: AbstractBaseUser, event: str, **details) -> None
 def _refuse_unless_playing(round: Round) -> None:
     if round.status != Round.Status.PLAYING:
         raise ValidationError(
-            "Round %(round)s is %(status)s: the clock runs only while a round is in play.",
+            _("Round %(round)s is %(status)s: the clock runs only while a round is in play."),
             code="round_not_playing",
             params={"round": round.number, "status": round.get_status_display().lower()},
         )
@@ -40,14 +41,14 @@ def start_clock(*, round: Round, actor: AbstractBaseUser, minutes: int | None = 
     _refuse_unless_playing(round)
     if round.clock_started_at is not None:
         raise ValidationError(
-            "The clock of round %(round)s has already started.",
+            _("The clock of round %(round)s has already started."),
             code="clock_started",
             params={"round": round.number},
         )
     minutes = minutes or round.tournament.round_minutes
     if not 10 <= minutes <= 600:
         raise ValidationError(
-            "A round lasts 10 to 600 minutes.", code="bad_minutes", params={"minutes": minutes}
+            _("A round lasts 10 to 600 minutes."), code="bad_minutes", params={"minutes": minutes}
         )
     round.clock_minutes = minutes
     round.clock_extra_minutes = 0
@@ -70,7 +71,7 @@ def start_clock(*, round: Round, actor: AbstractBaseUser, minutes: int | None = 
 def _refuse_unless_started(round: Round) -> None:
     if round.clock_started_at is None:
         raise ValidationError(
-            "The clock of round %(round)s has not started.",
+            _("The clock of round %(round)s has not started."),
             code="clock_not_started",
             params={"round": round.number},
         )
@@ -81,7 +82,7 @@ def pause_clock(*, round: Round, actor: AbstractBaseUser) -> Round:
     round = lock_round(round)
     _refuse_unless_started(round)
     if round.clock_paused_at is not None:
-        raise ValidationError("The clock is already paused.", code="clock_paused")
+        raise ValidationError(_("The clock is already paused."), code="clock_paused")
     round.clock_paused_at = timezone.now()
     round.save(update_fields=["clock_paused_at"])
     _audit(round, actor, "paused", remaining=clock_of(round).remaining_seconds)
@@ -93,7 +94,7 @@ def resume_clock(*, round: Round, actor: AbstractBaseUser) -> Round:
     round = lock_round(round)
     _refuse_unless_started(round)
     if round.clock_paused_at is None:
-        raise ValidationError("The clock is not paused.", code="clock_running")
+        raise ValidationError(_("The clock is not paused."), code="clock_running")
     _refuse_unless_playing(round)
     paused = timezone.now() - round.clock_paused_at
     round.clock_paused_seconds += max(0, int(paused.total_seconds()))
@@ -111,8 +112,10 @@ def extend_clock(*, round: Round, actor: AbstractBaseUser, minutes: int) -> Roun
     extra = round.clock_extra_minutes + minutes
     if minutes == 0 or not -round.clock_minutes < extra <= MAX_EXTRA_MINUTES:
         raise ValidationError(
-            "Extend the round by 1 to %(max)s minutes in all (or shorten it, while time is "
-            "left).",
+            _(
+                "Extend the round by 1 to %(max)s minutes in all (or shorten it, while time is "
+                "left)."
+            ),
             code="bad_extension",
             params={"max": MAX_EXTRA_MINUTES},
         )

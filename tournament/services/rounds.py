@@ -15,6 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext_lazy as _
 
 from tournament.models import AuditEntry, Hand, Penalty, Player, Round, Seat, Table, Tournament
 from tournament.services.seating import create_table
@@ -66,8 +67,10 @@ def _seating_snapshot(round: Round) -> dict:
 def _refuse_seating_change(round: Round) -> None:
     if round.status not in (Status.DRAFT, Status.SEATED):
         raise ValidationError(
-            "Round %(round)s is %(status)s; its seating can change only while it is a draft or "
-            "seated.",
+            _(
+                "Round %(round)s is %(status)s; its seating can change only while it is a draft or "
+                "seated."
+            ),
             code="seating_frozen",
             params={"round": round.number, "status": round.get_status_display().lower()},
         )
@@ -94,9 +97,9 @@ def remove_round(*, round: Round, actor: AbstractBaseUser) -> None:
     """Delete the last round of a tournament while it is a draft."""
     round = lock_round(round)
     if round.status != Status.DRAFT:
-        raise ValidationError("Only a draft round can be removed.", code="not_draft")
+        raise ValidationError(_("Only a draft round can be removed."), code="not_draft")
     if round.tournament.rounds.filter(number__gt=round.number).exists():
-        raise ValidationError("Only the last round can be removed.", code="not_last_round")
+        raise ValidationError(_("Only the last round can be removed."), code="not_last_round")
     _audit_round(
         round,
         actor,
@@ -122,8 +125,10 @@ def players_to_seat(round: Round) -> list[Player]:
     missing = -len(regulars) % 4
     if missing > len(substitutes):
         raise ValidationError(
-            "%(count)s players play in round %(round)s: %(missing)s more substitutes are needed "
-            "to fill tables of four.",
+            _(
+                "%(count)s players play in round %(round)s: %(missing)s more substitutes are "
+                "needed to fill tables of four."
+            ),
             code="field_not_multiple_of_four",
             params={
                 "count": len(regulars) + len(substitutes),
@@ -133,7 +138,7 @@ def players_to_seat(round: Round) -> list[Player]:
         )
     field = regulars + substitutes[:missing]
     if not field:
-        raise ValidationError("There are no players to seat.", code="no_players")
+        raise ValidationError(_("There are no players to seat."), code="no_players")
     return field
 
 
@@ -156,7 +161,7 @@ def greedy_draw(
     """
     best: list[list[int]] = []
     best_repeats = None
-    for _ in range(DRAW_ATTEMPTS):
+    for _attempt in range(DRAW_ATTEMPTS):
         pool = list(player_ids)
         rng.shuffle(pool)
         tables: list[list[int]] = []
@@ -224,7 +229,7 @@ def swap_players(*, round: Round, first: Player, second: Player, actor: Abstract
     """
     round = lock_round(round)
     if first.pk == second.pk:
-        raise ValidationError("Choose two different players.", code="same_player")
+        raise ValidationError(_("Choose two different players."), code="same_player")
     seats = {
         seat.player_id: seat
         for seat in Seat.objects.select_for_update()
@@ -233,7 +238,7 @@ def swap_players(*, round: Round, first: Player, second: Player, actor: Abstract
     }
     if not seats:
         raise ValidationError(
-            "Neither player is seated in round %(round)s.",
+            _("Neither player is seated in round %(round)s."),
             code="not_seated",
             params={"round": round.number},
         )
@@ -247,13 +252,13 @@ def swap_players(*, round: Round, first: Player, second: Player, actor: Abstract
         )
     ):
         raise ValidationError(
-            "Players can change seats only at tables where nothing is recorded yet.",
+            _("Players can change seats only at tables where nothing is recorded yet."),
             code="seating_frozen",
         )
     for player in (first, second):
         if player.tournament_id != round.tournament_id:
             raise ValidationError(
-                "%(player)s does not play in this tournament.",
+                _("%(player)s does not play in this tournament."),
                 code="wrong_tournament",
                 params={"player": player.name},
             )
@@ -261,7 +266,7 @@ def swap_players(*, round: Round, first: Player, second: Player, actor: Abstract
             player.withdrawn_from_round is not None and player.withdrawn_from_round <= round.number
         ):
             raise ValidationError(
-                "%(player)s has withdrawn from round %(round)s on.",
+                _("%(player)s has withdrawn from round %(round)s on."),
                 code="withdrawn",
                 params={"player": player.name, "round": player.withdrawn_from_round},
             )
@@ -297,13 +302,13 @@ def set_round_status(*, round: Round, status: str, actor: AbstractBaseUser) -> R
     round = lock_round(round)
     if status not in Status.values:
         raise ValidationError(
-            "Unknown round status %(status)r.", code="bad_status", params={"status": status}
+            _("Unknown round status %(status)r."), code="bad_status", params={"status": status}
         )
     if status == round.status:
         return round
     if status not in TRANSITIONS[round.status]:
         raise ValidationError(
-            "Round %(round)s is %(now)s and cannot become %(next)s.",
+            _("Round %(round)s is %(now)s and cannot become %(next)s."),
             code="bad_transition",
             params={
                 "round": round.number,
@@ -315,7 +320,7 @@ def set_round_status(*, round: Round, status: str, actor: AbstractBaseUser) -> R
     if status == Status.SEATED and round.status == Status.DRAFT:
         if not tables.exists():
             raise ValidationError(
-                "Seat round %(round)s before publishing it.",
+                _("Seat round %(round)s before publishing it."),
                 code="not_seated",
                 params={"round": round.number},
             )
@@ -328,7 +333,7 @@ def set_round_status(*, round: Round, status: str, actor: AbstractBaseUser) -> R
         ]
         if missing:
             raise ValidationError(
-                "Not everyone is seated in round %(round)s: %(names)s.",
+                _("Not everyone is seated in round %(round)s: %(names)s."),
                 code="players_unseated",
                 params={"round": round.number, "names": ", ".join(missing)},
             )
@@ -338,13 +343,13 @@ def set_round_status(*, round: Round, status: str, actor: AbstractBaseUser) -> R
         )
         if earlier.exists():
             raise ValidationError(
-                "Round %(earlier)s is not finished yet.",
+                _("Round %(earlier)s is not finished yet."),
                 code="earlier_round_open",
                 params={"earlier": earlier.first().number},
             )
     if status == Status.SEATED and round.status == Status.PLAYING and has_results(round):
         raise ValidationError(
-            "Results are recorded in round %(round)s; it stays in play.",
+            _("Results are recorded in round %(round)s; it stays in play."),
             code="has_results",
             params={"round": round.number},
         )
@@ -352,14 +357,14 @@ def set_round_status(*, round: Round, status: str, actor: AbstractBaseUser) -> R
         open_tables = [table.number for table in tables if table.ended_at is None]
         if open_tables:
             raise ValidationError(
-                "The games at tables %(tables)s have not ended.",
+                _("The games at tables %(tables)s have not ended."),
                 code="games_open",
                 params={"tables": ", ".join(map(str, open_tables))},
             )
         unconfirmed = [table.number for table in tables if table.confirmed_at is None]
         if unconfirmed:
             raise ValidationError(
-                "The game sheets of tables %(tables)s are waiting for confirmation.",
+                _("The game sheets of tables %(tables)s are waiting for confirmation."),
                 code="sheets_unconfirmed",
                 params={"tables": ", ".join(map(str, unconfirmed))},
             )
@@ -369,7 +374,7 @@ def set_round_status(*, round: Round, status: str, actor: AbstractBaseUser) -> R
         )
         if later.exists():
             raise ValidationError(
-                "A later round has started; correct results instead of reopening the round.",
+                _("A later round has started; correct results instead of reopening the round."),
                 code="later_round_started",
             )
     before = {"round": round.number, "status": round.status}

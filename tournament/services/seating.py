@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Player, Round, Seat, Table
 
@@ -14,17 +15,17 @@ from tournament.models import Player, Round, Seat, Table
 def create_table(*, round: Round, number: int, players: Sequence[Player]) -> Table:
     """A table of `round` with `players` starting at East, South, West and North, in that order."""
     if len(players) != 4 or len({player.pk for player in players}) != 4:
-        raise ValidationError("A table seats four different players.", code="four_players")
+        raise ValidationError(_("A table seats four different players."), code="four_players")
     for player in players:
         if player.tournament_id != round.tournament_id:
             raise ValidationError(
-                "%(player)s does not play in this tournament.",
+                _("%(player)s does not play in this tournament."),
                 code="wrong_tournament",
                 params={"player": player.name},
             )
         if player.withdrawn_from_round is not None and player.withdrawn_from_round <= round.number:
             raise ValidationError(
-                "%(player)s has withdrawn from round %(round)s on.",
+                _("%(player)s has withdrawn from round %(round)s on."),
                 code="withdrawn",
                 params={"player": player.name, "round": player.withdrawn_from_round},
             )
@@ -37,8 +38,10 @@ def create_table(*, round: Round, number: int, players: Sequence[Player]) -> Tab
             )
     except IntegrityError as error:
         raise ValidationError(
-            "Table %(number)s exists already in round %(round)s, or one of these players is "
-            "seated at another table of the round.",
+            _(
+                "Table %(number)s exists already in round %(round)s, or one of these players is "
+                "seated at another table of the round."
+            ),
             code="already_seated",
             params={"number": number, "round": round.number},
         ) from error

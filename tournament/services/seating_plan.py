@@ -29,6 +29,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import connections, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from tournament import seating as engine
 from tournament.models import Player, Round, Seat, SeatingJob, Separation, Tournament
@@ -74,14 +75,16 @@ def update_seating_settings(
     last = max(rounds, default=0)
     if planned_rounds is not None and not 1 <= planned_rounds <= MOST_ROUNDS:
         raise ValidationError(
-            {"planned_rounds": f"Plan between 1 and {MOST_ROUNDS} rounds."},
+            {"planned_rounds": _("Plan between 1 and %(most)s rounds.") % {"most": MOST_ROUNDS}},
         )
     if planned_rounds is not None and planned_rounds < last:
         raise ValidationError(
             {
                 "planned_rounds": ValidationError(
-                    "Rounds 1 to %(last)s exist already; remove the last draft rounds to plan "
-                    "fewer.",
+                    _(
+                        "Rounds 1 to %(last)s exist already; remove the last draft rounds to plan "
+                        "fewer."
+                    ),
                     code="rounds_exist",
                     params={"last": last},
                 )
@@ -94,7 +97,8 @@ def update_seating_settings(
     }
     for name, value in values.items():
         if value not in Separation.values:
-            raise ValidationError({name: f"Choose one of {', '.join(Separation.values)}."})
+            choices = ", ".join(Separation.values)
+            raise ValidationError({name: _("Choose one of %(choices)s.") % {"choices": choices}})
     chosen = set(by_standing)
     open_numbers = {n for n, r in rounds.items() if r.status == Status.DRAFT}
     open_numbers |= set(range(last + 1, (planned_rounds or 0) + 1))
@@ -103,8 +107,10 @@ def update_seating_settings(
         raise ValidationError(
             {
                 "by_standing": ValidationError(
-                    "Only draft rounds and rounds still to come can be seated by standing, not "
-                    "round %(rounds)s.",
+                    _(
+                        "Only draft rounds and rounds still to come can be seated by standing, not "
+                        "round %(rounds)s."
+                    ),
                     code="not_draft",
                     params={"rounds": ", ".join(map(str, refused))},
                 )
@@ -114,7 +120,7 @@ def update_seating_settings(
     for name, value in values.items():
         setattr(tournament, name, value)
     tournament.save(update_fields=["planned_rounds", *values])
-    for _ in range(last, max(chosen, default=0)):
+    for _missing in range(last, max(chosen, default=0)):
         created = create_round(tournament=tournament, actor=actor)
         rounds[created.number] = created
     for number, round in rounds.items():
@@ -213,15 +219,18 @@ def refuse_unless_plannable(tournament: Tournament) -> None:
     """Generating needs planned rounds and at least one draft round or round still to come."""
     if not tournament.planned_rounds:
         raise ValidationError(
-            "Set how many rounds the tournament will have before generating its seating.",
+            _("Set how many rounds the tournament will have before generating its seating."),
             code="no_planned_rounds",
         )
     rounds = list(tournament.rounds.values_list("number", "status"))
-    last = max((number for number, _ in rounds), default=0)
-    if last >= tournament.planned_rounds and all(status != Status.DRAFT for _, status in rounds):
+    last = max((number for number, _status in rounds), default=0)
+    published = all(status != Status.DRAFT for _number, status in rounds)
+    if last >= tournament.planned_rounds and published:
         raise ValidationError(
-            "Every round up to round %(rounds)s is published: there is no draft round to seat. "
-            "Plan more rounds, or put a round back to draft on its page.",
+            _(
+                "Every round up to round %(rounds)s is published: there is no draft round to seat. "
+                "Plan more rounds, or put a round back to draft on its page."
+            ),
             code="nothing_to_generate",
             params={"rounds": tournament.planned_rounds},
         )
@@ -406,7 +415,7 @@ def apply_seating(*, job_id: int, plan: Plan, seated: dict[int, engine.RoundSeat
     tournament = Tournament.objects.select_for_update().get(pk=job.tournament_id)
     if build_plan(tournament) != plan:
         raise ValidationError(
-            "The players or rounds changed while the seating was generated; generate again.",
+            _("The players or rounds changed while the seating was generated; generate again."),
             code="changed_meanwhile",
         )
     actor = job.created_by
@@ -463,8 +472,10 @@ def start_seating_job(
                 _fail(job.pk, "This run stopped without finishing (the server may have restarted).")
             else:
                 raise ValidationError(
-                    "The seating is being generated already (started %(started)s); wait for it "
-                    "to finish.",
+                    _(
+                        "The seating is being generated already (started %(started)s); wait for it "
+                        "to finish."
+                    ),
                     code="job_running",
                     params={"started": timezone.localtime(job.created).strftime("%H:%M:%S")},
                 )
@@ -552,7 +563,7 @@ def measure_rounds(
     per_round: dict[int, dict[str, int]] = defaultdict(lambda: dict.fromkeys(ATTRIBUTES, 0))
     conflict_tables: dict[tuple[int, int], set[str]] = defaultdict(set)
     for attribute, found in conflicts.items():
-        for number, table, _, _ in found:
+        for number, table, _first, _second in found:
             per_round[number][attribute] += 1
             conflict_tables[number, table].add(attribute)
     met: set[tuple[str, str]] = set()
@@ -607,19 +618,19 @@ def publish_rounds(
     """Publish the draft rounds `numbers` (draft -> seated), all or none."""
     wanted = sorted(set(numbers))
     if not wanted:
-        raise ValidationError("Choose the rounds to publish.", code="no_rounds")
+        raise ValidationError(_("Choose the rounds to publish."), code="no_rounds")
     rounds = {r.number: r for r in tournament.rounds.filter(number__in=wanted)}
     unknown = [n for n in wanted if n not in rounds]
     if unknown:
         raise ValidationError(
-            "Round %(rounds)s does not exist.",
+            _("Round %(rounds)s does not exist."),
             code="no_such_round",
             params={"rounds": ", ".join(map(str, unknown))},
         )
     not_draft = [n for n in wanted if rounds[n].status != Status.DRAFT]
     if not_draft:
         raise ValidationError(
-            "Round %(rounds)s is published already.",
+            _("Round %(rounds)s is published already."),
             code="not_draft",
             params={"rounds": ", ".join(map(str, not_draft))},
         )

@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Hand, Tournament
 
@@ -24,7 +25,11 @@ SETTINGS = (
     "public",
 )
 # Recorded hands were paid and scored under these: they cannot change once a hand is recorded.
-RULES = {"preset": "rule preset", "profile": "ruling profile", "seat_rotation": "seat rotation"}
+RULES = {
+    "preset": _("rule preset"),
+    "profile": _("ruling profile"),
+    "seat_rotation": _("seat rotation"),
+}
 
 
 def _refuse_unknown(fields: dict[str, Any]) -> None:
@@ -41,7 +46,7 @@ def _save(tournament: Tournament) -> None:
         with transaction.atomic():
             tournament.save()
     except IntegrityError as error:  # a concurrent save of the same slug
-        raise ValidationError({"slug": "Another tournament has this slug."}) from error
+        raise ValidationError({"slug": _("Another tournament has this slug.")}) from error
 
 
 @transaction.atomic
@@ -71,7 +76,7 @@ def update_tournament(*, tournament: Tournament, **fields: Any) -> Tournament:
         raise ValidationError(
             {
                 name: ValidationError(
-                    "Hands are recorded under the current %(setting)s; it cannot change now.",
+                    _("Hands are recorded under the current %(setting)s; it cannot change now."),
                     code="rules_locked",
                     params={"setting": RULES[name]},
                 )

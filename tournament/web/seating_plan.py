@@ -15,6 +15,7 @@ from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Round, Seat, SeatingJob, Separation, Tournament
 from tournament.services.seating_plan import (
@@ -44,8 +45,10 @@ def seed_field() -> forms.IntegerField:
         required=False,
         min_value=0,
         max_value=2**31 - 1,
-        help_text="Optional: the same seed and the same players give the same seating. "
-        "Empty: a new one is drawn.",
+        help_text=_(
+            "Optional: the same seed and the same players give the same seating. "
+            "Empty: a new one is drawn."
+        ),
     )
 
 
@@ -54,18 +57,20 @@ class SettingsForm(forms.Form):
         required=False,
         min_value=1,
         max_value=MOST_ROUNDS,
-        help_text="How many rounds the tournament will have; missing rounds are created as "
-        "drafts when the seating is generated.",
+        help_text=_(
+            "How many rounds the tournament will have; missing rounds are created as "
+            "drafts when the seating is generated."
+        ),
     )
-    separate_clubs = forms.ChoiceField(choices=Separation.choices, label="Clubs")
-    separate_countries = forms.ChoiceField(choices=Separation.choices, label="Countries")
-    separate_teams = forms.ChoiceField(choices=Separation.choices, label="Teams")
+    separate_clubs = forms.ChoiceField(choices=Separation.choices, label=_("Clubs"))
+    separate_countries = forms.ChoiceField(choices=Separation.choices, label=_("Countries"))
+    separate_teams = forms.ChoiceField(choices=Separation.choices, label=_("Teams"))
     by_standing = forms.TypedMultipleChoiceField(
         required=False,
         coerce=int,
         choices=[(n, f"Round {n}") for n in range(1, MOST_ROUNDS + 1)],
         widget=forms.CheckboxSelectMultiple,
-        label="Seat by standing",
+        label=_("Seat by standing"),
     )
     seed = seed_field()
 
@@ -166,14 +171,14 @@ def save_settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         return plan_page(request, tournament, settings_form=form, status=INVALID)
     tournament.refresh_from_db()
     if "generate" not in request.POST:
-        messages.success(request, "The seating settings are saved.")
+        messages.success(request, _("The seating settings are saved."))
         return redirect("seating:plan", slug=tournament.slug)
     jobs: list[SeatingJob] = []
     if call_service(
         form, lambda: jobs.append(_start(request, tournament, form.cleaned_data["seed"]))
     ):
         return _to_job(jobs[0])
-    messages.success(request, "The seating settings are saved.")
+    messages.success(request, _("The seating settings are saved."))
     return plan_page(request, tournament, settings_form=form, status=INVALID)
 
 
@@ -300,9 +305,9 @@ def publish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         listed = ", ".join(map(str, sorted(numbers)))
         messages.success(
             request,
-            f"Round {listed} is published."
+            _("Round %(listed)s is published.") % {"listed": listed}
             if len(numbers) == 1
-            else f"Rounds {listed} are published.",
+            else _("Rounds %(listed)s are published.") % {"listed": listed},
         )
         return redirect("seating:preview", slug=tournament.slug)
     return preview_page(request, tournament, publish_form=form, status=INVALID)

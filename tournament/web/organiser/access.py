@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from tournament.models import Round, Table, Tournament
@@ -32,9 +33,12 @@ def organised_tournament(request: HttpRequest, slug: str) -> Tournament:
         raise Http404("No such tournament.")
     if not can_correct(request.user, tournament):
         raise PermissionDenied(
-            f"You are logged in as {request.user.get_username()}, but you are not an organiser "
-            f"of {tournament.name}. Only its organisers can open this page: ask one of them to "
-            "add you, or log in with an organiser's account."
+            _(
+                "You are logged in as %(user)s, but you are not an organiser of %(name)s. "
+                "Only its organisers can open this page: ask one of them to add you, or log "
+                "in with an organiser's account."
+            )
+            % {"user": request.user.get_username(), "name": tournament.name}
         )
     return tournament
 

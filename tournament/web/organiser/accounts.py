@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.models import ApiToken, Tournament
@@ -32,8 +33,11 @@ def referees(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         ):
             messages.success(
                 request,
-                f"The referee account {form.cleaned_data['username'].strip()} is created. "
-                "Assign it to tables on the round pages.",
+                _(
+                    "The referee account %(username)s is created. Assign it to tables on the "
+                    "round pages."
+                )
+                % {"username": form.cleaned_data["username"].strip()},
             )
             return redirect("organiser:referees", slug=tournament.slug)
         status = INVALID
@@ -66,7 +70,7 @@ def tokens(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             token, secret = issue_token(user=request.user, name=form.cleaned_data["name"])
             request.session[NEW_SECRET] = secret
-            messages.success(request, f"The token “{token.name}” is created.")
+            messages.success(request, _("The token “%(name)s” is created.") % {"name": token.name})
             return redirect("organiser:tokens")
         status = INVALID
     else:
@@ -89,5 +93,9 @@ def tokens(request: HttpRequest) -> HttpResponse:
 def revoke(request: HttpRequest, token: int) -> HttpResponse:
     record = get_object_or_404(ApiToken, pk=token, user=request.user)
     revoke_token(token=record)
-    messages.success(request, f"The token “{record.name}” ({record.prefix}…) is revoked.")
+    messages.success(
+        request,
+        _("The token “%(name)s” (%(prefix)s…) is revoked.")
+        % {"name": record.name, "prefix": record.prefix},
+    )
     return redirect("organiser:tokens")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Player, Tournament
 from tournament.services import add_player, import_players_csv, update_player
@@ -38,7 +39,10 @@ def add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         form = PlayerForm(request.POST, tournament=tournament)
         if call_service(form, lambda: add_player(tournament=tournament, **form.cleaned_data)):
             data = form.cleaned_data
-            messages.success(request, f"{data['key']} {data['name']} is added.")
+            messages.success(
+                request,
+                _("%(key)s %(name)s is added.") % {"key": data["key"], "name": data["name"]},
+            )
             if "another" in request.POST:
                 return redirect("organiser:player_add", slug=tournament.slug)
             return _to_list(tournament)
@@ -60,7 +64,9 @@ def edit(request: HttpRequest, tournament: Tournament, key: str) -> HttpResponse
     if request.method == "POST":
         form = PlayerForm(request.POST, tournament=tournament, player=record)
         if call_service(form, lambda: update_player(player=record, **form.cleaned_data)):
-            messages.success(request, f"{record.key} {record.name} is saved.")
+            messages.success(
+                request, _("%(key)s %(name)s is saved.") % {"key": record.key, "name": record.name}
+            )
             return _to_list(tournament)
         status = INVALID
     else:
@@ -87,7 +93,9 @@ def import_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 import_players_csv(tournament=tournament, text=form.cleaned_data["csv"])
             ),
         ):
-            messages.success(request, f"{len(imported)} players are imported.")
+            messages.success(
+                request, _("%(count)s players are imported.") % {"count": len(imported)}
+            )
             return _to_list(tournament)
         if form.cleaned_data.get("csv") and not form.data.get("text", "").strip():
             # The lines came from a file: put them in the box so they can be fixed there.

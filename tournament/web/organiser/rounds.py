@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.db.models import Count, Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Player, Round, Seat, Tournament
 from tournament.services import (
@@ -121,7 +122,10 @@ def detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpRes
 @organiser_page("POST")
 def create(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     round = create_round(tournament=tournament, actor=request.user)
-    messages.success(request, f"Round {round.number} is created as a draft: seat it next.")
+    messages.success(
+        request,
+        _("Round %(number)s is created as a draft: seat it next.") % {"number": round.number},
+    )
     return redirect("organiser:round", slug=tournament.slug, number=round.number)
 
 
@@ -141,7 +145,9 @@ def seat(request: HttpRequest, tournament: Tournament, number: int) -> HttpRespo
         ),
     ):
         messages.success(
-            request, f"Round {round.number} is seated at random at {len(tables)} tables."
+            request,
+            _("Round %(number)s is seated at random at %(count)s tables.")
+            % {"number": round.number, "count": len(tables)},
         )
         return _back(tournament, round)
     return round_page(request, tournament, round, seat_form=form, status=INVALID)
@@ -164,7 +170,10 @@ def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpRespo
         {"same_player": "second", "withdrawn": "second", "wrong_tournament": "second"},
     ):
         first, second = form.cleaned_data["first"], form.cleaned_data["second"]
-        messages.success(request, f"{first.name} and {second.name} changed seats.")
+        messages.success(
+            request,
+            _("%(name)s and %(name2)s changed seats.") % {"name": first.name, "name2": second.name},
+        )
         return _back(tournament, round)
     return round_page(request, tournament, round, swap_form=form, status=INVALID)
 
@@ -180,7 +189,10 @@ def status(request: HttpRequest, tournament: Tournament, number: int) -> HttpRes
         ),
     ):
         label = Status(form.cleaned_data["status"]).label.lower()
-        messages.success(request, f"Round {round.number} is now {label}.")
+        messages.success(
+            request,
+            _("Round %(number)s is now %(label)s.") % {"number": round.number, "label": label},
+        )
         return _back(tournament, round)
     return round_page(request, tournament, round, status_form=form, status=INVALID)
 
@@ -190,7 +202,7 @@ def remove(request: HttpRequest, tournament: Tournament, number: int) -> HttpRes
     round = round_of(tournament, number)
     form = forms.Form(request.POST)
     if call_service(form, lambda: remove_round(round=round, actor=request.user)):
-        messages.success(request, f"Round {round.number} is removed.")
+        messages.success(request, _("Round %(number)s is removed.") % {"number": round.number})
         return redirect("organiser:dashboard", slug=tournament.slug)
     return round_page(request, tournament, round, remove_form=form, status=INVALID)
 
@@ -208,9 +220,9 @@ def referees(request: HttpRequest, tournament: Tournament, number: int, table: i
         names = ", ".join(user.get_username() for user in form.cleaned_data["usernames"])
         messages.success(
             request,
-            f"Table {table_.number}: referees {names}."
+            _("Table %(number)s: referees %(names)s.") % {"number": table_.number, "names": names}
             if names
-            else f"Table {table_.number} has no referee now.",
+            else _("Table %(number)s has no referee now.") % {"number": table_.number},
         )
         return _back(tournament, table_.round)
     return round_page(

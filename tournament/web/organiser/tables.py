@@ -11,6 +11,7 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Hand, Penalty, Round, Table, Tournament
 from tournament.selectors import format_points, score_sheet, table_results
@@ -116,7 +117,9 @@ def hand(
             lambda: correct_hand(hand=record, entered_by=request.user, **form.service_arguments()),
             fields,
         ):
-            messages.success(request, f"Hand {record.number} is corrected.")
+            messages.success(
+                request, _("Hand %(number)s is corrected.") % {"number": record.number}
+            )
             return _back(table_)
         status = INVALID
     else:
@@ -154,7 +157,7 @@ def remove_hand(
     if call_service(
         form, lambda: removed.append(remove_last_hand(table=table_, entered_by=request.user))
     ):
-        messages.success(request, f"Hand {removed[0].number} is removed.")
+        messages.success(request, _("Hand %(number)s is removed.") % {"number": removed[0].number})
         return _back(table_)
     return table_page(request, tournament, table_, action_form=form, status=INVALID)
 
@@ -171,7 +174,9 @@ def end(request: HttpRequest, tournament: Tournament, number: int, table: int) -
             entered_by=request.user,
         ),
     ):
-        messages.success(request, f"The game at table {table_.number} has ended.")
+        messages.success(
+            request, _("The game at table %(number)s has ended.") % {"number": table_.number}
+        )
         return _back(table_)
     return table_page(request, tournament, table_, end_form=form, status=INVALID)
 
@@ -184,7 +189,7 @@ def reopen(request: HttpRequest, tournament: Tournament, number: int, table: int
         tournament,
         table_,
         lambda: reopen_game(table=table_, entered_by=request.user),
-        f"The game at table {table_.number} is open again.",
+        _("The game at table %(number)s is open again.") % {"number": table_.number},
     )
 
 
@@ -199,7 +204,10 @@ def add_penalty(
         lambda: record_penalty(table=table_, entered_by=request.user, **form.cleaned_data),
         PenaltyForm.ERROR_FIELDS,
     ):
-        messages.success(request, f"The penalty on {form.cleaned_data['player'].name} is recorded.")
+        messages.success(
+            request,
+            _("The penalty on %(name)s is recorded.") % {"name": form.cleaned_data["player"].name},
+        )
         return _back(table_)
     return table_page(request, tournament, table_, penalty_form=form, status=INVALID)
 
@@ -218,7 +226,8 @@ def add_false_win(
         data = form.cleaned_data
         messages.success(
             request,
-            f"The false win of {data['offender'].name} in hand {data['number']} is recorded.",
+            _("The false win of %(name)s in hand %(number)s is recorded.")
+            % {"name": data["offender"].name, "number": data["number"]},
         )
         return _back(table_)
     return table_page(request, tournament, table_, false_win_form=form, status=INVALID)
@@ -244,7 +253,7 @@ def penalty(
             lambda: correct_penalty(penalty=record, entered_by=request.user, **form.cleaned_data),
             PenaltyForm.ERROR_FIELDS,
         ):
-            messages.success(request, "The penalty is corrected.")
+            messages.success(request, _("The penalty is corrected."))
             return _back(table_)
         status = INVALID
     else:
@@ -272,5 +281,6 @@ def remove_penalty_view(
         tournament,
         table_,
         lambda: remove_penalty(penalty=record, entered_by=request.user),
-        f"The penalty on {record.seat.player.name} ({record.reason}) is removed.",
+        _("The penalty on %(name)s (%(reason)s) is removed.")
+        % {"name": record.seat.player.name, "reason": record.reason},
     )

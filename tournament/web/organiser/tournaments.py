@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from tournament.models import Round, Seat, Table, Tournament
@@ -37,9 +38,11 @@ def index(request: HttpRequest) -> HttpResponse:
 def create(request: HttpRequest) -> HttpResponse:
     if not request.user.has_perm(ADD_TOURNAMENT):
         raise PermissionDenied(
-            "Creating a tournament needs the permission “Can add tournament”, which your "
-            f"account ({request.user.get_username()}) does not have. Ask an administrator to "
-            "give it to you."
+            _(
+                "Creating a tournament needs the permission “Can add tournament”, which your "
+                "account (%(user)s) does not have. Ask an administrator to give it to you."
+            )
+            % {"user": request.user.get_username()}
         )
     if request.method == "POST":
         form = TournamentForm(request.POST)
@@ -48,7 +51,10 @@ def create(request: HttpRequest) -> HttpResponse:
             form,
             lambda: created.append(create_tournament(organiser=request.user, **form.cleaned_data)),
         ):
-            messages.success(request, f"{created[0].name} is created; you are its organiser.")
+            messages.success(
+                request,
+                _("%(name)s is created; you are its organiser.") % {"name": created[0].name},
+            )
             return redirect("organiser:dashboard", slug=created[0].slug)
         status = INVALID
     else:
@@ -67,15 +73,17 @@ def edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             form, lambda: update_tournament(tournament=tournament, **form.cleaned_data)
         ):
             data = form.cleaned_data
-            messages.success(request, "The settings are saved.")
+            messages.success(request, _("The settings are saved."))
             if (data["table_points"], data["tie_breaks"]) != (
                 tournament.table_points,
                 tournament.tie_breaks,
             ):
                 messages.warning(
                     request,
-                    "Table points or tie-breaks changed: the standings now use the new values "
-                    "for every game, including games already played.",
+                    _(
+                        "Table points or tie-breaks changed: the standings now use the new values "
+                        "for every game, including games already played."
+                    ),
                 )
             return redirect("organiser:dashboard", slug=data["slug"])
         status = INVALID
