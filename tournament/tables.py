@@ -19,6 +19,7 @@ from typing import Any
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournament.models import Tournament
 from tournament.selectors import Standing, format_points
@@ -54,6 +55,7 @@ def standing_rows(rows: Sequence[Standing]) -> list[dict[str, Any]]:
             "games": len(row.game_scores),
             "substitute": row.player.substitute,
             "withdrawn_from_round": row.player.withdrawn_from_round,
+            "unconfirmed_games": row.provisional_games,
         }
         for row in rows
     ]
@@ -70,28 +72,38 @@ def _row_class(record: dict[str, Any]) -> str:
         classes.append("substitute")
     if record["withdrawn_from_round"] is not None:
         classes.append("withdrawn")
+    if record.get("unconfirmed_games"):
+        classes.append("provisional")
     return " ".join(classes)
 
 
 class StandingsTable(tables.Table):
-    rank = tables.Column(verbose_name="Rank", order_by="rank_order", attrs=NUMBER, default="–")
-    key = tables.Column(verbose_name="Key", order_by="key_order")
-    name = tables.Column(verbose_name="Name", order_by=("name", "key"))
-    country = tables.Column(verbose_name="Country", default="")
-    club = tables.Column(verbose_name="Club", default="")
-    table_points = tables.Column(verbose_name="Table points", attrs=NUMBER)
-    score = tables.Column(verbose_name="Score", attrs=NUMBER)
-    games = tables.Column(verbose_name="Games", attrs=NUMBER)
+    rank = tables.Column(
+        verbose_name=gettext_lazy("Rank"), order_by="rank_order", attrs=NUMBER, default="–"
+    )
+    key = tables.Column(verbose_name=gettext_lazy("Key"), order_by="key_order")
+    name = tables.Column(verbose_name=gettext_lazy("Name"), order_by=("name", "key"))
+    country = tables.Column(verbose_name=gettext_lazy("Country"), default="")
+    club = tables.Column(verbose_name=gettext_lazy("Club"), default="")
+    table_points = tables.Column(verbose_name=gettext_lazy("Table points"), attrs=NUMBER)
+    score = tables.Column(verbose_name=gettext_lazy("Score"), attrs=NUMBER)
+    games = tables.Column(verbose_name=gettext_lazy("Games"), attrs=NUMBER)
     # Only in the exports: hidden columns still take part in `as_values`.
-    table_points_exact = tables.Column(verbose_name="Table points (exact)", visible=False)
-    substitute = tables.Column(verbose_name="Substitute", visible=False)
-    withdrawn_from_round = tables.Column(verbose_name="Withdrawn from round", visible=False)
+    table_points_exact = tables.Column(
+        verbose_name=gettext_lazy("Table points (exact)"), visible=False
+    )
+    substitute = tables.Column(verbose_name=gettext_lazy("Substitute"), visible=False)
+    withdrawn_from_round = tables.Column(
+        verbose_name=gettext_lazy("Withdrawn from round"), visible=False
+    )
+    # Provisional standings only: games counted whose sheets are not confirmed yet.
+    unconfirmed_games = tables.Column(verbose_name=gettext_lazy("Unconfirmed games"), visible=False)
 
     class Meta:
         orderable = True
         attrs = {"class": "standings"}
         row_attrs = {"class": _row_class, "data-key": lambda record: record["key"]}
-        empty_text = "No players yet."
+        empty_text = gettext_lazy("No players yet.")
 
     def __init__(self, data: Any, *, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(data, **kwargs)
@@ -104,11 +116,25 @@ class StandingsTable(tables.Table):
             marks.append(("substitute", "substitute"))
         if record["withdrawn_from_round"] is not None:
             marks.append(("withdrawn", f"withdrawn from round {record['withdrawn_from_round']}"))
+        unconfirmed = record.get("unconfirmed_games", 0)
         return format_html(
-            '<a href="{}">{}</a>{}',
+            '<a href="{}">{}</a>{}{}',
             url,
             record["name"],
             format_html_join("", ' <span class="badge {}">{}</span>', marks),
+            format_html(
+                ' <span class="badge provisional" data-unconfirmed="{}">'
+                '<span aria-hidden="true">† </span>{}</span>',
+                unconfirmed,
+                ngettext(
+                    "includes %(count)s unconfirmed game",
+                    "includes %(count)s unconfirmed games",
+                    unconfirmed,
+                )
+                % {"count": unconfirmed},
+            )
+            if unconfirmed
+            else "",
         )
 
     def value_name(self, value: str) -> str:

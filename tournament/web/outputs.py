@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
 
 from tournament.ema import ema_csv, ema_rows
 from tournament.models import HANDS_PER_GAME, Round, Seat, Table, Tournament
@@ -123,7 +124,7 @@ def round_seating(request: HttpRequest, tournament: Tournament, number: int) -> 
             "tournament": tournament,
             "round": round,
             "tables": _tables(round, referees=True),
-            "heading": f"Seating, round {round.number}",
+            "heading": _("Seating, round %(number)s") % {"number": round.number},
         },
     )
 

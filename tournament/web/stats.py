@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from tournament.charts import Series, bar_chart, line_chart
@@ -33,7 +34,7 @@ TOP_FANS = 10
 def _tournament(request: HttpRequest, slug: str) -> Tournament:
     tournament = Tournament.objects.filter(slug=slug).first()
     if tournament is None or not can_view(request.user, tournament):
-        raise Http404("No such tournament.")
+        raise Http404(_("No such tournament."))
     return tournament
 
 
@@ -55,23 +56,23 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(request, slug)
     statistics = tournament_statistics(tournament, FanNames(tournament.profile))
     values_chart = bar_chart(
-        title="Hand values: wins by fan",
+        title=_("Hand values: wins by fan"),
         labels=[item.label for item in statistics.values],
-        series=[Series("Wins", [item.hands for item in statistics.values])],
-        x_label="Fan, without flowers",
-        y_label="Wins",
+        series=[Series(_("Wins"), [item.hands for item in statistics.values])],
+        x_label=_("Fan, without flowers"),
+        y_label=_("Wins"),
         histogram=True,
     )
     round_labels = [str(line.round.number) for line in statistics.rounds]
     rounds_chart = bar_chart(
-        title="Drawn hands and false wins per round",
+        title=_("Drawn hands and false wins per round"),
         labels=round_labels,
         series=[
-            Series("Drawn hands", [line.draws for line in statistics.rounds]),
-            Series("False wins", [line.false_wins for line in statistics.rounds]),
+            Series(_("Drawn hands"), [line.draws for line in statistics.rounds]),
+            Series(_("False wins"), [line.false_wins for line in statistics.rounds]),
         ],
-        x_label="Round",
-        y_label="Hands",
+        x_label=_("Round"),
+        y_label=_("Hands"),
     )
     return render(
         request,
@@ -93,20 +94,20 @@ def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     tournament = _tournament(request, slug)
     player = get_object_or_404(Player, tournament=tournament, key=key)
     progress = progress_of(player, standings_after_rounds(tournament))
-    labels = [str(number) for number, _ in progress]
+    labels = [str(number) for number, _row in progress]
     score_chart = line_chart(
-        title="Score after each round",
+        title=_("Score after each round"),
         labels=labels,
-        series=[Series("Score", [row.score for _, row in progress])],
-        x_label="Round",
-        y_label="Score",
+        series=[Series(_("Score"), [row.score for _round, row in progress])],
+        x_label=_("Round"),
+        y_label=_("Score"),
     )
     rank_chart = line_chart(
-        title="Rank after each round",
+        title=_("Rank after each round"),
         labels=labels,
-        series=[Series("Rank", [row.rank for _, row in progress])],
-        x_label="Round",
-        y_label="Rank",
+        series=[Series(_("Rank"), [row.rank for _round, row in progress])],
+        x_label=_("Round"),
+        y_label=_("Rank"),
         invert=True,
         floor=1,
     )
