@@ -18,6 +18,7 @@ from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
 from scoring.engine import PRESETS
+from tournament.board import game_counts
 from tournament.models import Hand, Penalty, Player, Round, Seat, Table, Tournament
 from tournament.permissions import is_organiser, referees_in
 from tournament.rotation import seat_winds
@@ -32,6 +33,35 @@ from tournament.selectors import (
 from tournament.tables import StandingsTable, standing_rows
 
 EXPORT_FORMATS = ("csv", "xlsx")
+# How often the pages that update themselves (static/tournament/live.js) ask for fresh content.
+LIVE_SECONDS = {"standings": 30, "round": 20, "table": 20}
+
+
+def _live(request: HttpRequest) -> tuple[bool, str]:
+    """Whether this is a live update (`?fragment=1`), and the URL live updates should fetch.
+
+    A live update's links must not carry `fragment`, so it is taken out of `request.GET`
+    (django-tables2 builds its sorting links from it).
+    """
+    query = request.GET.copy()
+    fragment = query.pop("fragment", None) is not None
+    if fragment:
+        request.GET = query
+    live_query = query.copy()
+    live_query["fragment"] = "1"
+    return fragment, f"{request.path}?{live_query.urlencode()}"
+
+
+def _render_live(
+    request: HttpRequest, fragment: bool, page: str, part: str, context: dict
+) -> HttpResponse:
+    """The whole `page`, or for a live update only its `part`, not to be cached."""
+    if not fragment:
+        return render(request, page, context)
+    response = render(request, part, context)
+    response["Cache-Control"] = "no-store"
+    response["X-Live-Fragment"] = "1"
+    return response
 
 
 @dataclass(frozen=True)
@@ -118,9 +148,14 @@ STANDINGS_PER_PAGE = 200
 
 @require_safe
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """Standings over the confirmed games; `?provisional=1` counts submitted sheets too and
+    marks the rows that include them."""
     access = _access(request, slug)
     tournament = access.tournament
-    table = StandingsTable(standing_rows(standings(tournament)), tournament=tournament)
+    fragment, live_url = _live(request)
+    provisional = request.GET.get("provisional") == "1"
+    rows = standing_rows(standings(tournament, provisional=provisional))
+    table = StandingsTable(rows, tournament=tournament)
     export_format = request.GET.get("_export")
     # Pages of STANDINGS_PER_PAGE rows keep a big field quick to render; exports hold every row.
     RequestConfig(
@@ -131,25 +166,41 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
             return HttpResponseBadRequest(
                 "Unknown export format; choose csv or xlsx.", content_type="text/plain"
             )
-        exporter = TableExport(export_format, table, dataset_kwargs={"title": "Standings"})
-        return exporter.response(f"{tournament.slug}-standings.{export_format}")
-    games = Table.objects.filter(round__tournament=tournament).aggregate(
-        ended=Count("pk", filter=Q(ended_at__isnull=False)),
-        open=Count("pk", filter=Q(ended_at__isnull=True) & ~Q(round__status=Round.Status.DRAFT)),
-    )
-    return render(
+        exporter = TableExport(
+            export_format,
+            table,
+            exclude_columns=() if provisional else ("unconfirmed_games",),
+            dataset_kwargs={"title": "Standings"},
+        )
+        name = "standings-provisional" if provisional else "standings"
+        return exporter.response(f"{tournament.slug}-{name}.{export_format}")
+    toggle = request.GET.copy()
+    toggle.pop("page", None)
+    if provisional:
+        toggle.pop("provisional", None)
+    else:
+        toggle["provisional"] = "1"
+    context = {
+        "tournament": tournament,
+        "table": table,
+        "games": game_counts(tournament),
+        "provisional": provisional,
+        "marked": any(row["unconfirmed_games"] for row in rows),
+        "toggle_url": f"{request.path}?{toggle.urlencode()}" if toggle else request.path,
+        "live_url": live_url,
+        "live_seconds": LIVE_SECONDS["standings"],
+        "tie_breaks": [
+            Tournament.TieBreak(value).label.lower()
+            for value in tournament.tie_breaks
+            if value in Tournament.TieBreak.values
+        ],
+    }
+    return _render_live(
         request,
+        fragment,
         "tournament/public/standings.html",
-        {
-            "tournament": tournament,
-            "table": table,
-            "games": games,
-            "tie_breaks": [
-                Tournament.TieBreak(value).label.lower()
-                for value in tournament.tie_breaks
-                if value in Tournament.TieBreak.values
-            ],
-        },
+        "tournament/public/_standings_live.html",
+        context,
     )
 
 
@@ -157,6 +208,7 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
 def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     access = _access(request, slug)
     round = _round(access, number)
+    fragment, live_url = _live(request)
     tables = list(
         round.tables.annotate(
             hand_count=Count("hands"),
@@ -179,10 +231,20 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         )
         seating.extend({"player": seat.player, "table": table, "seat": seat} for seat in seats)
     seating.sort(key=lambda item: (item["player"].name.casefold(), item["player"].key))
-    return render(
+    return _render_live(
         request,
+        fragment,
         "tournament/public/round.html",
-        {"tournament": access.tournament, "round": round, "boards": boards, "seating": seating},
+        "tournament/public/_round_live.html",
+        {
+            "tournament": access.tournament,
+            "round": round,
+            "boards": boards,
+            "seating": seating,
+            "live": round.status == Round.Status.PLAYING,
+            "live_url": live_url,
+            "live_seconds": LIVE_SECONDS["round"],
+        },
     )
 
 
@@ -190,6 +252,7 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def table_page(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     access = _access(request, slug)
     round = _round(access, number)
+    fragment, live_url = _live(request)
     table_obj = get_object_or_404(
         Table.objects.prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player"))
@@ -209,10 +272,15 @@ def table_page(request: HttpRequest, slug: str, number: int, table: int) -> Http
         }
         for result in table_results(table_obj)
     ]
-    return render(
+    return _render_live(
         request,
+        fragment,
         "tournament/public/table.html",
+        "tournament/public/_table_live.html",
         {
+            "live": round.status == Round.Status.PLAYING,
+            "live_url": live_url,
+            "live_seconds": LIVE_SECONDS["table"],
             "tournament": access.tournament,
             "round": round,
             "table": table_obj,
