@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tournament.services import (
     add_player,
+    confirm_submitted_games,
     create_round,
     end_game,
     record_false_win,
@@ -28,6 +29,8 @@ PURE_DOTS = {
 
 def build_stats_cup(tournament, organiser, *, draft_round: bool = True):
     """Eight players P1..P8, two rounds of two tables, and round 3 a draft.
+
+    Every game sheet is confirmed by the organiser; round 2 stays in play.
 
     Round 1, table 1 (P1 E, P2 S, P3 W, P4 N), ended by time:
       hand 1: P1 wins on P2's discard, tiles PURE_DOTS (27 + 1 flower = 28): P2 −36, P3 −8,
@@ -67,6 +70,7 @@ def build_stats_cup(tournament, organiser, *, draft_round: bool = True):
     win(t2, 2, p[5], p[4], fan=10)
     for table in (t1, t2):
         end_game(table=table, ended_by_time=True, entered_by=organiser)
+    confirm_submitted_games(round=one, confirmed_by=organiser)
     set_round_status(round=one, status="finished", actor=organiser)
 
     two = create_round(tournament=tournament, actor=organiser)
@@ -80,6 +84,7 @@ def build_stats_cup(tournament, organiser, *, draft_round: bool = True):
     draw(u2, 2)
     for table in (u1, u2):
         end_game(table=table, ended_by_time=True, entered_by=organiser)
+    confirm_submitted_games(round=two, confirmed_by=organiser)
     if draft_round:
         create_round(tournament=tournament, actor=organiser)  # round 3, a draft
     return {"players": p, "tables": [t1, t2, u1, u2]}

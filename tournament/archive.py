@@ -3,7 +3,9 @@
 The format is "mcr-tournament-archive", version 1 (see issue 3). Beside the fields it names,
 an export carries what a lossless copy needs: dates, venue, tie-breaks, organisers, withdrawals,
 round status, referees, penalty kinds (so false wins come back as false wins), who entered each
-hand and penalty and when, and when each game ended.
+hand and penalty and when, when each game ended, and its game sheet: who submitted it, and when
+and by whom it was confirmed. The tournament's confirmation setting and round time limit are
+kept; the round clocks are not (they only matter while a round is played).
 
 An import builds the tournament through the services, so every rule of a live tournament is
 checked again: seating, round status, 16-hand games, the 8-fan minimum, tiles scored by the
@@ -13,7 +15,9 @@ problem stops it with an `ArchiveError` naming the round, table and hand, and no
 Keys a document must have: `format`, `version`, `tournament` (with `name` and `slug`),
 `players` (each with `key` and `name`), `rounds` (each with `number`), every table's `number`
 and `seats`, every hand's `number` and `result` (and `winner` and `fan` for a win), every
-penalty's `player`, `points`, `distributed` and `reason`. Everything else has a default.
+penalty's `player`, `points`, `distributed` and `reason`. Everything else has a default; an
+archive written before game sheets were confirmed (no `confirmed_at` key) counts every ended
+game as confirmed, as the games counted then.
 Users (organisers, referees, who entered a result) are matched by username; names unknown here
 are left out, their entries are attributed to the importing user, and a warning says so. When
 none of the organisers exists here, the importing user organises the tournament.
@@ -49,6 +53,7 @@ from tournament.rotation import prevailing_wind, seat_wind
 from tournament.services import (
     add_player,
     assign_referees,
+    confirm_game,
     create_round,
     create_table,
     end_game,
@@ -79,7 +84,12 @@ class ArchiveError(ValidationError):
 def export_tournament(tournament: Tournament) -> dict[str, Any]:
     """The whole tournament as a JSON-ready dict in the archive format. A few queries in all."""
     rounds = tournament.rounds.prefetch_related(
-        Prefetch("tables", queryset=Table.objects.order_by("number")),
+        Prefetch(
+            "tables",
+            queryset=Table.objects.select_related("submitted_by", "confirmed_by").order_by(
+                "number"
+            ),
+        ),
         Prefetch("tables__seats", queryset=Seat.objects.select_related("player")),
         Prefetch("tables__referees"),
         Prefetch(
@@ -110,6 +120,8 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             "end_date": _iso(tournament.end_date),
             "venue": tournament.venue,
             "tie_breaks": list(tournament.tie_breaks),
+            "confirmation": tournament.confirmation,
+            "round_minutes": tournament.round_minutes,
             "organisers": sorted(user.get_username() for user in tournament.organisers.all()),
         },
         "players": [
@@ -155,7 +167,14 @@ def _export_table(table: Table) -> dict[str, Any]:
         "penalties": [_export_penalty(penalty, with_hand=True) for penalty in game_penalties],
         "ended_by_time": table.ended_by_time,
         "ended_at": _iso(table.ended_at),
+        "submitted_by": _username(table.submitted_by),
+        "confirmed_at": _iso(table.confirmed_at),
+        "confirmed_by": _username(table.confirmed_by),
     }
+
+
+def _username(user: AbstractBaseUser | None) -> str | None:
+    return user.get_username() if user is not None else None
 
 
 def _export_hand(hand: Hand, penalties: list[Penalty]) -> dict[str, Any]:
@@ -238,6 +257,10 @@ class _Table:
     ended: bool
     ended_by_time: bool
     ended_at: datetime | None
+    submitted_by: str | None
+    confirmed: bool
+    confirmed_at: datetime | None
+    confirmed_by: str | None
 
 
 @dataclass
@@ -255,6 +278,7 @@ class _Round:
 @dataclass
 class _Document:
     tournament: dict[str, Any]
+    settings: dict[str, Any]  # set after creation: confirmation and round_minutes
     organisers: list[str]
     players: list[dict[str, Any]]
     rounds: list[_Round]
@@ -366,6 +390,21 @@ def _read(data: Any) -> _Document:
             [Tournament.TieBreak.BEST_GAME, Tournament.TieBreak.GAME_SCORES],
         ),
     }
+    settings = {
+        "confirmation": _get(
+            info, "confirmation", str, "tournament", Tournament.Confirmation.ORGANISER
+        ),
+        "round_minutes": _get(info, "round_minutes", int, "tournament", 120),
+    }
+    if settings["confirmation"] not in Tournament.Confirmation.values:
+        raise ArchiveError(
+            f"tournament: confirmation must be one of "
+            f"{', '.join(Tournament.Confirmation.values)}, not {settings['confirmation']!r}."
+        )
+    if not 10 <= settings["round_minutes"] <= 600:
+        raise ArchiveError(
+            f"tournament: round_minutes must be 10 to 600, not {settings['round_minutes']}."
+        )
     organisers = _usernames(info, "organisers", "tournament")
     players = [
         _read_player(player, f"player {index}")
@@ -385,11 +424,13 @@ def _read(data: Any) -> _Document:
                 f"expected round {index} here."
             )
         rounds.append(_read_round(round, keys, f"round {number}", number))
-    document = _Document(tournament, organisers, players, rounds)
+    document = _Document(tournament, settings, organisers, players, rounds)
     document.usernames.update(organisers)
     for round in rounds:
         for table in round.tables:
             document.usernames.update(table.referees)
+            document.usernames.add(table.submitted_by or "")
+            document.usernames.add(table.confirmed_by or "")
             for hand in table.hands:
                 document.usernames.add(hand.entered_by or "")
                 for penalty in hand.penalties:
@@ -449,7 +490,7 @@ def _read_round(data: Any, keys: set[str], where: str, number: int) -> _Round:
     round = _Round(where, number, status or "", tables)
     if status is None:  # not in the document: the furthest status the data shows
         if round.has_results:
-            finished = tables and all(table.ended for table in tables)
+            finished = tables and all(table.ended and table.confirmed for table in tables)
             round.status = Round.Status.FINISHED if finished else Round.Status.PLAYING
         else:
             round.status = Round.Status.SEATED if tables else Round.Status.DRAFT
@@ -497,6 +538,14 @@ def _read_table(
         raise ArchiveError(
             f"{where}: ended_by_time is true but all {HANDS_PER_GAME} hands were played."
         )
+    if "confirmed_at" in data:
+        confirmed_at = _datetime(data, "confirmed_at", where)
+        confirmed = confirmed_at is not None
+    else:  # an archive from before game sheets were confirmed: ended games counted
+        confirmed_at = None
+        confirmed = ended
+    if confirmed and not ended:
+        raise ArchiveError(f"{where}: the game sheet is confirmed but the game has no end.")
     return _Table(
         where=where,
         number=number,
@@ -507,6 +556,10 @@ def _read_table(
         ended=ended,
         ended_by_time=ended_by_time,
         ended_at=ended_at,
+        submitted_by=_get(data, "submitted_by", str, where, None),
+        confirmed=confirmed,
+        confirmed_at=confirmed_at,
+        confirmed_by=_get(data, "confirmed_by", str, where, None),
     )
 
 
@@ -658,13 +711,19 @@ def import_tournament(
     loader = _Loader(actor=actor, users=users)
     with _at("tournament"):
         tournament = create_tournament(organiser=actor, **info)
-    organisers = [users[name] for name in document.organisers if name in users]
-    tournament.organisers.set(organisers or [actor])
+        # While loading, the importing user organises the tournament (and so confirms its
+        # game sheets); the archive's organisers take over at the end.
+        for name, value in document.settings.items():
+            setattr(tournament, name, value)
+        tournament.full_clean(exclude=["organisers"])
+        tournament.save(update_fields=list(document.settings))
     for index, player in enumerate(document.players, start=1):
         with _at(f"player {index} (key {player['key']!r})"):
             loader.players[player["key"]] = add_player(tournament=tournament, **player)
     for round in document.rounds:
         _load_round(loader, tournament, round)
+    organisers = [users[name] for name in document.organisers if name in users]
+    tournament.organisers.set(organisers or [actor])
     return tournament
 
 
@@ -730,11 +789,29 @@ def _load_game(loader: _Loader, table: Table, data: _Table) -> None:
             Hand.objects.filter(pk=recorded.pk).update(**loader.entered(hand))
     for penalty in data.penalties:
         _load_penalty(loader, table, penalty)
-    if data.ended:
-        with _at(data.where):
-            end_game(table=table, ended_by_time=data.ended_by_time, entered_by=loader.actor)
-            if data.ended_at is not None:
-                Table.objects.filter(pk=table.pk).update(ended_at=data.ended_at)
+    if not data.ended:
+        return
+    with _at(data.where):
+        end_game(table=table, ended_by_time=data.ended_by_time, entered_by=loader.actor)
+        table.refresh_from_db(fields=["confirmed_at"])
+        if data.confirmed and table.confirmed_at is None:
+            table = confirm_game(table=table, confirmed_by=loader.actor)
+        elif not data.confirmed and table.confirmed_at is not None:
+            raise ArchiveError(
+                f"{data.where}: the game sheet is not confirmed, but in this tournament game "
+                "sheets count as soon as they are submitted.",
+                code="sheet_unconfirmed",
+            )
+        # Who submitted and confirmed the sheet, and when, as the archive says.
+        sheet: dict[str, Any] = {
+            "submitted_by": loader.users.get(data.submitted_by or "", loader.actor)
+        }
+        if data.ended_at is not None:
+            sheet["ended_at"] = data.ended_at
+        if data.confirmed:
+            sheet["confirmed_by"] = loader.users.get(data.confirmed_by or "", loader.actor)
+            sheet["confirmed_at"] = data.confirmed_at or data.ended_at or table.confirmed_at
+        Table.objects.filter(pk=table.pk).update(**sheet)
 
 
 def _check_situation(hand: _Hand, starting_seat: int, scheme: str) -> None:

@@ -15,6 +15,7 @@ from tournament.models import AuditEntry, Hand, Penalty, Player, Round, Seat, Ta
 from tournament.selectors import standings
 from tournament.services import (
     assign_referees,
+    confirm_game,
     create_round,
     end_game,
     record_false_win,
@@ -67,7 +68,8 @@ def play_game(table, user, winners, first=1):
 
 @pytest.fixture
 def played(tournament, organiser, referee, players):
-    """Round 1 finished (a full game, a game ended by time), round 2 in play, round 3 a draft.
+    """Round 1 finished (a full game, a game ended by time, both sheets confirmed), round 2 in
+    play (table 1 ended by time, its sheet awaiting confirmation), round 3 a draft.
 
     Players 1..8; player 8 is a substitute, player 7 withdraws from round 3 on.
     """
@@ -130,6 +132,8 @@ def played(tournament, organiser, referee, players):
     )
     end_game(table=table1, ended_by_time=False, entered_by=referee)
     end_game(table=table2, ended_by_time=True, entered_by=organiser)
+    confirm_game(table=table1, confirmed_by=organiser)
+    confirm_game(table=table2, confirmed_by=organiser)
     set_round_status(round=round1, status="finished", actor=organiser)
 
     round2 = create_round(tournament=tournament, actor=organiser)
@@ -173,6 +177,8 @@ def test_export_writes_the_archive_header_and_tournament(played, organiser):
         "end_date": "2025-05-04",
         "venue": "Town Hall",
         "tie_breaks": ["game_scores"],
+        "confirmation": "organiser",
+        "round_minutes": 120,
         "organisers": ["alice"],
     }
 

@@ -10,6 +10,7 @@ from tournament.ema import HEADERS, base_rank, decimal_text, ema_csv, ema_rows, 
 from tournament.selectors import standings
 from tournament.services import (
     add_player,
+    confirm_submitted_games,
     create_round,
     end_game,
     record_hand,
@@ -66,7 +67,7 @@ def test_table_points_are_decimals_without_trailing_zeros():
 
 @pytest.fixture
 def cup(tournament, organiser):
-    """One round, two tables, ended by time after one hand each.
+    """One round, two tables, ended by time after one hand each and confirmed.
 
     Table 1 (A E, B S, C W, D N): A wins self-drawn with 8 fan: A +48, B, C, D −16 each.
       Table points A 4; B, C, D level on second to fourth: (2 + 1 + 0) / 3 = 1 each.
@@ -99,6 +100,7 @@ def cup(tournament, organiser):
                 fan=8, entered_by=organiser)  # fmt: skip
     for table in (first, second):
         end_game(table=table, ended_by_time=True, entered_by=organiser)
+    confirm_submitted_games(round=round, confirmed_by=organiser)
     return players
 
 

@@ -14,7 +14,7 @@ from tournament.selectors import (
     standings,
     table_results,
 )
-from tournament.services import end_game, record_false_win, record_hand
+from tournament.services import confirm_game, end_game, record_false_win, record_hand
 
 POINTS = [4, 2, 1, 0]
 
@@ -76,13 +76,15 @@ def test_score_sheet_shows_seat_winds_payments_and_running_scores(table, referee
 
 
 def finish_game(round, number, players, scores_by_seat):
-    """A game that ended with these scores (a shortcut past hand entry)."""
+    """A game that ended with these scores, its sheet confirmed (a shortcut past hand entry)."""
     table = Table.objects.create(round=round, number=number)
     for wind, player, score in zip("ESWN", players, scores_by_seat, strict=True):
         Seat.objects.create(
             table=table, round=round, player=player, starting_wind=wind, score=score
         )
-    Table.objects.filter(pk=table.pk).update(ended_at="2026-05-01T12:00Z")
+    Table.objects.filter(pk=table.pk).update(
+        ended_at="2026-05-01T12:00Z", confirmed_at="2026-05-01T12:05Z"
+    )
     return table
 
 
@@ -141,10 +143,12 @@ def test_withdrawn_player_keeps_earlier_results(tournament, players):
 
 
 @pytest.mark.django_db
-def test_games_still_being_played_do_not_count(tournament, table, referee, east):
+def test_games_count_once_their_sheet_is_confirmed(tournament, table, referee, organiser, east):
     record_hand(table=table, number=1, result="win", winner=east, fan=8, entered_by=referee)
     assert {row.score for row in standings(tournament)} == {0}
     end_game(table=table, ended_by_time=True, entered_by=referee)
+    assert {row.score for row in standings(tournament)} == {0}
+    confirm_game(table=table, confirmed_by=organiser)
     assert standings(tournament)[0].score == 48
 
 

@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from tournament.models import AuditEntry, Round, Seat
 from tournament.services import (
     add_player,
+    confirm_submitted_games,
     create_round,
     end_game,
     record_hand,
@@ -193,6 +194,7 @@ def test_round_goes_through_its_statuses(tournament, organiser, field):
         assert round.status == status
     for table in tables:
         end_game(table=table, ended_by_time=True, entered_by=organiser)
+    confirm_submitted_games(round=round, confirmed_by=organiser)
     round = set_round_status(round=round, status="finished", actor=organiser)
     assert Round.objects.get(pk=round.pk).status == "finished"
     steps = AuditEntry.objects.filter(action="round_status").values_list("after", flat=True)

@@ -18,6 +18,7 @@ from tournament.models import AuditEntry, Player, Round, Seat, SeatingJob
 from tournament.selectors import standings
 from tournament.services import (
     add_player,
+    confirm_submitted_games,
     create_round,
     end_game,
     record_hand,
@@ -94,6 +95,7 @@ def seat_by_hand(tournament, organiser, field, tables, status="finished"):
             entered_by=organiser,
         )
         end_game(table=table, ended_by_time=True, entered_by=organiser)
+    confirm_submitted_games(round=round, confirmed_by=organiser)
     set_round_status(round=round, status="finished", actor=organiser)
     return round
 

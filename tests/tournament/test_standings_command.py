@@ -9,6 +9,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from tournament.services import (
+    confirm_submitted_games,
     create_round,
     end_game,
     record_hand,
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def played(tournament, organiser, players):
-    """One round, both games ended by time. Player 8 is a substitute.
+    """One round, both games ended by time and confirmed. Player 8 is a substitute.
 
     Table 1 (players 1-4): player 4 is docked 10 for slow play, nothing else: scores 0, 0, 0,
     -10, so players 1, 2 and 3 share first place: (4 + 2 + 1) / 3 = 7/3 table points each.
@@ -57,6 +58,7 @@ def played(tournament, organiser, players):
     )
     for table in (table1, table2):
         end_game(table=table, ended_by_time=True, entered_by=organiser)
+    confirm_submitted_games(round=round, confirmed_by=organiser)
     return tournament
 
 

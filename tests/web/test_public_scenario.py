@@ -4,7 +4,7 @@ Imported by the other tests/web/test_public_*.py modules (this module holds no t
 
 The "cup" is a tournament of nine players (the ninth a substitute) with three rounds:
 
-Round 1 (finished), both games ended by time:
+Round 1 (finished), both games ended by time, their sheets confirmed by the organiser:
   Table 1: Ann (E), Ben (S), Cai (W), Dora (N)
     hand 1  Ann self-drawn, 8 fan            Ann +48, Ben -16, Cai -16, Dora -16
     hand 2  Ben on Cai's discard, 10 fan + 2 flowers (x = 12)
@@ -33,6 +33,7 @@ from django.contrib.auth import get_user_model
 from tournament.models import Round
 from tournament.services import (
     add_player,
+    confirm_submitted_games,
     create_round,
     end_game,
     record_false_win,
@@ -98,6 +99,7 @@ def build_cup(tournament, organiser):
     for number, winner in enumerate(["Eve", "Fay", "Gus"], start=1):
         record_hand(table=two, number=number, result="win", winner=p[winner], fan=8, **by)
     end_game(table=two, ended_by_time=True, **by)
+    confirm_submitted_games(round=first, confirmed_by=organiser)
     set_round_status(round=first, status=Round.Status.FINISHED, actor=organiser)
 
     update_player(player=p["Dora"], withdrawn_from_round=2)
@@ -122,7 +124,8 @@ def build_cup(tournament, organiser):
 
 def build_field(tournament, organiser, *, tables: int):
     """`tables` tables of four in round 1 (ended by time after three hands each, with a false
-    win and a deduction) and round 2 (playing, one hand each); for counting queries."""
+    win and a deduction, sheets confirmed) and round 2 (playing, one hand each); for counting
+    queries."""
     players = [
         add_player(tournament=tournament, key=str(number), name=f"Player {number:03}")
         for number in range(1, 4 * tables + 1)
@@ -157,6 +160,7 @@ def build_field(tournament, organiser, *, tables: int):
             )
             end_game(table=table, ended_by_time=True, **by)
         if number == 1:
+            confirm_submitted_games(round=round, confirmed_by=organiser)
             set_round_status(round=round, status=Round.Status.FINISHED, actor=organiser)
     return players
 
