@@ -23,6 +23,8 @@ SETTINGS = (
     "table_points",
     "tie_breaks",
     "public",
+    "confirmation",
+    "round_minutes",
 )
 # Recorded hands were paid and scored under these: they cannot change once a hand is recorded.
 RULES = {

@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy
 
 from scoring.engine import PRESETS, HandError, format_compact, parse_case, parse_compact
 from tournament.models import HANDS_PER_GAME, Hand, Penalty, Player, Round, Tournament
@@ -132,10 +133,41 @@ class TournamentForm(forms.Form):
     public = forms.BooleanField(
         required=False, help_text="Anyone can see standings, seating and score sheets."
     )
+    confirmation = forms.ChoiceField(
+        label=gettext_lazy("Game sheet confirmation"),
+        choices=Tournament.Confirmation.choices,
+        required=False,
+        help_text=gettext_lazy(
+            "Standings count a game once its sheet is confirmed; until then it shows only in "
+            "the provisional standings. Changing this later does not confirm sheets already "
+            "submitted: confirm those on the live board."
+        ),
+    )
+    round_minutes = forms.IntegerField(
+        label=gettext_lazy("Round time (minutes)"),
+        min_value=10,
+        max_value=600,
+        required=False,
+        help_text=gettext_lazy(
+            "What the round clock starts with; each round's clock can be extended. "
+            "The Green Book allows at most 150 minutes."
+        ),
+    )
 
     def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.tournament = tournament
+
+    def _current(self, name: str) -> Any:
+        """The setting as it is now (the default for a new tournament)."""
+        return getattr(self.tournament or Tournament(), name)
+
+    def clean_confirmation(self) -> str:
+        return self.cleaned_data["confirmation"] or self._current("confirmation")
+
+    def clean_round_minutes(self) -> int:
+        minutes = self.cleaned_data["round_minutes"]
+        return self._current("round_minutes") if minutes is None else minutes
 
     def clean_slug(self) -> str:
         slug = self.cleaned_data["slug"].lower()
