@@ -10,7 +10,11 @@ urlpatterns = [
     path("", tournament_views.home, name="home"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path(
+        "jsi18n/",
+        JavaScriptCatalog.as_view(packages=["scoring", "tournament"]),
+        name="javascript-catalog",
+    ),
     path("admin/", admin.site.urls),
     path("scoring/", include("scoring.urls")),
     path("api/", include("scoring.api_urls")),
