@@ -35,8 +35,9 @@ from tournament.web.organiser.access import (
     table_of,
 )
 
-# How often the board asks for fresh content, in seconds.
+# How often the board asks for fresh content, in seconds (?every= may ask for 2 to 60).
 REFRESH_SECONDS = 10
+REFRESH_RANGE = (2, 60)
 EXTENSIONS = (5, 10)
 
 
@@ -69,6 +70,14 @@ class ClockForm(forms.Form):
         return data
 
 
+def _every(request: HttpRequest) -> int:
+    try:
+        seconds = int(request.GET.get("every", REFRESH_SECONDS))
+    except ValueError:
+        return REFRESH_SECONDS
+    return min(REFRESH_RANGE[1], max(REFRESH_RANGE[0], seconds))
+
+
 def _fragment(request: HttpRequest) -> bool:
     return request.GET.get("fragment") == "1"
 
@@ -97,7 +106,7 @@ def board_page(
         "extend_minutes": bound.get("minutes", "") if bound.get("action") == "extend" else "",
         "extensions": EXTENSIONS,
         "max_extra": MAX_EXTRA_MINUTES,
-        "refresh_seconds": REFRESH_SECONDS,
+        "refresh_seconds": _every(request),
         "fragment_url": f"{request.path}?fragment=1",
     }
     if _fragment(request):

@@ -1,0 +1,254 @@
+"""The live board, the projector and the public pages in Chromium, at desktop and phone sizes.
+
+- The confirmation flow: a referee submits a sheet while the organiser's board is open; the
+  board shows it awaiting confirmation without a reload; the organiser confirms it; the public
+  standings then count it and its provisional mark is gone.
+- The projector: the clock counts down in the browser and the panel rotates to the seating.
+- Every page this work touched, at both sizes, without sideways scrolling.
+
+Set BOARD_SCREENSHOTS to a folder to keep screenshots of every page at both sizes.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from board_world import build_world, play, submit
+from django.urls import reverse
+from django.utils import timezone
+
+from tournament.models import Round, Tournament
+from tournament.services import start_clock
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 740}}
+SHOTS = os.environ.get("BOARD_SCREENSHOTS")
+PASSWORD = "correct-horse-42"  # the organiser's, from tests/conftest.py
+
+
+@pytest.fixture(params=list(SIZES))
+def sized_page(request, chromium: Any) -> Iterator[Any]:
+    """A page of each size; the test fails on any script error."""
+    context = chromium.new_context(
+        viewport=SIZES[request.param], has_touch=request.param == "phone"
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.size_name = request.param
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(message.text)
+            if message.type == "error" and not message.text.startswith("Failed to load resource")
+            else None
+        ),
+    )
+    yield page
+    context.close()
+    assert errors == [], "the page logged script errors"
+
+
+def shoot(page, name: str) -> None:
+    if not SHOTS:
+        return
+    folder = Path(SHOTS)
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / f"{name}-{page.size_name}.png"), full_page=True)
+
+
+def fits(page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"{page.url} scrolls sideways ({width} px)"
+
+
+def log_in(page, live_server, username="alice", password=PASSWORD) -> None:
+    page.goto(f"{live_server.url}{reverse('login')}")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    with page.expect_navigation():
+        page.locator("form button[type=submit]").last.click()
+
+
+@pytest.fixture
+def world(live_server, tournament, organiser):
+    return build_world(tournament, organiser)
+
+
+def test_confirmation_flow_without_reloads(sized_page, live_server, world, organiser):
+    page = sized_page
+    table_one, table_two = world["tables"]
+    play(table_two, 3, organiser)
+    log_in(page, live_server)
+    board = f"{live_server.url}{reverse('organiser:board', args=['spring-cup', 1])}"
+    page.goto(f"{board}?every=2")
+    card = page.locator("#board-table-1")
+    assert card.locator("[data-sheet-status]").get_attribute("data-sheet-status") == "not_started"
+    page.evaluate("window.boardMarker = 'still the same page'")
+    fits(page)
+    shoot(page, "board-start")
+
+    # The referee plays the game out and submits the sheet (through the services).
+    submit(table_one, world["referee"])
+    page.wait_for_selector('#board-table-1 [data-sheet-status="submitted"]', timeout=10_000)
+    assert page.evaluate("window.boardMarker") == "still the same page"  # no reload
+    assert "submitted — awaiting confirmation" in card.inner_text()
+    assert "16 of 16 hands" in card.inner_text()
+    assert "Awaiting confirmation:" in page.locator(".board-summary").inner_text()
+    fits(page)
+    shoot(page, "board-submitted")
+
+    # The public standings count confirmed games; the provisional ones show the game marked.
+    public = page.context.new_page()
+    standings = f"{live_server.url}{reverse('public:standings', args=['spring-cup'])}"
+    public.goto(f"{standings}?provisional=1")
+    ann = public.locator('tr[data-key="1"]')
+    assert "includes 1 unconfirmed game" in ann.inner_text()
+    public.size_name = page.size_name
+    fits(public)
+    shoot(public, "standings-provisional")
+    public.goto(standings)
+    assert re.search(r"\b0\s+0\s+0$", public.locator('tr[data-key="1"]').inner_text().strip())
+
+    # The organiser confirms the sheet from the board.
+    with page.expect_navigation():
+        card.get_by_role("button", name="Confirm the sheet of table 1").click()
+    assert "The sheet of table 1 is confirmed" in page.locator(".messages").inner_text()
+    card = page.locator("#board-table-1")
+    assert card.locator("[data-sheet-status]").get_attribute("data-sheet-status") == "confirmed"
+    shoot(page, "board-confirmed")
+
+    public.goto(f"{standings}?provisional=1")
+    row = public.locator('tr[data-key="1"]').inner_text()
+    assert "unconfirmed" not in row
+    public.goto(standings)
+    row = public.locator('tr[data-key="1"]').inner_text()
+    assert re.search(r"4\s+768\s+1$", row.strip()), row
+    assert "1 game counted" in public.locator(".note").inner_text()
+    fits(public)
+    shoot(public, "standings")
+
+
+def test_the_board_clock_and_a_refusal(sized_page, live_server, world, organiser):
+    page = sized_page
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}{reverse('organiser:board', args=['spring-cup', 1])}")
+    page.fill("#clock-start-minutes", "5")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Start the clock").click()
+    assert "A round lasts 10 to 600 minutes." in page.locator("[role=alert]").inner_text()
+    assert page.input_value("#clock-start-minutes") == "5"
+    fits(page)
+    shoot(page, "board-refused")
+    page.fill("#clock-start-minutes", "90")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Start the clock").click()
+    first = page.locator(".board-remaining").inner_text()
+    assert re.fullmatch(r"1:29:5\d|1:30:00", first), first
+    page.wait_for_function(
+        "(first) => document.querySelector('.board-remaining').textContent !== first", arg=first
+    )
+    with page.expect_navigation():
+        page.get_by_role("button", name="Extend by 10 minutes").click()
+    assert re.match(r"1:39:", page.locator(".board-remaining").inner_text())
+    fits(page)
+    shoot(page, "board-clock")
+
+
+def test_the_projector_counts_down_and_rotates(sized_page, live_server, world, organiser):
+    page = sized_page
+    round = world["round"]
+    start_clock(round=round, actor=organiser, minutes=60)
+    Round.objects.filter(pk=round.pk).update(
+        clock_started_at=timezone.now() - timedelta(minutes=50)
+    )
+    projector = f"{live_server.url}{reverse('public:projector', args=['spring-cup'])}"
+    page.goto(f"{projector}?every=3")
+    clock = page.locator("#pj-clock [data-countdown]")
+    first = clock.inner_text()
+    assert re.fullmatch(r"(9|10):\d\d", first), first
+    page.wait_for_function(
+        "(first) => document.querySelector('#pj-clock [data-countdown]').textContent !== first",
+        arg=first,
+    )
+    assert page.locator("[data-panel]").get_attribute("data-panel") == "standings"
+    fits(page)
+    shoot(page, "projector-standings")
+    page.evaluate("window.projectorMarker = 1")
+    page.wait_for_selector('[data-panel="seating"]', timeout=10_000)
+    assert page.evaluate("window.projectorMarker") == 1  # rotated without a reload
+    assert "Table 1" in page.locator("#pj-panel").inner_text()
+    fits(page)
+    shoot(page, "projector-seating")
+    page.wait_for_selector('[data-panel="standings"]', timeout=10_000)  # and round again
+
+    # Paused and over, as the server tells it.
+    Round.objects.filter(pk=round.pk).update(clock_paused_at=timezone.now())
+    page.goto(projector)
+    assert "Paused" in page.locator("#pj-clock").inner_text()
+    shoot(page, "projector-paused")
+    Round.objects.filter(pk=round.pk).update(
+        clock_paused_at=None, clock_started_at=timezone.now() - timedelta(minutes=70)
+    )
+    page.goto(projector)
+    assert "Time is up" in page.locator("#pj-clock").inner_text()
+    assert page.locator("#pj-clock [data-countdown]").inner_text() == "0:00"
+    fits(page)
+    shoot(page, "projector-over")
+
+
+def test_a_lost_connection_is_said_and_the_content_kept(sized_page, live_server, world):
+    page = sized_page
+    url = f"{live_server.url}{reverse('public:round', args=['spring-cup', 1])}"
+    page.goto(url)
+    before = page.locator("#round-live").inner_html()
+    page.evaluate(
+        "document.querySelector('#round-live').setAttribute('data-live-url', '/no-such-page/')"
+    )
+    page.evaluate("liveUpdate.refresh(document.querySelector('#round-live'))")
+    page.wait_for_selector("#round-live[data-live-stale]")
+    note = page.locator(".live-stale-note")
+    assert note.is_visible() and "Connection lost" in note.inner_text()
+    assert page.locator("#round-live").inner_html() == before
+    shoot(page, "round-stale")
+
+
+def test_every_touched_page_fits_the_screen(sized_page, live_server, world, organiser):
+    page = sized_page
+    table_one, table_two = world["tables"]
+    play(table_one, 5, organiser)
+    submit(table_two, organiser, hands=7)
+    Tournament.objects.filter(pk=world["round"].tournament_id).update(public=True)
+    pages = {
+        "tournament": reverse("public:tournament", args=["spring-cup"]),
+        "round": reverse("public:round", args=["spring-cup", 1]),
+        "table": reverse("public:table", args=["spring-cup", 1, 1]),
+        "table-submitted": reverse("public:table", args=["spring-cup", 1, 2]),
+    }
+    for name, path in pages.items():
+        page.goto(f"{live_server.url}{path}")
+        fits(page)
+        shoot(page, name)
+    log_in(page, live_server)
+    organiser_pages = {
+        "settings": reverse("organiser:settings", args=["spring-cup"]),
+        "round-page": reverse("organiser:round", args=["spring-cup", 1]),
+        "dashboard": reverse("organiser:dashboard", args=["spring-cup"]),
+        "board-behind": reverse("organiser:board", args=["spring-cup", 1]),
+    }
+    Round.objects.filter(pk=world["round"].pk).update(
+        clock_minutes=120, clock_started_at=timezone.now() - timedelta(minutes=90)
+    )
+    for name, path in organiser_pages.items():
+        page.goto(f"{live_server.url}{path}")
+        fits(page)
+        shoot(page, name)
+    assert "Behind the clock: 5 hands played" in page.locator("#board-table-1").inner_text()
