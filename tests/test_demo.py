@@ -12,6 +12,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from tournament.archive import export_tournament, import_tournament
+from tournament.clock import clock_of
 from tournament.demo import DEMO_PASSWORD, DEMO_TOURNAMENT_SLUG, DEMO_USERNAME, REFEREE_USERNAME
 from tournament.models import Hand, Penalty, Seat, Table, Tournament
 from tournament.selectors import standings
@@ -26,11 +27,12 @@ def demo(db):
 
 
 def without_times(document):
-    """The archive of a tournament without the moments things were entered or ended."""
+    """The archive of a tournament without the moments things were entered, ended or confirmed."""
     document = copy.deepcopy(document)
     for round in document["rounds"]:
         for table in round["tables"]:
             table.pop("ended_at")
+            table.pop("confirmed_at")
             for record in [*table["hands"], *table["penalties"]]:
                 record.pop("entered_at")
                 for penalty in record.get("penalties", []):
@@ -71,6 +73,13 @@ def test_round_one_is_finished_with_sixteen_hands_at_every_table(demo):
     assert all(table.ended_at and not table.ended_by_time for table in tables)
 
 
+def test_round_one_sheets_are_confirmed_by_the_organiser(demo):
+    tables = list(demo.rounds.get(number=1).tables.select_related("confirmed_by"))
+
+    assert all(table.confirmed_at for table in tables)
+    assert {table.confirmed_by.username for table in tables} == {DEMO_USERNAME}
+
+
 def test_round_one_has_every_kind_of_result(demo):
     hands = Hand.objects.filter(table__round__tournament=demo, table__round__number=1)
     penalties = Penalty.objects.filter(table__round__tournament=demo, table__round__number=1)
@@ -106,13 +115,37 @@ def test_round_two_is_in_play_refereed_by_the_demo_referee(demo):
 
     assert round.status == "playing"
     tables = list(round.tables.all())
-    assert [table.hands.count() for table in tables] == [7, 5, 3, 0]
+    assert [table.hands.count() for table in tables] == [16, 11, 9, 4]
     assert all(
         list(table.referees.values_list("username", flat=True)) == [REFEREE_USERNAME]
         for table in tables
     )
-    assert not any(table.ended_at for table in tables)
     assert not Table.objects.filter(round__number=1, referees__isnull=False).exists()
+
+
+def test_round_two_has_a_sheet_waiting_for_the_organiser(demo):
+    tables = list(demo.rounds.get(number=2).tables.select_related("submitted_by"))
+
+    assert [bool(table.ended_at) for table in tables] == [True, False, False, False]
+    assert tables[0].submitted_by.username == REFEREE_USERNAME
+    assert not tables[0].ended_by_time
+    assert not any(table.confirmed_at for table in tables)
+
+
+def test_round_two_clock_runs_with_table_four_behind(demo):
+    round = demo.rounds.get(number=2)
+    clock = clock_of(round)
+    tables = list(round.tables.all())
+
+    assert clock.state == "running"
+    assert 44 * 60 <= clock.remaining_seconds <= 45 * 60
+    assert clock.expected_hands == 10
+    assert [clock.behind(t.hands.count(), t.ended_at is not None) for t in tables] == [
+        False,
+        False,
+        False,
+        True,
+    ]
 
 
 def test_round_two_avoids_the_opponents_of_round_one(demo):
@@ -141,6 +174,14 @@ def test_standings_rank_everyone_on_round_one(demo):
 
     assert [row.rank for row in rows] == list(range(1, 17))
     assert sum(row.table_points for row in rows) == 4 * (4 + 2 + 1 + 0)
+    assert not any(row.provisional_games for row in rows)
+
+
+def test_provisional_standings_add_the_submitted_sheet_of_round_two(demo):
+    rows = standings(demo, provisional=True)
+
+    assert sum(row.table_points for row in rows) == 5 * (4 + 2 + 1 + 0)
+    assert sorted(row.provisional_games for row in rows) == [0] * 12 + [1] * 4
 
 
 def test_load_demo_twice_resets_the_same_tournament(demo):

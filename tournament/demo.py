@@ -1,10 +1,13 @@
 """The demo data behind `manage.py load_demo`: a tournament in the middle of its second round.
 
 "Demo Open" has 16 players. Round 1 is finished: four games of 16 hands with wins on a discard
-and self-drawn, drawn hands, false wins, a deduction and hands entered with their tiles. Round 2
-is in play with a few hands entered by the demo referee, who is assigned to all its tables.
-Round 3 is a draft, waiting to be seated. Everything is entered through the services, from a
-fixed seed, so every run gives the same tournament.
+and self-drawn, drawn hands, false wins, a deduction and hands entered with their tiles, every
+game sheet confirmed by the organiser. Round 2 is in play, its clock started 75 minutes before
+the demo was loaded (of 120), with hands entered by the demo referee, who is assigned to all
+its tables: table 1 has played its 16 hands and its sheet waits for the organiser's
+confirmation, table 4 has fallen behind the clock. Round 3 is a draft, waiting to be seated.
+Everything is entered through the services, from a fixed seed, so every run gives the same
+tournament (apart from the moments things were entered).
 
 Two logins, both with the password `mahjong-demo`: `organiser` (organises Demo Open and may
 create tournaments) and `referee`.
@@ -20,11 +23,13 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractUser, Permission
 from django.db import transaction
+from django.utils import timezone
 
-from tournament.models import Player, Round, Table, Tournament
+from tournament.models import HANDS_PER_GAME, Player, Round, Table, Tournament
 from tournament.services import (
     add_player,
     assign_referees,
+    confirm_submitted_games,
     create_round,
     end_game,
     record_false_win,
@@ -32,6 +37,7 @@ from tournament.services import (
     record_penalty,
     seat_round,
     set_round_status,
+    start_clock,
 )
 from tournament.services.tournaments import create_tournament
 
@@ -96,8 +102,10 @@ ROUND_1_EVENTS: dict[int, dict[int, Event]] = {
     3: {8: ("false_win", True), 14: ("draw", None)},
     4: {5: ("self_drawn", None), 13: ("draw", None), 15: ("tiles", FULL_FLUSH)},
 }
-# Hands already entered in round 2 at tables 1, 2, 3 and 4.
-ROUND_2_PROGRESS = (7, 5, 3, 0)
+# Hands already entered in round 2 at tables 1, 2, 3 and 4; table 1 has submitted its sheet.
+ROUND_2_PROGRESS = (16, 11, 9, 4)
+# How long round 2 has been played when the demo is loaded.
+ROUND_2_MINUTES_PLAYED = 75
 ROUND_2_EVENTS: dict[int, dict[int, Event]] = {2: {3: ("false_win", False)}}
 
 
@@ -150,11 +158,18 @@ def load_demo_data() -> DemoData:
     for table in round1.tables.order_by("number"):
         _play(table, organiser, rng, 16, ROUND_1_EVENTS.get(table.number, {}))
         end_game(table=table, ended_by_time=False, entered_by=organiser)
+    confirm_submitted_games(round=round1, confirmed_by=organiser)
     set_round_status(round=round1, status=Round.Status.FINISHED, actor=organiser)
 
     round2 = _start_round(tournament, organiser, seed=SEED + 1, referee=referee)
+    start_clock(round=round2, actor=organiser)
+    Round.objects.filter(pk=round2.pk).update(
+        clock_started_at=timezone.now() - dt.timedelta(minutes=ROUND_2_MINUTES_PLAYED)
+    )
     for table, hands in zip(round2.tables.order_by("number"), ROUND_2_PROGRESS, strict=True):
         _play(table, referee, rng, hands, ROUND_2_EVENTS.get(table.number, {}))
+        if hands == HANDS_PER_GAME:
+            end_game(table=table, ended_by_time=False, entered_by=referee)
 
     create_round(tournament=tournament, actor=organiser)
     return DemoData(

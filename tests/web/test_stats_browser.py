@@ -17,7 +17,13 @@ from django.urls import reverse
 
 from tournament.demo import DEMO_PASSWORD, load_demo_data
 from tournament.models import Round
-from tournament.services import end_game, record_hand, seat_round, set_round_status
+from tournament.services import (
+    confirm_submitted_games,
+    end_game,
+    record_hand,
+    seat_round,
+    set_round_status,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -33,12 +39,14 @@ def shoot(page, name: str) -> None:
 
 @pytest.fixture
 def demo(transactional_db):
-    """The demo tournament with round 2 ended by time and round 3 played for four hands."""
+    """The demo tournament with round 2 ended by time and round 3 played for four hands, every
+    game sheet confirmed."""
     data = load_demo_data()
     organiser, tournament = data.organiser, data.tournament
     two = tournament.rounds.get(number=2)
     for table in two.tables.filter(ended_at__isnull=True):
         end_game(table=table, ended_by_time=True, entered_by=organiser)
+    confirm_submitted_games(round=two, confirmed_by=organiser)
     set_round_status(round=two, status=Round.Status.FINISHED, actor=organiser)
     three = tournament.rounds.get(number=3)
     seat_round(round=three, actor=organiser, seed=3)
@@ -59,6 +67,7 @@ def demo(transactional_db):
                 entered_by=organiser,
             )
         end_game(table=table, ended_by_time=True, entered_by=organiser)
+    confirm_submitted_games(round=three, confirmed_by=organiser)
     return data
 
 
