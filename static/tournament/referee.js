@@ -389,9 +389,9 @@
       main.insertBefore(freshMessages, main.firstChild);
     }
     document.title = doc.title;
-    if (url) {
-      window.history.replaceState(null, "", url);
-    }
+    // The address stays the table screen's (a reload posts nothing); the history API marks the
+    // new content as a navigation within the page.
+    window.history.replaceState(null, "", url || root.dataset.tableUrl);
     if (live && window.liveUpdate) {
       window.liveUpdate.startCountdowns(live);
       window.liveUpdate.tickCountdowns();

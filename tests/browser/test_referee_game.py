@@ -250,7 +250,8 @@ def test_a_referee_enters_a_whole_game_and_the_standings_show_it(phone_page, liv
     assert running == [63, -17, -25, -21]
     assert "All 16 hands entered" in page.locator("#status").inner_text()
     entry = page.locator("#entry-end")
-    screen.submit(entry.get_by_role("button", name="End the game"))
+    screen.submit(entry.get_by_role("button", name="Submit the game sheet…"))
+    screen.submit(page.get_by_role("button", name="Submit the game sheet", exact=True))
     assert "Game ended after 16 hands." in screen.message()
     results = page.locator(".ref-results tbody tr")
     assert [row.split("\t") for row in results.all_inner_texts()] == [
