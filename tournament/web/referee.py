@@ -30,11 +30,10 @@ from scoring.views import present_verdict, tile_groups
 from tournament import services
 from tournament.clock import Clock, clock_of
 from tournament.models import HANDS_PER_GAME, Hand, Penalty, Round, Seat, Table, Tournament
-from tournament.permissions import can_referee, can_view
+from tournament.permissions import can_referee, can_view, is_organiser, referees_in
 from tournament.rotation import prevailing_wind, seat_wind
 from tournament.selectors import ScoreSheetLine, format_points, score_sheet, table_results
 from tournament.services._common import refuse_unless_playing
-from tournament.services.games import may_confirm
 from tournament.web.forms_referee import (
     WIND_NAMES,
     DrawForm,
@@ -172,8 +171,13 @@ def sheets_to_confirm(user, tournament: Tournament) -> int | None:
         return None
     waiting = Table.objects.filter(
         round__tournament=tournament, ended_at__isnull=False, confirmed_at__isnull=True
-    ).select_related("round__tournament")
-    return sum(1 for table in waiting if may_confirm(user, table))
+    )
+    if is_organiser(user, tournament):
+        return waiting.count()
+    if not referees_in(user, tournament):
+        return None
+    # Any referee of the tournament confirms the sheets, except those they submitted.
+    return waiting.exclude(submitted_by=user).count()
 
 
 # --- The table screen ---------------------------------------------------------------------
