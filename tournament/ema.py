@@ -3,7 +3,8 @@
 One row per ranked player, in ranking order: place (level players share it), EMA number, last
 name, first name, country, table points, score and the EMA base rank
 1000 × (N − place) / (N − 1), where N is the number of ranked players. The ranking is the
-tournament's own (`selectors.standings`: ended games, table points, score, tie-breaks).
+tournament's own (`selectors.standings`: games whose sheets are confirmed, table points,
+score, tie-breaks); games still played or waiting for confirmation are not in it.
 
 - Substitutes are never ranked (EMA §4): they are not in the file and do not count in N. The
   print page lists them below the ranking, marked as not ranked.

@@ -94,6 +94,7 @@ def test_json_rows_have_the_documented_fields(played):
         "table_points_exact": "4",
         "score": 32,
         "substitute": False,
+        "provisional_games": 0,
     }
     assert rows[-1] == {
         "rank": None,
@@ -103,6 +104,7 @@ def test_json_rows_have_the_documented_fields(played):
         "table_points_exact": "3/2",
         "score": -8,
         "substitute": True,
+        "provisional_games": 0,
     }
 
 

@@ -10,6 +10,7 @@ from django.urls import reverse
 from tournament.models import Tournament
 from tournament.services import (
     add_player,
+    confirm_submitted_games,
     create_round,
     end_game,
     record_false_win,
@@ -27,6 +28,7 @@ NAMES = ["Ann Archer", "Ben Baker", "Cai Chen", "Dora Diaz", "Eve Evans", "Finn 
 def cup(tournament, organiser, client):
     """Round 1 finished, round 2 seated (published), round 3 a seated draft.
 
+    Round 1 sheets are confirmed by the organiser.
     Round 1, table 1 (Ann E, Ben S, Cai W, Dora N), ended by time:
       hand 1: Ann wins on Ben's discard, 8 fan + 1 flower (9): Ann +33, Ben −17, Cai −8,
               Dora −8; hand 2 drawn. Table points Ann 4, Cai and Dora 1 1/2 each, Ben 0.
@@ -62,6 +64,7 @@ def cup(tournament, organiser, client):
     record_hand(table=t2, number=1, result="win", winner=p["Gus"], fan=8, entered_by=organiser)
     for table in (t1, t2):
         end_game(table=table, ended_by_time=True, entered_by=organiser)
+    confirm_submitted_games(round=one, confirmed_by=organiser)
     set_round_status(round=one, status="finished", actor=organiser)
     two = create_round(tournament=tournament, actor=organiser)
     set_seating(
@@ -128,7 +131,10 @@ def test_ema_page_shows_the_rows_and_the_substitute_apart(client, cup):
     substitutes = page.split("Substitutes (not ranked, not in the EMA file)")[1]
     assert "8 Sam Sub 1 -16" in substitutes
     # round 2 is published and its two games have not ended
-    assert "Provisional: 2 games of published rounds have not ended." in page
+    assert (
+        "Provisional: only games with a confirmed sheet count. 2 games of published rounds have"
+        " not ended." in page
+    )
 
 
 # --- Standings and seating ------------------------------------------------------------------
@@ -292,6 +298,7 @@ def build(tournament, organiser, tables: int) -> None:
         record_false_win(table=table, number=2, offender=seats[3].player, invalid_hand=False,
                          entered_by=organiser)  # fmt: skip
         end_game(table=table, ended_by_time=True, entered_by=organiser)
+    confirm_submitted_games(round=one, confirmed_by=organiser)
     set_round_status(round=one, status="finished", actor=organiser)
     two = create_round(tournament=tournament, actor=organiser)
     set_seating(round=two, tables=[group[1:] + group[:1] for group in groups], actor=organiser)

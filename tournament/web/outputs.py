@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db.models import Prefetch
+from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
@@ -31,13 +31,19 @@ from tournament.web.organiser.access import organiser_page, round_of
 READ = ("GET", "HEAD")
 
 
-def _open_games(tournament: Tournament) -> int:
-    """Games of published rounds that have not ended: the results are provisional."""
-    return (
-        Table.objects.filter(round__tournament=tournament, ended_at__isnull=True)
+def _uncounted(tournament: Tournament) -> dict[str, int]:
+    """Games of published rounds that the standings do not count yet, so the printout is
+    provisional: those still being played (`open_games`) and those whose sheets wait for
+    confirmation (`waiting_sheets`). One query."""
+    counts = (
+        Table.objects.filter(round__tournament=tournament, confirmed_at__isnull=True)
         .exclude(round__status=Round.Status.DRAFT)
-        .count()
+        .aggregate(
+            open_games=Count("pk", filter=Q(ended_at__isnull=True)),
+            waiting_sheets=Count("pk", filter=Q(ended_at__isnull=False)),
+        )
     )
+    return {name: counts[name] or 0 for name in ("open_games", "waiting_sheets")}
 
 
 @organiser_page(*READ)
@@ -75,7 +81,7 @@ def ema_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "tournament": tournament,
             "rows": ema_rows(rows),
             "substitutes": substitutes,
-            "open_games": _open_games(tournament),
+            **_uncounted(tournament),
         },
     )
 
@@ -92,7 +98,7 @@ def standings_page(request: HttpRequest, tournament: Tournament) -> HttpResponse
     return render(
         request,
         "tournament/outputs/standings.html",
-        {"tournament": tournament, "rows": rows, "open_games": _open_games(tournament)},
+        {"tournament": tournament, "rows": rows, **_uncounted(tournament)},
     )
 
 

@@ -1,13 +1,19 @@
 """Print a tournament's standings: a text table, or JSON with --json.
 
     python manage.py standings SLUG
-    python manage.py standings SLUG --json
+    python manage.py standings SLUG --provisional --json
+
+The standings count the games whose sheets are confirmed. With --provisional they also count
+the games whose sheets are submitted but not confirmed yet; the text table marks the players
+concerned with "*".
 
 JSON is a list of {"rank", "player", "name", "table_points", "table_points_exact", "score",
-"substitute"}: ranked players first, in order (players level on everything share a rank),
-then substitutes with rank null. Table points can be thirds or quarters when games end in a
-tie, so "table_points" is a whole number when it is one and otherwise rounded to two decimals,
-and "table_points_exact" is the exact fraction as text ("7/3", "4").
+"substitute", "provisional_games"}: ranked players first, in order (players level on
+everything share a rank), then substitutes with rank null. Table points can be thirds or
+quarters when games end in a tie, so "table_points" is a whole number when it is one and
+otherwise rounded to two decimals, and "table_points_exact" is the exact fraction as text
+("7/3", "4"). "provisional_games" is how many of the games counted are not confirmed yet
+(always 0 without --provisional).
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournament.models import Tournament
+from tournament.models import Round, Table, Tournament
 from tournament.selectors import Standing, format_points, standings
 
 
@@ -31,6 +37,7 @@ def standing_json(row: Standing) -> dict[str, Any]:
         "table_points_exact": str(row.table_points),
         "score": row.score,
         "substitute": row.player.substitute,
+        "provisional_games": row.provisional_games,
     }
 
 
@@ -47,26 +54,34 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug", help="The tournament's slug, as in its address.")
         parser.add_argument("--json", action="store_true", help="Print JSON instead of a table.")
+        parser.add_argument(
+            "--provisional",
+            action="store_true",
+            help="Also count games whose sheets are submitted but not confirmed yet.",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         tournament = Tournament.objects.filter(slug=options["slug"]).first()
         if tournament is None:
             raise CommandError(f"No tournament has the slug {options['slug']!r}.")
-        rows = standings(tournament)
+        provisional = options["provisional"]
+        rows = standings(tournament, provisional=provisional)
         if options["json"]:
             self.stdout.write(
                 json.dumps([standing_json(row) for row in rows], ensure_ascii=False, indent=2)
             )
             return
-        self.stdout.write(self._table(tournament, rows))
+        self.stdout.write(self._table(tournament, rows, provisional))
 
-    def _table(self, tournament: Tournament, rows: list[Standing]) -> str:
+    def _table(self, tournament: Tournament, rows: list[Standing], provisional: bool) -> str:
         header = ("Rank", "Key", "Name", "Table points", "Score")
         lines = [
             (
                 str(row.rank) if row.rank is not None else "sub",
                 row.player.key,
-                row.player.name + (" (withdrawn)" if row.player.withdrawn else ""),
+                row.player.name
+                + (" (withdrawn)" if row.player.withdrawn else "")
+                + (" *" if row.provisional_games else ""),
                 format_points(row.table_points),
                 str(row.score),
             )
@@ -85,4 +100,29 @@ class Command(BaseCommand):
         out += [render(line) for line in lines]
         if not rows:
             out.append("No players yet.")
+        out += _notes(tournament, provisional)
         return "\n".join(out)
+
+
+def _notes(tournament: Tournament, provisional: bool) -> list[str]:
+    """What the standings leave out: games in play, and sheets waiting for confirmation."""
+    tables = Table.objects.filter(round__tournament=tournament, confirmed_at__isnull=True).exclude(
+        round__status=Round.Status.DRAFT
+    )
+    playing = tables.filter(ended_at__isnull=True).count()
+    waiting = tables.filter(ended_at__isnull=False).count()
+    notes = []
+    if provisional and waiting:
+        notes.append(f"* Provisional: counts {_games(waiting)} whose sheets are not confirmed yet.")
+    elif waiting:
+        notes.append(
+            f"Not counted: {_games(waiting)} whose sheets wait for confirmation "
+            "(--provisional counts them)."
+        )
+    if playing:
+        notes.append(f"Not counted: {_games(playing)} still being played.")
+    return [""] + notes if notes else []
+
+
+def _games(number: int) -> str:
+    return f"{number} game" + ("" if number == 1 else "s")
