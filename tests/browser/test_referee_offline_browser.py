@@ -353,3 +353,30 @@ def test_the_table_screen_weighs_under_150_kb_on_first_load(chromium, live_serve
     print(f"\nReferee table screen, first load: {total} bytes ({report})")
     assert any(url.endswith(".css") for url in sizes) and any(url.endswith(".js") for url in sizes)
     assert total < PAGE_WEIGHT_LIMIT, report
+
+
+def test_a_hand_is_entered_with_the_keyboard_alone(screen, cup):
+    """Tab and the arrow keys through the quick entry, Enter to record; the offline banner is
+    announced (aria-live) and the focus stays on the Record button to try again."""
+    page = screen.page
+    page.locator("#entry-win summary").focus()
+    keys = ["Tab", "ArrowDown", "Tab", "ArrowDown", "Tab"]  # winner Ben, discarder Cai, fan
+    for key in keys:
+        page.keyboard.press(key)
+    page.keyboard.type("10")
+    for key in ["Tab", "ArrowRight", "Tab"]:  # 1 flower, then the Record button
+        page.keyboard.press(key)
+    focused = page.evaluate("document.activeElement.textContent.trim()")
+    assert focused == "Record hand 1"
+    assert_win_kept(page.locator("#entry-win"))
+
+    screen.context.set_offline(True)
+    page.keyboard.press("Enter")
+    page.locator("#entry-win .ref-send-status").get_by_text(OFFLINE).wait_for()
+    assert page.evaluate("document.activeElement.textContent.trim()") == "Record hand 1"
+    screen.context.set_offline(False)
+    page.keyboard.press("Enter")
+    page.locator(".messages").get_by_text("Hand 1: Ben Baker won").wait_for()
+    assert Hand.objects.count() == 1
+    # After recording, the focus is on the message saying what was recorded.
+    assert page.evaluate("document.activeElement.classList.contains('messages')")
