@@ -47,6 +47,12 @@ urlpatterns = [
     path(ROUND, endpoint(GET=rounds.detail), name="round"),
     path(f"{ROUND}/seating", endpoint(POST=rounds.seat), name="seating"),
     path(f"{ROUND}/status", endpoint(POST=rounds.change_status), name="round_status"),
+    path(
+        f"{ROUND}/clock",
+        endpoint(GET=rounds.show_clock, POST=rounds.change_clock),
+        name="round_clock",
+    ),
+    path(f"{ROUND}/board", endpoint(GET=rounds.show_board), name="round_board"),
     path(TABLE, endpoint(GET=tables.detail), name="table"),
     path(f"{TABLE}/referees", endpoint(PUT=rounds.set_referees), name="referees"),
     path(f"{TABLE}/hands", endpoint(POST=tables.submit_hand), name="hands"),
@@ -63,6 +69,7 @@ urlpatterns = [
         name="penalty",
     ),
     path(f"{TABLE}/end", endpoint(POST=tables.end), name="end"),
+    path(f"{TABLE}/confirm", endpoint(POST=tables.confirm), name="confirm"),
     # Anything else under tournaments/ (a typo, a trailing slash) gets a JSON 404 too.
     re_path(r"^tournaments/", unknown_address, name="unknown"),
 ]

@@ -63,6 +63,13 @@ _TABLE_POINTS_EXACT = {
     "description": 'The exact table points as a fraction, such as "7/3" or "4".',
 }
 _USERNAMES = {"type": "array", "items": _TEXT}
+_SHEET_STATUS = {
+    "type": "string",
+    "enum": ["open", "submitted", "confirmed"],
+    "description": "The game sheet: open while the game is played, submitted when it has "
+    "ended, confirmed once the organiser (or a second referee) has checked it.",
+}
+CLOCK_STATES = ("not_started", "running", "paused", "over")
 
 # --- Schemas --------------------------------------------------------------------------------
 
@@ -172,19 +179,28 @@ _ERROR_CODES = """\
   `bad_result`, `bad_flowers`, `draw_has_no_winner`, `discarder_is_winner`,
   `offender_cannot_win`, `invalid_tiles`, `fan_mismatch`, `scoring_unavailable`, `no_hands`;
   for false wins and penalties `bad_hand_number`, `offender_won`, `reason_required`,
-  `not_divisible`, `deduction_out_of_range`; for the end of a game `already_ended`,
-  `hands_missing`; for rounds `bad_status`, `bad_transition`, `not_seated`, `players_unseated`,
-  `earlier_round_open`, `has_results`, `games_open`, `later_round_started`, `seating_frozen`,
+  `not_divisible`, `deduction_out_of_range`; for hands, false wins and penalties sent with an
+  Idempotency-Key header `bad_submission_key` (the key is not a UUID); after a game sheet is
+  confirmed, for anyone but an organiser, `sheet_confirmed`; for the end of a game
+  `already_ended`, `hands_missing`; for confirming a game sheet `not_submitted`,
+  `already_confirmed`; for the round clock `round_not_playing`, `clock_started`,
+  `clock_not_started`, `clock_paused`, `clock_running`, `bad_minutes`, `bad_extension`; for
+  rounds `bad_status`, `bad_transition`, `not_seated`, `players_unseated`,
+  `earlier_round_open`, `has_results`, `games_open`, `sheets_unconfirmed` (finishing a round
+  whose game sheets are not all confirmed), `later_round_started`, `seating_frozen`,
   `field_not_multiple_of_four`, `no_players`, `four_players`, `wrong_tournament`,
   `withdrawn`, `already_seated`, `unknown_user`; for players `taken`; for settings
   `rules_locked`, `unique`, `unknown_preset`, `bad_table_points`, `bad_tie_breaks`.
 * 401 `invalid_token` (a bad token, on any request) or `login_required` (a write without one).
 * 403 `forbidden` (the caller lacks the role) or `csrf_failed` (a session write without the
-  CSRF token).
+  CSRF token); for confirming a game sheet `not_allowed_to_confirm` (the tournament has the
+  organiser confirm) or `confirm_own_sheet` (a second referee must confirm, not the one who
+  submitted the sheet).
 * 404 `not_found`, also for a tournament the caller may not read.
 * 405 `method_not_allowed`.
 * 409 `conflict` (the hand was entered by someone else first, or another change was made at
-  the same moment) or `not_last_hand`.
+  the same moment), `not_last_hand`, or `submission_key_reused` (the Idempotency-Key was
+  already used at another table or for another kind of record).
 """
 
 SCHEMAS: dict[str, Any] = {
@@ -247,9 +263,10 @@ SCHEMAS: dict[str, Any] = {
             "hands": {"type": "integer", "description": "How many hands are entered."},
             "ended": _BOOL,
             "ended_by_time": {"type": "boolean", "description": "Ended before hand 16."},
+            "sheet": _SHEET_STATUS,
             "referees": {**_USERNAMES, "description": "Shown to organisers and referees."},
         },
-        required=["number", "seats", "hands", "ended", "ended_by_time"],
+        required=["number", "seats", "hands", "ended", "ended_by_time", "sheet"],
     ),
     "Round": _object(
         {
@@ -359,7 +376,9 @@ SCHEMAS: dict[str, Any] = {
             "hands": _INT,
             "ended": _BOOL,
             "ended_by_time": _BOOL,
+            "sheet": _SHEET_STATUS,
             "referees": {**_USERNAMES, "description": "Shown to organisers and referees."},
+            "game_sheet": _ref("GameSheet"),
             "lines": {"type": "array", "items": _ref("ScoreSheetLine")},
             "next_hand": {
                 **_nullable(_ref("NextHand")),
@@ -378,10 +397,34 @@ SCHEMAS: dict[str, Any] = {
             "hands",
             "ended",
             "ended_by_time",
+            "sheet",
+            "game_sheet",
             "lines",
             "next_hand",
             "results",
         ],
+    ),
+    "GameSheet": _object(
+        {
+            "status": _SHEET_STATUS,
+            "submitted_at": {
+                **_nullable(_WHEN),
+                "description": "When the game ended and its sheet was submitted.",
+            },
+            "confirmed_at": _nullable(_WHEN),
+            "submitted_by": {
+                **_nullable(_TEXT),
+                "description": "Username; shown to organisers and referees.",
+            },
+            "confirmed_by": {
+                **_nullable(_TEXT),
+                "description": "Username; shown to organisers and referees.",
+            },
+        },
+        required=["status", "submitted_at", "confirmed_at"],
+        description="The game sheet: submitted when the game ends, then confirmed by the "
+        "organiser (or a second referee, as the tournament says). The standings count "
+        "confirmed games.",
     ),
     "TableAnswer": _object({"table": _ref("Table")}),
     "HandAnswer": _object({"hand": _ref("Hand"), "table": _ref("Table")}),
@@ -460,30 +503,110 @@ SCHEMAS: dict[str, Any] = {
             "table_points_exact": _TABLE_POINTS_EXACT,
             "score": _INT,
             "substitute": _BOOL,
+            "provisional_games": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Games counted whose sheets are not confirmed yet (0 unless "
+                "provisional).",
+            },
         }
     ),
     "Standings": _object(
         {
+            "provisional": {
+                "type": "boolean",
+                "description": "Whether submitted, unconfirmed game sheets count too.",
+            },
             "standings": {
                 "type": "array",
                 "items": _ref("Standing"),
                 "description": "Ranked players in order, then substitutes.",
-            }
+            },
         }
     ),
 }
+
+SCHEMAS.update(
+    {
+        "Clock": _object(
+            {
+                "round": {"type": "integer", "minimum": 1},
+                "state": {"type": "string", "enum": list(CLOCK_STATES)},
+                "minutes": {"type": "integer", "description": "The round's time limit."},
+                "extra_minutes": {
+                    "type": "integer",
+                    "description": "Added (or, when negative, taken off) since the start.",
+                },
+                "total_seconds": _INT,
+                "elapsed_seconds": {"type": "integer", "description": "Not counting pauses."},
+                "remaining_seconds": {"type": "integer", "minimum": 0},
+                "display": {"type": "string", "description": 'The time left, as "1:05:09".'},
+                "started_at": _nullable(_WHEN),
+                "paused_at": {**_nullable(_WHEN), "description": "Set while paused."},
+                "expected_hands": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": 16,
+                    "description": "Hands an even pace of 16 over the round has played by now.",
+                },
+            },
+            description="The round clock. A table is behind when it has played more than "
+            "2 hands fewer than expected_hands.",
+        ),
+        "ClockRequest": _object(
+            {
+                "action": {"type": "string", "enum": ["start", "pause", "resume", "extend"]},
+                "minutes": {
+                    "type": "integer",
+                    "minimum": -600,
+                    "maximum": 600,
+                    "description": "For start: the time limit (10 to 600; default the "
+                    "tournament's round_minutes). For extend (required): minutes to add, or "
+                    "to take off when negative.",
+                },
+            },
+            required=["action"],
+        ),
+        "BoardTable": _object(
+            {
+                **SCHEMAS["TableSummary"]["properties"],
+                "behind": {
+                    "type": "boolean",
+                    "description": "Falling behind the clock: more than 2 hands fewer than an "
+                    "even pace needs, game not ended.",
+                },
+            },
+            required=[*SCHEMAS["TableSummary"]["required"], "behind"],
+        ),
+        "Board": _object(
+            {
+                "round": {"type": "integer", "minimum": 1},
+                "status": {"type": "string", "enum": Round.Status.values},
+                "clock": _ref("Clock"),
+                "sheets": _object(
+                    {"open": _INT, "submitted": _INT, "confirmed": _INT},
+                    description="How many tables' sheets are in each state.",
+                ),
+                "behind": {"type": "integer", "description": "How many tables are behind."},
+                "tables": {"type": "array", "items": _ref("BoardTable")},
+            }
+        ),
+    }
+)
 
 # --- Operations -----------------------------------------------------------------------------
 
 _ERROR_RESPONSES = {
     "400": "The body is not JSON, has wrong fields, or breaks a rule; nothing was saved.",
     "401": "The token is not valid, or a write was sent without a login.",
-    "403": "The caller lacks the role, or a session write lacks the CSRF token.",
+    "403": "The caller lacks the role (also to confirm this game sheet), or a session write "
+    "lacks the CSRF token.",
     "404": "No such tournament, round, table, hand, player or penalty, or one the caller may "
     "not read.",
     "405": "This method is not allowed here; the Allow header lists those that are.",
     "409": "The change came too late: the hand was already entered, or another change was "
-    "made at the same moment; nothing was saved.",
+    "made at the same moment; or the Idempotency-Key was used for something else; nothing was "
+    "saved.",
 }
 RESPONSES = {
     status: {
@@ -516,6 +639,8 @@ ROLES = {
     "organiser": "An organiser of the tournament.",
     "referee": "A referee of this table or an organiser of the tournament.",
     "creator": "A user with the permission tournament.add_tournament; they become its organiser.",
+    "confirmer": "An organiser of the tournament; where the tournament's confirmation is "
+    '"referee", also any referee of the tournament other than the one who submitted the sheet.',
     "list": "Anyone.",
 }
 
@@ -646,7 +771,8 @@ PATHS: dict[str, Any] = {
             "The standings",
             role="read",
             ok="Standings",
-            description="Over the games that have ended: table points, then score, then the "
+            description="Over the games whose sheets are confirmed (with ?provisional=1 also "
+            "those submitted but not confirmed yet): table points, then score, then the "
             "tournament's tie-breaks; the shape of `manage.py standings --json`.",
         ),
     },
@@ -803,6 +929,48 @@ PATHS: dict[str, Any] = {
             ok="TableAnswer",
         ),
     },
+    f"{_R}/clock": {
+        "parameters": [_SLUG, _ROUND],
+        "get": _operation(
+            "getRoundClock",
+            "The round clock: its state and the time left",
+            role="read",
+            ok="Clock",
+        ),
+        "post": _operation(
+            "changeRoundClock",
+            "Start, pause, resume or extend the round clock",
+            role="organiser",
+            ok="Clock",
+            body="ClockRequest",
+            description="The clock starts only while the round is in play; every change is "
+            "kept in the audit trail.",
+        ),
+    },
+    f"{_R}/board": {
+        "parameters": [_SLUG, _ROUND],
+        "get": _operation(
+            "getRoundBoard",
+            "The live board of a round",
+            role="read",
+            ok="Board",
+            description="The clock and every table with its hands played, scores, game sheet "
+            "status and whether it is falling behind the clock.",
+        ),
+    },
+    f"{_TB}/confirm": {
+        "parameters": _AT_TABLE,
+        "post": _operation(
+            "confirmGameSheet",
+            "Confirm the table's submitted game sheet",
+            role="confirmer",
+            ok="TableAnswer",
+            body="Empty",
+            body_required=False,
+            description="From then on the game counts in the standings, and only an organiser "
+            "changes its results. The body is empty or {}.",
+        ),
+    },
     f"{_TB}/end": {
         "parameters": _AT_TABLE,
         "post": _operation(
@@ -818,12 +986,56 @@ PATHS: dict[str, Any] = {
     },
 }
 
+_IDEMPOTENCY_KEY = {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string", "format": "uuid"},
+    "description": "A UUID the client makes for this submission. Sent again (after a lost "
+    "answer), it is recognised: the answer is 200 with the record first made, and nothing new "
+    "is recorded. A key that is not a UUID: 400 bad_submission_key; a key already used at "
+    "another table or for another kind of record: 409 submission_key_reused.",
+}
+_REPLAYED = {
+    "Idempotent-Replayed": {
+        "description": "true: this submission was recorded before; nothing new was recorded.",
+        "schema": {"type": "string", "enum": ["true"]},
+    }
+}
+for _path, _answer in (
+    (f"{_TB}/hands", "HandAnswer"),
+    (f"{_TB}/false-wins", "PenaltyAnswer"),
+    (f"{_TB}/penalties", "PenaltyAnswer"),
+):
+    _post = PATHS[_path]["post"]
+    _post["parameters"] = [_IDEMPOTENCY_KEY]
+    _post["responses"]["200"] = {
+        "description": "A resubmission with the Idempotency-Key of a recorded submission: the "
+        "record first made, unchanged.",
+        "headers": _REPLAYED,
+        "content": {"application/json": {"schema": _ref(_answer)}},
+    }
+_standings = PATHS[f"{_T}/standings"]["get"]
+_standings["parameters"] = [
+    {
+        "name": "provisional",
+        "in": "query",
+        "required": False,
+        "schema": {"type": "string", "enum": ["1", "0", "true", "false", "yes", "no"]},
+        "description": "1: also count the games whose sheets are submitted but not confirmed "
+        "yet; each row says how many of its games are such (provisional_games).",
+    }
+]
+_standings["responses"]["400"] = {"$ref": "#/components/responses/400"}
+
 PART: dict[str, Any] = {
     "title": "MCR tournament manager",
     "description": "\n\nThe tournament API (paths under /api/tournaments) runs a "
-    "tournament: players, rounds and seating, hands entered by referees, penalties, the end "
-    "of each game and the standings. Reads of a public tournament need no login; writes need "
-    "an API token (bearerAuth) or a logged-in session with its CSRF token (cookieAuth). "
+    "tournament: players, rounds and seating, the round clock and live board, hands entered by "
+    "referees (safely resent with an Idempotency-Key), penalties, the end of each game, the "
+    "confirmation of its sheet and the standings. Reads of a public tournament need no "
+    "login; writes need an API token (bearerAuth) or a logged-in session with its CSRF token "
+    "(cookieAuth). "
     "Errors are JSON objects (ApiError) with a stable code.",
     "tags": [{"name": "tournaments", "description": "Running a tournament."}],
     "paths": PATHS,

@@ -2,10 +2,11 @@
 
 The organiser's token sets it up (tournament, players, rounds, seating, referees, round
 status); the referee's token enters every hand of every table, a false win and a deduction,
-and ends the games (some when time is called). The standings the API returns are then checked
-against standings worked out here with plain arithmetic from the same script: 8 + x payments,
-penalties, table points 4/2/1/0 shared on ties, ranking by table points, score, best game and
-game scores, substitutes unranked. Nothing here calls the app's selectors or services.
+and ends the games (some when time is called); the organiser confirms each game sheet. The
+standings the API returns are then checked against standings worked out here with plain
+arithmetic from the same script: 8 + x payments, penalties, table points 4/2/1/0 shared on
+ties, ranking by table points, score, best game and game scores, substitutes unranked. Nothing
+here calls the app's selectors or services.
 """
 
 from __future__ import annotations
@@ -178,6 +179,7 @@ def row(key: str, rank: int | None, points: Fraction, score: int) -> dict:
         "table_points_exact": str(points),
         "score": score,
         "substitute": key == SUBSTITUTE,
+        "provisional_games": 0,
     }
 
 
@@ -240,6 +242,8 @@ def test_a_whole_tournament_through_the_api(api_as, director, make_user, anonymo
         ok(desk.post(f"{T}/rounds/{round}/status", {"status": "playing"}))
         for number, keys in enumerate(tables, start=1):
             play(scorer, round, number, keys, game(round, number))
+            confirmed = ok(desk.post(f"{T}/rounds/{round}/tables/{number}/confirm"))["table"]
+            assert confirmed["sheet"] == "confirmed"
         assert ok(desk.post(f"{T}/rounds/{round}/status", {"status": "finished"}))["status"] == (
             "finished"
         )

@@ -251,7 +251,7 @@ def test_organiser_withdraws_a_player(as_organiser, tournament):
 
 def test_standings_rank_by_table_points_then_score(anonymous, tournament, organiser):
     from tournament.models import Round
-    from tournament.services import create_table, record_penalty
+    from tournament.services import confirm_game, create_table, record_penalty
 
     players = [
         Player.objects.create(tournament=tournament, key=str(n), name=f"P{n}") for n in range(1, 9)
@@ -283,6 +283,8 @@ def test_standings_rank_by_table_points_then_score(anonymous, tournament, organi
         entered_by=organiser,
     )
     end_game(table=two, ended_by_time=True, entered_by=organiser)
+    for table in (one, two):
+        confirm_game(table=table, confirmed_by=organiser)
 
     response = anonymous.get(f"{T}/standings")
 
@@ -311,4 +313,5 @@ def row(rank, key, points, exact, score):
         "table_points_exact": exact,
         "score": score,
         "substitute": False,
+        "provisional_games": 0,
     }

@@ -8,8 +8,11 @@ from typing import Any
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.http import JsonResponse
 
-# Service codes answered with 409 rather than 400: the request was right but came too late.
-CONFLICT_CODES = frozenset({"conflict"})
+# Service codes answered with 409 rather than 400: the request was right but came too late, or
+# its idempotency key was already used for something else.
+CONFLICT_CODES = frozenset({"conflict", "submission_key_reused"})
+# Service codes answered with 403: the caller may not do this (who confirms a game sheet).
+FORBIDDEN_CODES = frozenset({"not_allowed_to_confirm", "confirm_own_sheet"})
 
 
 def answer(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> JsonResponse:
@@ -49,7 +52,8 @@ class ApiError(Exception):
 
 
 def from_validation_error(error: ValidationError) -> ApiError:
-    """A service's ValidationError as an API error: 409 for a conflict, else 400.
+    """A service's ValidationError as an API error: 409 for a conflict, 403 for a refused
+    role, else 400.
 
     A single error keeps its code. Errors by field list each field's messages under `fields`;
     their code is the one code they share, or "invalid".
@@ -72,4 +76,6 @@ def from_validation_error(error: ValidationError) -> ApiError:
 
 
 def _status(code: str) -> int:
+    if code in FORBIDDEN_CODES:
+        return 403
     return 409 if code in CONFLICT_CODES else 400

@@ -1,4 +1,5 @@
-"""Endpoints of rounds: creating the next one, seating it, its status and referees."""
+"""Endpoints of rounds: creating the next one, seating it, its status and referees, its clock
+and its live board."""
 
 from __future__ import annotations
 
@@ -21,9 +22,13 @@ from tournament.models import Round
 from tournament.services import (
     assign_referees,
     create_round,
+    extend_clock,
+    pause_clock,
+    resume_clock,
     seat_round,
     set_round_status,
     set_seating,
+    start_clock,
 )
 
 WINDS = ("E", "S", "W", "N")
@@ -128,3 +133,41 @@ def set_referees(request: HttpRequest, slug: str, number: int, table: int) -> Js
         raise ApiError(400, "unknown_user", message, fields={"referees": message})
     assign_referees(table=found, referees=users, actor=request.user)
     return answer({"referees": sorted(user.get_username() for user in users)})
+
+
+CLOCK_ACTIONS = ("start", "pause", "resume", "extend")
+
+
+def show_clock(request: HttpRequest, slug: str, number: int) -> JsonResponse:
+    tournament = readable_tournament(request, slug)
+    return answer(serialisers.clock(round_of(request, tournament, number)))
+
+
+def change_clock(request: HttpRequest, slug: str, number: int) -> JsonResponse:
+    """Start ({"action": "start", "minutes": 120}, minutes optional), pause, resume or extend
+    ({"action": "extend", "minutes": 10}; negative shortens) the round clock."""
+    round = _organised_round(request, slug, number)
+    fields = Fields(read_json(request), ("action", "minutes"))
+    action = fields.choice("action", CLOCK_ACTIONS, required=True)
+    minutes = fields.integer(
+        "minutes", required=action == "extend", minimum=-600, maximum=600, default=None
+    )
+    if action in ("pause", "resume") and "minutes" in fields:
+        fields.errors["minutes"] = "Only start and extend take minutes."
+    fields.check()
+    actor = request.user
+    if action == "start":
+        round = start_clock(round=round, actor=actor, minutes=minutes)
+    elif action == "pause":
+        round = pause_clock(round=round, actor=actor)
+    elif action == "resume":
+        round = resume_clock(round=round, actor=actor)
+    else:
+        round = extend_clock(round=round, actor=actor, minutes=minutes)
+    return answer(serialisers.clock(round))
+
+
+def show_board(request: HttpRequest, slug: str, number: int) -> JsonResponse:
+    tournament = readable_tournament(request, slug)
+    round = round_of(request, tournament, number)
+    return answer(serialisers.board(round, insider=insider(request, tournament)))

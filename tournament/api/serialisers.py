@@ -7,12 +7,15 @@ insiders: the organisers and the referees of the tournament.
 
 from __future__ import annotations
 
+from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Max
+from django.utils import timezone
 
+from tournament.clock import clock_of
 from tournament.models import Hand, Penalty, Player, Round, Seat, Table, Tournament
 from tournament.rotation import HANDS_PER_GAME, prevailing_wind, seat_winds
 from tournament.selectors import ScoreSheetLine, Standing, score_sheet, table_results
@@ -88,6 +91,13 @@ def _seats(seats: list[Seat]) -> dict[str, Any]:
     }
 
 
+def sheet_status(table: Table) -> str:
+    """Where the game sheet is: "open" (being played), "submitted" or "confirmed"."""
+    if table.confirmed_at is not None:
+        return "confirmed"
+    return "submitted" if table.ended_at is not None else "open"
+
+
 def table_summary(table: Table, *, insider: bool) -> dict[str, Any]:
     """A table of a queryset prepared by `tables_for_summary`."""
     body = {
@@ -96,6 +106,7 @@ def table_summary(table: Table, *, insider: bool) -> dict[str, Any]:
         "hands": table.hand_count,
         "ended": table.ended_at is not None,
         "ended_by_time": table.ended_by_time,
+        "sheet": sheet_status(table),
     }
     if insider:
         body["referees"] = sorted(user.get_username() for user in table.referees.all())
@@ -168,7 +179,7 @@ def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
     A fixed number of queries, however many hands are entered.
     """
     table = (
-        Table.objects.select_related("round__tournament")
+        Table.objects.select_related("round__tournament", "submitted_by", "confirmed_by")
         .prefetch_related("seats__player", "referees")
         .annotate(hand_count=Count("hands"), last_hand=Max("hands__number"))
         .get(pk=table.pk)
@@ -196,9 +207,18 @@ def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
             "prevailing_wind": prevailing_wind(following),
             "seat_winds": by_seat(seat_winds(scheme=scheme, number=following)),
         }
+    sheet: dict[str, Any] = {
+        "status": sheet_status(table),
+        "submitted_at": _when(table.ended_at),
+        "confirmed_at": _when(table.confirmed_at),
+    }
+    if insider:
+        sheet["submitted_by"] = _username(table.submitted_by)
+        sheet["confirmed_by"] = _username(table.confirmed_by)
     return {
         "round": table.round.number,
         **table_summary(table, insider=insider),
+        "game_sheet": sheet,
         "lines": lines,
         "next_hand": next_hand,
         "results": [
@@ -215,6 +235,14 @@ def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
     }
 
 
+def _when(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment is not None else None
+
+
+def _username(user) -> str | None:
+    return user.get_username() if user is not None else None
+
+
 def standing(row: Standing) -> dict[str, Any]:
     """One line of the standings, in the shape of `manage.py standings --json`."""
     return {
@@ -225,4 +253,46 @@ def standing(row: Standing) -> dict[str, Any]:
         "table_points_exact": str(row.table_points),
         "score": row.score,
         "substitute": row.player.substitute,
+        "provisional_games": row.provisional_games,
+    }
+
+
+def clock(round: Round, now: datetime | None = None) -> dict[str, Any]:
+    """The round clock (`tournament.clock`) as the API shows it."""
+    state = clock_of(round, now)
+    return {
+        "round": round.number,
+        "state": state.state,
+        "minutes": round.clock_minutes or round.tournament.round_minutes,
+        "extra_minutes": round.clock_extra_minutes,
+        "total_seconds": state.total_seconds,
+        "elapsed_seconds": state.elapsed_seconds,
+        "remaining_seconds": state.remaining_seconds,
+        "display": state.display,
+        "started_at": _when(round.clock_started_at),
+        "paused_at": _when(round.clock_paused_at),
+        "expected_hands": state.expected_hands,
+    }
+
+
+def board(round: Round, *, insider: bool) -> dict[str, Any]:
+    """The live board of a round: the clock, and every table with its hands, scores, sheet and
+    whether it is falling behind the clock. A fixed number of queries."""
+    now = timezone.now()
+    state = clock_of(round, now)
+    tables = []
+    for table in tables_for_summary(round):
+        body = table_summary(table, insider=insider)
+        body["behind"] = state.behind(table.hand_count, table.ended_at is not None)
+        tables.append(body)
+    sheets = {status: 0 for status in ("open", "submitted", "confirmed")}
+    for body in tables:
+        sheets[body["sheet"]] += 1
+    return {
+        "round": round.number,
+        "status": round.status,
+        "clock": clock(round, now),
+        "sheets": sheets,
+        "behind": sum(body["behind"] for body in tables),
+        "tables": tables,
     }

@@ -1,7 +1,15 @@
-"""Endpoints of a table: its score sheet, hands, false wins, penalties and the end of the game.
+"""Endpoints of a table: its score sheet, hands, false wins, penalties, the end of the game and
+the confirmation of its sheet.
 
 Referees of the table (and organisers) submit hands, false wins, penalties and the end of the
-game, and may take back the last hand; corrections of earlier records are for organisers.
+game, and may take back the last hand; corrections of earlier records are for organisers. The
+organiser confirms a submitted game sheet, or a second referee where the tournament asks for
+one (the service decides who may).
+
+Hands, false wins and penalties take an `Idempotency-Key` header (a UUID the client makes for
+each submission): when a submission with that key is already recorded at the table, the answer
+is 200 with that record and the header `Idempotent-Replayed: true`, and nothing new is
+recorded, so a client that lost the answer can safely send the same request again.
 """
 
 from __future__ import annotations
@@ -15,6 +23,7 @@ from scoring.engine import HandError, parse_compact
 from tournament.api import serialisers
 from tournament.api.auth import (
     corrected_table,
+    forbidden,
     insider,
     not_found,
     readable_table,
@@ -24,6 +33,7 @@ from tournament.api.errors import ApiError, answer
 from tournament.api.http import MISSING, Fields, read_json
 from tournament.models import Hand, Penalty, Player, Table
 from tournament.services import (
+    confirm_game,
     correct_hand,
     correct_penalty,
     end_game,
@@ -118,11 +128,33 @@ def _hand_answer(request: HttpRequest, table: Table, hand: Hand, status: int) ->
     return answer({"hand": line["hand"], "table": body}, status)
 
 
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+REPLAYED_HEADER = "Idempotent-Replayed"
+
+
+def _submission(request: HttpRequest) -> str | None:
+    """The request's idempotency key, as sent (the services check that it is a UUID)."""
+    return request.headers.get(IDEMPOTENCY_HEADER)
+
+
+def _created(record: Hand | Penalty) -> int:
+    """201 for a new record, 200 for the record of an earlier submission with the same key."""
+    return 200 if getattr(record, "replayed", False) else 201
+
+
+def _mark_replay(response: JsonResponse, record: Hand | Penalty) -> JsonResponse:
+    if getattr(record, "replayed", False):
+        response[REPLAYED_HEADER] = "true"
+    return response
+
+
 def submit_hand(request: HttpRequest, slug: str, number: int, table: int) -> JsonResponse:
     found = refereed_table(request, slug, number, table)
     values = _hand_values(found, read_json(request), number_required=True)
-    hand = record_hand(table=found, entered_by=request.user, **values)
-    return _hand_answer(request, found, hand, 201)
+    hand = record_hand(
+        table=found, entered_by=request.user, submission=_submission(request), **values
+    )
+    return _mark_replay(_hand_answer(request, found, hand, _created(hand)), hand)
 
 
 def _hand_at(table: Table, number: int) -> Hand:
@@ -169,7 +201,7 @@ def _penalty_answer(
         item for line in body["lines"] for item in line["penalties"] if item["id"] == penalty.pk
     )
     response = answer({"penalty": shown, "table": body}, status)
-    if status == 201:
+    if status == 201 or getattr(penalty, "replayed", False):
         response["Location"] = reverse(
             "tournament_api:penalty",
             kwargs={
@@ -196,8 +228,9 @@ def false_win(request: HttpRequest, slug: str, number: int, table: int) -> JsonR
         offender=offender,
         invalid_hand=invalid_hand,
         entered_by=request.user,
+        submission=_submission(request),
     )
-    return _penalty_answer(request, found, penalty, 201)
+    return _mark_replay(_penalty_answer(request, found, penalty, _created(penalty)), penalty)
 
 
 def _penalty_values(table: Table, body: Any, current: Penalty | None) -> dict[str, Any]:
@@ -234,8 +267,10 @@ def _penalty_values(table: Table, body: Any, current: Penalty | None) -> dict[st
 def penalise(request: HttpRequest, slug: str, number: int, table: int) -> JsonResponse:
     found = refereed_table(request, slug, number, table)
     values = _penalty_values(found, read_json(request), None)
-    penalty = record_penalty(table=found, entered_by=request.user, **values)
-    return _penalty_answer(request, found, penalty, 201)
+    penalty = record_penalty(
+        table=found, entered_by=request.user, submission=_submission(request), **values
+    )
+    return _mark_replay(_penalty_answer(request, found, penalty, _created(penalty)), penalty)
 
 
 def _penalty_at(table: Table, penalty: int) -> Penalty:
@@ -269,4 +304,16 @@ def end(request: HttpRequest, slug: str, number: int, table: int) -> JsonRespons
     ended_by_time = fields.boolean("ended_by_time", default=False)
     fields.check()
     end_game(table=found, ended_by_time=ended_by_time, entered_by=request.user)
+    return answer({"table": _table_body(request, found)})
+
+
+def confirm(request: HttpRequest, slug: str, number: int, table: int) -> JsonResponse:
+    """Confirm the submitted game sheet: the organiser, or a second referee where the
+    tournament asks for one (403 with the service's code for anyone else)."""
+    found = readable_table(request, slug, number, table)
+    tournament = found.round.tournament
+    if not insider(request, tournament):
+        raise forbidden("Only an organiser or a referee of this tournament confirms game sheets.")
+    Fields(read_json(request, empty={}), ()).check()
+    confirm_game(table=found, confirmed_by=request.user)
     return answer({"table": _table_body(request, found)})

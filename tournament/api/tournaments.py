@@ -155,7 +155,17 @@ def change_player(request: HttpRequest, slug: str, key: str) -> JsonResponse:
     return answer(serialisers.player(player))
 
 
+TRUE = ("1", "true", "yes")
+FALSE = ("", "0", "false", "no")
+
+
 def show_standings(request: HttpRequest, slug: str) -> JsonResponse:
+    """Over confirmed games; with ?provisional=1 also over submitted, unconfirmed ones."""
     tournament = readable_tournament(request, slug)
-    rows = [serialisers.standing(row) for row in standings(tournament)]
-    return answer({"standings": rows})
+    value = request.GET.get("provisional", "").strip().lower()
+    if value not in TRUE + FALSE:
+        message = "Give provisional=1 (count unconfirmed sheets too) or provisional=0."
+        raise ApiError(400, "invalid", message, fields={"provisional": message})
+    provisional = value in TRUE
+    rows = [serialisers.standing(row) for row in standings(tournament, provisional=provisional)]
+    return answer({"provisional": provisional, "standings": rows})
