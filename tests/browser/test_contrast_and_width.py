@@ -187,4 +187,4 @@ def test_pages_fit_the_screen_and_their_text_is_readable(chromium, demo, size):
                         f"(needs {needed(text)})"
                     )
         context.close()
-    assert problems == []
+    assert problems == [], "\n".join(problems)

@@ -174,13 +174,13 @@ def test_every_page_of_the_tournament_is_readable(client, world, organiser):  # 
         response = client.get(url)
         if response.status_code != 200 or "text/html" not in response.get("Content-Type", ""):
             continue
-        if "fragment" in url:
-            continue
+        if b"<html" not in response.content:
+            continue  # a fragment that live updates put into a page
         checked += 1
         for problem in problems_of(response.content.decode()):
             report.append(f"{url} ({namespace}:{name}): {problem}")
     assert checked >= 30, f"only {checked} pages were checked"
-    assert report == []
+    assert report == [], "\n".join(report)
 
 
 def test_the_referee_pages_are_readable(client, world):  # noqa: F811
@@ -194,8 +194,10 @@ def test_the_referee_pages_are_readable(client, world):  # noqa: F811
         response = client.get(url)
         if response.status_code != 200 or "text/html" not in response.get("Content-Type", ""):
             continue
+        if b"<html" not in response.content:
+            continue  # a fragment that live updates put into a page
         checked += 1
         for problem in problems_of(response.content.decode()):
             report.append(f"{url} ({namespace}:{name}): {problem}")
     assert checked >= 2
-    assert report == []
+    assert report == [], "\n".join(report)
