@@ -12,11 +12,16 @@ from tournament import seating
 from tournament.seating.constructions import (
     affine_geometry,
     best_design,
-    cyclic_starter,
     four_groups,
     repeat_free_bound,
+    three_layers_and_a_point,
 )
 from tournament.seating.fields import FiniteField, prime_power, ring_with_four_units_apart
+from tournament.seating.starters import (
+    cyclic_starter,
+    is_repeat_free,
+    three_layers_and_three_points,
+)
 
 
 def pair_counts(design) -> Counter:
@@ -120,13 +125,52 @@ def test_best_design_picks_the_most_rounds():
     assert best_design(64)[0] == "AG(3,4)"
     assert best_design(100, 25)[0] == "four groups of 25"
     assert len(best_design(128)[1]) == 32 + 9
-    assert best_design(48) is None and best_design(18) is None
+    assert best_design(56) is None and best_design(18) is None
 
 
 def test_best_design_searches_only_when_the_cheap_designs_are_short():
     assert best_design(36, 9)[0] == "four groups of 9"
-    assert best_design(36, 10)[0] == "cyclic starter over Z9"
-    assert best_design(36, 12)[0] == "cyclic starter over Z9"  # the most there is
+    assert best_design(36, 10)[0] == "three layers over Z11"
+    assert best_design(36, 12)[0] == "three layers over Z11"  # the most there is
+    assert best_design(44, 12)[0] == "cyclic starter over Z11"
+
+
+@pytest.mark.parametrize("q", [5, 9, 13, 17, 25, 29, 37, 41, 49])
+def test_three_layers_over_a_field_meet_everyone_exactly_once(q):
+    # A resolvable (3q + 1, 4, 1) design: 40 players over 13 rounds for q = 13.
+    design = three_layers_and_a_point(q)
+    players = 3 * q + 1
+    assert len(design) == q == repeat_free_bound(players)
+    assert_resolvable(design, players)
+    assert len(pair_counts(design)) == players * (players - 1) // 2
+
+
+@pytest.mark.parametrize("q", [3, 7, 11, 15, 21, 45])
+def test_three_layers_over_a_field_need_a_prime_power_one_more_than_a_multiple_of_four(q):
+    assert three_layers_and_a_point(q) is None
+
+
+@pytest.mark.parametrize("players", [24, 36, 48, 60])
+def test_three_layers_and_three_points_reach_the_bound(players):
+    design = three_layers_and_three_points(players)
+    assert len(design) == players // 3 - 1 == repeat_free_bound(players)
+    assert_resolvable(design, players)
+    # Everyone meets all but the two others of their group of three.
+    met = Counter(p for pair in pair_counts(design) for p in pair)
+    assert set(met.values()) == {players - 3}
+
+
+def test_three_layers_and_three_points_only_for_multiples_of_twelve_up_to_sixty():
+    assert three_layers_and_three_points(40) is None
+    assert three_layers_and_three_points(12) is None
+    assert three_layers_and_three_points(72) is None
+
+
+def test_a_design_with_a_repeat_is_refused():
+    design = affine_geometry(2)
+    assert is_repeat_free(design, 16)
+    assert not is_repeat_free((*design, design[0]), 16)
+    assert not is_repeat_free(design, 20)  # four points never seated
 
 
 @pytest.mark.parametrize(
@@ -135,7 +179,13 @@ def test_best_design_searches_only_when_the_cheap_designs_are_short():
         (16, 5, "AG(2,4)"),
         (64, 21, "AG(3,4)"),
         (36, 9, "four groups of 9"),
-        (36, 10, "cyclic starter over Z9"),
+        (36, 10, "three layers over Z11"),
+        (36, 11, "three layers over Z11"),
+        (40, 13, "three layers over GF(13)"),
+        (52, 17, "three layers over GF(17)"),
+        (48, 15, "three layers over Z15"),
+        (24, 7, "three layers over Z7"),
+        (44, 12, "cyclic starter over Z11"),
         (100, 25, "four groups of 25"),
         (80, 25, "four groups of 20"),
         (28, 7, "four groups of 7"),

@@ -14,16 +14,33 @@ one round.  Players are given points later (see ``renaming``).
   q is itself a multiple of four a design on q points seats all four groups side by side for
   extra rounds (one at least).  36 players over 9 rounds, 100 over 25, 80 over 20 + 5, 32 over
   8 + 1, 128 over 32 + 9.
-- Cyclic starter (q odd, 7 <= q <= 31): one round fixed by Z_q and the q translates of a base
-  round whose pairs all have different differences, found by a small seeded search: q + 1
-  rounds, one more than four groups.  36 players over 10 rounds, 44 over 12, 60 over 16.
+- Three layers over GF(q) and a point (q = 4t + 1 a prime power, 3q + 1 players): a resolvable
+  (3q + 1, 4, 1) design, so q rounds in which everyone meets everyone once.  Points (x, i) with
+  x in GF(q), i in 0..2, and a point P; round g is the base round moved by x -> x + g.  The
+  base round: {P, (0, 0), (0, 1), (0, 2)} and, for two layers i < j and every a in a set A_ij,
+  the table {(a, i), (-a, i), (r a, j), (-r a, j)}, where r is c or 1 / c for
+  c = (w - 1) / (w + 1) and w * w = -1.  The differences of such a table across the layers
+  are a (1 - r) times the four fourth roots of unity, so the pairs of layers i and j meet
+  exactly once when A_ij holds one element of each coset of those roots; within a layer the
+  differences are +-2a, each once when the layer's a's and -a's cover GF(q)* once.  Both hold
+  with A_01 from a set M described in ``_layer_split``, A_02 = w A_01, A_12 = w r_01 A_01.
+  16, 28, 40, 52, 76, 88, 112, 124, 148, 160, 184, 220, 244 players...
+- Searched designs (see ``starters``): cyclic starters (q + 1 rounds for 4q players, q odd)
+  and three layers over Z_m with three fixed points (the bound, for 24, 36, 48 and 60 players).
 """
 
 from __future__ import annotations
 
 from functools import cache
+from itertools import product
 
-from .fields import FiniteField, ring_with_four_units_apart
+from .fields import FiniteField, prime_power, ring_with_four_units_apart
+from .starters import (
+    LARGEST_STARTER_GROUP,
+    cyclic_starter,
+    is_repeat_free,
+    three_layers_and_three_points,
+)
 
 Table = tuple[int, int, int, int]
 Round = tuple[Table, ...]
@@ -109,14 +126,11 @@ def _power_of_four(n: int) -> int | None:
     return dimension if n == 1 and dimension >= 1 else None
 
 
-#: The base-round search for the cyclic construction runs for fields up to 4 * 31 players.
-LARGEST_STARTER_GROUP = 31
-
-
 @cache
 def best_design(players: int, rounds: int | None = None) -> tuple[str, Design] | None:
     """A construction for `players` with its name: the first with at least `rounds` rounds, in
-    the order affine geometry, four groups, cyclic starter (the only one that searches);
+    the order affine geometry, four groups, three layers over GF(q), then the searched ones
+    (three layers over Z_m, cyclic starter), which are only tried when the others fall short;
     without `rounds`, or if none has that many, the one with the most rounds.
 
     None when no construction applies (the local search seats such fields).
@@ -131,13 +145,19 @@ def best_design(players: int, rounds: int | None = None) -> tuple[str, Design] |
     groups = four_groups(q)
     if groups is not None:
         candidates.append((f"four groups of {q}", groups))
-    most = max((len(design) for _, design in candidates), default=0)
-    if (
-        (rounds is None or most < rounds)
-        and q + 1 > most
-        and 7 <= q <= LARGEST_STARTER_GROUP
-        and q % 2
-    ):
+    layers = three_layers_and_a_point((players - 1) // 3) if players % 12 == 4 else None
+    if layers is not None:
+        candidates.append((f"three layers over GF({len(layers)})", layers))
+
+    def short() -> bool:
+        most = max((len(design) for _, design in candidates), default=0)
+        return rounds is None or most < rounds
+
+    if short() and players % 12 == 0:
+        searched = three_layers_and_three_points(players)
+        if searched is not None:
+            candidates.append((f"three layers over Z{len(searched)}", searched))
+    if short() and 7 <= q <= LARGEST_STARTER_GROUP and q % 2:
         starter = cyclic_starter(q)
         if starter is not None:
             candidates.append((f"cyclic starter over Z{q}", starter))
@@ -150,124 +170,65 @@ def best_design(players: int, rounds: int | None = None) -> tuple[str, Design] |
     return max(candidates, key=lambda named: len(named[1]))
 
 
-def cyclic_starter(group_size: int, *, steps: int = 30_000, restart: int = 500) -> Design | None:
-    """q + 1 repeat-free rounds for 4q players, q odd, from a base round developed over Z_q.
-
-    Points (i, x), i in 0..3, x in Z_q.  One round is fixed by the translations x -> x + g: the
-    tables {(0, u), (1, u), (2, u), (3, u)}.  The other q rounds are the translates B + g of
-    one base round B.  A pair (i, x), (j, y) has the difference class (i, j, y - x) (for i = j,
-    up to sign); translating keeps the class, and the q pairs of a class are the translates of
-    one another.  So the q + 1 rounds are free of repeats exactly when the 6q pairs of B have
-    distinct classes, none of them (i, j, 0) (used by the fixed round).  B is found by a tabu
-    search on swaps of two points, restarted from a new random round every `restart` steps;
-    the seed is fixed, so the design is always the same.  None if `steps` are not enough.
-    """
-    q = group_size
-    if q < 5 or q % 2 == 0:
+def three_layers_and_a_point(q: int) -> Design | None:
+    """The resolvable (3q + 1, 4, 1) design over GF(q) described above, or None unless q is a
+    prime power that is 1 modulo 4.  Points: (x, i) is i * q + x, P is 3q."""
+    if q < 5 or q % 4 != 1 or prime_power(q) is None:
         return None
-    base = _starter_round(q, steps=steps, restart=restart)
-    if base is None:
-        return None
-    fixed = tuple(tuple(i * q + u for i in range(4)) for u in range(q))
-    developed = tuple(
-        tuple(
-            tuple((p // q) * q + (p % q + g) % q for p in table)  # type: ignore[misc]
-            for table in base
-        )
-        for g in range(q)
-    )
-    return (fixed, *developed)
-
-
-def _starter_round(q: int, *, steps: int, restart: int) -> list[list[int]] | None:
-    import random
-
-    rng = random.Random(q)
-    n = 4 * q
-
-    def difference_class(p: int, r: int) -> int:
-        i, x = divmod(p, q)
-        j, y = divmod(r, q)
-        if i > j:
-            i, j, x, y = j, i, y, x
-        if i < j:
-            return (i * 4 + j) * q + (y - x) % q
-        d = (y - x) % q
-        return 16 * q + i * q + min(d, q - d)
-
-    klass = [[difference_class(p, r) if p != r else -1 for r in range(n)] for p in range(n)]
-    room = [1] * (20 * q)
-    for i in range(4):
-        for j in range(i + 1, 4):
-            room[(i * 4 + j) * q] = 0  # the fixed round's classes
-    for step in range(steps):
-        if step % restart == 0:
-            order = list(range(n))
-            rng.shuffle(order)
-            tables = [order[4 * t : 4 * t + 4] for t in range(q)]
-            where = [0] * n
-            count = [0] * (20 * q)
-            for t, table in enumerate(tables):
-                for k, p in enumerate(table):
-                    where[p] = t
-                    for r in table[k + 1 :]:
-                        count[klass[p][r]] += 1
-            excess = sum(max(0, c - room[k]) for k, c in enumerate(count))
-            best = excess
-            tabu: dict[tuple[int, int], int] = {}
-        if excess == 0:
-            return tables
-        bad = [
-            p
-            for table in tables
-            for p in table
-            if any(count[klass[p][r]] > room[klass[p][r]] for r in table if r != p)
-        ]
-        move = None
-        ties = 0
-        for p in rng.sample(bad, min(6, len(bad))):
-            row_p = klass[p]
-            mates_p = [x for x in tables[where[p]] if x != p]
-            for r in range(n):
-                if where[r] == where[p]:
-                    continue
-                row_r = klass[r]
-                mates_r = [y for y in tables[where[r]] if y != r]
-                removed = [row_p[x] for x in mates_p] + [row_r[y] for y in mates_r]
-                added = [row_r[x] for x in mates_p] + [row_p[y] for y in mates_r]
-                delta = 0
-                for k in removed:
-                    if count[k] > room[k]:
-                        delta -= 1
-                    count[k] -= 1
-                for k in added:
-                    if count[k] >= room[k]:
-                        delta += 1
-                    count[k] += 1
-                for k in removed:
-                    count[k] += 1
-                for k in added:
-                    count[k] -= 1
-                if tabu.get((p, r), -1) > step and excess + delta >= best:
-                    continue
-                if move is None or delta < move[0]:
-                    move, ties = (delta, p, r, removed, added), 1
-                elif delta == move[0]:
-                    ties += 1
-                    if rng.randrange(ties) == 0:
-                        move = (delta, p, r, removed, added)
-        if move is None:
-            continue
-        delta, p, r, removed, added = move
-        tp, tr = where[p], where[r]
-        tables[tp][tables[tp].index(p)] = r
-        tables[tr][tables[tr].index(r)] = p
-        where[p], where[r] = tr, tp
-        for k in removed:
-            count[k] -= 1
-        for k in added:
-            count[k] += 1
-        excess += delta
-        best = min(best, excess)
-        tabu[p, r] = tabu[r, p] = step + 3 + rng.randrange(8)
+    field = FiniteField(q)
+    add, mul = field.add, field.mul
+    negative = [add[a].index(0) for a in range(q)]
+    inverse = [0] + [mul[a].index(1) for a in range(1, q)]
+    for w in (x for x in range(q) if mul[x][x] == negative[1]):
+        c = mul[add[w][negative[1]]][inverse[add[w][1]]]
+        for r01, r02, r12 in product((c, inverse[c]), repeat=3):
+            # Layer 2 gets r02 w M from A_02 and r12 w r01 M from A_12: they must be the two
+            # halves of GF(q)*, that is z M = w M for z = r12 r01 / r02.
+            z = mul[mul[r12][r01]][inverse[r02]]
+            half = _layer_split(field, negative, mul[z][inverse[w]], w)
+            if half is None:
+                continue
+            a01 = sorted({min(a, negative[a]) for a in half})
+            base: list[Table] = [(3 * q, 0, q, 2 * q)]
+            layer_pairs = ((1, r01, 0, 1), (w, r02, 0, 2), (mul[w][r01], r12, 1, 2))
+            for scale, r, i, j in layer_pairs:
+                for a in (mul[scale][a] for a in a01):
+                    b = mul[r][a]
+                    base.append((i * q + a, i * q + negative[a], j * q + b, j * q + negative[b]))
+            design = tuple(
+                tuple(
+                    tuple(p if p == 3 * q else p - p % q + add[p % q][g] for p in table)  # type: ignore[misc]
+                    for table in base
+                )
+                for g in range(q)
+            )
+            if is_repeat_free(design, 3 * q + 1):
+                return design
     return None
+
+
+def _layer_split(field: FiniteField, negative: list[int], keep: int, w: int) -> set[int] | None:
+    """A set M with M = -M = keep * M whose multiple w M is the rest of GF(q)*, or None.
+
+    M is a union of orbits of the group generated by `keep` and -1, one of each pair of orbits
+    O and w O; that fails when some orbit meets its own multiple by w.
+    """
+    mul = field.mul
+    half: set[int] = set()
+    rest: set[int] = set()
+    for g in range(1, field.order):
+        if g in half or g in rest:
+            continue
+        orbit: set[int] = set()
+        frontier = [g]
+        while frontier:
+            h = frontier.pop()
+            if h not in orbit:
+                orbit.add(h)
+                frontier += [mul[h][keep], negative[h]]
+        image = {mul[h][w] for h in orbit}
+        if orbit & image or image & half:
+            return None
+        half |= orbit
+        rest |= image
+    return half
