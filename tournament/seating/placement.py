@@ -7,11 +7,15 @@ Both only reorder what the search decided, so they never add a repeat or a confl
   that adds least), then every table is revisited until no single table can do better.
 - Table numbers: a player should sit at as many different table numbers as possible.  A table
   with a player held at a fixed table gets that number; the others take the free numbers,
-  greedily and then improved by exchanging two tables' numbers.
+  greedily, then improved round by round by an exact assignment (exchanges of two tables'
+  numbers for rounds of more than 40 tables), then by a local search over all rounds at once
+  that exchanges two tables' numbers in one round, sideways moves and a few uphill ones
+  allowed, keeping the best numbering seen.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from itertools import permutations
 
@@ -20,6 +24,10 @@ from .search import choose
 ORDERS = tuple(permutations(range(4)))
 #: Rounds with more free tables than this are renumbered by exchanges, not exact assignment.
 LARGEST_ASSIGNMENT = 40
+#: Exchanges the local search over all rounds tries, per table of the rounds numbered ...
+EXCHANGES_PER_TABLE = 400
+#: ... and in all (about a second).
+MOST_EXCHANGES = 60_000
 
 
 def _best_order(table: list[int], counts: list[list[int]], rng: random.Random) -> list[int]:
@@ -116,16 +124,90 @@ def number_tables(
     best = None
     for _ in range(tries):
         trial = [row[:] for row in counts]
-        numbered = _numbering(rounds, given, pinned, trial, rng)
+        numbered, free = _numbering(rounds, given, pinned, trial, rng)
         score = sum(c * (c - 1) // 2 for row in trial for c in row)
         if best is None or score < best[0]:
-            best = (score, numbered, trial)
+            best = (score, numbered, free, trial)
         if score == 0:
             break
     assert best is not None
-    for row, trial_row in zip(counts, best[2], strict=True):
+    score, numbered, free, trial = best
+    if score:
+        numbered = _exchange_numbers(rounds, numbered, free, trial, rng)
+    for row, trial_row in zip(counts, trial, strict=True):
         row[:] = trial_row
-    return best[1]
+    return numbered
+
+
+def _exchange_numbers(
+    rounds: list[list[list[int]]],
+    numbered: list[list[int]],
+    free: list[list[int]],
+    counts: list[list[int]],
+    rng: random.Random,
+) -> list[list[int]]:
+    """Lower the returns to a table number by exchanging two free tables' numbers in a round.
+
+    Each step takes a free table with a player who returns to its number and the best exchange
+    for it in its round: taken when it does not make things worse, or now and then when it
+    does (less often as the search goes on), never back at once.  Returns the best numbering
+    seen and leaves its counts in `counts`.
+    """
+    places = [(r, t) for r, tables in enumerate(free) if len(tables) > 1 for t in tables]
+    if not places:
+        return numbered
+    numbered = [numbers[:] for numbers in numbered]
+    score = sum(c * (c - 1) // 2 for row in counts for c in row)
+    best_score, best = score, [numbers[:] for numbers in numbered]
+    steps = min(MOST_EXCHANGES, EXCHANGES_PER_TABLE * len(places))
+    last_moved: dict[tuple[int, int], int] = {}
+    step = 0
+    while step < steps and best_score:
+        step += 1
+        r, t = places[rng.randrange(len(places))]
+        tables, numbers = rounds[r], numbered[r]
+        a = numbers[t] - 1
+        if all(counts[p][a] < 2 for p in tables[t]):
+            continue
+        best_delta, partner, ties = None, -1, 0
+        for u in free[r]:
+            if u == t or last_moved.get((r, u), -1) >= step - 2:
+                continue
+            b = numbers[u] - 1
+            delta = sum(counts[p][b] - counts[p][a] + 1 for p in tables[t]) + sum(
+                counts[p][a] - counts[p][b] + 1 for p in tables[u]
+            )
+            if best_delta is None or delta < best_delta:
+                best_delta, partner, ties = delta, u, 1
+            elif delta == best_delta:
+                ties += 1
+                if rng.randrange(ties) == 0:
+                    partner = u
+        if best_delta is None:
+            continue
+        heat = 1.0 - step / steps
+        if best_delta > 0 and rng.random() >= math.exp(-best_delta / (0.6 * heat + 1e-9)):
+            continue
+        u, b = partner, numbers[partner] - 1
+        for p in tables[t]:
+            counts[p][a] -= 1
+            counts[p][b] += 1
+        for p in tables[u]:
+            counts[p][b] -= 1
+            counts[p][a] += 1
+        numbers[t], numbers[u] = b + 1, a + 1
+        last_moved[r, t] = last_moved[r, u] = step
+        score += best_delta
+        if score < best_score:
+            best_score, best = score, [numbers[:] for numbers in numbered]
+    # Put the counts back to the best numbering.
+    for tables, now, kept in zip(rounds, numbered, best, strict=True):
+        for table, number, best_number in zip(tables, now, kept, strict=True):
+            if number != best_number:
+                for p in table:
+                    counts[p][number - 1] -= 1
+                    counts[p][best_number - 1] += 1
+    return best
 
 
 def _numbering(
@@ -134,7 +216,7 @@ def _numbering(
     pinned: list[int | None],
     counts: list[list[int]],
     rng: random.Random,
-) -> list[list[int]]:
+) -> tuple[list[list[int]], list[list[int]]]:
     numbered: list[list[int]] = []
     free_by_round: list[list[int]] = []
     for r, tables in enumerate(rounds):
@@ -173,7 +255,7 @@ def _numbering(
                     counts[p][numbers[t] - 1] += 1
         if not changed:
             break
-    return numbered
+    return numbered, free_by_round
 
 
 def _swap_numbers(
