@@ -27,9 +27,10 @@
     });
   }
 
+  // The flags' names on a discard and self-drawn, in the page's language (#ref-texts).
   var FLAG_LABELS = {
-    kong_related: ["Robbing the kong", "Out with replacement tile"],
-    last_wall_tile: ["Last tile claim", "Last tile draw"]
+    kong_related: ["flagKongDiscard", "flagKongSelf"],
+    last_wall_tile: ["flagWallDiscard", "flagWallSelf"]
   };
 
   function syncFlags(form) {
@@ -41,8 +42,9 @@
     Object.keys(FLAG_LABELS).forEach(function (name) {
       var input = form.querySelector('input[name="' + name + '"]');
       var label = input && input.parentNode.querySelector("span");
-      if (label) {
-        label.textContent = FLAG_LABELS[name][selfDrawn];
+      var text = say(FLAG_LABELS[name][selfDrawn]);
+      if (label && text) {
+        label.textContent = text;
       }
     });
   }

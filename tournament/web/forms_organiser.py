@@ -8,7 +8,9 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import PRESETS, HandError, format_compact, parse_case, parse_compact
 from tournament.models import HANDS_PER_GAME, Hand, Penalty, Player, Round, Tournament
@@ -16,7 +18,8 @@ from tournament.models import HANDS_PER_GAME, Hand, Penalty, Player, Round, Tour
 # `manage/new/` and `manage/tokens/` are pages of their own, so no tournament may use these slugs.
 RESERVED_SLUGS = frozenset({"new", "tokens"})
 MAX_CSV_BYTES = 1_000_000
-PLACES = ("1st", "2nd", "3rd", "4th")
+# What the four inputs of the table points are called (for screen readers).
+PLACES = (_("1st place"), _("2nd place"), _("3rd place"), _("4th place"))
 
 
 def add_service_error(
@@ -39,8 +42,7 @@ def add_service_error(
 class TablePointsWidget(forms.MultiWidget):
     def __init__(self, attrs: dict | None = None) -> None:
         widgets = [
-            forms.NumberInput(attrs={"aria-label": f"{place} place", "class": "points"})
-            for place in PLACES
+            forms.NumberInput(attrs={"aria-label": place, "class": "points"}) for place in PLACES
         ]
         super().__init__(widgets, attrs)
 
@@ -52,8 +54,8 @@ class TablePointsField(forms.MultiValueField):
     widget = TablePointsWidget
 
     def __init__(self, **kwargs: Any) -> None:
-        fields = [forms.IntegerField(min_value=-1000, max_value=1000) for _ in PLACES]
-        message = "Give the table points of all four places."
+        fields = [forms.IntegerField(min_value=-1000, max_value=1000) for _place in PLACES]
+        message = _("Give the table points of all four places.")
         super().__init__(
             fields=fields,
             require_all_fields=True,
@@ -68,7 +70,10 @@ class TablePointsField(forms.MultiValueField):
 class TieBreaksWidget(forms.MultiWidget):
     def __init__(self, choices: Sequence[tuple[str, str]], attrs: dict | None = None) -> None:
         widgets = [
-            forms.Select(choices=choices, attrs={"aria-label": f"Tie-break {number}"})
+            forms.Select(
+                choices=choices,
+                attrs={"aria-label": format_lazy(_("Tie-break {number}"), number=number)},
+            )
             for number in range(1, len(choices))
         ]
         super().__init__(widgets, attrs)
@@ -81,9 +86,10 @@ class TieBreaksField(forms.MultiValueField):
     """The further tie-breaks in order; a blank choice ends the list."""
 
     def __init__(self, **kwargs: Any) -> None:
-        choices = [("", "(none)"), *Tournament.TieBreak.choices]
+        choices = [("", _("(none)")), *Tournament.TieBreak.choices]
         fields = [
-            forms.ChoiceField(choices=choices, required=False) for _ in Tournament.TieBreak.choices
+            forms.ChoiceField(choices=choices, required=False)
+            for _choice in Tournament.TieBreak.choices
         ]
         super().__init__(
             fields=fields,
@@ -96,7 +102,7 @@ class TieBreaksField(forms.MultiValueField):
     def compress(self, data_list: list) -> list[str]:
         chosen = [value for value in data_list if value]
         if len(set(chosen)) != len(chosen):
-            raise ValidationError("Choose each tie-break once.", code="repeated_tie_break")
+            raise ValidationError(_("Choose each tie-break once."), code="repeated_tie_break")
         return chosen
 
 
@@ -106,32 +112,45 @@ def preset_choices() -> list[tuple[str, str]]:
             key,
             preset.name
             if preset.hand_scoring_available
-            else f"{preset.name} (hands by fan only: tile scoring not built yet)",
+            else format_lazy(
+                _("{name} (hands by fan only: tile scoring not built yet)"), name=preset.name
+            ),
         )
         for key, preset in PRESETS.items()
     ]
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(max_length=200)
+    name = forms.CharField(label=_("Name"), max_length=200)
     slug = forms.SlugField(
-        max_length=100, help_text="The tournament's address: letters, digits, - and _."
+        label=_("Slug"),
+        max_length=100,
+        help_text=_("The tournament's address: letters, digits, - and _."),
     )
-    start_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    end_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    venue = forms.CharField(max_length=200, required=False)
-    preset = forms.ChoiceField(label="Rule preset", choices=preset_choices)
-    profile = forms.ChoiceField(label="Ruling profile", choices=Tournament.Profile.choices)
-    seat_rotation = forms.ChoiceField(choices=Tournament.SeatRotation.choices)
+    start_date = forms.DateField(
+        label=_("Start date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    end_date = forms.DateField(
+        label=_("End date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    preset = forms.ChoiceField(label=_("Rule preset"), choices=preset_choices)
+    profile = forms.ChoiceField(label=_("Ruling profile"), choices=Tournament.Profile.choices)
+    seat_rotation = forms.ChoiceField(
+        label=_("Seat rotation"), choices=Tournament.SeatRotation.choices
+    )
     table_points = TablePointsField(
-        help_text="Given by rank within the table, first place first; ties share them."
+        label=_("Table points"),
+        help_text=_("Given by rank within the table, first place first; ties share them."),
     )
     tie_breaks = TieBreaksField(
-        label="Tie-breaks",
-        help_text="Used in this order when table points and score are equal.",
+        label=_("Tie-breaks"),
+        help_text=_("Used in this order when table points and score are equal."),
     )
     public = forms.BooleanField(
-        required=False, help_text="Anyone can see standings, seating and score sheets."
+        label=_("Public"),
+        required=False,
+        help_text=_("Anyone can see standings, seating and score sheets."),
     )
     confirmation = forms.ChoiceField(
         label=gettext_lazy("Game sheet confirmation"),
@@ -172,12 +191,12 @@ class TournamentForm(forms.Form):
     def clean_slug(self) -> str:
         slug = self.cleaned_data["slug"].lower()
         if slug in RESERVED_SLUGS:
-            raise ValidationError("“%(slug)s” is taken by a page.", params={"slug": slug})
+            raise ValidationError(_("“%(slug)s” is taken by a page."), params={"slug": slug})
         others = Tournament.objects.filter(slug=slug)
         if self.tournament is not None:
             others = others.exclude(pk=self.tournament.pk)
         if others.exists():
-            raise ValidationError("Another tournament has this slug.")
+            raise ValidationError(_("Another tournament has this slug."))
         return slug
 
     @staticmethod
@@ -189,26 +208,32 @@ class TournamentForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    key = forms.CharField(max_length=20, help_text="Identifies the player: a start number.")
-    name = forms.CharField(max_length=200)
-    country = forms.CharField(max_length=100, required=False)
-    club = forms.CharField(max_length=200, required=False)
-    team = forms.CharField(max_length=200, required=False)
-    ema_number = forms.CharField(label="EMA number", max_length=20, required=False)
-    substitute = forms.BooleanField(required=False, help_text="Substitutes are never ranked.")
+    key = forms.CharField(
+        label=_("Key"), max_length=20, help_text=_("Identifies the player: a start number.")
+    )
+    name = forms.CharField(label=_("Name"), max_length=200)
+    country = forms.CharField(label=_("Country"), max_length=100, required=False)
+    club = forms.CharField(label=_("Club"), max_length=200, required=False)
+    team = forms.CharField(label=_("Team"), max_length=200, required=False)
+    ema_number = forms.CharField(label=_("EMA number"), max_length=20, required=False)
+    substitute = forms.BooleanField(
+        label=_("Substitute"), required=False, help_text=_("Substitutes are never ranked.")
+    )
     withdrawn_from_round = forms.IntegerField(
-        label="Withdrawn from round",
+        label=_("Withdrawn from round"),
         required=False,
         min_value=1,
-        help_text="Plays no round from this one on and keeps earlier results. Empty: plays on.",
+        help_text=_("Plays no round from this one on and keeps earlier results. Empty: plays on."),
     )
     fixed_table = forms.IntegerField(
-        label="Fixed table",
+        label=_("Fixed table"),
         required=False,
         min_value=1,
         max_value=999,
-        help_text="Generated seatings keep the player at this table number in every round "
-        "(accessibility). Empty: any table.",
+        help_text=_(
+            "Generated seatings keep the player at this table number in every round "
+            "(accessibility). Empty: any table."
+        ),
     )
 
     def __init__(self, *args: Any, tournament: Tournament, player: Player | None = None, **kw):
@@ -223,13 +248,13 @@ class PlayerForm(forms.Form):
     def clean_key(self) -> str:
         key = self.cleaned_data["key"].strip()
         if self._others().filter(key=key).exists():
-            raise ValidationError("Another player of this tournament has this key.")
+            raise ValidationError(_("Another player of this tournament has this key."))
         return key
 
     def clean_ema_number(self) -> str:
         number = self.cleaned_data["ema_number"].strip()
         if number and self._others().filter(ema_number=number).exists():
-            raise ValidationError("Another player of this tournament has this EMA number.")
+            raise ValidationError(_("Another player of this tournament has this EMA number."))
         return number
 
     @staticmethod
@@ -239,10 +264,10 @@ class PlayerForm(forms.Form):
 
 class ImportPlayersForm(forms.Form):
     file = forms.FileField(
-        label="CSV file", required=False, help_text="UTF-8 text, commas or semicolons."
+        label=_("CSV file"), required=False, help_text=_("UTF-8 text, commas or semicolons.")
     )
     text = forms.CharField(
-        label="Or paste the lines here",
+        label=_("Or paste the lines here"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
     )
@@ -251,20 +276,20 @@ class ImportPlayersForm(forms.Form):
         data = super().clean()
         upload, text = data.get("file"), data.get("text", "")
         if upload and text.strip():
-            raise ValidationError("Give a file or pasted lines, not both.")
+            raise ValidationError(_("Give a file or pasted lines, not both."))
         if upload:
             if upload.size > MAX_CSV_BYTES:
-                raise ValidationError("The file is larger than 1 MB.")
+                raise ValidationError(_("The file is larger than 1 MB."))
             try:
                 data["csv"] = upload.read().decode("utf-8-sig")
             except UnicodeDecodeError as error:
                 raise ValidationError(
-                    "The file is not UTF-8 text: save it as CSV UTF-8."
+                    _("The file is not UTF-8 text: save it as CSV UTF-8.")
                 ) from error
         elif text.strip():
             data["csv"] = text
         else:
-            raise ValidationError("Choose a CSV file or paste the lines.")
+            raise ValidationError(_("Choose a CSV file or paste the lines."))
         return data
 
 
@@ -292,9 +317,10 @@ class PlayerChoiceField(forms.TypedChoiceField):
 
 class SeatRoundForm(forms.Form):
     seed = forms.IntegerField(
+        label=_("Seed"),
         required=False,
         min_value=0,
-        help_text="Optional: the same number gives the same seating again.",
+        help_text=_("Optional: the same number gives the same seating again."),
     )
 
 
@@ -303,24 +329,25 @@ class SwapForm(forms.Form):
         self, *args: Any, seated: Sequence[Player], players: Sequence[Player], **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["first"] = PlayerChoiceField(players=seated, label="Seated player")
+        self.fields["first"] = PlayerChoiceField(players=seated, label=_("Seated player"))
         self.fields["second"] = PlayerChoiceField(
             players=players,
-            label="Swap with",
-            help_text="Another seated player, or an unseated player (a substitute) who takes "
-            "the seat.",
+            label=_("Swap with"),
+            help_text=_(
+                "Another seated player, or an unseated player (a substitute) who takes the seat."
+            ),
         )
 
 
 class RoundStatusForm(forms.Form):
-    status = forms.ChoiceField(choices=Round.Status.choices)
+    status = forms.ChoiceField(label=_("Status"), choices=Round.Status.choices)
 
 
 class RefereesForm(forms.Form):
     usernames = forms.CharField(
-        label="Referees",
+        label=_("Referees"),
         required=False,
-        help_text="Usernames, separated by commas or spaces. Empty: no referee.",
+        help_text=_("Usernames, separated by commas or spaces. Empty: no referee."),
     )
 
     def clean_usernames(self) -> list:
@@ -332,7 +359,7 @@ class RefereesForm(forms.Form):
         unknown = [name for name in names if name not in users]
         if unknown:
             raise ValidationError(
-                "No active user is called %(names)s.", params={"names": ", ".join(unknown)}
+                _("No active user is called %(names)s."), params={"names": ", ".join(unknown)}
             )
         return [users[name] for name in names]
 
@@ -343,33 +370,37 @@ class RefereesForm(forms.Form):
 class HandForm(forms.Form):
     """A hand's result for `correct_hand`; tiles in the compact notation become the case format."""
 
-    result = forms.ChoiceField(choices=Hand.Result.choices, widget=forms.RadioSelect)
+    result = forms.ChoiceField(
+        label=_("Result"), choices=Hand.Result.choices, widget=forms.RadioSelect
+    )
     fan = forms.IntegerField(
+        label=_("Fan"),
         required=False,
         min_value=0,
         max_value=1000,
-        help_text="Without flowers. May stay empty when the tiles are given.",
+        help_text=_("Without flowers. May stay empty when the tiles are given."),
     )
-    flowers = forms.IntegerField(min_value=0, max_value=8, initial=0)
+    flowers = forms.IntegerField(label=_("Flowers"), min_value=0, max_value=8, initial=0)
     tiles = forms.CharField(
+        label=_("Tiles"),
         required=False,
         max_length=200,
-        help_text="Optional, such as 345p 78s EE [PPP] [789m] 6s (the last loose tile wins).",
+        help_text=_("Optional, such as 345p 78s EE [PPP] [789m] 6s (the last loose tile wins)."),
         widget=forms.TextInput(attrs={"autocapitalize": "off", "spellcheck": "false"}),
     )
-    last_tile_of_kind = forms.BooleanField(required=False, label="Last tile of its kind")
+    last_tile_of_kind = forms.BooleanField(required=False, label=_("Last tile of its kind"))
     kong_related = forms.BooleanField(
-        required=False, label="Kong-related (robbing a kong, or a replacement tile)"
+        required=False, label=_("Kong-related (robbing a kong, or a replacement tile)")
     )
-    last_wall_tile = forms.BooleanField(required=False, label="Last tile of the wall")
+    last_wall_tile = forms.BooleanField(required=False, label=_("Last tile of the wall"))
 
     SITUATION = ("last_tile_of_kind", "kong_related", "last_wall_tile")
 
     def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["winner"] = PlayerChoiceField(players=players, blank="—")
+        self.fields["winner"] = PlayerChoiceField(players=players, blank="—", label=_("Winner"))
         self.fields["discarder"] = PlayerChoiceField(
-            players=players, blank="Nobody: self-drawn", label="Discarder"
+            players=players, blank=_("Nobody: self-drawn"), label=_("Discarder")
         )
         self.order_fields(["result", "winner", "discarder", "fan", "flowers", "tiles"])
 
@@ -380,7 +411,7 @@ class HandForm(forms.Form):
         if not text or "flowers" not in data:
             return data
         if data.get("result") == Hand.Result.DRAW:
-            self.add_error("tiles", "A drawn hand has no winning tiles.")
+            self.add_error("tiles", _("A drawn hand has no winning tiles."))
             return data
         situation = {name: data.get(name, False) for name in self.SITUATION}
         try:
@@ -448,20 +479,27 @@ def hand_number_field(**kwargs: Any) -> forms.IntegerField:
 
 
 class PenaltyForm(forms.Form):
-    points = forms.IntegerField(min_value=1, max_value=1000, help_text="What the player loses.")
-    distributed = forms.BooleanField(
-        required=False,
-        help_text="Shared equally by the other three players (a multiple of 3). Otherwise a "
-        "deduction of 5 to 60 given to nobody.",
+    points = forms.IntegerField(
+        label=_("Points"), min_value=1, max_value=1000, help_text=_("What the player loses.")
     )
-    reason = forms.CharField(max_length=300)
+    distributed = forms.BooleanField(
+        label=_("Distributed"),
+        required=False,
+        help_text=_(
+            "Shared equally by the other three players (a multiple of 3). Otherwise a "
+            "deduction of 5 to 60 given to nobody."
+        ),
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=300)
     hand_number = hand_number_field(
-        required=False, help_text="Empty for a penalty on the whole game."
+        label=_("Hand number"),
+        required=False,
+        help_text=_("Empty for a penalty on the whole game."),
     )
 
     def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["player"] = PlayerChoiceField(players=players)
+        self.fields["player"] = PlayerChoiceField(players=players, label=_("Player"))
         self.order_fields(["player", "points", "distributed", "reason", "hand_number"])
 
     @staticmethod
@@ -484,17 +522,19 @@ class PenaltyForm(forms.Form):
 
 
 class FalseWinForm(forms.Form):
-    number = hand_number_field(label="Hand")
+    number = hand_number_field(label=_("Hand"))
     invalid_hand = forms.BooleanField(
         required=False,
-        label="Invalid hand",
-        help_text="Wrong tiles or a wrong count (20 to each player); otherwise the hand was "
-        "below 8 fan (10 to each).",
+        label=_("Invalid hand"),
+        help_text=_(
+            "Wrong tiles or a wrong count (20 to each player); otherwise the hand was "
+            "below 8 fan (10 to each)."
+        ),
     )
 
     def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["offender"] = PlayerChoiceField(players=players)
+        self.fields["offender"] = PlayerChoiceField(players=players, label=_("Offender"))
         self.order_fields(["number", "offender", "invalid_hand"])
 
     ERROR_FIELDS = {
@@ -506,7 +546,9 @@ class FalseWinForm(forms.Form):
 
 class EndGameForm(forms.Form):
     ended_by_time = forms.BooleanField(
-        required=False, label="Time was called", help_text="End before all 16 hands are played."
+        required=False,
+        label=_("Time was called"),
+        help_text=_("End before all 16 hands are played."),
     )
 
 
@@ -514,20 +556,22 @@ class EndGameForm(forms.Form):
 
 
 class RefereeAccountForm(forms.Form):
-    username = forms.CharField(max_length=150)
-    password = forms.CharField(widget=forms.PasswordInput(render_value=False))
+    username = forms.CharField(label=_("Username"), max_length=150)
+    password = forms.CharField(label=_("Password"), widget=forms.PasswordInput(render_value=False))
     password_again = forms.CharField(
-        label="Password again", widget=forms.PasswordInput(render_value=False)
+        label=_("Password again"), widget=forms.PasswordInput(render_value=False)
     )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("password") and data.get("password") != data.get("password_again"):
-            self.add_error("password_again", "The two passwords differ.")
+            self.add_error("password_again", _("The two passwords differ."))
         return data
 
 
 class TokenForm(forms.Form):
     name = forms.CharField(
-        max_length=100, help_text="What the token is for, such as “results screen”."
+        label=_("Name"),
+        max_length=100,
+        help_text=_("What the token is for, such as “results screen”."),
     )

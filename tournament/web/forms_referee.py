@@ -13,13 +13,14 @@ from typing import Any
 
 from django import forms
 from django.utils.html import format_html
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import HANDS_PER_GAME, Player, Seat
 
 SELF_DRAWN = "self"
 FLOWER_CHOICES = [(n, str(n)) for n in range(9)]
-WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+WIND_NAMES = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
 
 
 @dataclass(frozen=True)
@@ -39,9 +40,9 @@ def player_label(view: SeatView) -> str:
     if not view.wind:
         return view.player.name
     return format_html(
-        '{} <span class="ref-wind-tag" title="{} seat wind">{}</span>',
+        '{} <span class="ref-wind-tag" title="{}">{}</span>',
         view.player.name,
-        WIND_NAMES[view.wind],
+        gettext("%(wind)s seat wind") % {"wind": WIND_NAMES[view.wind]},
         view.wind,
     )
 
@@ -65,12 +66,14 @@ class TableForm(forms.Form):
     def player(self, key: str) -> Player:
         return next(view.player for view in self.seats if view.player.key == key)
 
-    def player_field(self, label: str) -> forms.ChoiceField:
+    def player_field(self, label: str, required: str) -> forms.ChoiceField:
+        """A choice of one of the table's players; `required` is the message when none is
+        chosen."""
         return forms.ChoiceField(
             label=label,
             choices=self.player_choices,
             widget=forms.RadioSelect,
-            error_messages={"required": f"Choose the {label.lower()}."},
+            error_messages={"required": required},
         )
 
 
@@ -109,7 +112,7 @@ class HandForm(KeyedForm):
         min_value=1,
         max_value=HANDS_PER_GAME,
         error_messages={
-            key: "The hand number is missing or wrong: reload the table page."
+            key: _("The hand number is missing or wrong: reload the table page.")
             for key in ("required", "invalid", "min_value", "max_value")
         },
     )
@@ -124,19 +127,19 @@ class WinnerForm(HandForm):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["winner"] = self.player_field("Winner")
+        self.fields["winner"] = self.player_field(_("Winner"), _("Choose the winner."))
         self.fields["discarder"] = forms.ChoiceField(
-            label="Discarder",
-            choices=[*self.player_choices, (SELF_DRAWN, "Self-drawn")],
+            label=_("Discarder"),
+            choices=[*self.player_choices, (SELF_DRAWN, _("Self-drawn"))],
             widget=forms.RadioSelect,
-            error_messages={"required": "Choose the discarder, or self-drawn."},
+            error_messages={"required": _("Choose the discarder, or self-drawn.")},
         )
         self.order_fields(["number", "submission", "winner", "discarder"])
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("winner") and data.get("winner") == data.get("discarder"):
-            self.add_error("discarder", "The winner cannot have discarded the winning tile.")
+            self.add_error("discarder", _("The winner cannot have discarded the winning tile."))
         return data
 
     def winner(self) -> Player:
@@ -152,12 +155,12 @@ class WinnerForm(HandForm):
 
 def flowers_field() -> forms.TypedChoiceField:
     return forms.TypedChoiceField(
-        label="Flowers",
+        label=_("Flowers"),
         choices=FLOWER_CHOICES,
         coerce=int,
         initial=0,
         widget=forms.RadioSelect,
-        error_messages={"required": "Choose the number of flowers, 0 to 8."},
+        error_messages={"required": _("Choose the number of flowers, 0 to 8.")},
     )
 
 
@@ -167,11 +170,11 @@ class WinForm(WinnerForm):
     id_stem = "win"
 
     fan = forms.IntegerField(
-        label="Fan (without flowers)",
+        label=_("Fan (without flowers)"),
         min_value=0,
         max_value=999,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 8, "max": 999}),
-        error_messages={"required": "Enter the fan, not counting flowers."},
+        error_messages={"required": _("Enter the fan, not counting flowers.")},
     )
     flowers = flowers_field()
 
@@ -182,7 +185,7 @@ class FullForm(WinnerForm):
     id_stem = "full"
 
     tiles = forms.CharField(
-        label="Tiles",
+        label=_("Tiles"),
         max_length=200,
         widget=forms.TextInput(
             attrs={
@@ -193,14 +196,16 @@ class FullForm(WinnerForm):
                 "placeholder": "345p 78s EE [PPP] [789m] 6s",
             }
         ),
-        error_messages={"required": "Write the tiles of the winning hand, the winning tile last."},
+        error_messages={
+            "required": _("Write the tiles of the winning hand, the winning tile last.")
+        },
     )
-    last_tile_of_kind = forms.BooleanField(required=False, label="Last tile of its kind")
+    last_tile_of_kind = forms.BooleanField(required=False, label=_("Last tile of its kind"))
     kong_related = forms.BooleanField(
-        required=False, label="Robbing the kong / Out with replacement tile"
+        required=False, label=_("Robbing the kong / Out with replacement tile")
     )
     last_wall_tile = forms.BooleanField(
-        required=False, label="Last tile claim / Last tile draw (last tile of the wall)"
+        required=False, label=_("Last tile claim / Last tile draw (last tile of the wall)")
     )
     flowers = flowers_field()
 
@@ -225,7 +230,16 @@ def hand_choices(next_number: int) -> list[tuple[int, str]]:
     """Hands a false win or a penalty can be about: those entered and the one in play."""
     last = min(next_number, HANDS_PER_GAME)
     return [
-        (n, f"Hand {n}" + (" (in play)" if n == next_number else "")) for n in range(1, last + 1)
+        (
+            n,
+            (
+                gettext("Hand %(number)s (in play)")
+                if n == next_number
+                else gettext("Hand %(number)s")
+            )
+            % {"number": n},
+        )
+        for n in range(1, last + 1)
     ]
 
 
@@ -234,17 +248,23 @@ class FalseWinForm(KeyedForm):
     BELOW_MINIMUM = "below_minimum"
     INVALID_HAND = "invalid_hand"
 
-    number = forms.TypedChoiceField(label="Hand", coerce=int)
-    kind = forms.ChoiceField(label="What was wrong", widget=forms.RadioSelect)
+    number = forms.TypedChoiceField(label=_("Hand"), coerce=int)
+    kind = forms.ChoiceField(label=_("What was wrong"), widget=forms.RadioSelect)
 
     def __init__(self, *args: Any, below_minimum_each: int, invalid_hand_each: int, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["offender"] = self.player_field("Offender")
+        self.fields["offender"] = self.player_field(_("Offender"), _("Choose the offender."))
         self.fields["number"].choices = hand_choices(self.next_number)
         self.fields["number"].initial = min(self.next_number, HANDS_PER_GAME)
         self.fields["kind"].choices = [
-            (self.BELOW_MINIMUM, f"Below 8 fan: pays {below_minimum_each} to each"),
-            (self.INVALID_HAND, f"Invalid hand: pays {invalid_hand_each} to each"),
+            (
+                self.BELOW_MINIMUM,
+                gettext("Below 8 fan: pays %(each)s to each") % {"each": below_minimum_each},
+            ),
+            (
+                self.INVALID_HAND,
+                gettext("Invalid hand: pays %(each)s to each") % {"each": invalid_hand_each},
+            ),
         ]
         self.fields["kind"].initial = self.BELOW_MINIMUM
         self.order_fields(["submission", "offender", "number", "kind"])
@@ -260,33 +280,35 @@ class PenaltyForm(KeyedForm):
     WHOLE_GAME = ""
 
     kind = forms.ChoiceField(
-        label="Kind",
+        label=pgettext_lazy("penalty", "Kind"),
         widget=forms.RadioSelect,
         choices=[
-            (DEDUCTION, "Deduction (5 to 60, given to nobody)"),
-            (DISTRIBUTED, "Distributed to the other three (a multiple of 3)"),
+            (DEDUCTION, _("Deduction (5 to 60, given to nobody)")),
+            (DISTRIBUTED, _("Distributed to the other three (a multiple of 3)")),
         ],
         initial=DEDUCTION,
     )
     points = forms.IntegerField(
-        label="Points",
+        label=_("Points"),
         min_value=1,
         max_value=999,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-        error_messages={"required": "Enter the points the player loses."},
+        error_messages={"required": _("Enter the points the player loses.")},
     )
     reason = forms.CharField(
-        label="Reason",
+        label=_("Reason"),
         max_length=300,
-        error_messages={"required": "Give the reason for the penalty."},
+        error_messages={"required": _("Give the reason for the penalty.")},
     )
-    hand = forms.TypedChoiceField(label="For", coerce=int, empty_value=None, required=False)
+    hand = forms.TypedChoiceField(
+        label=pgettext_lazy("penalty for", "For"), coerce=int, empty_value=None, required=False
+    )
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["player"] = self.player_field("Player")
+        self.fields["player"] = self.player_field(_("Player"), _("Choose the player."))
         self.fields["hand"].choices = [
-            (self.WHOLE_GAME, "The whole game"),
+            (self.WHOLE_GAME, gettext("The whole game")),
             *hand_choices(self.next_number),
         ]
         self.fields["hand"].initial = (
@@ -315,5 +337,5 @@ class EndForm(forms.Form):
         kwargs.setdefault("auto_id", "end_%s")
         super().__init__(*args, **kwargs)
 
-    time_called = forms.BooleanField(required=False, label="Time was called")
+    time_called = forms.BooleanField(required=False, label=_("Time was called"))
     review = forms.BooleanField(required=False, widget=forms.HiddenInput)

@@ -13,6 +13,8 @@ from fractions import Fraction
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
@@ -295,17 +297,26 @@ def table_page(request: HttpRequest, slug: str, number: int, table: int) -> Http
 
 def _hand_story(hand: Hand, seat: Seat) -> str:
     """What happened in `hand` from the point of view of the player at `seat`."""
-    value = f"{hand.fan} fan" + (f" + {hand.flowers} flowers" if hand.flowers else "")
+    value = _("%(fan)s fan") % {"fan": hand.fan}
+    if hand.flowers:
+        value += ngettext(" + %(count)s flower", " + %(count)s flowers", hand.flowers) % {
+            "count": hand.flowers
+        }
     winner, discarder = hand.winner, hand.discarder
+    names = {
+        "value": value,
+        "winner": winner.player.name,
+        "discarder": discarder.player.name if discarder else "",
+    }
     if winner.pk == seat.pk:
         if discarder is None:
-            return f"Won self-drawn, {value}"
-        return f"Won on {discarder.player.name}’s discard, {value}"
+            return _("Won self-drawn, %(value)s") % names
+        return _("Won on %(discarder)s’s discard, %(value)s") % names
     if discarder is None:
-        return f"{winner.player.name} won self-drawn, {value}"
+        return _("%(winner)s won self-drawn, %(value)s") % names
     if discarder.pk == seat.pk:
-        return f"Discarded to {winner.player.name}, {value}"
-    return f"{winner.player.name} won on {discarder.player.name}’s discard, {value}"
+        return _("Discarded to %(winner)s, %(value)s") % names
+    return _("%(winner)s won on %(discarder)s’s discard, %(value)s") % names
 
 
 @require_safe

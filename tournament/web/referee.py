@@ -22,6 +22,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
 from scoring.api import score_payload
@@ -449,10 +450,14 @@ def recorded(request: HttpRequest, table: Table, record: Hand | Penalty) -> Http
 
 
 def penalty_title(penalty: Penalty) -> str:
-    title = f"{penalty.get_kind_display()} for {penalty.seat.player.name}"
+    names = {
+        "kind": penalty.get_kind_display(),
+        "name": penalty.seat.player.name,
+        "number": penalty.hand_number,
+    }
     if penalty.hand_number:
-        title += f" in hand {penalty.hand_number}"
-    return title
+        return _("%(kind)s for %(name)s in hand %(number)s") % names
+    return _("%(kind)s for %(name)s") % names
 
 
 def back_to_table(table: Table) -> HttpResponse:
@@ -468,22 +473,44 @@ def done(request: HttpRequest, table: Table, message: str) -> HttpResponse:
 
 def describe_hand(hand: Hand) -> str:
     if hand.result == Hand.Result.DRAW:
-        return f"Hand {hand.number}: drawn hand, nobody pays."
-    how = f"on {hand.discarder.player.name}’s discard" if hand.discarder else "by self-draw"
-    flowers = f" + {hand.flowers} flower{'s' if hand.flowers != 1 else ''}" if hand.flowers else ""
-    return f"Hand {hand.number}: {hand.winner.player.name} won {how}, {hand.fan} fan{flowers}."
+        return _("Hand %(number)s: drawn hand, nobody pays.") % {"number": hand.number}
+    names = {
+        "number": hand.number,
+        "winner": hand.winner.player.name,
+        "discarder": hand.discarder.player.name if hand.discarder else "",
+        "fan": hand.fan,
+        "flowers": ngettext(" + %(count)s flower", " + %(count)s flowers", hand.flowers)
+        % {"count": hand.flowers}
+        if hand.flowers
+        else "",
+    }
+    if hand.discarder:
+        return (
+            _("Hand %(number)s: %(winner)s won on %(discarder)s’s discard, %(fan)s fan%(flowers)s.")
+            % names
+        )
+    return _("Hand %(number)s: %(winner)s won by self-draw, %(fan)s fan%(flowers)s.") % names
 
 
 def describe_penalty(penalty: Penalty) -> str:
-    name = penalty.seat.player.name
+    names = {
+        "kind": penalty.get_kind_display(),
+        "name": penalty.seat.player.name,
+        "number": penalty.hand_number,
+        "each": penalty.points // 3,
+        "points": penalty.points,
+    }
     if penalty.kind in (Penalty.Kind.FALSE_WIN, Penalty.Kind.FALSE_WIN_INVALID_HAND):
         return (
-            f"{penalty.get_kind_display()} by {name} in hand {penalty.hand_number}: "
-            f"pays {penalty.points // 3} to each other player. "
-            f"{name} cannot win that hand; the others still can."
+            _(
+                "%(kind)s by %(name)s in hand %(number)s: pays %(each)s to each other player. "
+                "%(name)s cannot win that hand; the others still can."
+            )
+            % names
         )
-    given = "shared by the other three" if penalty.distributed else "given to nobody"
-    return f"{penalty.get_kind_display()} for {name}: {penalty.points} points, {given}."
+    if penalty.distributed:
+        return _("%(kind)s for %(name)s: %(points)s points, shared by the other three.") % names
+    return _("%(kind)s for %(name)s: %(points)s points, given to nobody.") % names
 
 
 # --- Hands --------------------------------------------------------------------------------
@@ -563,7 +590,7 @@ def record_full(request: HttpRequest, **where: Any) -> HttpResponse:
         return recorded(request, table, penalty)
     if not get_preset(table.round.tournament.preset).hand_scoring_available:
         error = ValidationError(
-            "This tournament's rule preset cannot score tiles yet; enter the fan.",
+            _("This tournament's rule preset cannot score tiles yet; enter the fan."),
             code="scoring_unavailable",
         )
         return refused(request, table, "full", form, error)
@@ -676,13 +703,16 @@ def undo_last_hand(request: HttpRequest, **where: Any) -> HttpResponse:
     table = referee_table(request, **where)
     form = UndoForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose the hand to remove from the table page.")
+        messages.error(request, _("Choose the hand to remove from the table page."))
         return back_to_table(table)
     number = form.cleaned_data["number"]
     if not form.cleaned_data["confirm"]:
         state = table_state(table)
         if state.last_hand is None or state.last_hand.number != number:
-            messages.error(request, f"Hand {number} is not the last hand entered any more.")
+            messages.error(
+                request,
+                _("Hand %(number)s is not the last hand entered any more.") % {"number": number},
+            )
             return back_to_table(table)
         confirm = UndoForm(initial={"number": number, "confirm": True})
         context = {
@@ -701,14 +731,17 @@ def undo_last_hand(request: HttpRequest, **where: Any) -> HttpResponse:
             last = table.hands.order_by("-number").values_list("number", flat=True).first()
             if last != number:
                 raise ValidationError(
-                    "Hand %(number)s is not the last hand entered any more; nothing was removed.",
+                    _(
+                        "Hand %(number)s is not the last hand entered any more; "
+                        "nothing was removed."
+                    ),
                     code="not_last_hand",
                     params={"number": number},
                 )
             hand = services.remove_last_hand(table=table, entered_by=request.user)
     except ValidationError as error:
         return render_table(request, table, page_errors=list(error.messages))
-    return done(request, table, f"Hand {hand.number} removed.")
+    return done(request, table, _("Hand %(number)s removed.") % {"number": hand.number})
 
 
 class DryRun(Exception):
@@ -742,9 +775,12 @@ def end_game(request: HttpRequest, **where: Any) -> HttpResponse:
         )
     except ValidationError as error:
         return refused(request, table, "end", form, error)
-    hands = ended.hands.count()
-    how = " (time was called)" if ended.ended_by_time else ""
-    return done(request, table, f"Game ended after {hands} hands{how}.")
+    hands = {"hands": ended.hands.count()}
+    if ended.ended_by_time:
+        return done(
+            request, table, _("Game ended after %(hands)s hands (time was called).") % hands
+        )
+    return done(request, table, _("Game ended after %(hands)s hands.") % hands)
 
 
 def review_sheet(request: HttpRequest, table: Table, *, time_called: bool) -> HttpResponse:
