@@ -9,7 +9,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.utils.text import format_lazy
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import PRESETS, HandError, format_compact, parse_case, parse_compact
@@ -106,14 +106,27 @@ class TieBreaksField(forms.MultiValueField):
         return chosen
 
 
+# The presets' names in the reader's language (the engine names them in English only).
+PRESET_NAMES = {
+    "mcr": _("Mahjong Competition Rules (Chinese Official)"),
+    "japanese-transitional": _("Japanese Transitional"),
+    "wilmington-12-tile": _("Wilmington Advanced 12-Tile"),
+}
+
+
+def preset_name(key: str) -> str:
+    """The name of the rule preset `key` to show; the key itself when no preset has it."""
+    return PRESET_NAMES.get(key) or (PRESETS[key].name if key in PRESETS else key)
+
+
 def preset_choices() -> list[tuple[str, str]]:
     return [
         (
             key,
-            preset.name
+            preset_name(key)
             if preset.hand_scoring_available
             else format_lazy(
-                _("{name} (hands by fan only: tile scoring not built yet)"), name=preset.name
+                _("{name} (hands by fan only: tile scoring not built yet)"), name=preset_name(key)
             ),
         )
         for key, preset in PRESETS.items()
@@ -374,7 +387,7 @@ class HandForm(forms.Form):
         label=_("Result"), choices=Hand.Result.choices, widget=forms.RadioSelect
     )
     fan = forms.IntegerField(
-        label=_("Fan"),
+        label=pgettext_lazy("number of fan", "Fan"),
         required=False,
         min_value=0,
         max_value=1000,

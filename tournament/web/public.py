@@ -19,7 +19,6 @@ from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
-from scoring.engine import PRESETS
 from tournament.board import game_counts
 from tournament.models import Hand, Penalty, Player, Round, Seat, Table, Tournament
 from tournament.permissions import is_organiser, referees_in
@@ -33,6 +32,7 @@ from tournament.selectors import (
     table_results,
 )
 from tournament.tables import StandingsTable, standing_rows
+from tournament.web.forms_organiser import preset_name
 
 EXPORT_FORMATS = ("csv", "xlsx")
 # How often the pages that update themselves (static/tournament/live.js) ask for fresh content.
@@ -137,9 +137,7 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
             "rounds": rounds,
             "players": players,
             "organiser": access.organiser,
-            "preset_name": PRESETS[tournament.preset].name
-            if tournament.preset in PRESETS
-            else tournament.preset,
+            "preset_name": preset_name(tournament.preset),
             "table_points": " / ".join(str(points) for points in tournament.table_points),
         },
     )
