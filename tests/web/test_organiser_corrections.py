@@ -14,6 +14,7 @@ from django.urls import reverse
 from tournament.models import AuditEntry, Hand, Penalty
 from tournament.services import (
     add_player,
+    confirm_submitted_games,
     create_round,
     end_game,
     record_hand,
@@ -222,6 +223,7 @@ def test_the_offender_of_a_false_win_cannot_be_made_the_winner(logged_in, table,
 def test_a_hand_of_a_finished_round_can_be_corrected(logged_in, table, players, organiser):
     end_game(table=table, ended_by_time=True, entered_by=organiser)
     end_game(table=table.round.tables.get(number=2), ended_by_time=True, entered_by=organiser)
+    confirm_submitted_games(round=table.round, confirmed_by=organiser)
     set_round_status(round=table.round, status="finished", actor=organiser)
     data = hand_data(winner=players[0].pk, discarder=players[1].pk, fan="10")
     assert logged_in.post(url("hand", hand=1), data).status_code == 302
@@ -358,6 +360,7 @@ def test_new_penalties_wait_for_a_finished_round_to_be_reopened(logged_in, table
                                                                organiser):  # fmt: skip
     for each in table.round.tables.all():
         end_game(table=each, ended_by_time=True, entered_by=organiser)
+    confirm_submitted_games(round=table.round, confirmed_by=organiser)
     set_round_status(round=table.round, status="finished", actor=organiser)
     page = logged_in.get(url("table")).content.decode()
     assert "reopen round 1 first" in page
@@ -437,6 +440,7 @@ def test_a_game_ends_early_only_when_time_is_called(logged_in, table):
 def test_a_game_of_a_finished_round_reopens_after_the_round(logged_in, table, organiser):
     for each in table.round.tables.all():
         end_game(table=each, ended_by_time=True, entered_by=organiser)
+    confirm_submitted_games(round=table.round, confirmed_by=organiser)
     set_round_status(round=table.round, status="finished", actor=organiser)
     response = logged_in.post(url("reopen_game"))
     assert response.status_code == 422

@@ -10,6 +10,7 @@ from django.urls import reverse
 from tournament.models import AuditEntry, Round, Seat, Table
 from tournament.services import (
     add_player,
+    confirm_submitted_games,
     create_round,
     end_game,
     record_hand,
@@ -248,6 +249,12 @@ def test_a_round_goes_through_its_steps(logged_in, organiser, draft):
     assert messages_of(response)[-1] == "Round 1 is now playing."
     for table in draft.tables.all():
         end_game(table=table, ended_by_time=True, entered_by=organiser)
+    waiting = post_status(logged_in, "finished")
+    assert waiting.status_code == 422
+    assert waiting.context["status_form"].non_field_errors() == [
+        "The game sheets of tables 1, 2 are waiting for confirmation."
+    ]
+    confirm_submitted_games(round=draft, confirmed_by=organiser)
     assert post_status(logged_in, "finished").status_code == 302
     draft.refresh_from_db()
     assert draft.status == "finished"

@@ -12,6 +12,7 @@ from stats_cup import PURE_DOTS, build_stats_cup
 from tournament.models import Tournament
 from tournament.services import (
     add_player,
+    confirm_submitted_games,
     create_round,
     end_game,
     record_false_win,
@@ -231,6 +232,7 @@ def build(tournament, organiser, tables: int) -> None:
             record_false_win(table=table, number=3, offender=seats[3].player,
                              invalid_hand=False, entered_by=organiser)  # fmt: skip
             end_game(table=table, ended_by_time=True, entered_by=organiser)
+        confirm_submitted_games(round=round, confirmed_by=organiser)
         set_round_status(round=round, status="finished", actor=organiser)
 
 
