@@ -16,8 +16,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from tournament.models import Player, Round, Tournament
-from tournament.services import assign_referees, create_table
+from tournament.models import Player, Round, Table, Tournament
+from tournament.services import assign_referees, confirm_game, create_table
 
 pytestmark = pytest.mark.browser
 
@@ -263,19 +263,35 @@ def test_a_referee_enters_a_whole_game_and_the_standings_show_it(phone_page, liv
     shoot(page, "phone-table-ended", "#status")
     screen.assert_fits_the_screen()
 
-    page.goto(f"{live_server.url}{reverse('public:standings', args=['spring-cup'])}")
-    headers = page.locator("table thead th").all_inner_texts()
-    columns = [headers.index(name) for name in ("Rank", "Name", "Table points", "Score")]
-    rows = []
-    for row in page.locator("table tbody tr").all():
-        cells = row.locator("td").all_inner_texts()
-        rows.append([cells[i].strip() for i in columns])
-    assert rows == [
-        ["1", "Ann Archer", "4", "63"],
-        ["2", "Ben Baker", "2", "-17"],
-        ["3", "Dora Diaz", "1", "-21"],
-        ["4", "Cai Chen", "0", "-25"],
+    standings_url = f"{live_server.url}{reverse('public:standings', args=['spring-cup'])}"
+
+    def standings_rows() -> list[list[str]]:
+        headers = page.locator("table thead th").all_inner_texts()
+        columns = [headers.index(name) for name in ("Name", "Table points", "Score")]
+        rows = []
+        for row in page.locator("table tbody tr").all():
+            cells = row.locator("td").all_inner_texts()
+            rows.append([cells[i].strip() for i in columns])
+        return rows
+
+    final = [
+        ["Ann Archer", "4", "63"],
+        ["Ben Baker", "2", "-17"],
+        ["Dora Diaz", "1", "-21"],
+        ["Cai Chen", "0", "-25"],
     ]
+    # Submitted, not yet confirmed: the standings count nothing, the provisional ones count it.
+    page.goto(standings_url)
+    assert all(row[1:] == ["0", "0"] for row in standings_rows())
+    page.goto(standings_url + "?provisional=1")
+    assert "awaiting confirmation" in page.locator("main").inner_text()
+    assert [row[0] for row in standings_rows()] == [
+        f"{name} † includes 1 unconfirmed game" for name, *_ in final
+    ]
+    table = Table.objects.get(round__tournament__slug="spring-cup")
+    confirm_game(table=table, confirmed_by=get_user_model().objects.get(username="alice"))
+    page.goto(standings_url)
+    assert standings_rows() == final
     shoot(page, "phone-standings")
 
 

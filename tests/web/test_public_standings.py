@@ -59,13 +59,15 @@ def test_names_link_to_the_player_pages(client, cup):
     assert f'href="{reverse("public:player", args=["spring-cup", "5"])}"' in html
 
 
-def test_says_that_only_ended_games_count_and_how_many(client, cup):
+def test_says_that_only_confirmed_games_count_and_how_many(client, cup):
     html = client.get(URL).content.decode()
 
-    # Round 1 has two ended games; round 2 has two open ones; the draft round 3 is not counted.
-    assert "Only ended games count" in html
+    # Round 1 has two confirmed games; round 2 has two open ones; the draft round 3 is not
+    # counted.
+    assert "Only confirmed games count" in html
     assert "2 games counted" in html
     assert "2 still in play or not started" in html
+    assert "awaiting confirmation</strong>" not in html
     assert (
         "Ranked by table points, then score, then best single game score, then more high game "
         "scores; equal players share a rank." in " ".join(html.split())
