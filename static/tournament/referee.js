@@ -5,6 +5,8 @@
  * - Choosing a winner greys out the same player as discarder.
  * - The two situation flags that depend on it say which case applies: on a discard or
  *   self-drawn.
+ * - The full entry's breakdown is fetched from the server as the hand is built (Check without
+ *   the page reload); it records nothing.
  */
 (function () {
   "use strict";
@@ -152,6 +154,136 @@
       picker.hidden = false;
     }
   }
+
+  // ----- The breakdown as the hand is built ------------------------------------------------
+  //
+  // The full entry's form is sent as a Check that answers only the breakdown (the server
+  // scores it for the chosen winner's seat wind, as Check does). A hand that looks complete is
+  // asked about at once, anything else after a pause in typing; only the newest answer is shown.
+
+  var PAUSE = 400;
+  var SITUATION = ["winner", "discarder", "flowers", "last_tile_of_kind", "kong_related",
+    "last_wall_tile"];
+  var breakdownTimer = null;
+  var breakdownAsked = 0;  // the number of the newest request: older answers are ignored
+  var breakdownAbort = null;
+
+  // 14 tiles, plus one for each kong.
+  function looksComplete(text) {
+    if (openGroup(text)) {
+      return false;
+    }
+    var tiles = 0;
+    text.replace(/(\d+)[mps]/g, function (run, digits) {
+      tiles += digits.length;
+    });
+    tiles += (text.match(/[ESWNCFP]/g) || []).length;
+    var kongs = (text.match(/[[(][^\])]*[\])]/g) || []).filter(function (group) {
+      var inside = group.slice(1, -1);
+      var count = (inside.match(/[ESWNCFP]/g) || []).length;
+      inside.replace(/(\d+)[mps]/g, function (run, digits) {
+        count += digits.length;
+      });
+      return count === 4;
+    }).length;
+    return tiles - kongs >= 14;
+  }
+
+  function syncSave(form) {
+    var save = form.querySelector('button[name="action"][value="save"]');
+    var region = form.querySelector("#breakdown");
+    if (save && region) {
+      save.hidden = region.querySelector("[data-false-win]") !== null;
+    }
+  }
+
+  function showBreakdown(form, region, html) {
+    region.innerHTML = html;
+    region.removeAttribute("data-state");
+    syncSave(form);
+  }
+
+  function breakdownUnavailable(form, region) {
+    var note = document.createElement("p");
+    note.className = "ref-breakdown-note";
+    note.textContent = say("breakdownOffline");
+    region.replaceChildren(note);
+    region.setAttribute("data-state", "offline");
+    syncSave(form);
+  }
+
+  function forgetBreakdown() {
+    clearTimeout(breakdownTimer);
+    breakdownAsked += 1;
+    if (breakdownAbort) {
+      breakdownAbort.abort();
+      breakdownAbort = null;
+    }
+  }
+
+  function askBreakdown(form) {
+    var region = form.querySelector("#breakdown");
+    forgetBreakdown();
+    if (!region || !form.isConnected || !window.fetch || !window.FormData) {
+      return;
+    }
+    if (!form.elements.tiles.value.trim()) {
+      showBreakdown(form, region, "");
+      return;
+    }
+    var asked = breakdownAsked;
+    var data = new FormData(form);
+    data.set("action", "check");
+    var controller = window.AbortController ? new AbortController() : null;
+    var timer = controller && setTimeout(function () { controller.abort(); }, 15000);
+    breakdownAbort = controller;
+    region.setAttribute("aria-busy", "true");
+    fetch(region.dataset.breakdownUrl, {
+      method: "POST",
+      body: data,
+      credentials: "same-origin",
+      headers: { "X-Requested-With": "referee.js" },
+      signal: controller ? controller.signal : undefined
+    }).then(function (response) {
+      if (!response.ok || response.redirected ||
+          response.headers.get("X-Referee-Fragment") !== "verdict") {
+        throw new Error("no breakdown");
+      }
+      return response.text();
+    }).then(function (html) {
+      if (asked === breakdownAsked && region.isConnected) {
+        showBreakdown(form, region, html);
+      }
+    }).catch(function () {
+      if (asked === breakdownAsked && region.isConnected) {
+        breakdownUnavailable(form, region);
+      }
+    }).then(function () {
+      clearTimeout(timer);
+      if (asked === breakdownAsked) {
+        region.removeAttribute("aria-busy");
+        breakdownAbort = null;
+      }
+    });
+  }
+
+  function scheduleBreakdown(form, now) {
+    clearTimeout(breakdownTimer);
+    breakdownTimer = setTimeout(function () { askBreakdown(form); }, now ? 0 : PAUSE);
+  }
+
+  root.addEventListener("input", function (event) {
+    var form = event.target.form;
+    if (form && event.target.name === "tiles" && form.querySelector("#breakdown")) {
+      scheduleBreakdown(form, looksComplete(event.target.value));
+    }
+  });
+  root.addEventListener("change", function (event) {
+    var form = event.target.form;
+    if (form && SITUATION.indexOf(event.target.name) >= 0 && form.querySelector("#breakdown")) {
+      scheduleBreakdown(form, looksComplete(form.elements.tiles.value));
+    }
+  });
 
   // ----- Nothing typed is lost ------------------------------------------------------------
   //
@@ -491,6 +623,7 @@
       return;
     }
     event.preventDefault();
+    forgetBreakdown();
     send(form, event.submitter);
   });
 
@@ -506,4 +639,9 @@
 
   init(root);
   restoreDrafts();
+  var full = document.getElementById("full-form");
+  if (full && full.elements.tiles && full.elements.tiles.value.trim() &&
+      !full.querySelector("#breakdown > *")) {
+    askBreakdown(full);
+  }
 })();

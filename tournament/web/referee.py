@@ -8,6 +8,7 @@ message (post/redirect/get).
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
@@ -565,15 +566,43 @@ def check_tiles(table: Table, form: FullForm) -> dict[str, Any]:
     return verdict
 
 
+def breakdown(
+    request: HttpRequest,
+    table: Table,
+    *,
+    verdict: dict[str, Any] | None = None,
+    pending: Iterable[str] = (),
+) -> HttpResponse:
+    """The full entry's breakdown alone, for the table screen's script to show as the hand is
+    built: the engine's verdict, or what the form still needs (`pending`). Records nothing."""
+    context = {
+        "verdict": verdict,
+        "pending": list(pending),
+        "false_win_each": get_preset(table.round.tournament.preset).false_win.below_minimum_each,
+    }
+    response = render(request, "tournament/referee/_breakdown.html", context)
+    response["X-Referee-Fragment"] = "verdict"
+    return response
+
+
+def form_messages(form: forms.Form) -> list[str]:
+    return [str(message) for errors in form.errors.values() for message in errors]
+
+
 @require_POST
 @login_required
 def record_full(request: HttpRequest, **where: Any) -> HttpResponse:
     """Full entry: "check" shows the engine's breakdown, "save" records the win, and
-    "false_win" records a hand under 8 fan as a false win by the winner."""
+    "false_win" records a hand under 8 fan as a false win by the winner.
+
+    A check asked with `?fragment=verdict` answers the breakdown alone (see `breakdown`)."""
     table = referee_table(request, **where)
     form = FullForm(request.POST, **table_state(table).form_kwargs())
     action = request.POST.get("action", "save")
+    fragment = action == "check" and request.GET.get("fragment") == "verdict"
     if not form.is_valid():
+        if fragment:
+            return breakdown(request, table, pending=form_messages(form))
         return invalid(request, table, "full", form)
     if action == "false_win":
         try:
@@ -593,8 +622,12 @@ def record_full(request: HttpRequest, **where: Any) -> HttpResponse:
             _("This tournament's rule preset cannot score tiles yet; enter the fan."),
             code="scoring_unavailable",
         )
+        if fragment:
+            return breakdown(request, table, pending=error.messages)
         return refused(request, table, "full", form, error)
     verdict = check_tiles(table, form)
+    if fragment:
+        return breakdown(request, table, verdict=verdict)
     if action != "save":
         return render_table(request, table, bound=("full", form), verdict=verdict)
     try:
