@@ -425,8 +425,11 @@
         return;
       }
       var key = draftValue(draft, "submission");
-      if (Date.now() - draft.saved > MAX_AGE || (key && recorded.indexOf(key) >= 0)) {
-        dropDraft(form);  // too old, or recorded after all
+      // A correction's draft is about one hand: once another hand is the last, it is stale.
+      var hand = form.dataset.draftHand;
+      var otherHand = hand && draftValue(draft, "number") !== hand;
+      if (Date.now() - draft.saved > MAX_AGE || (key && recorded.indexOf(key) >= 0) || otherHand) {
+        dropDraft(form);  // too old, recorded after all, or about another hand
         return;
       }
       applyDraft(form, draft);

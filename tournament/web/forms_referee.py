@@ -16,7 +16,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import HANDS_PER_GAME, Player, Seat
+from tournament.models import HANDS_PER_GAME, Hand, Player, Seat
 
 SELF_DRAWN = "self"
 FLOWER_CHOICES = [(n, str(n)) for n in range(9)]
@@ -321,6 +321,118 @@ class PenaltyForm(KeyedForm):
 
     def distributed(self) -> bool:
         return self.cleaned_data["kind"] == self.DISTRIBUTED
+
+
+class CorrectForm(KeyedForm):
+    """Correct the last hand in one step: its result, winner, discarder, fan and flowers,
+    filled in with what was entered. `number` is the hand the referee saw as the last one.
+
+    Winner, discarder and fan are asked only for a win; a drawn hand ignores them.
+    """
+
+    id_stem = "correct"
+    WIN = Hand.Result.WIN
+    DRAW = Hand.Result.DRAW
+
+    number = forms.IntegerField(
+        widget=forms.HiddenInput,
+        min_value=1,
+        max_value=HANDS_PER_GAME,
+        error_messages={
+            key: _("The hand number is missing or wrong: reload the table page.")
+            for key in ("required", "invalid", "min_value", "max_value")
+        },
+    )
+    result = forms.ChoiceField(
+        label=_("Result"),
+        choices=[(WIN, _("Win")), (DRAW, _("Drawn hand"))],
+        widget=forms.RadioSelect,
+        error_messages={"required": _("Choose a win or a drawn hand.")},
+    )
+    fan = forms.IntegerField(
+        label=_("Fan (without flowers)"),
+        required=False,
+        min_value=0,
+        max_value=999,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 8, "max": 999}),
+    )
+    flowers = flowers_field()
+
+    def __init__(self, *args: Any, hand: Hand | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["winner"] = self.player_field(_("Winner"), "")
+        self.fields["winner"].required = False
+        self.fields["discarder"] = forms.ChoiceField(
+            label=_("Discarder"),
+            choices=[*self.player_choices, (SELF_DRAWN, _("Self-drawn"))],
+            widget=forms.RadioSelect,
+            required=False,
+        )
+        self.fields["flowers"].required = False
+        self.order_fields(
+            ["number", "submission", "result", "winner", "discarder", "fan", "flowers"]
+        )
+        if hand is not None and not self.is_bound:
+            self.initial.update(self.values_of(hand))
+
+    @staticmethod
+    def values_of(hand: Hand) -> dict[str, Any]:
+        """The form's fields as `hand` has them."""
+        if hand.result == Hand.Result.DRAW:
+            return {"number": hand.number, "result": Hand.Result.DRAW, "flowers": 0}
+        return {
+            "number": hand.number,
+            "result": Hand.Result.WIN,
+            "winner": hand.winner.player.key,
+            "discarder": hand.discarder.player.key if hand.discarder else SELF_DRAWN,
+            "fan": hand.fan,
+            "flowers": hand.flowers,
+        }
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("result") != self.WIN:
+            return data
+        if not data.get("winner"):
+            self.add_error("winner", _("Choose the winner."))
+        if not data.get("discarder"):
+            self.add_error("discarder", _("Choose the discarder, or self-drawn."))
+        elif data.get("winner") == data.get("discarder"):
+            self.add_error("discarder", _("The winner cannot have discarded the winning tile."))
+        if data.get("fan") is None and "fan" not in self.errors:
+            self.add_error("fan", _("Enter the fan, not counting flowers."))
+        if data.get("flowers") in (None, ""):
+            self.add_error("flowers", _("Choose the number of flowers, 0 to 8."))
+        return data
+
+    def corrected(self) -> dict[str, Any]:
+        """What `services.correct_hand` is asked to set (besides the hand and who asks)."""
+        data = self.cleaned_data
+        if data["result"] == self.DRAW:
+            return {"result": Hand.Result.DRAW}
+        key = data["discarder"]
+        return {
+            "result": Hand.Result.WIN,
+            "winner": self.player(data["winner"]),
+            "discarder": None if key == SELF_DRAWN else self.player(key),
+            "fan": data["fan"],
+            "flowers": data["flowers"],
+        }
+
+    def matches(self, hand: Hand) -> bool:
+        """Does `hand` already have exactly the values sent (a correction sent twice)?"""
+        data = self.cleaned_data
+        sent = {"number": data["number"], "result": data["result"]}
+        if data["result"] == self.WIN:
+            sent.update(
+                winner=data["winner"],
+                discarder=data["discarder"],
+                fan=data["fan"],
+                flowers=data["flowers"],
+            )
+        else:
+            sent["flowers"] = 0
+        return self.values_of(hand) == sent
 
 
 class UndoForm(forms.Form):

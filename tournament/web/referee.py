@@ -38,6 +38,7 @@ from tournament.selectors import ScoreSheetLine, format_points, score_sheet, tab
 from tournament.services._common import refuse_unless_playing
 from tournament.web.forms_referee import (
     WIND_NAMES,
+    CorrectForm,
     DrawForm,
     EndForm,
     FalseWinForm,
@@ -264,6 +265,7 @@ def empty_forms(state: TableState) -> dict[str, forms.Form]:
             invalid_hand_each=rules.invalid_hand_each,
         ),
         "penalty": PenaltyForm(**kwargs),
+        "correct": CorrectForm(**kwargs, hand=state.last_hand) if state.last_hand else None,
         "end": EndForm(),
     }
 
@@ -364,6 +366,11 @@ def render_table(
         "lines": lines,
         "seats": state.seats,
         "offer_submission": uuid.uuid4(),
+        "correct_open": open_form == "correct"
+        or (
+            state.last_hand is not None
+            and request.GET.get("correct") == str(state.last_hand.number)
+        ),
         "recorded_keys": recorded_keys(lines),
     }
     return render(request, "tournament/referee/table.html", context)
@@ -775,6 +782,69 @@ def undo_last_hand(request: HttpRequest, **where: Any) -> HttpResponse:
     except ValidationError as error:
         return render_table(request, table, page_errors=list(error.messages))
     return done(request, table, _("Hand %(number)s removed.") % {"number": hand.number})
+
+
+@require_POST
+@login_required
+def correct_last_hand(request: HttpRequest, **where: Any) -> HttpResponse:
+    """Correct the last hand in one step, while the game is open. A correction sent twice
+    (the hand already has exactly these values) is answered as done; nothing changes."""
+    table = referee_table(request, **where)
+    form = CorrectForm(request.POST, **table_state(table).form_kwargs())
+    if not form.is_valid():
+        return invalid(request, table, "correct", form)
+    number = form.cleaned_data["number"]
+    try:
+        with transaction.atomic():
+            # Hold the table while checking, so the hand corrected is the one the referee saw.
+            locked = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
+            hand = (
+                locked.hands.select_related("winner__player", "discarder__player")
+                .filter(number=number)
+                .first()
+            )
+            if hand is not None and form.matches(hand):
+                messages.info(
+                    request,
+                    _("Hand %(number)s already has these values; nothing was changed.")
+                    % {"number": number},
+                )
+                return back_to_table(table)
+            refuse_correction(locked, number)
+            hand = services.correct_hand(hand=hand, **form.corrected(), entered_by=request.user)
+    except ValidationError as error:
+        field = ERROR_FIELDS.get(getattr(error, "code", None) or "")
+        form.add_error(field if field in form.fields else None, error)
+        return render_table(request, table, bound=("correct", form))
+    text = _("Hand %(number)s is corrected: %(hand)s") % {
+        "number": hand.number,
+        "hand": describe_hand(hand),
+    }
+    return done(request, table, text)
+
+
+def refuse_correction(table: Table, number: int) -> None:
+    """The table screen corrects only the last hand, only while the game is open."""
+    if table.ended_at is not None:
+        raise ValidationError(
+            _(
+                "The game sheet is submitted, so the referee no longer corrects hands here: "
+                "ask the organiser to correct hand %(number)s."
+            ),
+            code="game_ended",
+            params={"number": number},
+        )
+    refuse_unless_playing(table)
+    last = table.hands.order_by("-number").values_list("number", flat=True).first()
+    if last != number:
+        raise ValidationError(
+            _(
+                "Hand %(number)s is not the last hand entered any more; only the last hand is "
+                "corrected here (the organiser corrects earlier hands). Nothing was changed."
+            ),
+            code="not_last_hand",
+            params={"number": number},
+        )
 
 
 class DryRun(Exception):

@@ -19,6 +19,7 @@ urlpatterns = [
     path(f"{TABLE}false-win/", referee.record_false_win, name="false_win"),
     path(f"{TABLE}penalty/", referee.record_penalty, name="penalty"),
     path(f"{TABLE}undo/", referee.undo_last_hand, name="undo"),
+    path(f"{TABLE}correct/", referee.correct_last_hand, name="correct"),
     path(f"{TABLE}end/", referee.end_game, name="end"),
     path(f"{TABLE}live/", referee_sheets.table_live, name="live"),
     # Game sheets waiting for a second referee's confirmation, and the confirmation itself.
