@@ -77,6 +77,14 @@ def test_form_is_prefilled_with_the_last_hand(referee_client, world, first_hand)
     assert 'id="correct-last" open' not in html
 
 
+def test_form_shows_the_seat_winds_of_the_hand_corrected(referee_client, world, first_hand):
+    html = referee_client.get(table_url(world)).content.decode()
+    form = html[html.index('id="correct-last"') :]
+    form = form[: form.index("</fieldset>", form.index('name="winner"'))]
+    # Player 2 sat South in hand 1 (and deals hand 2, as East).
+    assert re.search(r"Player 2 <span[^>]*>S</span>", form)
+
+
 def test_correct_query_opens_the_form(referee_client, world, first_hand):
     html = referee_client.get(table_url(world) + "?correct=1").content.decode()
     assert 'id="correct-last" open' in html

@@ -223,6 +223,19 @@ class TableState:
             for seat in self.seats
         ]
 
+    def correct_kwargs(self, number: int) -> dict[str, Any]:
+        """The correction form's arguments: the players with their seat winds in hand `number`
+        (the hand corrected, not the next one)."""
+        scheme = self.table.round.tournament.seat_rotation
+        number = min(max(number, 1), HANDS_PER_GAME)
+        views = [
+            SeatView(
+                seat=seat, wind=seat_wind(scheme=scheme, starting_seat=seat.index, number=number)
+            )
+            for seat in self.seats
+        ]
+        return {"seats": views, "next_number": self.next_number}
+
     def form_kwargs(self) -> dict[str, Any]:
         views = [
             SeatView(seat=seat, wind=wind)
@@ -265,7 +278,11 @@ def empty_forms(state: TableState) -> dict[str, forms.Form]:
             invalid_hand_each=rules.invalid_hand_each,
         ),
         "penalty": PenaltyForm(**kwargs),
-        "correct": CorrectForm(**kwargs, hand=state.last_hand) if state.last_hand else None,
+        "correct": (
+            CorrectForm(**state.correct_kwargs(state.last_hand.number), hand=state.last_hand)
+            if state.last_hand
+            else None
+        ),
         "end": EndForm(),
     }
 
@@ -790,7 +807,11 @@ def correct_last_hand(request: HttpRequest, **where: Any) -> HttpResponse:
     """Correct the last hand in one step, while the game is open. A correction sent twice
     (the hand already has exactly these values) is answered as done; nothing changes."""
     table = referee_table(request, **where)
-    form = CorrectForm(request.POST, **table_state(table).form_kwargs())
+    try:
+        number = int(request.POST.get("number", ""))
+    except ValueError:
+        number = 1  # the form says the number is wrong
+    form = CorrectForm(request.POST, **table_state(table).correct_kwargs(number))
     if not form.is_valid():
         return invalid(request, table, "correct", form)
     number = form.cleaned_data["number"]
