@@ -210,3 +210,18 @@ def test_anonymous_is_sent_to_login(client, world, first_hand):
     response = client.post(table_url(world, "correct"), correction())
     assert response.status_code == 302
     assert "login" in response.url
+
+
+def test_page_with_the_correction_form_keeps_ids_unique_and_inputs_labelled(
+    referee_client, world, first_hand
+):
+    html = referee_client.get(table_url(world) + "?correct=1").content.decode()
+    ids = re.findall(r'\sid="([^"]+)"', html)
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+    form = html[html.index('id="correct-last"') :]
+    form = form[: form.index("</form>")]
+    visible = re.findall(r'<input type="(?:radio|number)"[^>]*id="([^"]+)"', form)
+    assert visible
+    for input_id in visible:
+        assert f'for="{input_id}"' in form, input_id
+    assert html.count("<h1") == 1
