@@ -97,6 +97,18 @@ _TOURNAMENT_SETTINGS = {
         "items": {"type": "string", "enum": Tournament.TieBreak.values},
         "description": "After table points and score, in this order.",
     },
+    "confirmation": {
+        "type": "string",
+        "enum": Tournament.Confirmation.values,
+        "description": "Who confirms a submitted game sheet before the game counts: the "
+        "organiser, a second referee (or the organiser), or none (counts once submitted).",
+    },
+    "round_minutes": {
+        "type": "integer",
+        "minimum": 10,
+        "maximum": 600,
+        "description": "The time limit of a round, for the round clock.",
+    },
 }
 _TOURNAMENT_INPUT = {
     "name": {"type": "string", "maxLength": 200},

@@ -53,6 +53,8 @@ def tournament_detail(tournament: Tournament, *, rounds: list[Round]) -> dict[st
         "seat_rotation": tournament.seat_rotation,
         "table_points": tournament.table_points,
         "tie_breaks": tournament.tie_breaks,
+        "confirmation": tournament.confirmation,
+        "round_minutes": tournament.round_minutes,
         "players": tournament.players.count(),
         "rounds": [round_summary(round) for round in rounds],
     }

@@ -33,6 +33,8 @@ TOURNAMENT_FIELDS = (
     "table_points",
     "tie_breaks",
     "public",
+    "confirmation",
+    "round_minutes",
 )
 PLAYER_FIELDS = (
     "key",
@@ -75,6 +77,8 @@ def _tournament_fields(body: object, *, creating: bool) -> dict:
         table_points=fields.list_of("table_points", int, max_items=4),
         tie_breaks=fields.list_of("tie_breaks", str, max_items=len(Tournament.TieBreak.values)),
         public=fields.boolean("public"),
+        confirmation=fields.choice("confirmation", Tournament.Confirmation.values),
+        round_minutes=fields.integer("round_minutes", minimum=10, maximum=600),
     )
     fields.check()
     return values
