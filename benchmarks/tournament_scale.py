@@ -94,7 +94,12 @@ def build(size: int):
                 tournament=tournament, number=number, status="finished" if number < 3 else "playing"
             )
             tables = Table.objects.bulk_create(
-                Table(round=round, number=t, ended_at=now if number < 3 else None)
+                Table(
+                    round=round,
+                    number=t,
+                    ended_at=now if number < 3 else None,
+                    confirmed_at=now if number < 3 else None,  # finished rounds count
+                )
                 for t in range(1, size // 4 + 1)
             )
             # A simple rotation so that the rounds differ: player p moves by p*number.
