@@ -20,43 +20,17 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import os
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "benchmarks"))
 
-DEFAULT_URL = "postgres://root@127.0.0.1:5432/mcr_bench"
+from bench_database import database_url, ensure_database, setup_django  # noqa: E402
+
 BUDGET = 150_000
-
-
-def ensure_database(url: str) -> None:
-    from urllib.parse import urlsplit
-
-    import psycopg
-
-    parts = urlsplit(url)
-    name = parts.path.lstrip("/")
-    admin = parts._replace(path="/postgres").geturl()
-    with psycopg.connect(admin, autocommit=True) as connection:
-        exists = connection.execute(
-            "SELECT 1 FROM pg_database WHERE datname = %s", (name,)
-        ).fetchone()
-        if not exists:
-            connection.execute(f'CREATE DATABASE "{name}"')
-
-
-def setup_django(url: str) -> None:
-    os.environ["DATABASE_URL"] = url
-    # DEBUG: WhiteNoise serves the static files from the source folders (no collectstatic).
-    os.environ.setdefault("DEBUG", "true")
-    os.environ["ALLOWED_HOSTS"] = "testserver,localhost"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
 
 
 class Assets(HTMLParser):
@@ -104,17 +78,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--table", type=int, help="only this table of round 2")
     options = parser.parse_args()
-    url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_URL)
+    url = database_url()
     ensure_database(url)
     setup_django(url)
 
-    from django.core.management import call_command
     from django.test import Client
     from django.urls import reverse
 
     from tournament.demo import load_demo_data
 
-    call_command("migrate", verbosity=0)
     demo = load_demo_data()
     tournament = demo.tournament
     round_ = tournament.rounds.get(number=2)

@@ -20,7 +20,6 @@ counts should not grow with the field.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import time
@@ -28,39 +27,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "benchmarks"))
 
-DEFAULT_URL = "postgres://root@127.0.0.1:5432/mcr_bench"
-
-
-def ensure_database(url: str) -> None:
-    from urllib.parse import urlsplit
-
-    import psycopg
-
-    parts = urlsplit(url)
-    name = parts.path.lstrip("/")
-    admin = parts._replace(path="/postgres").geturl()
-    with psycopg.connect(admin, autocommit=True) as connection:
-        exists = connection.execute(
-            "SELECT 1 FROM pg_database WHERE datname = %s", (name,)
-        ).fetchone()
-        if not exists:
-            connection.execute(f'CREATE DATABASE "{name}"')
-
-
-def setup_django(url: str) -> None:
-    os.environ["DATABASE_URL"] = url
-    os.environ.setdefault("DEBUG", "true")
-    # The test client's host; setup_test_environment() would add it too, but it also slows
-    # template rendering down to record contexts, which would distort the page timings.
-    os.environ["ALLOWED_HOSTS"] = "testserver,localhost"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
+from bench_database import database_url, ensure_database, setup_django  # noqa: E402
 
 
 def build(size: int):
@@ -237,7 +206,7 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[16, 160, 1600])
     parser.add_argument("--samples", type=int, default=20)
     args = parser.parse_args()
-    url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_URL)
+    url = database_url()
     ensure_database(url)
     setup_django(url)
     results = {size: run(size, args.samples) for size in args.sizes}
