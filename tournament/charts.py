@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 WIDTH = 360
 HEIGHT = 230
@@ -230,7 +231,7 @@ def line_chart(
     def centre(index: int) -> float:
         return LEFT + 10 + (index * gap if len(labels) > 1 else inner / 2)
 
-    parts = _open(title, "A line chart. The numbers are in the table below it.")
+    parts = _open(title, _("A line chart. The numbers are in the table below it."))
     parts += _legend(series, markers=True)
     parts += _y_axis(ticks, scale, top, bottom, integer, y_label)
     parts += _x_labels(labels, centre, x_label, stagger)
@@ -289,7 +290,7 @@ def bar_chart(
     def centre(index: int) -> float:
         return LEFT + group * (index + 0.5)
 
-    parts = _open(title, "A bar chart. The numbers are in the table below it.")
+    parts = _open(title, _("A bar chart. The numbers are in the table below it."))
     parts += _legend(series, markers=False)
     parts += _y_axis(ticks, scale, top, bottom, True, y_label)
     parts += _x_labels(labels, centre, x_label, stagger)

@@ -14,14 +14,17 @@ import pytest
 from django.urls import reverse
 
 from tournament.demo import DEMO_TOURNAMENT_SLUG, load_demo_data
+from tournament.models import Penalty
+from tournament.web.organiser.players import SAMPLE_CSV
 
 pytestmark = pytest.mark.django_db
 
 ZH = {"HTTP_ACCEPT_LANGUAGE": "zh-CN,zh;q=0.9"}
 SLUG = DEMO_TOURNAMENT_SLUG
 # Words that are the same in both languages: abbreviations, formats, the tile notation.
-# "English" is the language switch naming English in itself.
+# "English" is the language switch naming English in itself; Ctrl and Mac name the keys to print.
 ALLOWED = {"CSV", "EMA", "MCR", "WMO", "XLSX", "Excel", "UTF", "PPP", "English"}
+ALLOWED |= {"API", "Ctrl", "Mac"}
 WORD = r"[^\W\d_]+"
 
 
@@ -32,9 +35,15 @@ def demo(db):
 
 def data_words(demo) -> set[str]:
     tournament = demo.tournament
-    texts = [tournament.name, tournament.venue, demo.organiser.username, demo.referee.username]
+    texts = [tournament.name, tournament.venue]
+    for user in (demo.organiser, demo.referee):
+        texts += [user.username, user.get_full_name()]
     for player in tournament.players.all():
         texts += [player.name, player.country, player.club, player.team]
+    # What a referee wrote as a penalty's reason is data too.
+    texts += Penalty.objects.filter(table__round__tournament=tournament).values_list(
+        "reason", flat=True
+    )
     return {word for text in texts for word in re.findall(WORD, text or "")}
 
 
@@ -94,3 +103,67 @@ def test_the_main_pages_in_chinese_have_no_english_left(client, demo):
         if words:
             leftovers[name] = words
     assert leftovers == {}
+
+
+def organiser_pages(demo) -> dict[str, str]:
+    def manage(path: str = "") -> str:
+        return reverse("organiser:dashboard", kwargs={"slug": SLUG}) + path
+
+    def printout(path: str = "") -> str:
+        return reverse("outputs:index", kwargs={"slug": SLUG}) + path
+
+    statistics = reverse("stats:tournament", kwargs={"slug": SLUG})
+    return {
+        "tournaments": reverse("organiser:index"),
+        "dashboard": manage(),
+        "settings": manage("settings/"),
+        "players": manage("players/"),
+        "add player": manage("players/add/"),
+        "import players": manage("players/import/"),
+        "referees": manage("referees/"),
+        "round 2": manage("rounds/2/"),
+        "corrections": manage("rounds/2/tables/1/"),
+        "audit": manage("audit/"),
+        "seating plan": reverse("seating:plan", kwargs={"slug": SLUG}),
+        "printouts": printout(),
+        "ema printout": printout("ema/"),
+        "standings printout": printout("standings/"),
+        "seating by player": printout("seating-by-player/"),
+        "round seating": printout("rounds/2/seating/"),
+        "filled sheets": printout("rounds/2/sheets/"),
+        "blank sheets": printout("rounds/2/sheets/blank/"),
+        "statistics": statistics,
+        "player statistics": statistics + "players/1/",
+        "calculator": "/scoring/calculator/",
+    }
+
+
+# Files whose words a machine reads stay English: the EMA ranking file's column headers, and
+# the player file's column names, its yes/no and its sample (the sample's names are data).
+FILE_WORDS = {
+    "ema printout": {"Position", "Name", "Surname", "Nationality", "Licence", "Ranking", "Points"},
+    "import players": set(re.findall(WORD, SAMPLE_CSV)),
+}
+
+
+def test_the_organiser_pages_and_printouts_in_chinese_have_no_english_left(client, demo):
+    client.force_login(demo.organiser)
+    allowed = data_words(demo)
+    leftovers = {}
+    for name, address in organiser_pages(demo).items():
+        response = client.get(address, **ZH)
+        assert response.status_code == 200, name
+        page = response.content.decode()
+        assert '<html lang="zh-hans">' in page, name
+        words = english_words(page, allowed | FILE_WORDS.get(name, set()))
+        if words:
+            leftovers[name] = words
+    assert leftovers == {}
+
+
+def test_the_login_page_in_chinese_has_no_english_left(client, demo):
+    response = client.get(reverse("login"), **ZH)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert '<html lang="zh-hans">' in page
+    assert english_words(page, set()) == []

@@ -43,6 +43,7 @@ SEPARATIONS = (
 def seed_field() -> forms.IntegerField:
     return forms.IntegerField(
         required=False,
+        label=_("Seed"),
         min_value=0,
         max_value=2**31 - 1,
         help_text=_(
@@ -55,6 +56,7 @@ def seed_field() -> forms.IntegerField:
 class SettingsForm(forms.Form):
     planned_rounds = forms.IntegerField(
         required=False,
+        label=_("Planned rounds"),
         min_value=1,
         max_value=MOST_ROUNDS,
         help_text=_(

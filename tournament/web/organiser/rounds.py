@@ -34,12 +34,12 @@ Status = Round.Status
 
 # What the button for each step of a round says.
 STEPS = {
-    (Status.DRAFT, Status.SEATED): "Publish seating",
-    (Status.SEATED, Status.DRAFT): "Back to draft",
-    (Status.SEATED, Status.PLAYING): "Start play",
-    (Status.PLAYING, Status.SEATED): "Back to seated",
-    (Status.PLAYING, Status.FINISHED): "Finish round",
-    (Status.FINISHED, Status.PLAYING): "Reopen round",
+    (Status.DRAFT, Status.SEATED): _("Publish seating"),
+    (Status.SEATED, Status.DRAFT): _("Back to draft"),
+    (Status.SEATED, Status.PLAYING): _("Start play"),
+    (Status.PLAYING, Status.SEATED): _("Back to seated"),
+    (Status.PLAYING, Status.FINISHED): _("Finish round"),
+    (Status.FINISHED, Status.PLAYING): _("Reopen round"),
 }
 STEP_ORDER = [Status.DRAFT, Status.SEATED, Status.PLAYING, Status.FINISHED]
 
