@@ -15,59 +15,28 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
-from django.urls import reverse
 
-from tournament.models import Hand, Penalty, Player, Round, Tournament
-from tournament.services import assign_referees, create_table
+from tournament.models import Hand, Penalty
+
+from .referee_screen import SIZES, choose, logged_in_context, make_cup, open_table_screen
 
 pytestmark = pytest.mark.browser
 
-NAMES = ["Ann Archer", "Ben Baker", "Cai Chen", "Dora Diaz"]  # start E, S, W, N
 SHOTS = Path(os.environ.get("REF_BREAKDOWN_SHOTS", "/tmp/shots-breakdown"))
 # "345p 78s [EEE] [PPP] 11m 6s": 12 fan for East in hand 1 (All Types 6, Dragon Pung 2,
 # Prevalent Wind 2, Seat Wind 2), 10 for anyone else (no Seat Wind).
-PICKS = ["3p", "4p", "5p", "7s", "8s", "[", "E", "E", "E", "]", "[", "P", "P", "P", "]",
-         "1m", "1m", "6s"]
+PICKS = "3p 4p 5p 7s 8s [ E E E ] [ P P P ] 1m 1m 6s".split()
 OFFLINE_NOTE = "Breakdown unavailable offline."
-SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
 
 
 @pytest.fixture
 def cup(live_server):
-    organiser = get_user_model().objects.create_user(username="alice")
-    referee = get_user_model().objects.create_user(username="bob")
-    tournament = Tournament.objects.create(name="Spring Cup", slug="spring-cup", public=True)
-    tournament.organisers.add(organiser)
-    players = [
-        Player.objects.create(tournament=tournament, key=str(n), name=name)
-        for n, name in enumerate(NAMES, start=1)
-    ]
-    round_ = Round.objects.create(tournament=tournament, number=1, status=Round.Status.PLAYING)
-    table = create_table(round=round_, number=1, players=players)
-    assign_referees(table=table, referees=[referee], actor=organiser)
-    return table
-
-
-def logged_in_context(chromium: Any, live_server: Any, username: str, size: str) -> Any:
-    """A browser context with the user's session cookie (no password typing)."""
-    client = Client()
-    client.force_login(get_user_model().objects.get(username=username))
-    context = chromium.new_context(viewport=SIZES[size], has_touch=size == "phone")
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    return context
+    return make_cup()
 
 
 def open_page(chromium: Any, live_server: Any, size: str) -> tuple[Any, Any, list[str]]:
     context = logged_in_context(chromium, live_server, "bob", size)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(live_server.url + reverse("referee:table", args=["spring-cup", 1, 1]))
+    page, errors = open_table_screen(context, live_server)
     return context, page, errors
 
 
@@ -77,13 +46,6 @@ def phone(chromium, live_server, cup) -> Iterator[tuple[Any, Any]]:
     yield context, page
     context.close()
     assert errors == [], "the page had script errors"
-
-
-def choose(entry: Any, legend: str, label: str) -> None:
-    group = entry.locator(
-        "fieldset.ref-choices", has=entry.page.locator(f"legend:text-is('{legend}')")
-    )
-    group.locator("label.ref-choice", has_text=label).click()
 
 
 def full_entry(page: Any) -> Any:

@@ -13,66 +13,36 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
 from django.urls import reverse
 
-from tournament.models import AuditEntry, Hand, Player, Round, Tournament
-from tournament.services import assign_referees, create_table
+from tournament.models import AuditEntry, Hand
+
+from .referee_screen import SIZES, choose, logged_in_context, make_cup, open_table_screen
 
 pytestmark = pytest.mark.browser
 
-NAMES = ["Ann Archer", "Ben Baker", "Cai Chen", "Dora Diaz"]
-PHONE = {"width": 360, "height": 740}
+PHONE = SIZES["phone"]
 SHOTS = Path(os.environ.get("REF_CORRECT_SHOTS", "/tmp/shots-correct"))
 PAGE_WEIGHT_LIMIT = 150_000
 
 
 @pytest.fixture
 def cup(live_server):
-    organiser = get_user_model().objects.create_user(username="alice")
-    referee = get_user_model().objects.create_user(username="bob")
-    tournament = Tournament.objects.create(name="Spring Cup", slug="spring-cup", public=True)
-    tournament.organisers.add(organiser)
-    players = [
-        Player.objects.create(tournament=tournament, key=str(n), name=name)
-        for n, name in enumerate(NAMES, start=1)
-    ]
-    round_ = Round.objects.create(tournament=tournament, number=1, status=Round.Status.PLAYING)
-    table = create_table(round=round_, number=1, players=players)
-    assign_referees(table=table, referees=[referee], actor=organiser)
-    return table
+    return make_cup()
 
 
 def phone(chromium: Any, live_server: Any, *, script: bool) -> Any:
-    client = Client()
-    client.force_login(get_user_model().objects.get(username="bob"))
-    context = chromium.new_context(viewport=PHONE, has_touch=True, java_script_enabled=script)
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    return context
+    return logged_in_context(chromium, live_server, "bob", "phone", script=script)
 
 
 @pytest.fixture(params=["script", "no-script"])
 def screen(request, chromium, live_server, cup) -> Iterator[Any]:
     context = phone(chromium, live_server, script=request.param == "script")
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(live_server.url + reverse("referee:table", args=["spring-cup", 1, 1]))
+    page, errors = open_table_screen(context, live_server)
     page.script = request.param == "script"
     yield page
     context.close()
     assert errors == [], "the page had script errors"
-
-
-def choose(scope: Any, legend: str, label: str) -> None:
-    group = scope.locator(
-        "fieldset.ref-choices", has=scope.page.locator(f"legend:text-is('{legend}')")
-    )
-    group.locator("label.ref-choice", has_text=label).click()
 
 
 def press(page: Any, button: Any) -> None:

@@ -16,13 +16,14 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from tournament.models import Player, Round, Table, Tournament
-from tournament.services import assign_referees, confirm_game, create_table
+from tournament.models import Table
+from tournament.services import confirm_game
+
+from .referee_screen import NAMES, choose, make_cup
 
 pytestmark = pytest.mark.browser
 
 PASSWORD = "referee-pass-42"
-NAMES = ["Ann Archer", "Ben Baker", "Cai Chen", "Dora Diaz"]  # start E, S, W, N
 # Who deals each hand under the WMO seat rotation (rules/TOURNAMENT.md): A B C D, B A D C,
 # C D B A, D C A B, as indexes of the players who started E, S, W, N.
 DEALERS = [0, 1, 2, 3, 1, 0, 3, 2, 2, 3, 1, 0, 3, 2, 0, 1]
@@ -53,18 +54,7 @@ def payments(winner: int, discarder: int | None, value: int) -> list[int]:
 
 @pytest.fixture
 def cup(live_server):
-    organiser = get_user_model().objects.create_user(username="alice")
-    referee = get_user_model().objects.create_user(username="bob", password=PASSWORD)
-    tournament = Tournament.objects.create(name="Spring Cup", slug="spring-cup", public=True)
-    tournament.organisers.add(organiser)
-    players = [
-        Player.objects.create(tournament=tournament, key=str(n), name=name)
-        for n, name in enumerate(NAMES, start=1)
-    ]
-    round_ = Round.objects.create(tournament=tournament, number=1, status=Round.Status.PLAYING)
-    table = create_table(round=round_, number=1, players=players)
-    assign_referees(table=table, referees=[referee], actor=organiser)
-    return tournament
+    return make_cup(password=PASSWORD).round.tournament
 
 
 class TableScreen:
@@ -79,10 +69,7 @@ class TableScreen:
         return entry
 
     def choose(self, entry, legend: str, label: str) -> None:
-        group = entry.locator(
-            "fieldset.ref-choices", has=self.page.locator(f"legend:text-is('{legend}')")
-        )
-        group.locator("label.ref-choice", has_text=label).click()
+        choose(entry, legend, label)
 
     def submit(self, button) -> None:
         with self.page.expect_navigation():

@@ -22,22 +22,15 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import Client
 from django.urls import reverse
 
-from tournament.models import Hand, Penalty, Player, Round, Table, Tournament
-from tournament.services import (
-    assign_referees,
-    create_table,
-    end_game,
-    record_hand,
-    start_clock,
-)
+from tournament.models import Hand, Penalty, Player, Table
+from tournament.services import assign_referees, create_table, end_game, record_hand, start_clock
+
+from .referee_screen import SIZES, choose, logged_in_context, make_cup, open_table_screen
 
 pytestmark = pytest.mark.browser
 
-NAMES = ["Ann Archer", "Ben Baker", "Cai Chen", "Dora Diaz"]
-SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
 SHOTS = Path(os.environ.get("REF_OFFLINE_SHOTS", "/tmp/shots-referee"))
 PAGE_WEIGHT_LIMIT = 150_000
 OFFLINE = "Not sent: no connection. What you typed is kept; press Record again."
@@ -51,43 +44,16 @@ def shoot(page: Any, name: str) -> None:
 
 @pytest.fixture
 def cup(live_server):
-    organiser = get_user_model().objects.create_user(username="alice")
-    referee = get_user_model().objects.create_user(username="bob")
-    tournament = Tournament.objects.create(
-        name="Spring Cup", slug="spring-cup", public=True, confirmation="referee"
-    )
-    tournament.organisers.add(organiser)
-    players = [
-        Player.objects.create(tournament=tournament, key=str(n), name=name)
-        for n, name in enumerate(NAMES, start=1)
-    ]
-    round_ = Round.objects.create(tournament=tournament, number=1, status=Round.Status.PLAYING)
-    table = create_table(round=round_, number=1, players=players)
-    assign_referees(table=table, referees=[referee], actor=organiser)
-    start_clock(round=round_, actor=organiser, minutes=120)
+    table = make_cup(confirmation="referee")
+    start_clock(round=table.round, actor=table.round.tournament.organisers.get(), minutes=120)
     return table
-
-
-def logged_in_context(chromium: Any, live_server: Any, username: str, size: str) -> Any:
-    """A browser context with the user's session cookie (no password typing)."""
-    client = Client()
-    client.force_login(get_user_model().objects.get(username=username))
-    context = chromium.new_context(viewport=SIZES[size], has_touch=size == "phone")
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    return context
 
 
 @pytest.fixture(params=list(SIZES))
 def screen(request, chromium, live_server, cup) -> Iterator[Any]:
     """The referee's table screen, with script errors failing the test."""
     context = logged_in_context(chromium, live_server, "bob", request.param)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(live_server.url + reverse("referee:table", args=["spring-cup", 1, 1]))
+    page, errors = open_table_screen(context, live_server)
     yield SimpleNamespace(page=page, context=context, size=request.param)
     context.close()
     assert errors == [], "the page had script errors"
@@ -98,13 +64,6 @@ def open_entry(page: Any, name: str) -> Any:
     if entry.get_attribute("open") is None:
         entry.locator("summary").click()
     return entry
-
-
-def choose(entry: Any, legend: str, label: str) -> None:
-    group = entry.locator(
-        "fieldset.ref-choices", has=entry.page.locator(f"legend:text-is('{legend}')")
-    )
-    group.locator("label.ref-choice", has_text=label).click()
 
 
 def type_win(page: Any) -> Any:
