@@ -5,20 +5,12 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from sheets_world import build_sheets_round
 
 from tournament.archive import ArchiveError, export_tournament, import_tournament
 from tournament.models import Table, Tournament
 from tournament.selectors import standings
-from tournament.services import (
-    add_player,
-    assign_referees,
-    confirm_game,
-    create_round,
-    end_game,
-    record_hand,
-    set_round_status,
-    set_seating,
-)
+from tournament.services import add_player
 
 pytestmark = pytest.mark.django_db
 
@@ -35,20 +27,7 @@ def sheets(tournament, organiser, referee):
     Tournament.objects.filter(pk=tournament.pk).update(confirmation="referee", round_minutes=90)
     tournament.refresh_from_db()
     players = [add_player(tournament=tournament, key=str(n), name=f"P{n}") for n in range(12)]
-    round = create_round(tournament=tournament, actor=organiser)
-    tables = set_seating(
-        round=round, tables=[players[0:4], players[4:8], players[8:12]], actor=organiser
-    )
-    for table in tables:
-        assign_referees(table=table, referees=[referee], actor=organiser)
-    set_round_status(round=round, status="seated", actor=organiser)
-    set_round_status(round=round, status="playing", actor=organiser)
-    for table in tables:
-        seats = [seat.player for seat in sorted(table.seats.all(), key=lambda s: s.index)]
-        record_hand(table=table, number=1, result="win", winner=seats[0], fan=8, entered_by=referee)
-    end_game(table=tables[0], ended_by_time=True, entered_by=referee)
-    end_game(table=tables[1], ended_by_time=True, entered_by=referee)
-    confirm_game(table=tables[0], confirmed_by=organiser)
+    build_sheets_round(tournament, organiser, players, referee=referee)
     return tournament
 
 

@@ -7,15 +7,7 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
-
-from tournament.services import (
-    confirm_game,
-    create_round,
-    end_game,
-    record_hand,
-    set_round_status,
-    set_seating,
-)
+from sheets_world import build_sheets_round
 
 pytestmark = pytest.mark.django_db
 
@@ -24,15 +16,8 @@ pytestmark = pytest.mark.django_db
 def waiting(tournament, organiser, players):
     """One round: table 1 (players 1-4) confirmed with player 1 self-drawn for 8 (+48, -16 x 3);
     table 2 (players 5-8) submitted, player 5 self-drawn for 8 too, awaiting confirmation."""
-    round = create_round(tournament=tournament, actor=organiser)
-    one, two = set_seating(round=round, tables=[players[:4], players[4:]], actor=organiser)
-    set_round_status(round=round, status="seated", actor=organiser)
-    set_round_status(round=round, status="playing", actor=organiser)
-    for table, winner in ((one, players[0]), (two, players[4])):
-        record_hand(table=table, number=1, result="win", winner=winner, fan=8, entered_by=organiser)
-        end_game(table=table, ended_by_time=True, entered_by=organiser)
-    confirm_game(table=one, confirmed_by=organiser)
-    return round
+    one, _two = build_sheets_round(tournament, organiser, players)
+    return one.round
 
 
 def run(*args):

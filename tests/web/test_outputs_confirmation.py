@@ -6,16 +6,9 @@ import re
 
 import pytest
 from django.urls import reverse
+from sheets_world import build_sheets_round
 
-from tournament.services import (
-    add_player,
-    confirm_game,
-    create_round,
-    end_game,
-    record_hand,
-    set_round_status,
-    set_seating,
-)
+from tournament.services import add_player, confirm_game, end_game
 
 pytestmark = pytest.mark.django_db
 
@@ -28,18 +21,7 @@ def waiting(tournament, organiser, client):
         add_player(tournament=tournament, key=str(n), name=f"Player {name}", ema_number=f"0{n}")
         for n, name in enumerate("ABCDEFGHIJKL", start=1)
     ]
-    round = create_round(tournament=tournament, actor=organiser)
-    tables = set_seating(
-        round=round, tables=[players[0:4], players[4:8], players[8:12]], actor=organiser
-    )
-    set_round_status(round=round, status="seated", actor=organiser)
-    set_round_status(round=round, status="playing", actor=organiser)
-    for table in tables:
-        winner = min(table.seats.all(), key=lambda seat: seat.index).player
-        record_hand(table=table, number=1, result="win", winner=winner, fan=8, entered_by=organiser)
-    end_game(table=tables[0], ended_by_time=True, entered_by=organiser)
-    end_game(table=tables[1], ended_by_time=True, entered_by=organiser)
-    confirm_game(table=tables[0], confirmed_by=organiser)
+    tables = build_sheets_round(tournament, organiser, players)
     client.force_login(organiser)
     return tables
 
