@@ -5,24 +5,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.messages import get_messages
-from test_referee_pages import build_world, scores, snapshot, table_url
+from referee_world import messages_of
+from test_referee_pages import scores, snapshot, table_url
 
 from tournament.models import AuditEntry, Hand
 from tournament.services import end_game, record_hand
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def world(tournament, organiser):
-    return build_world(tournament, organiser)
-
-
-@pytest.fixture
-def referee_client(client, world):
-    client.force_login(world.referee)
-    return client
 
 
 def player(world, key: str):
@@ -53,10 +42,6 @@ def correction(number=1, result="win", winner="2", discarder="self", fan=20, flo
     data = {"number": number, "result": result, "winner": winner, "discarder": discarder}
     data.update(fan=fan, flowers=flowers, **extra)
     return data
-
-
-def messages_of(response) -> list[str]:
-    return [str(message) for message in get_messages(response.wsgi_request)]
 
 
 def checked(html: str, name: str) -> list[str]:

@@ -7,20 +7,9 @@ import re
 
 import pytest
 from test_referee_hands import EAST_PUNG, SMALL, fan_rows, full
-from test_referee_pages import build_world, snapshot, table_url
+from test_referee_pages import snapshot, table_url
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def world(tournament, organiser):
-    return build_world(tournament, organiser)
-
-
-@pytest.fixture
-def referee_client(client, world):
-    client.force_login(world.referee)
-    return client
 
 
 def fragment_url(world) -> str:

@@ -9,8 +9,8 @@ import re
 import uuid
 
 import pytest
-from django.contrib.messages import get_messages
-from test_referee_pages import build_world, scores, snapshot, table_url
+from referee_world import draws, messages_of
+from test_referee_pages import scores, snapshot, table_url
 
 from tournament.models import AuditEntry, Hand, Penalty, Table, Tournament
 from tournament.services import record_hand
@@ -19,21 +19,6 @@ pytestmark = pytest.mark.django_db
 
 KEY = re.compile(r'<input type="hidden" name="submission" value="([0-9a-f-]{36})"')
 FORMS = ("win", "full", "draw", "false-win", "penalty")
-
-
-@pytest.fixture
-def world(tournament, organiser):
-    return build_world(tournament, organiser)
-
-
-@pytest.fixture
-def referee_client(client, world):
-    client.force_login(world.referee)
-    return client
-
-
-def messages_of(response) -> list[str]:
-    return [str(message) for message in get_messages(response.wsgi_request)]
 
 
 def entry(html: str, name: str) -> str:
@@ -47,11 +32,6 @@ def key_of(html: str) -> str:
     found = KEY.findall(html)
     assert len(found) == 1, found
     return found[0]
-
-
-def draws(world, count: int) -> None:
-    for number in range(1, count + 1):
-        record_hand(table=world.table, number=number, result="draw", entered_by=world.referee)
 
 
 # --- Every entry form has its own key ------------------------------------------------------

@@ -5,34 +5,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.messages import get_messages
+from referee_world import draws, messages_of
 from test_referee_hands import errors_of, open_entry
-from test_referee_pages import build_world, scores, snapshot, table_url
+from test_referee_pages import scores, snapshot, table_url
 
 from tournament.models import AuditEntry, Hand, Penalty, Table
 from tournament.services import end_game, record_hand
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def world(tournament, organiser):
-    return build_world(tournament, organiser)
-
-
-@pytest.fixture
-def referee_client(client, world):
-    client.force_login(world.referee)
-    return client
-
-
-def messages_of(response) -> list[str]:
-    return [str(message) for message in get_messages(response.wsgi_request)]
-
-
-def draws(world, count: int) -> None:
-    for number in range(1, count + 1):
-        record_hand(table=world.table, number=number, result="draw", entered_by=world.referee)
 
 
 # --- False wins ---------------------------------------------------------------------------
