@@ -6,7 +6,7 @@ import re
 
 import pytest
 from django.contrib.messages import get_messages
-from test_referee_pages import build_world, scores, snapshot, table_url
+from test_referee_pages import scores, snapshot, table_url
 
 from tournament.models import Hand, Penalty, Round
 from tournament.services import record_false_win, record_hand
@@ -20,17 +20,6 @@ EAST_PUNG = "345p 78s [EEE] [PPP] 11m 6s"
 FULL_FLUSH = "2245667888999p 2p"
 # 2 fan to West in hand 1 (a pung of the seat wind, nothing else): a false win.
 SMALL = "234m 456p 78s [WWW] 99s 6s"
-
-
-@pytest.fixture
-def world(tournament, organiser):
-    return build_world(tournament, organiser)
-
-
-@pytest.fixture
-def referee_client(client, world):
-    client.force_login(world.referee)
-    return client
 
 
 def win(number=1, winner="2", discarder="3", fan=10, flowers=1, **extra):
