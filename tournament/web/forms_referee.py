@@ -17,6 +17,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import HANDS_PER_GAME, Hand, Player, Seat
+from tournament.templatetags.winds import wind_letter
 
 SELF_DRAWN = "self"
 FLOWER_CHOICES = [(n, str(n)) for n in range(9)]
@@ -43,7 +44,7 @@ def player_label(view: SeatView) -> str:
         '{} <span class="ref-wind-tag" title="{}">{}</span>',
         view.player.name,
         gettext("%(wind)s seat wind") % {"wind": WIND_NAMES[view.wind]},
-        view.wind,
+        wind_letter(view.wind),
     )
 
 
