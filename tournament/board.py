@@ -25,10 +25,9 @@ class SheetStatus:
 
 
 def sheet_status(table: Table, *, has_results: bool) -> str:
-    if table.confirmed_at is not None:
-        return SheetStatus.CONFIRMED
-    if table.ended_at is not None:
-        return SheetStatus.SUBMITTED
+    """Table.sheet, with an open game told apart by whether anything is recorded yet."""
+    if table.sheet != "open":
+        return table.sheet
     return SheetStatus.IN_PLAY if has_results else SheetStatus.NOT_STARTED
 
 

@@ -316,6 +316,14 @@ class Table(models.Model):
     def __str__(self) -> str:
         return f"Table {self.number}"
 
+    @property
+    def sheet(self) -> str:
+        """Where the game sheet is: "open" while the game is played, "submitted" once the game
+        has ended, "confirmed" once checked (then the game counts in the standings)."""
+        if self.confirmed_at is not None:
+            return "confirmed"
+        return "submitted" if self.ended_at is not None else "open"
+
 
 class Seat(models.Model):
     """One player at one table, by the wind of the seat they start the game at.

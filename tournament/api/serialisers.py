@@ -93,13 +93,6 @@ def _seats(seats: list[Seat]) -> dict[str, Any]:
     }
 
 
-def sheet_status(table: Table) -> str:
-    """Where the game sheet is: "open" (being played), "submitted" or "confirmed"."""
-    if table.confirmed_at is not None:
-        return "confirmed"
-    return "submitted" if table.ended_at is not None else "open"
-
-
 def table_summary(table: Table, *, insider: bool) -> dict[str, Any]:
     """A table of a queryset prepared by `tables_for_summary`."""
     body = {
@@ -108,7 +101,7 @@ def table_summary(table: Table, *, insider: bool) -> dict[str, Any]:
         "hands": table.hand_count,
         "ended": table.ended_at is not None,
         "ended_by_time": table.ended_by_time,
-        "sheet": sheet_status(table),
+        "sheet": table.sheet,
     }
     if insider:
         body["referees"] = sorted(user.get_username() for user in table.referees.all())
@@ -210,7 +203,7 @@ def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
             "seat_winds": by_seat(seat_winds(scheme=scheme, number=following)),
         }
     sheet: dict[str, Any] = {
-        "status": sheet_status(table),
+        "status": table.sheet,
         "submitted_at": _when(table.ended_at),
         "confirmed_at": _when(table.confirmed_at),
     }

@@ -290,11 +290,12 @@ def empty_forms(state: TableState) -> dict[str, forms.Form]:
 def sheet_status(table: Table) -> tuple[str, str]:
     """Where the game sheet of `table` stands: a key (in_play, submitted, confirmed) and what
     the screen says about it."""
-    if table.ended_at is None:
-        return "in_play", _("In play")
-    if table.confirmed_at is None:
-        return "submitted", _("Submitted, awaiting confirmation")
-    return "confirmed", _("Confirmed")
+    texts = {
+        "open": ("in_play", _("In play")),
+        "submitted": ("submitted", _("Submitted, awaiting confirmation")),
+        "confirmed": ("confirmed", _("Confirmed")),
+    }
+    return texts[table.sheet]
 
 
 def who_confirms(tournament: Tournament) -> str:
