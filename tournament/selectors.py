@@ -62,41 +62,7 @@ class Standing:
 
 def score_sheet(table: Table) -> list[ScoreSheetLine]:
     """Every hand entered at `table` with its payments (penalties included) and running scores."""
-    seats = sorted(table.seats.all(), key=lambda seat: seat.index)
-    index_of = {seat.pk: seat.index for seat in seats}
-    hands = {
-        hand.number: hand
-        for hand in table.hands.select_related("winner__player", "discarder__player")
-    }
-    penalties: dict[int | None, list[Penalty]] = {}
-    for penalty in table.penalties.select_related("seat__player"):
-        penalties.setdefault(penalty.hand_number, []).append(penalty)
-    numbers = sorted(set(hands) | {number for number in penalties if number is not None})
-    scheme = table.round.tournament.seat_rotation
-    running = [0, 0, 0, 0]
-    lines = []
-    for number in [*numbers, None]:
-        hand = hands.get(number) if number is not None else None
-        line_penalties = tuple(penalties.get(number, ()))
-        if number is None and not line_penalties:
-            break
-        payments = list(hand.payments) if hand else [0, 0, 0, 0]
-        for penalty in line_penalties:
-            for index, points in enumerate(penalty.payments(index_of[penalty.seat_id])):
-                payments[index] += points
-        running = [total + paid for total, paid in zip(running, payments, strict=True)]
-        lines.append(
-            ScoreSheetLine(
-                number=number,
-                prevailing_wind=prevailing_wind(number) if number else "",
-                seat_winds=seat_winds(scheme=scheme, number=number) if number else (),
-                hand=hand,
-                penalties=line_penalties,
-                payments=tuple(payments),
-                running=tuple(running),
-            )
-        )
-    return lines
+    return score_sheets([table])[table.pk]
 
 
 def share_table_points(scores: Sequence[int], values: Sequence[int]) -> list[Fraction]:

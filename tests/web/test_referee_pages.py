@@ -408,7 +408,7 @@ def test_table_screen_takes_a_fixed_number_of_queries(client, world, django_asse
         )
     client.force_login(world.referee)
     # session, user, table, organiser?, referee?, seats, last hand, and the score sheet's
-    # seats, hands and penalties
-    with django_assert_num_queries(10):
+    # hands and penalties
+    with django_assert_num_queries(9):
         response = client.get(table_url(world))
     assert response.status_code == 200
