@@ -9,6 +9,7 @@ from itertools import combinations
 import pytest
 
 from tournament import seating
+from tournament.seating import sixteen_pairs as sixteen_pairs_module
 from tournament.seating.constructions import (
     affine_geometry,
     best_design,
@@ -17,6 +18,7 @@ from tournament.seating.constructions import (
     three_layers_and_a_point,
 )
 from tournament.seating.fields import FiniteField, prime_power, ring_with_four_units_apart
+from tournament.seating.sixteen_pairs import sixteen_pairs
 from tournament.seating.starters import (
     cyclic_starter,
     is_repeat_free,
@@ -124,7 +126,10 @@ def test_cyclic_starter_needs_an_odd_group_of_seven_or_more():
 def test_best_design_picks_the_most_rounds():
     assert best_design(64)[0] == "AG(3,4)"
     assert best_design(100, 25)[0] == "four groups of 25"
-    assert len(best_design(128)[1]) == 32 + 9
+    # Four groups of 32, then the groups seated side by side by the sixteen pairs: the bound.
+    name, design = best_design(128)
+    assert name == "four groups of 32" and len(design) == 32 + 10 == repeat_free_bound(128)
+    assert_resolvable(design, 128)
     assert best_design(56) is None and best_design(18) is None
 
 
@@ -205,3 +210,37 @@ def test_more_rounds_than_the_design_spreads_repeats_evenly():
     result = seating.generate(field, 10, seed=1)
     assert set(seating.meetings(result.rounds).values()) == {2}
     assert result.figures.repeats == 120
+
+
+def test_sixteen_pairs_seats_32_players_over_ten_rounds_missing_only_their_partner():
+    design = sixteen_pairs()
+    assert design is not None and len(design) == 10 == repeat_free_bound(32)
+    assert_resolvable(design, 32)
+    met = pair_counts(design)
+    never = [pair for pair in combinations(range(32), 2) if pair not in met]
+    assert never == [(2 * x, 2 * x + 1) for x in range(16)]
+    assert best_design(32, 10) == ("sixteen pairs", design)
+    assert best_design(32, 9)[0] == "four groups of 8"  # the cheap design when it is enough
+
+
+def test_sixteen_pairs_base_rounds_split_the_pairs_and_the_turn_has_order_three():
+    for text in sixteen_pairs_module.BASE_ROUNDS:
+        blocks = sixteen_pairs_module.parse_round(text)
+        assert sorted(pair for block in blocks for pair, _ in block) == list(range(16))
+        assert all(len(block) == 4 for block in blocks)
+    for pair in range(16):
+        assert sixteen_pairs_module.turn(sixteen_pairs_module.turn(pair, 1), 2) == pair
+    assert sorted(sixteen_pairs_module.turn(pair, 1) for pair in range(16)) == list(range(16))
+
+
+def test_sixteen_pairs_refuses_damaged_base_rounds(monkeypatch):
+    damaged = list(sixteen_pairs_module.BASE_ROUNDS)
+    damaged[1] = damaged[1].replace("4'", "4", 1)  # one bit flipped: some pairs meet twice
+    sixteen_pairs.cache_clear()
+    monkeypatch.setattr(sixteen_pairs_module, "BASE_ROUNDS", tuple(damaged))
+    try:
+        assert sixteen_pairs() is None
+    finally:
+        monkeypatch.undo()
+        sixteen_pairs.cache_clear()
+    assert sixteen_pairs() is not None

@@ -21,6 +21,7 @@ def plain_field(players: int) -> list[seating.Entrant]:
         (24, 7),
         (28, 7),
         (32, 7),
+        (32, 10),
         (40, 7),
         (40, 10),
         (44, 10),
@@ -43,6 +44,7 @@ def test_seven_and_ten_rounds_have_no_repeats(players, rounds):
     ("players", "rounds", "design"),
     [
         (24, 7, "three layers over Z7"),
+        (32, 10, "sixteen pairs"),
         (36, 11, "three layers over Z11"),
         (40, 13, "three layers over GF(13)"),
         (48, 15, "three layers over Z15"),
@@ -64,3 +66,9 @@ def test_forty_players_are_seated_the_same_for_a_seed_and_otherwise_for_another(
 
     assert seats(4) == seats(4)
     assert seats(4) != seats(5)
+
+
+def test_an_eleventh_round_for_32_players_costs_no_more_than_it_must():
+    # After ten rounds each player has met everyone but one; at an eleventh table of four at
+    # most two pairs can be new, so every table adds at least four repeats: 8 tables, 32.
+    assert seating.generate(plain_field(32), 11, seed=1).figures.repeats == 32

@@ -13,7 +13,7 @@ one round.  Players are given points later (see ``renaming``).
   different groups meet exactly once over the q rounds; points of one group never meet, so when
   q is itself a multiple of four a design on q points seats all four groups side by side for
   extra rounds (one at least).  36 players over 9 rounds, 100 over 25, 80 over 20 + 5, 32 over
-  8 + 1, 128 over 32 + 9.
+  8 + 1, 128 over 32 + 10 (the groups seated by the sixteen pairs below).
 - Three layers over GF(q) and a point (q = 4t + 1 a prime power, 3q + 1 players): a resolvable
   (3q + 1, 4, 1) design, so q rounds in which everyone meets everyone once.  Points (x, i) with
   x in GF(q), i in 0..2, and a point P; round g is the base round moved by x -> x + g.  The
@@ -27,6 +27,8 @@ one round.  Players are given points later (see ``renaming``).
   16, 28, 40, 52, 76, 88, 112, 124, 148, 160, 184, 220, 244 players...
 - Searched designs (see ``starters``): cyclic starters (q + 1 rounds for 4q players, q odd)
   and three layers over Z_m with three fixed points (the bound, for 24, 36, 48 and 60 players).
+- Sixteen pairs (see ``sixteen_pairs``): 32 players over 10 rounds, everyone missing only
+  one other player, from base rounds on sixteen pairs of players.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ from functools import cache
 from itertools import product
 
 from .fields import FiniteField, prime_power, ring_with_four_units_apart
+from .sixteen_pairs import PLAYERS as SIXTEEN_PAIRS_PLAYERS
+from .sixteen_pairs import sixteen_pairs
 from .starters import (
     LARGEST_STARTER_GROUP,
     cyclic_starter,
@@ -130,7 +134,8 @@ def _power_of_four(n: int) -> int | None:
 def best_design(players: int, rounds: int | None = None) -> tuple[str, Design] | None:
     """A construction for `players` with its name: the first with at least `rounds` rounds, in
     the order affine geometry, four groups, three layers over GF(q), then the searched ones
-    (three layers over Z_m, cyclic starter), which are only tried when the others fall short;
+    (three layers over Z_m, sixteen pairs, cyclic starter), which are only tried when the
+    others fall short;
     without `rounds`, or if none has that many, the one with the most rounds.
 
     None when no construction applies (the local search seats such fields).
@@ -157,6 +162,10 @@ def best_design(players: int, rounds: int | None = None) -> tuple[str, Design] |
         searched = three_layers_and_three_points(players)
         if searched is not None:
             candidates.append((f"three layers over Z{len(searched)}", searched))
+    if short() and players == SIXTEEN_PAIRS_PLAYERS:
+        paired = sixteen_pairs()
+        if paired is not None:
+            candidates.append(("sixteen pairs", paired))
     if short() and 7 <= q <= LARGEST_STARTER_GROUP and q % 2:
         starter = cyclic_starter(q)
         if starter is not None:
