@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/seating.py [--clubs 10] [--seed 1] [--effort 1.0]
 
-For 16, 36, 48, 64, 100, 200 and 300 players over 7 and 10 rounds, and up to 100 players
+For 16, 32, 36, 48, 64, 100, 200 and 300 players over 7 and 10 rounds, and up to 100 players
 over the most repeat-free rounds known to exist (player i in club i mod 10,
 clubs kept apart softly), prints a plain-text table: the repeat-free bound floor((n - 1) / 3),
 the most repeat-free rounds known to exist ("?" where only the bound is known, see
@@ -25,7 +25,7 @@ from seating_sweep import known_maximum  # noqa: E402
 
 from tournament import seating  # noqa: E402
 
-SIZES = (16, 36, 48, 64, 100, 200, 300)
+SIZES = (16, 32, 36, 48, 64, 100, 200, 300)
 ROUNDS = (7, 10)
 #: Up to this field size the table has a row for the most repeat-free rounds known, too.
 LARGEST_FULL = 100
