@@ -26,11 +26,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .starters import is_repeat_free
-
-Table = tuple[int, int, int, int]
-Round = tuple[Table, ...]
-Design = tuple[Round, ...]
+from .starters import Design, Round, Table, is_repeat_free
 
 PLAYERS = 32
 ROUNDS = 10
