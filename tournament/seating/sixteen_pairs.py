@@ -2,14 +2,14 @@
 
 Over 10 rounds each of 32 players meets 30 others, so everyone misses exactly one player; the
 misses pair the field into sixteen pairs (a resolvable 4-GDD of type 2^16, the social golfer
-instance 8-4-10).  No algebraic family covers it, and local search on the whole schedule
-stalls at a handful of repeats, so it is built from a smaller object:
+instance 8-4-10).  No algebraic family here covers it, and our local search on the whole
+schedule stopped at 16 repeats, so it is built from a smaller object:
 
 - Pair x (x in 0..15) holds the players 2x and 2x + 1.  A *block* is four pairs, each with a
   bit; it seats two tables: the players 2x + bit, and their partners 2x + 1 - bit.  A round
   is four blocks that split the sixteen pairs, so eight tables that seat everyone.
 - Two pairs x, y in one block meet as (2x + a, 2y + b) for the two choices with a + b equal
-  to the sum of their bits, and never in the other two.  So if every two pairs share a block
+  to the sum of their bits (mod 2), and never in the other two.  So if every two pairs share a block
   in exactly two rounds, once with equal bits and once with different bits, all four of
   their meetings happen exactly once: ten repeat-free rounds.
 - The rounds below carry a symmetry of order 3: pair 0 stays, and pair 1 + 3i + j
