@@ -10,6 +10,7 @@ import pytest
 
 from tournament import seating
 from tournament.seating import sixteen_pairs as sixteen_pairs_module
+from tournament.seating import stored_layers as stored_layers_module
 from tournament.seating.constructions import (
     affine_geometry,
     best_design,
@@ -24,6 +25,7 @@ from tournament.seating.starters import (
     is_repeat_free,
     three_layers_and_three_points,
 )
+from tournament.seating.stored_layers import stored_layers_and_a_point
 
 
 def pair_counts(design) -> Counter:
@@ -244,3 +246,33 @@ def test_sixteen_pairs_refuses_damaged_base_rounds(monkeypatch):
         monkeypatch.undo()
         sixteen_pairs.cache_clear()
     assert sixteen_pairs() is not None
+
+
+def test_stored_layers_seat_100_players_over_33_rounds_meeting_everyone_once():
+    design = stored_layers_and_a_point(33)
+    assert design is not None and len(design) == 33 == repeat_free_bound(100)
+    assert_resolvable(design, 100)
+    assert len(pair_counts(design)) == 100 * 99 // 2  # every pair exactly once
+    assert best_design(100, 33)[0] == "three layers over Z33 and a point"
+    assert best_design(100, 25)[0] == "four groups of 25"
+    assert stored_layers_and_a_point(45) is None  # nothing stored
+
+
+def test_stored_layer_tables_hold_every_value_once():
+    for m, text in stored_layers_module.BASE_TABLES.items():
+        tables = stored_layers_module.parse_tables(text)
+        assert len(tables) == (m - 1) // 4 and all(len(table) == 4 for table in tables)
+        assert sorted(value for table in tables for _, value in table) == list(range(1, m))
+        assert {layer for table in tables for layer, _ in table} <= {0, 1, 2}
+
+
+def test_stored_layers_refuse_damaged_tables(monkeypatch):
+    text = stored_layers_module.BASE_TABLES[33].replace("0.1 ", "1.1 ", 1)
+    stored_layers_and_a_point.cache_clear()
+    monkeypatch.setattr(stored_layers_module, "BASE_TABLES", {33: text})
+    try:
+        assert stored_layers_and_a_point(33) is None
+    finally:
+        monkeypatch.undo()
+        stored_layers_and_a_point.cache_clear()
+    assert stored_layers_and_a_point(33) is not None

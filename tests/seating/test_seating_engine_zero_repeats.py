@@ -50,6 +50,7 @@ def test_seven_and_ten_rounds_have_no_repeats(players, rounds):
         (48, 15, "three layers over Z15"),
         (52, 17, "three layers over GF(17)"),
         (60, 19, "three layers over Z19"),
+        (100, 33, "three layers over Z33 and a point"),
     ],
 )
 def test_the_designs_reach_the_bound_without_repeats(players, rounds, design):

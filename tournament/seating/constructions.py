@@ -27,6 +27,8 @@ one round.  Players are given points later (see ``renaming``).
   16, 28, 40, 52, 76, 88, 112, 124, 148, 160, 184, 220, 244 players...
 - Searched designs (see ``starters``): cyclic starters (q + 1 rounds for 4q players, q odd)
   and three layers over Z_m with three fixed points (the bound, for 24, 36, 48 and 60 players).
+- Three layers over Z_m and a point (see ``stored_layers``): the same shape as over GF(q)
+  where m is not a prime power, from stored base tables: 100 players over 33 rounds.
 - Sixteen pairs (see ``sixteen_pairs``): 32 players over 10 rounds, everyone missing only
   one other player, from base rounds on sixteen pairs of players.
 """
@@ -45,6 +47,7 @@ from .starters import (
     is_repeat_free,
     three_layers_and_three_points,
 )
+from .stored_layers import stored_layers_and_a_point
 
 Table = tuple[int, int, int, int]
 Round = tuple[Table, ...]
@@ -133,10 +136,10 @@ def _power_of_four(n: int) -> int | None:
 @cache
 def best_design(players: int, rounds: int | None = None) -> tuple[str, Design] | None:
     """A construction for `players` with its name: the first with at least `rounds` rounds, in
-    the order affine geometry, four groups, three layers over GF(q), then the searched ones
-    (three layers over Z_m, sixteen pairs, cyclic starter), which are only tried when the
-    others fall short;
-    without `rounds`, or if none has that many, the one with the most rounds.
+    the order affine geometry, four groups, three layers and a point (over GF(q), or over Z_m
+    from stored tables), then the searched ones (three layers over Z_m with three points,
+    sixteen pairs, cyclic starter), which are only tried when the others fall short; without
+    `rounds`, or if none has that many, the one with the most rounds.
 
     None when no construction applies (the local search seats such fields).
     """
@@ -153,6 +156,9 @@ def best_design(players: int, rounds: int | None = None) -> tuple[str, Design] |
     layers = three_layers_and_a_point((players - 1) // 3) if players % 12 == 4 else None
     if layers is not None:
         candidates.append((f"three layers over GF({len(layers)})", layers))
+    stored = stored_layers_and_a_point((players - 1) // 3) if players % 12 == 4 else None
+    if stored is not None:
+        candidates.append((f"three layers over Z{len(stored)} and a point", stored))
 
     def short() -> bool:
         most = max((len(design) for _, design in candidates), default=0)
