@@ -48,7 +48,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"seating benchmark, {pin_to_one_core()}, seed {args.seed}, {args.clubs} clubs")
     header = (
-        f"{'players':>7} {'rounds':>6} {'bound':>5} {'known':>5}  {'design':<27} {'repeats':>7} "
+        f"{'players':>7} {'rounds':>6} {'bound':>5} {'known':>5}  {'design':<38} {'repeats':>7} "
         f"{'clubs':>5} {'winds':>5} {'tables':>6} {'cpu s':>6} {'wall s':>6}"
     )
     print(header)
@@ -74,7 +74,7 @@ def main() -> None:
             bound = seating.repeat_free_bound(players)
             print(
                 f"{players:>7} {rounds:>6} {bound:>5} {known_text:>5}  "
-                f"{design:<27} {f.repeats:>7} {f.club_conflicts:>5} {f.wind_imbalance:>5} "
+                f"{design:<38} {f.repeats:>7} {f.club_conflicts:>5} {f.wind_imbalance:>5} "
                 f"{f.table_repeats:>6} {cpu:>6.2f} {wall:>6.2f}",
                 flush=True,
             )
