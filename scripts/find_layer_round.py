@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from itertools import combinations
 from pathlib import Path
 
 from ortools.sat.python import cp_model
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from _cpsat import solve as run  # noqa: E402
 
 from tournament.seating import stored_layers as module  # noqa: E402
 
@@ -75,14 +76,8 @@ def solve(m: int, seed: int, seconds: float) -> str | None:
             classes.setdefault(pair_class(m, u, v, step), []).append(meets)
     for members in classes.values():
         model.AddExactlyOne(members)
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = seconds
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = seed
-    started = time.perf_counter()
-    status = solver.Solve(model)
-    print(f"{solver.StatusName(status)} in {time.perf_counter() - started:.1f} s", file=sys.stderr)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    solver = run(model, seed, seconds)
+    if solver is None:
         return None
     found = []
     for t in range(tables):
