@@ -25,7 +25,10 @@ from tournament.seating.starters import (
     is_repeat_free,
     three_layers_and_three_points,
 )
-from tournament.seating.stored_layers import stored_layers_and_a_point
+from tournament.seating.stored_layers import (
+    stored_layers_and_a_point,
+    stored_layers_and_three_points,
+)
 
 
 def pair_counts(design) -> Counter:
@@ -276,3 +279,47 @@ def test_stored_layers_refuse_damaged_tables(monkeypatch):
         monkeypatch.undo()
         stored_layers_and_a_point.cache_clear()
     assert stored_layers_and_a_point(33) is not None
+
+
+@pytest.mark.parametrize("m", sorted(stored_layers_module.THREE_POINT_TABLES))
+def test_stored_three_point_layers_reach_the_bound(m):
+    players = 3 * m + 3
+    design = stored_layers_and_three_points(m)
+    assert design is not None and len(design) == m == repeat_free_bound(players)
+    assert_resolvable(design, players)
+    # Everyone meets all but the two others of their group of three, once.
+    met = Counter(p for pair in pair_counts(design) for p in pair)
+    assert set(met.values()) == {players - 3}
+    assert best_design(players, m) == (f"three layers over Z{m}", design)
+
+
+def test_stored_three_point_tables_hold_every_value_once():
+    assert min(stored_layers_module.THREE_POINT_TABLES) == 23  # the search does up to 19
+    for m, text in stored_layers_module.THREE_POINT_TABLES.items():
+        assert m % 4 == 3
+        tables = stored_layers_module.parse_tables(text)
+        assert [layer for layer, _ in tables[0]] == [0, 1, 2]
+        assert len(tables) == 1 + (m - 3) // 4 and all(len(table) == 4 for table in tables[1:])
+        assert sorted(value for table in tables for _, value in table) == list(range(m))
+        assert {layer for table in tables for layer, _ in table} <= {0, 1, 2}
+
+
+def test_stored_three_point_layers_refuse_damaged_tables(monkeypatch):
+    m = min(stored_layers_module.THREE_POINT_TABLES)
+    text = stored_layers_module.THREE_POINT_TABLES[m]
+    first, rest = text.split("|", 1)
+    swapped = rest.replace(" 0.", " 9.", 1).replace(" 1.", " 0.", 1).replace(" 9.", " 1.", 1)
+    assert swapped != rest
+    for damaged in (
+        first + "|" + swapped,  # two layers exchanged: the classes no longer match
+        first.replace("1.", "2.", 1) + "|" + rest,  # P0 without a point of layer 1
+    ):
+        stored_layers_and_three_points.cache_clear()
+        monkeypatch.setattr(stored_layers_module, "THREE_POINT_TABLES", {m: damaged})
+        try:
+            assert stored_layers_and_three_points(m) is None
+        finally:
+            monkeypatch.undo()
+            stored_layers_and_three_points.cache_clear()
+    assert stored_layers_and_three_points(m) is not None
+    assert stored_layers_and_three_points(m + 4 * 1000) is None  # nothing stored

@@ -27,8 +27,10 @@ one round.  Players are given points later (see ``renaming``).
   16, 28, 40, 52, 76, 88, 112, 124, 148, 160, 184, 220, 244 players...
 - Searched designs (see ``starters``): cyclic starters (q + 1 rounds for 4q players, q odd)
   and three layers over Z_m with three fixed points (the bound, for 24, 36, 48 and 60 players).
-- Three layers over Z_m and a point (see ``stored_layers``): the same shape as over GF(q)
-  where m is not a prime power, from stored base tables: 100 players over 33 rounds.
+- Three layers over Z_m with a point or three points (see ``stored_layers``), from stored
+  base tables: the shape above where m is not a prime power (100 players over 33 rounds), and
+  the searched shape with three points past what the search does at run time (72 players over
+  23 rounds and more).
 - Sixteen pairs (see ``sixteen_pairs``): 32 players over 10 rounds, everyone missing only
   one other player, from base rounds on sixteen pairs of players.
 """
@@ -47,7 +49,7 @@ from .starters import (
     is_repeat_free,
     three_layers_and_three_points,
 )
-from .stored_layers import stored_layers_and_a_point
+from .stored_layers import stored_layers_and_a_point, stored_layers_and_three_points
 
 Table = tuple[int, int, int, int]
 Round = tuple[Table, ...]
@@ -137,9 +139,10 @@ def _power_of_four(n: int) -> int | None:
 def best_design(players: int, rounds: int | None = None) -> tuple[str, Design] | None:
     """A construction for `players` with its name: the first with at least `rounds` rounds, in
     the order affine geometry, four groups, three layers and a point (over GF(q), or over Z_m
-    from stored tables), then the searched ones (three layers over Z_m with three points,
-    sixteen pairs, cyclic starter), which are only tried when the others fall short; without
-    `rounds`, or if none has that many, the one with the most rounds.
+    from stored tables), three layers and three points from stored tables, then the searched
+    ones (three layers over Z_m with three points, sixteen pairs, cyclic starter), which are
+    only tried when the others fall short; without `rounds`, or if none has that many, the one
+    with the most rounds.
 
     None when no construction applies (the local search seats such fields).
     """
@@ -164,6 +167,9 @@ def best_design(players: int, rounds: int | None = None) -> tuple[str, Design] |
         most = max((len(design) for _, design in candidates), default=0)
         return rounds is None or most < rounds
 
+    stored = stored_layers_and_three_points(players // 3 - 1) if players % 12 == 0 else None
+    if stored is not None:
+        candidates.append((f"three layers over Z{len(stored)}", stored))
     if short() and players % 12 == 0:
         searched = three_layers_and_three_points(players)
         if searched is not None:

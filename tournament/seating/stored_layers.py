@@ -1,21 +1,29 @@
-"""Three layers over Z_m and a point, from stored base tables (3m + 1 players, m rounds).
+"""Three layers over Z_m with one or three fixed points, from stored base tables.
 
-Where m is not a prime power, ``three_layers_and_a_point`` in ``constructions`` has no field to
-work in, yet a resolvable (3m + 1, 4, 1) design exists for every m = 1 (mod 4).  The same
-shape still works over the integers mod m, with base tables found by a search:
+Both shapes develop one base round by the translations of Z_m, with base tables found by a
+search and stored here as text.
 
-- Points (i, x) with layer i in 0..2 and x in Z_m, and a point P.  Round g moves every point
-  (i, x) to (i, x + g) and keeps P: m rounds.
-- The base round is kept by the rotation (i, x) -> (i + 1, x): the table
-  {P, (0, 0), (1, 0), (2, 0)}, and each stored table with its two rotations.  The stored
-  tables hold every value 1 .. m - 1 once, in some layer.
-- Two points of one layer at distance +-d (d = 1 .. (m - 1) / 2), and two points (i, x),
-  (i + 1, x + d) (d in Z_m, d = 0 being the table of P), are the classes of pairs that the
-  rounds move into one another.  The stored tables hold one pair of every class, so everyone
-  meets everyone exactly once over the m rounds.
+- With a point (3m + 1 players, m = 1 mod 4, m rounds).  Where m is not a prime power,
+  ``three_layers_and_a_point`` in ``constructions`` has no field to work in, yet a resolvable
+  (3m + 1, 4, 1) design exists for every such m.  The same shape works over the integers mod m:
+  - Points (i, x) with layer i in 0..2 and x in Z_m, and a point P.  Round g moves every point
+    (i, x) to (i, x + g) and keeps P: m rounds.
+  - The base round is kept by the rotation (i, x) -> (i + 1, x): the table
+    {P, (0, 0), (1, 0), (2, 0)}, and each stored table with its two rotations.  The stored
+    tables hold every value 1 .. m - 1 once, in some layer.
+  - Two points of one layer at distance +-d (d = 1 .. (m - 1) / 2), and two points (i, x),
+    (i + 1, x + d) (d in Z_m, d = 0 being the table of P), are the classes of pairs that the
+    rounds move into one another.  The stored tables hold one pair of every class, so everyone
+    meets everyone exactly once over the m rounds.
+- With three points (3m + 3 players, m = 3 mod 4, m rounds: the bound for a multiple of 12).
+  The shape of ``three_layers_and_three_points`` in ``starters``, which searches at run time
+  up to m = 19; from m = 23 (72 players) on the search takes too long there, so its result is
+  stored.  The first stored table has three entries, the values seated with P0 in layers 0, 1
+  and 2; the other tables have four.  Together they hold every value of Z_m once, and one pair
+  of every class except (i, x) with (i + 1, x), which never meet.
 
-We found the tables with a constraint solver (CP-SAT); ``scripts/find_layer_round.py`` repeats
-the search (it needs ``ortools``, which the app does not).  The design is checked before use.
+We found the tables with ``scripts/find_layer_tables.py``, a tabu search (compiled C, so that
+large m take minutes, not hours).  Every design is checked before use: damaged tables give None.
 """
 
 from __future__ import annotations
@@ -24,11 +32,33 @@ from functools import cache
 
 from .starters import Design, Table, is_repeat_free
 
-#: For each m: the stored tables, four entries "layer.value" each.
+#: With a point, for each m: the stored tables, four entries "layer.value" each.
 BASE_TABLES = {
     33: (
         "0.1 0.19 1.24 2.25 | 2.7 2.13 0.17 2.20 | 0.6 1.26 1.28 0.30 | 1.5 1.8 1.16 0.23 | "
         "0.4 0.9 2.18 0.21 | 0.11 2.27 2.31 1.32 | 0.3 1.14 1.15 2.22 | 0.2 2.10 0.12 2.29"
+    ),
+}
+
+
+#: With three points, for each m: the fixed points' table (three entries), then the others.
+THREE_POINT_TABLES = {
+    23: (
+        "0.18 1.19 2.2 | 0.4 0.6 1.15 0.10 | 0.21 0.22 0.12 1.11 | 2.9 1.13 2.17 2.20 | "
+        "2.8 1.5 0.3 1.0 | 2.16 0.14 0.7 1.1"
+    ),
+    27: (
+        "0.2 1.21 2.20 | 2.6 2.22 0.13 2.18 | 0.26 0.24 1.12 2.14 | 2.17 2.7 2.8 0.11 | "
+        "2.3 2.16 2.9 1.19 | 0.1 2.5 2.0 0.25 | 0.4 1.10 2.15 0.23"
+    ),
+    31: (
+        "0.11 1.29 2.4 | 2.18 2.6 0.0 2.22 | 2.21 1.24 0.26 2.12 | 2.30 2.2 0.23 0.25 | "
+        "1.10 2.1 2.14 1.15 | 1.8 0.28 0.27 0.7 | 1.19 0.3 0.17 0.9 | 1.20 1.13 2.16 0.5"
+    ),
+    35: (
+        "0.9 1.33 2.10 | 1.18 0.17 2.4 0.23 | 1.2 0.19 2.29 0.0 | 0.26 0.14 0.25 1.5 | "
+        "2.1 1.27 2.8 2.3 | 1.32 1.24 2.28 1.11 | 1.30 1.12 1.15 0.7 | 1.22 2.16 2.20 1.13 | "
+        "2.31 0.6 2.21 1.34"
     ),
 }
 
@@ -59,3 +89,29 @@ def stored_layers_and_a_point(m: int) -> Design | None:
         for g in range(m)
     )
     return design if is_repeat_free(design, 3 * m + 1) else None
+
+
+@cache
+def stored_layers_and_three_points(m: int) -> Design | None:
+    """The m rounds for 3m + 3 players described above, or None without stored tables."""
+    if m not in THREE_POINT_TABLES:
+        return None
+    tables = parse_tables(THREE_POINT_TABLES[m])
+    if [layer for layer, _ in tables[0]] != [0, 1, 2]:  # P0 with one value of each layer
+        return None
+    base: list[Table] = []
+    for turn in range(3):
+        fixed = tables[0]
+        base.append((3 * m + turn, *(((layer + turn) % 3) * m + value for layer, value in fixed)))  # type: ignore[arg-type]
+        for table in tables[1:]:
+            base.append(tuple(((layer + turn) % 3) * m + value for layer, value in table))  # type: ignore[arg-type]
+    if any(len(table) != 4 for table in base):
+        return None
+    design = tuple(
+        tuple(
+            tuple(p if p >= 3 * m else p - p % m + (p % m + g) % m for p in table)  # type: ignore[misc]
+            for table in base
+        )
+        for g in range(m)
+    )
+    return design if is_repeat_free(design, 3 * m + 3) else None
