@@ -32,6 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tournament import seating  # noqa: E402
+from tournament.seating.schedule import LARGEST_CONSTRUCTION  # noqa: E402
 
 ROUNDS = (7, 10)
 
@@ -41,13 +42,13 @@ def known_maximum(players: int) -> tuple[int, bool]:
     bound = seating.repeat_free_bound(players)
     if players % 12 == 4 or (players % 12 == 0 and players >= 24) or players == 32:
         return bound, True
-    named = seating.best_design(players) if players <= 256 else None
+    named = seating.best_design(players) if players <= LARGEST_CONSTRUCTION else None
     built = len(named[1]) if named else 0
     return (bound, True) if built >= bound else (bound, False)
 
 
 def constructed(players: int) -> int:
-    named = seating.best_design(players) if players <= 256 else None
+    named = seating.best_design(players) if players <= LARGEST_CONSTRUCTION else None
     return len(named[1]) if named else 0
 
 

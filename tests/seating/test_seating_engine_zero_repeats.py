@@ -50,6 +50,8 @@ def test_seven_and_ten_rounds_have_no_repeats(players, rounds):
         (48, 15, "three layers over Z15"),
         (52, 17, "three layers over GF(17)"),
         (60, 19, "three layers over Z19"),
+        (72, 23, "three layers over Z23"),
+        (84, 27, "three layers over Z27"),
         (100, 33, "three layers over Z33 and a point"),
     ],
 )
@@ -73,3 +75,10 @@ def test_an_eleventh_round_for_32_players_costs_no_more_than_it_must():
     # After ten rounds each player has met everyone but one; at an eleventh table of four at
     # most two pairs can be new, so every table adds at least four repeats: 8 tables, 32.
     assert seating.generate(plain_field(32), 11, seed=1).figures.repeats == 32
+
+
+def test_fields_up_to_300_start_from_a_design():
+    # 268 = 4 x 67 players: four groups of 67 (the cap on designs used to be 256 players).
+    result = seating.generate(plain_field(268), 10, seed=1)
+    assert result.construction == "four groups of 67"
+    assert result.figures.repeats == 0
