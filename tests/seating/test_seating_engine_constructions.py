@@ -19,6 +19,7 @@ from tournament.seating.constructions import (
     three_layers_and_a_point,
 )
 from tournament.seating.fields import FiniteField, prime_power, ring_with_four_units_apart
+from tournament.seating.inflation import five_groups, groups_of, inflate
 from tournament.seating.sixteen_pairs import sixteen_pairs
 from tournament.seating.starters import (
     cyclic_starter,
@@ -323,3 +324,52 @@ def test_stored_three_point_layers_refuse_damaged_tables(monkeypatch):
             stored_layers_and_three_points.cache_clear()
     assert stored_layers_and_three_points(m) is not None
     assert stored_layers_and_three_points(m + 4 * 1000) is None  # nothing stored
+
+
+@pytest.mark.parametrize("k", [4, 8])
+def test_five_groups_meet_everyone_outside_their_group_once(k):
+    points = 15 * k
+    design = five_groups(k)
+    assert design is not None and len(design) == 4 * k
+    assert_resolvable(design, points)
+    groups = groups_of(design, points)
+    assert groups is not None and sorted(len(group) for group in groups) == [3 * k] * 5
+    assert len(pair_counts(design)) == points * (points - 1) // 2 - 5 * (3 * k) * (3 * k - 1) // 2
+
+
+def test_five_groups_only_for_the_sizes_searched():
+    assert five_groups(12) is None
+    assert five_groups(5) is None
+
+
+def test_groups_of_needs_a_group_design():
+    assert groups_of(affine_geometry(2)[:2], 16) is None  # non-meeting is no partition
+    assert groups_of(affine_geometry(2), 16) == [[p] for p in range(16)]
+    assert [len(g) for g in groups_of(three_layers_and_three_points(24), 24)] == [3] * 8
+
+
+@pytest.mark.parametrize(
+    ("players", "name"),
+    [
+        (120, "five groups of 24, then three layers over Z7"),
+        (192, "three layers over Z7 by 8, then three layers over Z7"),
+        (240, "five groups of 12 by 4, then three layers over Z15"),
+        (300, "five groups of 12 by 5, then three layers over Z19"),
+    ],
+)
+def test_inflated_designs_reach_the_bound(players, name):
+    named = best_design(players, repeat_free_bound(players))
+    assert named is not None and named[0] == name
+    assert len(named[1]) == repeat_free_bound(players) == players // 3 - 1
+    assert_resolvable(named[1], players)
+    met = Counter(p for pair in pair_counts(named[1]) for p in pair)
+    assert set(met.values()) == {players - 3}  # everyone misses two others only
+
+
+def test_inflation_needs_a_ring_and_a_group_design():
+    master = three_layers_and_three_points(24)
+    assert inflate(master, 24, 6, None) is None  # no ring of order 6 with four units apart
+    assert inflate(affine_geometry(2)[:2], 16, 4, None) is None
+    inflated = inflate(master, 24, 4, None)  # groups of 12 left unseated
+    assert inflated is not None and len(inflated) == 4 * len(master)
+    assert_resolvable(inflated, 96)

@@ -41,6 +41,7 @@ from functools import cache
 from itertools import product
 
 from .fields import FiniteField, prime_power, ring_with_four_units_apart
+from .inflation import FIVE_GROUP_SIZES, five_groups, inflate
 from .sixteen_pairs import PLAYERS as SIXTEEN_PAIRS_PLAYERS
 from .sixteen_pairs import sixteen_pairs
 from .starters import (
@@ -174,6 +175,10 @@ def best_design(players: int, rounds: int | None = None) -> tuple[str, Design] |
         searched = three_layers_and_three_points(players)
         if searched is not None:
             candidates.append((f"three layers over Z{len(searched)}", searched))
+    if short() and players % 12 == 0:
+        inflated = best_inflation(players)
+        if inflated is not None:
+            candidates.append(inflated)
     if short() and players == SIXTEEN_PAIRS_PLAYERS:
         paired = sixteen_pairs()
         if paired is not None:
@@ -189,6 +194,37 @@ def best_design(players: int, rounds: int | None = None) -> tuple[str, Design] |
             if len(named[1]) >= rounds:
                 return named
     return max(candidates, key=lambda named: len(named[1]))
+
+
+def best_inflation(players: int) -> tuple[str, Design] | None:
+    """The longest inflated design for `players` (see ``inflation``), or None.
+
+    Tried: five groups of 3k (k in FIVE_GROUP_SIZES) by q = players / 15k, then each group of
+    3kq seated by a design on 3kq players; and a three-layer design with three points on
+    players / q points by q (q a multiple of four, at least 8), then each group of 3q seated
+    by a design on 3q players.
+    """
+    found: list[tuple[str, Design]] = []
+    for k in FIVE_GROUP_SIZES:
+        if players % (15 * k) or (inner := best_design(players // 5)) is None:
+            continue
+        q = players // (15 * k)
+        master = five_groups(k)
+        design = inflate(master, 15 * k, q, inner[1]) if master is not None else None
+        if design is not None:
+            by = f" by {q}" if q > 1 else ""
+            found.append((f"five groups of {3 * k}{by}, then {inner[0]}", design))
+    for q in range(8, players // 24 + 1, 4):
+        if players % (3 * q) or (players // (3 * q)) % 4:
+            continue
+        master_named = best_design(players // q)
+        inner = best_design(3 * q)
+        if master_named is None or inner is None:
+            continue
+        design = inflate(master_named[1], players // q, q, inner[1])
+        if design is not None:
+            found.append((f"{master_named[0]} by {q}, then {inner[0]}", design))
+    return max(found, key=lambda named: len(named[1]), default=None)
 
 
 def three_layers_and_a_point(q: int) -> Design | None:

@@ -1,0 +1,238 @@
+"""Larger designs from smaller ones: five groups of 3k, and every point of a design q times.
+
+A group design here is a design whose points fall into groups of one size g: two points of one
+group never meet, two points of different groups meet exactly once, so a design of u groups
+has g (u - 1) / 3 rounds.  The three-layer designs with three points are group designs with
+g = 3, an ordinary design meeting everyone (g = 1) is one too, and so are the five groups below.
+
+- Inflation by q (a ring R of q elements where 0, 1, 2, 3 differ by units, as for the four
+  groups in ``constructions``): point p becomes the q points (p, x), x in R.  Round r of the
+  group design gives q rounds: round (r, v) seats, for each table {p0, p1, p2, p3} of round r
+  and each u in R, the table {(p_i, u + i v) : i = 0..3}.  Copies of two points that met meet
+  exactly once (in the round with (i - j) v = x - y), copies of one group never: a group
+  design with groups of g q and q times the rounds.
+- Then the groups sit side by side, each seated by a design on g q players.  When g is a
+  multiple of 3 and that design reaches its bound g q / 3 - 1, the whole reaches the bound
+  for n = g u q players: g q (u - 1) / 3 + g q / 3 - 1 = n / 3 - 1.
+- Five groups of 3k (k = 4 or 8): 15k points, 4k rounds.  Points (g, l) for g in the group
+  G = Z4 x Zk and layer l in 0..2, and 3k fixed points F.  With K = 2G (k elements, every
+  element of order two among them), the groups are F and, for each of the four cosets of K,
+  the 3k points (g, l) with g in the coset.  Round t moves (g, l) to (g + t, l) and keeps F.
+  The base round:
+  - in every layer, the tables B x {l} for k / 4 disjoint blocks B of four whose 12 k / 4
+    differences are the 3k elements outside K, each once: two points of one layer in
+    different groups meet exactly once;
+  - for each fixed point f, the table {f, (a_f, 0), (b_f, 1), (c_f, 2)}, where a, b and c run
+    over the 3k elements of no block and each of b - a, c - b and c - a runs over the
+    elements outside K: two points of different layers in different groups meet exactly
+    once, and f meets every moving point once.
+  The blocks come from a backtracking search, the fixed points' tables from an exact-cover
+  search; both are deterministic and take under a second.
+- What that gives (each the bound):
+  - 300 players over 99 rounds: five groups of 12 by 5 (80 rounds), then every group of 60
+    seated by the 60-player three-layer design (19).  240 over 79 the same way by 4.
+  - 120 players over 39 rounds: five groups of 24 (32 rounds), then 24-player designs (7).
+  - 192 players over 63 rounds: the 24-player design by 8 (56 rounds), then 24-player
+    designs (7); 288 over 95 from the 36-player design by 8 (88 + 7).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations, product
+
+from .fields import ring_with_four_units_apart
+from .starters import Design, Round, Table, is_repeat_free
+
+Element = tuple[int, int]
+
+#: Five groups of 3k for these k (60 and 120 points); k = 12 defeats the short searches below.
+FIVE_GROUP_SIZES = (4, 8)
+#: The exact-cover search for the fixed points' tables gives up after this many choices.
+MOST_CHOICES = 100_000
+
+
+def _exact_cover(options: dict[tuple, list[tuple]], limit: int) -> list[tuple] | None:
+    """Options (keys) that cover every item of their lists exactly once, or None.
+
+    Backtracking that always branches on an item with the fewest options left (Knuth's
+    algorithm X), in sorted order so that the answer is always the same.
+    """
+    holders: dict[tuple, set[tuple]] = {}
+    for option, items in options.items():
+        for item in items:
+            holders.setdefault(item, set()).add(option)
+    chosen: list[tuple] = []
+    budget = [limit]
+
+    def take(option: tuple) -> list[set[tuple]]:
+        removed = []
+        for item in options[option]:
+            for other in holders[item]:
+                for other_item in options[other]:
+                    if other_item != item:
+                        holders[other_item].discard(other)
+            removed.append(holders.pop(item))
+        return removed
+
+    def give_back(option: tuple, removed: list[set[tuple]]) -> None:
+        for item in reversed(options[option]):
+            holders[item] = removed.pop()
+            for other in holders[item]:
+                for other_item in options[other]:
+                    if other_item != item:
+                        holders[other_item].add(other)
+
+    def search() -> bool:
+        if not holders:
+            return True
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        item = min(holders, key=lambda i: (len(holders[i]), i))
+        for option in sorted(holders[item]):
+            chosen.append(option)
+            removed = take(option)
+            if search():
+                return True
+            give_back(option, removed)
+            chosen.pop()
+        return False
+
+    return chosen if search() else None
+
+
+@cache
+def five_groups(k: int) -> Design | None:
+    """The group design on 15k points with five groups of 3k and 4k rounds described above,
+    or None (k not in FIVE_GROUP_SIZES, or the searches gave up)."""
+    if k not in FIVE_GROUP_SIZES:
+        return None
+    elements = [(a, b) for a in range(4) for b in range(k)]
+
+    def add(x: Element, y: Element) -> Element:
+        return ((x[0] + y[0]) % 4, (x[1] + y[1]) % k)
+
+    def sub(x: Element, y: Element) -> Element:
+        return ((x[0] - y[0]) % 4, (x[1] - y[1]) % k)
+
+    subgroup = {(a, b) for a in (0, 2) for b in range(0, k, 2)}  # twice every element
+    blocks = _difference_family(elements, subgroup, sub, k // 4)
+    if blocks is None:
+        return None
+    seated = {e for block in blocks for e in block}
+    rest = [e for e in elements if e not in seated]
+    options = {}
+    for a, b, c in product(rest, repeat=3):
+        ab, bc, ac = sub(b, a), sub(c, b), sub(c, a)
+        if ab not in subgroup and bc not in subgroup and ac not in subgroup:
+            options[a, b, c] = [("a", a), ("b", b), ("c", c), ("ab", ab), ("bc", bc), ("ac", ac)]
+    triples = _exact_cover(options, MOST_CHOICES)
+    if triples is None:
+        return None
+    index = {e: i for i, e in enumerate(elements)}
+    size = 4 * k
+
+    def point(g: Element, layer: int) -> int:
+        return layer * size + index[g]
+
+    rounds = []
+    for t in elements:
+        tables: list[Table] = [
+            tuple(point(add(g, t), layer) for g in block)  # type: ignore[misc]
+            for layer in range(3)
+            for block in blocks
+        ]
+        for f, (a, b, c) in enumerate(sorted(triples)):
+            tables.append(
+                (3 * size + f, point(add(a, t), 0), point(add(b, t), 1), point(add(c, t), 2))
+            )
+        rounds.append(tuple(tables))
+    design = tuple(rounds)
+    return design if is_repeat_free(design, 15 * k) else None
+
+
+def _difference_family(elements, subgroup, sub, count: int) -> list[tuple] | None:
+    """`count` disjoint 4-subsets whose 12 * count differences are the elements outside
+    `subgroup`, each once; backtracking, each block starting at the first unused element."""
+    blocks: list[tuple] = []
+    used: set = set()
+    seated: set = set()
+
+    def place(i: int) -> bool:
+        if i == count:
+            return True
+        free = [e for e in elements if e not in seated]
+        first = free[0]
+        for others in combinations(free[1:], 3):
+            block = (first, *others)
+            differences = [sub(x, y) for x in block for y in block if x != y]
+            if len(set(differences)) < 12 or any(d in subgroup or d in used for d in differences):
+                continue
+            blocks.append(block)
+            used.update(differences)
+            seated.update(block)
+            if place(i + 1):
+                return True
+            blocks.pop()
+            used.difference_update(differences)
+            seated.difference_update(block)
+        return False
+
+    return blocks if place(0) else None
+
+
+def groups_of(design: Design, points: int) -> list[list[int]] | None:
+    """The groups of a group design: the classes of points that never meet, when those are
+    equal in size and every two points of different classes meet (once, as the design is
+    repeat-free); None otherwise."""
+    never = [set(range(points)) for _ in range(points)]
+    for round_ in design:
+        for table in round_:
+            for p in table:
+                never[p].difference_update(table)
+                never[p].add(p)
+    groups = sorted({tuple(sorted(members)) for members in never})
+    if sum(len(group) for group in groups) != points or len({len(g) for g in groups}) != 1:
+        return None
+    return [list(group) for group in groups]
+
+
+def inflate(master: Design, points: int, q: int, inner: Design | None) -> Design | None:
+    """The inflation of the group design `master` (on `points` points) by q, followed by the
+    rounds of `inner` (a design on one group's g q players) for every group side by side.
+
+    q = 1 keeps `master` as it is.  None without a ring of order q, if `master` is no group
+    design, or if the result had a repeat (it cannot, but it is checked)."""
+    groups = groups_of(master, points)
+    if groups is None:
+        return None
+    rounds: list[Round] = []
+    if q == 1:
+        rounds += master
+    else:
+        ring = ring_with_four_units_apart(q)
+        if ring is None:
+            return None
+        lambdas = [ring.constant(i) for i in range(4)]
+        for master_round in master:
+            for v in range(q):
+                shifts = [ring.mul[lam][v] for lam in lambdas]
+                rounds.append(
+                    tuple(
+                        tuple(table[i] * q + ring.add[u][shifts[i]] for i in range(4))  # type: ignore[misc]
+                        for table in master_round
+                        for u in range(q)
+                    )
+                )
+    members = [[p * q + x for p in group for x in range(q)] for group in groups]
+    for inner_round in inner or ():
+        rounds.append(
+            tuple(
+                tuple(copies[k] for k in table)  # type: ignore[misc]
+                for copies in members
+                for table in inner_round
+            )
+        )
+    design = tuple(rounds)
+    return design if is_repeat_free(design, points * q) else None
