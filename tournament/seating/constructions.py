@@ -31,6 +31,9 @@ one round.  Players are given points later (see ``renaming``).
   base tables: the shape above where m is not a prime power (100 players over 33 rounds), and
   the searched shape with three points past what the search does at run time (72 players over
   23 rounds and more).
+- Inflated designs (see ``inflation``): a design whose points fall into groups that never
+  meet, each point taken q times, then the groups seated side by side; and five groups of 3k
+  players.  120 players over 39 rounds, 192 over 63, 240 over 79, 300 over 99.
 - Sixteen pairs (see ``sixteen_pairs``): 32 players over 10 rounds, everyone missing only
   one other player, from base rounds on sixteen pairs of players.
 """
