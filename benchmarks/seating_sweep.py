@@ -1,10 +1,11 @@
 """Repeats the seating engine leaves, field size by field size.
 
     .venv/bin/python benchmarks/seating_sweep.py [--seed 1] [--clubs 0] [--jobs 1]
-        [--largest 300] [--full-up-to 64]
+        [--largest 300] [--full-up-to 64] [--maximum]
 
-For every field n = 16, 20, ..., `--largest` and 7 and 10 rounds, and for n up to
-`--full-up-to` every round count from 11 to the most repeat-free rounds known to exist, prints
+For every field n = 16, 20, ..., `--largest` and 7 and 10 rounds, for n up to `--full-up-to`
+every round count from 11 to the most repeat-free rounds known to exist, and with `--maximum`
+every field at that most (where it is known and above 10), prints
 n, the rounds, that maximum (marked "?" where only the bound floor((n - 1) / 3) is known), the
 design the engine starts from, repeats, table-number repeats and the CPU seconds of one
 `generate` call.  Then it lists every run with repeats although a repeat-free seating of that
@@ -72,20 +73,25 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="processes (seconds stay per run)")
     parser.add_argument("--largest", type=int, default=300)
     parser.add_argument("--full-up-to", type=int, default=64)
+    parser.add_argument(
+        "--maximum", action="store_true", help="every field at the most rounds known, too"
+    )
     args = parser.parse_args()
     tasks = []
     for players in range(16, args.largest + 1, 4):
-        most, _ = known_maximum(players)
+        most, known = known_maximum(players)
         counts = set(ROUNDS)
         if players <= args.full_up_to:
             counts |= set(range(11, most + 1))
+        if args.maximum and known and most > max(ROUNDS):
+            counts.add(most)
         tasks += [(players, rounds, args.seed, args.clubs) for rounds in sorted(counts)]
     print(
         f"seating sweep, seed {args.seed}, {args.clubs or 'no'} clubs, {args.jobs} process(es), "
         f"{os.cpu_count()} CPUs"
     )
     header = (
-        f"{'players':>7} {'rounds':>6} {'max':>4}  {'design':<27} {'repeats':>7} "
+        f"{'players':>7} {'rounds':>6} {'max':>4}  {'design':<52} {'repeats':>7} "
         f"{'tables':>6} {'cpu s':>6}"
     )
     print(header)
@@ -96,7 +102,7 @@ def main() -> None:
             most, known = known_maximum(players)
             mark = "" if known else "?"
             print(
-                f"{players:>7} {rounds:>6} {most:>3}{mark:1}  {design:<27} {repeats:>7} "
+                f"{players:>7} {rounds:>6} {most:>3}{mark:1}  {design:<52} {repeats:>7} "
                 f"{tables:>6} {cpu:>6.2f}",
                 flush=True,
             )
