@@ -15,9 +15,11 @@ from tournament.seating.constructions import (
     affine_geometry,
     best_design,
     four_groups,
+    mirrored_layers_and_a_point,
     repeat_free_bound,
     three_layers_and_a_point,
 )
+from tournament.seating.exact_cover import exact_cover
 from tournament.seating.fields import FiniteField, prime_power, ring_with_four_units_apart
 from tournament.seating.inflation import five_groups, groups_of, inflate
 from tournament.seating.sixteen_pairs import sixteen_pairs
@@ -373,3 +375,40 @@ def test_inflation_needs_a_ring_and_a_group_design():
     inflated = inflate(master, 24, 4, None)  # groups of 12 left unseated
     assert inflated is not None and len(inflated) == 4 * len(master)
     assert_resolvable(inflated, 96)
+
+
+@pytest.mark.parametrize("m", [5, 9, 33, 45, 65])
+def test_mirrored_layers_meet_everyone_once(m):
+    players = 3 * m + 1
+    design = mirrored_layers_and_a_point(m)
+    assert design is not None and len(design) == m == repeat_free_bound(players)
+    assert_resolvable(design, players)
+    assert len(pair_counts(design)) == players * (players - 1) // 2
+
+
+def test_mirrored_layers_need_m_one_more_than_a_multiple_of_four():
+    assert mirrored_layers_and_a_point(7) is None
+    assert mirrored_layers_and_a_point(1) is None
+
+
+@pytest.mark.parametrize("players", [136, 172, 196, 232, 280])
+def test_fields_without_a_field_get_mirrored_layers(players):
+    m = (players - 1) // 3
+    assert best_design(players) == (
+        f"mirrored layers over Z{m} and a point",
+        mirrored_layers_and_a_point(m),
+    )
+
+
+def test_exact_cover_finds_a_cover_and_says_when_there_is_none():
+    options = {
+        "A": [1, 4, 7],
+        "B": [1, 4],
+        "C": [4, 5, 7],
+        "D": [3, 5, 6],
+        "E": [2, 3, 6, 7],
+        "F": [2, 7],
+    }
+    assert sorted(exact_cover(options, 1000)) == ["B", "D", "F"]
+    assert exact_cover({"A": [1, 2], "B": [2, 3]}, 1000) is None  # 2 would be covered twice
+    assert exact_cover(options, 1) is None  # gives up

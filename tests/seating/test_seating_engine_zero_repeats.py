@@ -54,6 +54,7 @@ def test_seven_and_ten_rounds_have_no_repeats(players, rounds):
         (84, 27, "three layers over Z27"),
         (100, 33, "three layers over Z33 and a point"),
         (120, 39, "five groups of 24, then three layers over Z7"),
+        (136, 45, "mirrored layers over Z45 and a point"),
     ],
 )
 def test_the_designs_reach_the_bound_without_repeats(players, rounds, design):

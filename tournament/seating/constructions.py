@@ -25,6 +25,15 @@ one round.  Players are given points later (see ``renaming``).
   differences are +-2a, each once when the layer's a's and -a's cover GF(q)* once.  Both hold
   with A_01 from a set M described in ``_layer_split``, A_02 = w A_01, A_12 = w r_01 A_01.
   16, 28, 40, 52, 76, 88, 112, 124, 148, 160, 184, 220, 244 players...
+- Mirrored layers over Z_m and a point (m = 1 mod 4, 3m + 1 players, m rounds, everyone
+  meeting everyone once): the same points and rounds as over GF(q), over the integers mod m.
+  The base round is {P, (0, 0), (0, 1), (0, 2)} and tables {(a, i), (-a, i), (b, j), (-b, j)}
+  for layers i < j.  Such a table holds two points of layer i at distance +-2a, two of layer
+  j at +-2b, and across the layers the differences +-(b - a) and +-(b + a).  So the rounds
+  are right when, in each layer, the tables' a (or b) take each value 1 .. (m - 1) / 2 once,
+  and across each two layers the differences take each value of Z_m other than 0 once: an
+  exact cover, found by a short deterministic search.  It gives the sizes no field gives:
+  136, 172, 196, 232 and 280 players.
 - Searched designs (see ``starters``): cyclic starters (q + 1 rounds for 4q players, q odd)
   and three layers over Z_m with three fixed points (the bound, for 24, 36, 48 and 60 players).
 - Three layers over Z_m with a point or three points (see ``stored_layers``), from stored
@@ -43,6 +52,7 @@ from __future__ import annotations
 from functools import cache
 from itertools import product
 
+from .exact_cover import exact_cover
 from .fields import FiniteField, prime_power, ring_with_four_units_apart
 from .inflation import FIVE_GROUP_SIZES, five_groups, inflate
 from .sixteen_pairs import PLAYERS as SIXTEEN_PAIRS_PLAYERS
@@ -58,6 +68,9 @@ from .stored_layers import stored_layers_and_a_point, stored_layers_and_three_po
 Table = tuple[int, int, int, int]
 Round = tuple[Table, ...]
 Design = tuple[Round, ...]
+
+#: The exact-cover search for mirrored layers gives up after this many choices.
+MOST_MIRRORED_CHOICES = 50_000
 
 
 def repeat_free_bound(players: int) -> int:
@@ -131,6 +144,10 @@ def four_groups(group_size: int) -> Design | None:
     return tuple(rounds)
 
 
+def candidates_reach(rounds: int, candidates: list[tuple[str, Design]]) -> bool:
+    return any(len(design) >= rounds for _, design in candidates)
+
+
 def _power_of_four(n: int) -> int | None:
     dimension = 0
     while n > 1 and n % 4 == 0:
@@ -143,10 +160,11 @@ def _power_of_four(n: int) -> int | None:
 def best_design(players: int, rounds: int | None = None) -> tuple[str, Design] | None:
     """A construction for `players` with its name: the first with at least `rounds` rounds, in
     the order affine geometry, four groups, three layers and a point (over GF(q), or over Z_m
-    from stored tables), three layers and three points from stored tables, then the searched
-    ones (three layers over Z_m with three points, sixteen pairs, cyclic starter), which are
-    only tried when the others fall short; without `rounds`, or if none has that many, the one
-    with the most rounds.
+    from stored tables, or mirrored over Z_m when those fall short of the bound), three layers
+    and three points from stored tables, then the ones only tried when those fall short of
+    `rounds`: three layers with three points searched at run time, inflated designs, sixteen
+    pairs, cyclic starters.  Without `rounds`, or if none has that many, the one with the
+    most rounds.
 
     None when no construction applies (the local search seats such fields).
     """
@@ -166,6 +184,11 @@ def best_design(players: int, rounds: int | None = None) -> tuple[str, Design] |
     stored = stored_layers_and_a_point((players - 1) // 3) if players % 12 == 4 else None
     if stored is not None:
         candidates.append((f"three layers over Z{len(stored)} and a point", stored))
+
+    if players % 12 == 4 and not candidates_reach((players - 1) // 3, candidates):
+        mirrored = mirrored_layers_and_a_point((players - 1) // 3)
+        if mirrored is not None:
+            candidates.append((f"mirrored layers over Z{len(mirrored)} and a point", mirrored))
 
     def short() -> bool:
         most = max((len(design) for _, design in candidates), default=0)
@@ -228,6 +251,38 @@ def best_inflation(players: int) -> tuple[str, Design] | None:
         if design is not None:
             found.append((f"{master_named[0]} by {q}, then {inner[0]}", design))
     return max(found, key=lambda named: len(named[1]), default=None)
+
+
+@cache
+def mirrored_layers_and_a_point(m: int) -> Design | None:
+    """The resolvable (3m + 1, 4, 1) design over Z_m described above (mirrored tables found
+    by an exact-cover search), or None if m is not 1 modulo 4 or the search gives up.
+    Points: (x, i) is i * m + x, P is 3m."""
+    if m < 5 or m % 4 != 1:
+        return None
+    half = (m - 1) // 2
+    options = {}
+    for i, j in ((0, 1), (0, 2), (1, 2)):
+        for a, b in product(range(1, half + 1), repeat=2):
+            differences = {(b - a) % m, (-b - a) % m, (b + a) % m, (a - b) % m}
+            if 0 not in differences and len(differences) == 4:
+                options[i, j, a, b] = [("layer", i, a), ("layer", j, b)] + [
+                    ("across", i, j, d) for d in sorted(differences)
+                ]
+    chosen = exact_cover(options, MOST_MIRRORED_CHOICES)
+    if chosen is None:
+        return None
+    base: list[Table] = [(3 * m, 0, m, 2 * m)]
+    for i, j, a, b in sorted(chosen):
+        base.append((i * m + a, i * m + m - a, j * m + b, j * m + m - b))
+    design = tuple(
+        tuple(
+            tuple(p if p == 3 * m else p - p % m + (p % m + g) % m for p in table)  # type: ignore[misc]
+            for table in base
+        )
+        for g in range(m)
+    )
+    return design if is_repeat_free(design, 3 * m + 1) else None
 
 
 def three_layers_and_a_point(q: int) -> Design | None:

@@ -41,6 +41,7 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations, product
 
+from .exact_cover import exact_cover
 from .fields import ring_with_four_units_apart
 from .starters import Design, Round, Table, is_repeat_free
 
@@ -50,56 +51,6 @@ Element = tuple[int, int]
 FIVE_GROUP_SIZES = (4, 8)
 #: The exact-cover search for the fixed points' tables gives up after this many choices.
 MOST_CHOICES = 100_000
-
-
-def _exact_cover(options: dict[tuple, list[tuple]], limit: int) -> list[tuple] | None:
-    """Options (keys) that cover every item of their lists exactly once, or None.
-
-    Backtracking that always branches on an item with the fewest options left (Knuth's
-    algorithm X), in sorted order so that the answer is always the same.
-    """
-    holders: dict[tuple, set[tuple]] = {}
-    for option, items in options.items():
-        for item in items:
-            holders.setdefault(item, set()).add(option)
-    chosen: list[tuple] = []
-    budget = [limit]
-
-    def take(option: tuple) -> list[set[tuple]]:
-        removed = []
-        for item in options[option]:
-            for other in holders[item]:
-                for other_item in options[other]:
-                    if other_item != item:
-                        holders[other_item].discard(other)
-            removed.append(holders.pop(item))
-        return removed
-
-    def give_back(option: tuple, removed: list[set[tuple]]) -> None:
-        for item in reversed(options[option]):
-            holders[item] = removed.pop()
-            for other in holders[item]:
-                for other_item in options[other]:
-                    if other_item != item:
-                        holders[other_item].add(other)
-
-    def search() -> bool:
-        if not holders:
-            return True
-        budget[0] -= 1
-        if budget[0] < 0:
-            return False
-        item = min(holders, key=lambda i: (len(holders[i]), i))
-        for option in sorted(holders[item]):
-            chosen.append(option)
-            removed = take(option)
-            if search():
-                return True
-            give_back(option, removed)
-            chosen.pop()
-        return False
-
-    return chosen if search() else None
 
 
 @cache
@@ -127,7 +78,7 @@ def five_groups(k: int) -> Design | None:
         ab, bc, ac = sub(b, a), sub(c, b), sub(c, a)
         if ab not in subgroup and bc not in subgroup and ac not in subgroup:
             options[a, b, c] = [("a", a), ("b", b), ("c", c), ("ab", ab), ("bc", bc), ("ac", ac)]
-    triples = _exact_cover(options, MOST_CHOICES)
+    triples = exact_cover(options, MOST_CHOICES)
     if triples is None:
         return None
     index = {e: i for i, e in enumerate(elements)}

@@ -5,7 +5,9 @@ search and stored here as text.
 
 - With a point (3m + 1 players, m = 1 mod 4, m rounds).  Where m is not a prime power,
   ``three_layers_and_a_point`` in ``constructions`` has no field to work in, yet a resolvable
-  (3m + 1, 4, 1) design exists for every such m.  The same shape works over the integers mod m:
+  (3m + 1, 4, 1) design exists for every such m.  (``mirrored_layers_and_a_point`` there now
+  builds one at run time for every such field up to 300 players; the table for m = 33 came
+  first and stays, as 100 players are common.)  The same shape works over the integers mod m:
   - Points (i, x) with layer i in 0..2 and x in Z_m, and a point P.  Round g moves every point
     (i, x) to (i, x + g) and keeps P: m rounds.
   - The base round is kept by the rotation (i, x) -> (i + 1, x): the table

@@ -1,0 +1,55 @@
+"""Exact cover: choose options so that every item is covered exactly once."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+
+def exact_cover(options: dict[Hashable, list[Hashable]], limit: int) -> list | None:
+    """Options (keys) that cover every item of their lists exactly once, or None.
+
+    Backtracking that always branches on an item with the fewest options left (Knuth's
+    algorithm X), in sorted order so that the answer is always the same.
+    """
+    holders: dict[Hashable, set] = {}
+    for option, items in options.items():
+        for item in items:
+            holders.setdefault(item, set()).add(option)
+    chosen: list = []
+    budget = [limit]
+
+    def take(option: Hashable) -> list[set]:
+        removed = []
+        for item in options[option]:
+            for other in holders[item]:
+                for other_item in options[other]:
+                    if other_item != item:
+                        holders[other_item].discard(other)
+            removed.append(holders.pop(item))
+        return removed
+
+    def give_back(option: Hashable, removed: list[set]) -> None:
+        for item in reversed(options[option]):
+            holders[item] = removed.pop()
+            for other in holders[item]:
+                for other_item in options[other]:
+                    if other_item != item:
+                        holders[other_item].add(other)
+
+    def search() -> bool:
+        if not holders:
+            return True
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        item = min(holders, key=lambda i: (len(holders[i]), i))
+        for option in sorted(holders[item]):
+            chosen.append(option)
+            removed = take(option)
+            if search():
+                return True
+            give_back(option, removed)
+            chosen.pop()
+        return False
+
+    return chosen if search() else None
