@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournament.seating import stored_layers as module  # noqa: E402
+from find_layer_tables import report  # noqa: E402
 
 
 def multiplier(m: int) -> int | None:
@@ -59,27 +59,20 @@ def search(m: int, seconds: float) -> str | None:
             return ("pure", min(orbit_of[d], orbit_of[(-d) % m]))
         return ("mixed", orbit_of[d])
 
+    def pair_classes(table: list[tuple[int, int]]) -> list[tuple[str, int]] | None:
+        """The classes of a table's pairs, or None if two of its points must never meet."""
+        found = [pair_class(a, b) for i, a in enumerate(table) for b in table[i + 1 :]]
+        return None if None in found else found  # type: ignore[return-value]
+
     def classes(table: list[tuple[int, int]]) -> list[tuple[str, int]] | None:
-        found = []
-        for i, a in enumerate(table):
-            for b in table[i + 1 :]:
-                c = pair_class(a, b)
-                if c is None:
-                    return None
-                found.append(c)
-        return found if len(set(found)) == len(found) else None
+        found = pair_classes(table)
+        return found if found is not None and len(set(found)) == len(found) else None
 
     def kept_classes_of(table: list[tuple[int, int]], orbits: int) -> set | None:
         """The classes of a table kept by nu: its pairs fall into orbits of three under nu,
         each holding one orbit of classes, so `orbits` distinct ones."""
-        found = set()
-        for i, a in enumerate(table):
-            for b in table[i + 1 :]:
-                c = pair_class(a, b)
-                if c is None:
-                    return None
-                found.add(c)
-        return found if len(found) == orbits else None
+        found = pair_classes(table)
+        return set(found) if found is not None and len(set(found)) == orbits else None
 
     fixed = [(0, 1), (1, t * t % m), (2, t)]
     fixed_classes = kept_classes_of(fixed, 1)
@@ -159,13 +152,7 @@ def main() -> int:
     if text is None:
         print("nothing found", file=sys.stderr)
         return 1
-    module.THREE_POINT_TABLES = {**module.THREE_POINT_TABLES, options.m: text}
-    module.stored_layers_and_three_points.cache_clear()
-    if module.stored_layers_and_three_points(options.m) is None:
-        print("the developed rounds have a repeat", file=sys.stderr)
-        return 1
-    print(f'    {options.m}: "{text}",')
-    return 0
+    return report(options.m, 3, text)
 
 
 if __name__ == "__main__":

@@ -68,11 +68,15 @@ def main() -> int:
         )
     if run.returncode != 0:
         return 1
-    text = run.stdout.strip()
-    if not develop(options.m, points, text):
+    return report(options.m, points, run.stdout.strip())
+
+
+def report(m: int, points: int, text: str) -> int:
+    """Print the line to store if the tables develop into a repeat-free design: exit code."""
+    if not develop(m, points, text):
         print("the developed rounds have a repeat", file=sys.stderr)
         return 1
-    print(f'    {options.m}: "{text}",')
+    print(f'    {m}: "{text}",')
     return 0
 
 
