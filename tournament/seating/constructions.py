@@ -144,10 +144,6 @@ def four_groups(group_size: int) -> Design | None:
     return tuple(rounds)
 
 
-def candidates_reach(rounds: int, candidates: list[tuple[str, Design]]) -> bool:
-    return any(len(design) >= rounds for _, design in candidates)
-
-
 def _power_of_four(n: int) -> int | None:
     dimension = 0
     while n > 1 and n % 4 == 0:
@@ -185,18 +181,20 @@ def best_design(players: int, rounds: int | None = None) -> tuple[str, Design] |
     if stored is not None:
         candidates.append((f"three layers over Z{len(stored)} and a point", stored))
 
-    if players % 12 == 4 and not candidates_reach((players - 1) // 3, candidates):
+    def reach(count: int | None) -> bool:
+        return count is not None and any(len(design) >= count for _, design in candidates)
+
+    def short() -> bool:
+        return not reach(rounds)
+
+    if players % 12 == 4 and not reach((players - 1) // 3):
         mirrored = mirrored_layers_and_a_point((players - 1) // 3)
         if mirrored is not None:
             candidates.append((f"mirrored layers over Z{len(mirrored)} and a point", mirrored))
 
-    def short() -> bool:
-        most = max((len(design) for _, design in candidates), default=0)
-        return rounds is None or most < rounds
-
-    stored = stored_layers_and_three_points(players // 3 - 1) if players % 12 == 0 else None
-    if stored is not None:
-        candidates.append((f"three layers over Z{len(stored)}", stored))
+    stored_three = stored_layers_and_three_points(players // 3 - 1) if players % 12 == 0 else None
+    if stored_three is not None:
+        candidates.append((f"three layers over Z{len(stored_three)}", stored_three))
     if short() and players % 12 == 0:
         searched = three_layers_and_three_points(players)
         if searched is not None:
