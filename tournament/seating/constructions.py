@@ -60,6 +60,7 @@ from .sixteen_pairs import sixteen_pairs
 from .starters import (
     LARGEST_STARTER_GROUP,
     cyclic_starter,
+    develop,
     is_repeat_free,
     three_layers_and_three_points,
 )
@@ -114,34 +115,17 @@ def affine_geometry(dimension: int) -> Design:
 
 
 def four_groups(group_size: int) -> Design | None:
-    """The four-groups design on 4 * group_size points, or None without a suitable ring."""
-    ring = ring_with_four_units_apart(group_size)
-    if ring is None:
-        return None
+    """The four-groups design on 4 * group_size points, or None without a suitable ring: one
+    table of four inflated by q (see ``inflation``), then the groups seated side by side."""
     q = group_size
-    lambdas = [ring.constant(i) for i in range(4)]
-    rounds = []
-    for v in range(q):
-        shifts = [ring.mul[lam][v] for lam in lambdas]
-        rounds.append(
-            tuple(
-                tuple(i * q + ring.add[u][shifts[i]] for i in range(4))  # type: ignore[misc]
-                for u in range(q)
-            )
-        )
+    if ring_with_four_units_apart(q) is None:
+        return None
+    inner = None
     if q % 4 == 0:
-        inner = best_design(q)
+        named = best_design(q)
         # Without a design on q points, any one split of each group into tables still works.
-        trivial = (tuple(tuple(range(x, x + 4)) for x in range(0, q, 4)),)
-        for inner_round in inner[1] if inner else trivial:
-            rounds.append(
-                tuple(
-                    tuple(i * q + x for x in table)  # type: ignore[misc]
-                    for i in range(4)
-                    for table in inner_round
-                )
-            )
-    return tuple(rounds)
+        inner = named[1] if named else (tuple(tuple(range(x, x + 4)) for x in range(0, q, 4)),)
+    return inflate((((0, 1, 2, 3),),), 4, q, inner)
 
 
 def _power_of_four(n: int) -> int | None:
@@ -273,14 +257,7 @@ def mirrored_layers_and_a_point(m: int) -> Design | None:
     base: list[Table] = [(3 * m, 0, m, 2 * m)]
     for i, j, a, b in sorted(chosen):
         base.append((i * m + a, i * m + m - a, j * m + b, j * m + m - b))
-    design = tuple(
-        tuple(
-            tuple(p if p == 3 * m else p - p % m + (p % m + g) % m for p in table)  # type: ignore[misc]
-            for table in base
-        )
-        for g in range(m)
-    )
-    return design if is_repeat_free(design, 3 * m + 1) else None
+    return develop(base, m, 3 * m + 1)
 
 
 def three_layers_and_a_point(q: int) -> Design | None:

@@ -202,11 +202,20 @@ def three_layers_and_three_points(
                 tuple(point((label[s] + turn) % 3, x[s]) for s in range(first, first + 4))  # type: ignore[arg-type]
             )
 
-    def shift(p: int, g: int) -> int:
-        return p if p >= 3 * m else (p // m) * m + (p % m + g) % m
+    return develop(base, m, players)
 
-    design = tuple(tuple(tuple(shift(p, g) for p in table) for table in base) for g in range(m))
-    return design if is_repeat_free(design, players) else None  # type: ignore[arg-type]
+
+def develop(base: list[Table], m: int, players: int) -> Design | None:
+    """The m rounds moved from `base` by Z_m on three layers: round g moves point i * m + x to
+    i * m + (x + g) % m and keeps the points from 3m on; None if two points meet twice."""
+    design = tuple(
+        tuple(
+            tuple(p if p >= 3 * m else p - p % m + (p % m + g) % m for p in table)  # type: ignore[misc]
+            for table in base
+        )
+        for g in range(m)
+    )
+    return design if is_repeat_free(design, players) else None
 
 
 def _layer_round(

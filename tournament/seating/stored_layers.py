@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .starters import Design, Table, is_repeat_free
+from .starters import Design, Table, develop
 
 #: With a point, for each m: the stored tables, four entries "layer.value" each.
 BASE_TABLES = {
@@ -96,24 +96,20 @@ def parse_tables(text: str) -> list[list[tuple[int, int]]]:
     ]
 
 
+def _turned(table: list[tuple[int, int]], m: int, turn: int) -> tuple[int, ...]:
+    """The points of a stored table, its layers rotated `turn` times."""
+    return tuple(((layer + turn) % 3) * m + value for layer, value in table)
+
+
 @cache
 def stored_layers_and_a_point(m: int) -> Design | None:
     """The m rounds for 3m + 1 players described above, or None without stored tables."""
     if m not in BASE_TABLES:
         return None
-    point = 3 * m
-    base: list[Table] = [(point, 0, m, 2 * m)]
+    base: list[Table] = [(3 * m, 0, m, 2 * m)]
     for turn in range(3):
-        for table in parse_tables(BASE_TABLES[m]):
-            base.append(tuple(((layer + turn) % 3) * m + value for layer, value in table))  # type: ignore[arg-type]
-    design = tuple(
-        tuple(
-            tuple(p if p == point else p - p % m + (p % m + g) % m for p in table)  # type: ignore[misc]
-            for table in base
-        )
-        for g in range(m)
-    )
-    return design if is_repeat_free(design, 3 * m + 1) else None
+        base += [_turned(table, m, turn) for table in parse_tables(BASE_TABLES[m])]  # type: ignore[misc]
+    return develop(base, m, 3 * m + 1)
 
 
 @cache
@@ -121,22 +117,13 @@ def stored_layers_and_three_points(m: int) -> Design | None:
     """The m rounds for 3m + 3 players described above, or None without stored tables."""
     if m not in THREE_POINT_TABLES:
         return None
-    tables = parse_tables(THREE_POINT_TABLES[m])
-    if [layer for layer, _ in tables[0]] != [0, 1, 2]:  # P0 with one value of each layer
+    fixed, *tables = parse_tables(THREE_POINT_TABLES[m])
+    if [layer for layer, _ in fixed] != [0, 1, 2]:  # P0 with one value of each layer
         return None
     base: list[Table] = []
     for turn in range(3):
-        fixed = tables[0]
-        base.append((3 * m + turn, *(((layer + turn) % 3) * m + value for layer, value in fixed)))  # type: ignore[arg-type]
-        for table in tables[1:]:
-            base.append(tuple(((layer + turn) % 3) * m + value for layer, value in table))  # type: ignore[arg-type]
+        base.append((3 * m + turn, *_turned(fixed, m, turn)))  # type: ignore[arg-type]
+        base += [_turned(table, m, turn) for table in tables]  # type: ignore[misc]
     if any(len(table) != 4 for table in base):
         return None
-    design = tuple(
-        tuple(
-            tuple(p if p >= 3 * m else p - p % m + (p % m + g) % m for p in table)  # type: ignore[misc]
-            for table in base
-        )
-        for g in range(m)
-    )
-    return design if is_repeat_free(design, 3 * m + 3) else None
+    return develop(base, m, 3 * m + 3)
