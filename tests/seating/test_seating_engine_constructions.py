@@ -9,6 +9,7 @@ from itertools import combinations
 import pytest
 
 from tournament import seating
+from tournament.seating import constructions
 from tournament.seating import sixteen_pairs as sixteen_pairs_module
 from tournament.seating import stored_layers as stored_layers_module
 from tournament.seating.constructions import (
@@ -16,6 +17,7 @@ from tournament.seating.constructions import (
     best_design,
     four_groups,
     mirrored_layers_and_a_point,
+    mirrored_layers_and_three_points,
     repeat_free_bound,
     three_layers_and_a_point,
 )
@@ -397,6 +399,41 @@ def test_fields_without_a_field_get_mirrored_layers(players):
     assert best_design(players) == (
         f"mirrored layers over Z{m} and a point",
         mirrored_layers_and_a_point(m),
+    )
+
+
+@pytest.mark.parametrize("m", [19, 23, 51, 75, 87])
+def test_mirrored_layers_with_three_points_miss_two_players_each(m):
+    players = 3 * m + 3
+    design = mirrored_layers_and_three_points(m)
+    assert design is not None and len(design) == m == repeat_free_bound(players)
+    assert_resolvable(design, players)
+    met = pair_counts(design)
+    missed = Counter(p for pair in combinations(range(players), 2) if pair not in met for p in pair)
+    assert missed == dict.fromkeys(range(players), 2)
+    # P0, P1 and P2 miss each other; a point misses two of its own layer.
+    assert all((p, q) not in met for p, q in combinations(range(3 * m, players), 2))
+    assert all(p // m == q // m for p, q in combinations(range(3 * m), 2) if (p, q) not in met)
+
+
+def test_mirrored_layers_with_three_points_need_m_three_more_than_a_multiple_of_four():
+    assert mirrored_layers_and_three_points(21) is None
+    assert mirrored_layers_and_three_points(25) is None
+    assert mirrored_layers_and_three_points(15) is None  # too small to try
+
+
+def test_mirrored_layers_with_three_points_give_up_within_their_limits(monkeypatch):
+    monkeypatch.setattr(constructions, "MOST_MIRRORED_CHOICES", 1)
+    monkeypatch.setattr(constructions, "MOST_MIRRORED_TRIES", 3)
+    assert mirrored_layers_and_three_points.__wrapped__(51) is None
+
+
+@pytest.mark.parametrize("players", [156, 168, 180, 216, 228, 252, 264])
+def test_multiples_of_twelve_without_another_design_get_mirrored_layers(players):
+    m = players // 3 - 1
+    assert best_design(players) == (
+        f"mirrored layers over Z{m} and three points",
+        mirrored_layers_and_three_points(m),
     )
 
 

@@ -55,6 +55,8 @@ def test_seven_and_ten_rounds_have_no_repeats(players, rounds):
         (100, 33, "three layers over Z33 and a point"),
         (120, 39, "five groups of 24, then three layers over Z7"),
         (136, 45, "mirrored layers over Z45 and a point"),
+        (156, 51, "mirrored layers over Z51 and three points"),
+        (180, 59, "mirrored layers over Z59 and three points"),
     ],
 )
 def test_the_designs_reach_the_bound_without_repeats(players, rounds, design):

@@ -34,6 +34,11 @@ one round.  Players are given points later (see ``renaming``).
   and across each two layers the differences take each value of Z_m other than 0 once: an
   exact cover, found by a short deterministic search.  It gives the sizes no field gives:
   136, 172, 196, 232 and 280 players.
+- Mirrored layers over Z_m and three points (m = 3 mod 4, 3m + 3 players, m rounds: the
+  bound for a multiple of 12): the same mirrored tables, with three points P0, P1, P2 whose
+  tables hold (0, 0), (0, 1), (0, 2) and +-(c_i, i).  Everyone misses two others, though not
+  in groups of three: P0, P1 and P2 miss each other, and (x, i) misses (x +- 2 c_i, i).  It
+  gives 156, 168, 180, 216, 228, 252 and 264 players, which no other design here reaches.
 - Searched designs (see ``starters``): cyclic starters (q + 1 rounds for 4q players, q odd)
   and three layers over Z_m with three fixed points (the bound, for 24, 36, 48 and 60 players).
 - Three layers over Z_m with a point or three points (see ``stored_layers``), from stored
@@ -72,6 +77,10 @@ Design = tuple[Round, ...]
 
 #: The exact-cover search for mirrored layers gives up after this many choices.
 MOST_MIRRORED_CHOICES = 50_000
+#: Mirrored layers with three points try at most this many choices of the fixed points' values.
+MOST_MIRRORED_TRIES = 20
+#: The pairs of layers i < j.
+LAYER_PAIRS = ((0, 1), (0, 2), (1, 2))
 
 
 def repeat_free_bound(players: int) -> int:
@@ -142,9 +151,9 @@ def best_design(players: int, rounds: int | None = None) -> tuple[str, Design] |
     the order affine geometry, four groups, three layers and a point (over GF(q), or over Z_m
     from stored tables, or mirrored over Z_m when those fall short of the bound), three layers
     and three points from stored tables, then the ones only tried when those fall short of
-    `rounds`: three layers with three points searched at run time, inflated designs, sixteen
-    pairs, cyclic starters.  Without `rounds`, or if none has that many, the one with the
-    most rounds.
+    `rounds`: three layers with three points searched at run time, inflated designs, mirrored
+    layers with three points, sixteen pairs, cyclic starters.  Without `rounds`, or if none has
+    that many, the one with the most rounds.
 
     None when no construction applies (the local search seats such fields).
     """
@@ -187,6 +196,10 @@ def best_design(players: int, rounds: int | None = None) -> tuple[str, Design] |
         inflated = best_inflation(players)
         if inflated is not None:
             candidates.append(inflated)
+    if short() and players % 12 == 0:
+        three = mirrored_layers_and_three_points(players // 3 - 1)
+        if three is not None:
+            candidates.append((f"mirrored layers over Z{len(three)} and three points", three))
     if short() and players == SIXTEEN_PAIRS_PLAYERS:
         paired = sixteen_pairs()
         if paired is not None:
@@ -242,22 +255,79 @@ def mirrored_layers_and_a_point(m: int) -> Design | None:
     Points: (x, i) is i * m + x, P is 3m."""
     if m < 5 or m % 4 != 1:
         return None
+    mirrored = _mirrored_tables(m, (0, 0, 0))
+    if mirrored is None:
+        return None
+    return develop([(3 * m, 0, m, 2 * m), *mirrored], m, 3 * m + 1)
+
+
+@cache
+def mirrored_layers_and_three_points(m: int) -> Design | None:
+    """m repeat-free rounds for 3m + 3 players (m = 3 mod 4, at least 19), everyone missing
+    two others, from mirrored tables over Z_m (described above); None for other m or if the
+    search gives up.  Points: (x, i) is i * m + x, P0, P1, P2 are 3m, 3m + 1, 3m + 2.
+
+    Besides the mirrored tables, the base round holds {P0, (0, 0), (0, 1), (0, 2)},
+    {P1, (c0, 0), (c1, 1), (c2, 2)} and {P2, (-c0, 0), (-c1, 1), (-c2, 2)}.  So the mirrored
+    tables skip +-c_i in layer i and the differences +-(c_j - c_i) across layers i and j.  The
+    pairs that never meet are P0, P1 and P2, and (x, i) with (x +- 2 c_i, i): the a's of a
+    layer then take every value but c_i, and 2a every distance but 2 c_i.
+
+    Adding up the squares of the differences across the layers, each table's a and b give
+    (b - a)^2 + (b + a)^2 = 2 (a^2 + b^2), which ties the c's to m: 2 (c0 c1 + c1 c2 + c0 c2)
+    must equal 3 (1^2 + 2^2 + ... + ((m - 1) / 2)^2) modulo m.  The c's are tried in order
+    among those that pass (c0 = 1, as multiplying by a unit turns tables into tables); the
+    first or one of the first few has a cover.
+    """
+    if m < 19 or m % 4 != 3:
+        return None
     half = (m - 1) // 2
+    squares = 3 * sum(d * d for d in range(1, half + 1))
+    tried = 0
+    for c1, c2 in product(range(2, half + 1), repeat=2):
+        for c in ((1, c1, c2), (1, c1, -c2)):
+            if c1 >= c2 or (2 * (c[0] * c[1] + c[1] * c[2] + c[0] * c[2]) - squares) % m:
+                continue
+            mirrored = _mirrored_tables(m, c)
+            if mirrored is not None:
+                fixed: list[Table] = [
+                    (3 * m, 0, m, 2 * m),
+                    (3 * m + 1, c[0] % m, m + c[1] % m, 2 * m + c[2] % m),
+                    (3 * m + 2, -c[0] % m, m + -c[1] % m, 2 * m + -c[2] % m),
+                ]
+                return develop(fixed + mirrored, m, 3 * m + 3)
+            tried += 1
+            if tried == MOST_MIRRORED_TRIES:
+                return None
+    return None
+
+
+def _mirrored_tables(m: int, skip: tuple[int, int, int]) -> list[Table] | None:
+    """Tables {(a, i), (-a, i), (b, j), (-b, j)} for layers i < j in which layer i's a's take
+    every value 1 .. (m - 1) / 2 once except +-skip[i], and the differences +-(b - a) and
+    +-(b + a) across layers i and j every value of Z_m once except 0 and +-(skip[j] -
+    skip[i]); None if the exact-cover search gives up or there is no such set."""
+    half = (m - 1) // 2
+    taken = {(i, min(c % m, -c % m)) for i, c in enumerate(skip) if c % m}
+    held = {(i, j, d % m) for i, j in LAYER_PAIRS for d in (skip[j] - skip[i], skip[i] - skip[j])}
     options = {}
-    for i, j in ((0, 1), (0, 2), (1, 2)):
+    for i, j in LAYER_PAIRS:
         for a, b in product(range(1, half + 1), repeat=2):
             differences = {(b - a) % m, (-b - a) % m, (b + a) % m, (a - b) % m}
-            if 0 not in differences and len(differences) == 4:
+            if (
+                len(differences) == 4
+                and 0 not in differences
+                and (i, a) not in taken
+                and (j, b) not in taken
+                and not any((i, j, d) in held for d in differences)
+            ):
                 options[i, j, a, b] = [("layer", i, a), ("layer", j, b)] + [
                     ("across", i, j, d) for d in sorted(differences)
                 ]
     chosen = exact_cover(options, MOST_MIRRORED_CHOICES)
     if chosen is None:
         return None
-    base: list[Table] = [(3 * m, 0, m, 2 * m)]
-    for i, j, a, b in sorted(chosen):
-        base.append((i * m + a, i * m + m - a, j * m + b, j * m + m - b))
-    return develop(base, m, 3 * m + 1)
+    return [(i * m + a, i * m + m - a, j * m + b, j * m + m - b) for i, j, a, b in sorted(chosen)]
 
 
 def three_layers_and_a_point(q: int) -> Design | None:
