@@ -23,6 +23,10 @@ search and stored here as text.
   stored.  The first stored table has three entries, the values seated with P0 in layers 0, 1
   and 2; the other tables have four.  Together they hold every value of Z_m once, and one pair
   of every class except (i, x) with (i + 1, x), which never meet.
+  These are group designs (each player misses the two others of a group), which the
+  inflated designs need as masters.  ``mirrored_layers_and_three_points`` in
+  ``constructions`` reaches the same bound for every such m from 19 at run time, though not
+  with groups; it seats the sizes not stored here.
 
 We found the tables with ``scripts/find_layer_tables.py``, a tabu search (compiled C, so that
 large m take minutes, not hours), and those for m = 43, 67 and 91 with
