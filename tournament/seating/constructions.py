@@ -55,7 +55,7 @@ one round.  Players are given points later (see ``renaming``).
 from __future__ import annotations
 
 from functools import cache
-from itertools import product
+from itertools import combinations, product
 
 from .exact_cover import exact_cover
 from .fields import FiniteField, prime_power, ring_with_four_units_apart
@@ -284,9 +284,9 @@ def mirrored_layers_and_three_points(m: int) -> Design | None:
     half = (m - 1) // 2
     squares = 3 * sum(d * d for d in range(1, half + 1))
     tried = 0
-    for c1, c2 in product(range(2, half + 1), repeat=2):
+    for c1, c2 in combinations(range(2, half + 1), 2):
         for c in ((1, c1, c2), (1, c1, -c2)):
-            if c1 >= c2 or (2 * (c[0] * c[1] + c[1] * c[2] + c[0] * c[2]) - squares) % m:
+            if (2 * (c[0] * c[1] + c[1] * c[2] + c[0] * c[2]) - squares) % m:
                 continue
             mirrored = _mirrored_tables(m, c)
             if mirrored is not None:
