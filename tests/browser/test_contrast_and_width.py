@@ -123,8 +123,10 @@ def luminance(colour: dict) -> float:
         value /= 255
         return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
 
-    return 0.2126 * channel(colour["r"]) + 0.7152 * channel(colour["g"]) + 0.0722 * channel(
-        colour["b"]
+    return (
+        0.2126 * channel(colour["r"])
+        + 0.7152 * channel(colour["g"])
+        + 0.0722 * channel(colour["b"])
     )
 
 

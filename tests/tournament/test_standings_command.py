@@ -150,4 +150,3 @@ def test_games_still_in_play_do_not_count(tournament, players):
 def test_unknown_slug_is_an_error(db):
     with pytest.raises(CommandError, match="No tournament has the slug 'nope'"):
         run("nope", "--json")
-
