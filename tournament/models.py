@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import PRESETS
+from scoring.engine.settlement import penalty_payments
 
 HANDS_PER_GAME = 16
 
@@ -521,9 +522,9 @@ class Penalty(models.Model):
 
     def payments(self, offender_index: int) -> list[int]:
         """Points by starting seat E, S, W, N."""
-        pays = [self.points // 3 if self.distributed else 0] * 4
-        pays[offender_index] = -self.points
-        return pays
+        return penalty_payments(
+            offender=offender_index, points=self.points, distributed=self.distributed
+        )
 
 
 class AuditEntry(models.Model):

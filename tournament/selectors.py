@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
 
+from scoring.engine.ranking import places, rank, ranking_key, share_table_points
 from tournament.models import AuditEntry, Hand, Penalty, Player, Seat, Table, Tournament
 from tournament.rotation import prevailing_wind, seat_winds
 
@@ -65,20 +66,6 @@ def score_sheet(table: Table) -> list[ScoreSheetLine]:
     return score_sheets([table])[table.pk]
 
 
-def share_table_points(scores: Sequence[int], values: Sequence[int]) -> list[Fraction]:
-    """Table points by rank of score; tied players share the points of the places they cover."""
-    order = sorted(range(len(scores)), key=lambda index: -scores[index])
-    points = [Fraction(0)] * len(scores)
-    place = 0
-    while place < len(order):
-        tied = [i for i in order[place:] if scores[i] == scores[order[place]]]
-        share = Fraction(sum(values[place : place + len(tied)]), len(tied))
-        for index in tied:
-            points[index] = share
-        place += len(tied)
-    return points
-
-
 def format_points(points: Fraction) -> str:
     """7/3 as "2 1/3", 3 as "3", -1/2 as "-1/2"."""
     if points.denominator == 1:
@@ -96,15 +83,11 @@ def table_results(table: Table) -> list[SeatResult]:
 
 def _results(seats: Sequence[Seat], values: Sequence[int]) -> list[SeatResult]:
     scores = [seat.score for seat in seats]
-    points = share_table_points(scores, values)
     results = [
-        SeatResult(
-            seat=seat,
-            score=seat.score,
-            place=1 + sum(other > seat.score for other in scores),
-            table_points=share,
+        SeatResult(seat=seat, score=seat.score, place=place, table_points=share)
+        for seat, place, share in zip(
+            seats, places(scores), share_table_points(scores, values), strict=True
         )
-        for seat, share in zip(seats, points, strict=True)
     ]
     return sorted(results, key=lambda result: (result.place, result.seat.index))
 
@@ -153,29 +136,24 @@ def standings(tournament: Tournament, *, provisional: bool = False) -> list[Stan
         for player in players
     ]
 
-    def ranking_key(row: Standing) -> tuple:
-        key: list = [row.table_points, row.score]
-        for tie_break in tournament.tie_breaks:
-            if tie_break == Tournament.TieBreak.BEST_GAME:
-                key.append(row.game_scores[0] if row.game_scores else 0)
-            elif tie_break == Tournament.TieBreak.GAME_SCORES:
-                key.append(row.game_scores)
-        return tuple(key)
+    return ranked(rows, tournament.tie_breaks)
 
-    ranked = sorted(
-        (row for row in rows if not row.player.substitute), key=ranking_key, reverse=True
-    )
-    result = []
-    for position, row in enumerate(ranked, start=1):
-        if result and ranking_key(result[-1]) == ranking_key(row):
-            rank = result[-1].rank
-        else:
-            rank = position
-        result.append(replace(row, rank=rank))
+
+def ranked(rows: Iterable[Standing], tie_breaks: Sequence[str]) -> list[Standing]:
+    """Players best first by table points, score and the tie-breaks, level players sharing a
+    rank; then the substitutes, unranked, by key."""
+    rows = list(rows)
+    ranked_rows = [
+        replace(row, rank=position)
+        for position, row in rank(
+            [row for row in rows if not row.player.substitute],
+            key=lambda row: ranking_key(row, tie_breaks),
+        )
+    ]
     substitutes = sorted(
         (row for row in rows if row.player.substitute), key=lambda row: row.player.key
     )
-    return result + substitutes
+    return ranked_rows + substitutes
 
 
 def audit_trail(tournament: Tournament) -> QuerySet[AuditEntry]:

@@ -1,7 +1,7 @@
 """Statistics of a tournament and of its players: reads only, for the statistics pages.
 
 - `standings_after_rounds`: the ranking as it stood after each round (games of that round and
-  the earlier ones), ranked by the same rules as `selectors.standings`.
+  the earlier ones), ranked by `selectors.ranked` as the standings are.
 - `player_statistics` and `tournament_statistics`: counts over the hands entered so far.
 
 Fan names exist only for hands entered with their tiles (`Hand.tiles`): `FanNames` scores those
@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 from scoring.engine import FanLine, score_case
+from scoring.engine.ranking import share_table_points
 from tournament.models import Hand, Penalty, Player, Round, Seat, Tournament
-from tournament.selectors import Standing, share_table_points
+from tournament.selectors import Standing, ranked
 
 FALSE_WIN_KINDS = (Penalty.Kind.FALSE_WIN, Penalty.Kind.FALSE_WIN_INVALID_HAND)
 FLOWERS = "flower_tiles"
@@ -42,35 +43,6 @@ VALUE_RANGES: tuple[tuple[int, int | None], ...] = (
 
 
 # --- The ranking after each round -----------------------------------------------------------
-
-
-def ranking_key(tournament: Tournament, row: Standing) -> tuple:
-    """Table points, score, then the tournament's tie-breaks (as `selectors.standings`)."""
-    key: list = [row.table_points, row.score]
-    for tie_break in tournament.tie_breaks:
-        if tie_break == Tournament.TieBreak.BEST_GAME:
-            key.append(row.game_scores[0] if row.game_scores else 0)
-        elif tie_break == Tournament.TieBreak.GAME_SCORES:
-            key.append(row.game_scores)
-    return tuple(key)
-
-
-def rank(tournament: Tournament, rows: Iterable[Standing]) -> list[Standing]:
-    """Ranked players best first (level players share a rank), then substitutes by key."""
-    rows = list(rows)
-    ranked = sorted(
-        (row for row in rows if not row.player.substitute),
-        key=lambda row: ranking_key(tournament, row),
-        reverse=True,
-    )
-    result: list[Standing] = []
-    for position, row in enumerate(ranked, start=1):
-        level = result and ranking_key(tournament, result[-1]) == ranking_key(tournament, row)
-        result.append(replace(row, rank=result[-1].rank if level else position))
-    substitutes = sorted(
-        (row for row in rows if row.player.substitute), key=lambda row: row.player.key
-    )
-    return result + substitutes
 
 
 def standings_after_rounds(tournament: Tournament) -> dict[int, list[Standing]]:
@@ -107,7 +79,7 @@ def standings_after_rounds(tournament: Tournament) -> dict[int, list[Standing]]:
             )
             for player in players
         ]
-        after[round_number] = rank(tournament, rows)
+        after[round_number] = ranked(rows, tournament.tie_breaks)
     return after
 
 

@@ -38,13 +38,20 @@ def hand_payments(
     return pays
 
 
-def false_win_payments(*, offender: int, invalid_hand: bool, preset: RulePreset = MCR) -> list[int]:
-    """A false win: the offender pays each other player (zero-sum)."""
+def penalty_payments(*, offender: int, points: int, distributed: bool) -> list[int]:
+    """A penalty of `points` on seat `offender`: shared in equal thirds by the other three
+    seats when `distributed` (the table stays zero-sum), else given to nobody."""
     if not 0 <= offender < 4:
         raise ValueError("offender must be a seat 0..3")
-    each = (
-        preset.false_win.invalid_hand_each if invalid_hand else preset.false_win.below_minimum_each
-    )
-    pays = [each] * 4
-    pays[offender] = -3 * each
+    if distributed and points % 3:
+        raise ValueError("a distributed penalty is paid in three equal parts")
+    pays = [points // 3 if distributed else 0] * 4
+    pays[offender] = -points
     return pays
+
+
+def false_win_points(*, invalid_hand: bool, preset: RulePreset = MCR) -> int:
+    """What a false win costs its offender in all: the preset's amount to each other player,
+    three times (`penalty_payments` with `distributed` shares it out again)."""
+    rules = preset.false_win
+    return 3 * (rules.invalid_hand_each if invalid_hand else rules.below_minimum_each)

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.engine import PRESETS, get_preset
-from scoring.engine.settlement import false_win_payments, hand_payments
+from scoring.engine.settlement import false_win_points, hand_payments, penalty_payments
 
 
 def test_discard_win_discarder_pays_eight_plus_value_others_eight():
@@ -19,11 +19,22 @@ def test_self_drawn_win_each_other_player_pays_eight_plus_value():
 
 
 def test_false_win_pays_ten_to_each():
-    assert false_win_payments(offender=3, invalid_hand=False) == [10, 10, 10, -30]
+    points = false_win_points(invalid_hand=False)
+    assert penalty_payments(offender=3, points=points, distributed=True) == [10, 10, 10, -30]
 
 
 def test_false_win_with_invalid_hand_pays_twenty_to_each():
-    assert false_win_payments(offender=0, invalid_hand=True) == [-60, 20, 20, 20]
+    points = false_win_points(invalid_hand=True)
+    assert penalty_payments(offender=0, points=points, distributed=True) == [-60, 20, 20, 20]
+
+
+def test_a_deduction_is_given_to_nobody():
+    assert penalty_payments(offender=1, points=15, distributed=False) == [0, -15, 0, 0]
+
+
+def test_a_distributed_penalty_must_split_in_three():
+    with pytest.raises(ValueError, match="three equal parts"):
+        penalty_payments(offender=1, points=10, distributed=True)
 
 
 @given(

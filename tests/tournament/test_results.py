@@ -6,14 +6,9 @@ from fractions import Fraction
 
 import pytest
 
+from scoring.engine.ranking import share_table_points
 from tournament.models import Player, Round, Seat, Table, Tournament
-from tournament.selectors import (
-    format_points,
-    score_sheet,
-    share_table_points,
-    standings,
-    table_results,
-)
+from tournament.selectors import format_points, score_sheet, standings, table_results
 from tournament.services import confirm_game, end_game, record_false_win, record_hand
 
 POINTS = [4, 2, 1, 0]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
+from scoring.engine.ranking import TIE_BREAKS
+from tournament.models import Tournament
 from tournament.selectors import audit_trail
 from tournament.services import end_game
 
@@ -37,6 +39,10 @@ def test_unknown_tie_break_is_refused(tournament):
     with pytest.raises(ValidationError) as error:
         tournament.full_clean()
     assert "tie_breaks" in error.value.error_dict
+
+
+def test_every_tie_break_a_tournament_offers_is_one_the_ranking_knows():
+    assert set(Tournament.TieBreak.values) == set(TIE_BREAKS)
 
 
 def test_organiser_reads_the_audit_trail(tournament, table, referee):

@@ -11,6 +11,7 @@ from django.db.models import Max
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import get_preset
+from scoring.engine.settlement import false_win_points
 from tournament.models import HANDS_PER_GAME, AuditEntry, Penalty, Player, Table
 from tournament.services._common import (
     audit,
@@ -68,14 +69,13 @@ def record_false_win(
             code="offender_won",
             params={"player": offender.name, "number": number},
         )
-    rules = get_preset(table.round.tournament.preset).false_win
-    each = rules.invalid_hand_each if invalid_hand else rules.below_minimum_each
+    preset = get_preset(table.round.tournament.preset)
     kind = Penalty.Kind.FALSE_WIN_INVALID_HAND if invalid_hand else Penalty.Kind.FALSE_WIN
     penalty = Penalty.objects.create(
         table=table,
         seat=seat,
         kind=kind,
-        points=3 * each,
+        points=false_win_points(invalid_hand=invalid_hand, preset=preset),
         distributed=True,
         reason=f"{kind.label} in hand {number}",
         hand_number=number,

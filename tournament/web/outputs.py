@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine.ranking import places, share_table_points
 from tournament.ema import ema_csv, ema_rows
 from tournament.models import HANDS_PER_GAME, Round, Seat, Table, Tournament
 from tournament.rotation import prevailing_wind, seat_winds
@@ -23,7 +24,6 @@ from tournament.selectors import (
     ScoreSheetLine,
     format_points,
     score_sheets,
-    share_table_points,
     standings,
 )
 from tournament.web.organiser.access import organiser_page, round_of
@@ -213,11 +213,8 @@ def _sheet(table: Table, scheme: str, lines: Sequence[ScoreSheetLine]) -> Sheet:
         scores = [seat.score for seat in seats]
         shares = share_table_points(scores, table.round.tournament.table_points)
         results = [
-            {
-                "place": 1 + sum(other > seat.score for other in scores),
-                "points_text": format_points(share),
-            }
-            for seat, share in zip(seats, shares, strict=True)
+            {"place": place, "points_text": format_points(share)}
+            for place, share in zip(places(scores), shares, strict=True)
         ]
     return Sheet(
         table=table,

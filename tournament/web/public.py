@@ -19,6 +19,7 @@ from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
+from scoring.engine.ranking import places, share_table_points
 from tournament.board import game_counts
 from tournament.models import Hand, Penalty, Player, Round, Seat, Table, Tournament
 from tournament.permissions import is_organiser, referees_in
@@ -27,7 +28,6 @@ from tournament.selectors import (
     Standing,
     format_points,
     score_sheet,
-    share_table_points,
     standings,
     table_results,
 )
@@ -107,8 +107,8 @@ def _seat_lines(seats: list[Seat], values: list[int]) -> list[SeatLine]:
     scores = [seat.score for seat in seats]
     points = share_table_points(scores, values) if len(seats) == 4 else [Fraction(0)] * len(seats)
     return [
-        SeatLine(seat, 1 + sum(other > seat.score for other in scores), share)
-        for seat, share in zip(seats, points, strict=True)
+        SeatLine(seat, place, share)
+        for seat, place, share in zip(seats, places(scores), points, strict=True)
     ]
 
 
@@ -371,11 +371,8 @@ def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     penalties = []
     for penalty in Penalty.objects.filter(table_id__in=table_ids).select_related("seat__player"):
         seat = seat_by_table[penalty.table_id]
-        if penalty.seat_id == seat.pk:
-            points = -penalty.points
-        elif penalty.distributed:
-            points = penalty.points // 3
-        else:
+        points = penalty.payments(penalty.seat.index)[seat.index]
+        if not points:
             continue
         penalties.append(
             {

@@ -523,7 +523,7 @@ def describe_penalty(penalty: Penalty) -> str:
         "kind": penalty.get_kind_display(),
         "name": penalty.seat.player.name,
         "number": penalty.hand_number,
-        "each": penalty.points // 3,
+        "each": max(penalty.payments(penalty.seat.index)),
         "points": penalty.points,
     }
     if penalty.kind in (Penalty.Kind.FALSE_WIN, Penalty.Kind.FALSE_WIN_INVALID_HAND):
