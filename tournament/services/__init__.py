@@ -1,12 +1,18 @@
 """Writes: every change to tournament data goes through one of these functions."""
 
 from tournament.services.games import (
+    check_end_game,
     confirm_game,
     confirm_submitted_games,
     end_game,
     reopen_game,
 )
-from tournament.services.hands import correct_hand, record_hand, remove_last_hand
+from tournament.services.hands import (
+    correct_hand,
+    correct_last_hand,
+    record_hand,
+    remove_last_hand,
+)
 from tournament.services.penalties import (
     correct_penalty,
     record_false_win,
@@ -29,9 +35,11 @@ from tournament.services.seating import create_table
 __all__ = [
     "add_player",
     "assign_referees",
+    "check_end_game",
     "confirm_game",
     "confirm_submitted_games",
     "correct_hand",
+    "correct_last_hand",
     "correct_penalty",
     "create_round",
     "create_table",

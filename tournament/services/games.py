@@ -24,19 +24,7 @@ def end_game(*, table: Table, ended_by_time: bool, entered_by: AbstractBaseUser)
     is called. Where the tournament needs no confirmation, the sheet counts at once.
     """
     table = lock_table(table)
-    refuse_unless_playing(table)
-    if table.ended_at is not None:
-        raise ValidationError(_("This game has already ended."), code="already_ended")
-    hands = table.hands.count()
-    if not ended_by_time and hands < HANDS_PER_GAME:
-        raise ValidationError(
-            _(
-                "Only %(hands)s of %(all)s hands are entered; end the game early only when time is "
-                "called."
-            ),
-            code="hands_missing",
-            params={"hands": hands, "all": HANDS_PER_GAME},
-        )
+    hands = check_end_game(table=table, ended_by_time=ended_by_time)
     table.ended_at = timezone.now()
     table.ended_by_time = ended_by_time and hands < HANDS_PER_GAME
     table.submitted_by = entered_by
@@ -53,6 +41,26 @@ def end_game(*, table: Table, ended_by_time: bool, entered_by: AbstractBaseUser)
         after={"hands": hands, "ended_by_time": table.ended_by_time},
     )
     return table
+
+
+def check_end_game(*, table: Table, ended_by_time: bool) -> int:
+    """Whether the game at `table` may end now: raises the reason it may not (as `end_game`
+    would), or answers how many hands it has. Changes nothing: the referee's screen asks it
+    before showing the sheet to submit."""
+    refuse_unless_playing(table)
+    if table.ended_at is not None:
+        raise ValidationError(_("This game has already ended."), code="already_ended")
+    hands = table.hands.count()
+    if not ended_by_time and hands < HANDS_PER_GAME:
+        raise ValidationError(
+            _(
+                "Only %(hands)s of %(all)s hands are entered; end the game early only when time is "
+                "called."
+            ),
+            code="hands_missing",
+            params={"hands": hands, "all": HANDS_PER_GAME},
+        )
+    return hands
 
 
 def may_confirm(user: AbstractBaseUser, table: Table) -> bool:

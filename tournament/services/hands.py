@@ -63,7 +63,7 @@ def record_hand(
         return earlier
     refuse_unless_playing(table)
     refuse_after_end(table)
-    last = table.hands.aggregate(last=Max("number"))["last"] or 0
+    last = _last_number(table) or 0
     if number <= last:
         raise _conflict(table, number)
     if number != last + 1:
@@ -141,10 +141,98 @@ def correct_hand(
 
 
 @transaction.atomic
-def remove_last_hand(*, table: Table, entered_by: AbstractBaseUser) -> Hand:
+def correct_last_hand(
+    *,
+    table: Table,
+    number: int,
+    result: str,
+    winner: Player | None = None,
+    discarder: Player | None = None,
+    fan: int | None = None,
+    flowers: int = 0,
+    entered_by: AbstractBaseUser,
+) -> Hand:
+    """The referee's correction at the table: only the last hand, and only while the game is
+    open and the round in play (the organiser corrects anything with `correct_hand`).
+
+    A correction sent again, to a hand that already has exactly these values, changes nothing:
+    the hand is returned marked ``unchanged = True``.
+    """
+    table = lock_table(table)
+    hand = (
+        table.hands.select_related("winner__player", "discarder__player")
+        .filter(number=number)
+        .first()
+    )
+    if hand is not None and _has_result(hand, result, winner, discarder, fan, flowers):
+        hand.unchanged = True
+        return hand
+    if table.ended_at is not None:
+        raise ValidationError(
+            _(
+                "The game sheet is submitted, so the referee no longer corrects hands here: "
+                "ask the organiser to correct hand %(number)s."
+            ),
+            code="game_ended",
+            params={"number": number},
+        )
+    refuse_unless_playing(table)
+    if hand is None or _last_number(table) != number:
+        raise ValidationError(
+            _(
+                "Hand %(number)s is not the last hand entered any more; only the last hand is "
+                "corrected here (the organiser corrects earlier hands). Nothing was changed."
+            ),
+            code="not_last_hand",
+            params={"number": number},
+        )
+    return correct_hand(
+        hand=hand,
+        result=result,
+        winner=winner,
+        discarder=discarder,
+        fan=fan,
+        flowers=flowers,
+        entered_by=entered_by,
+    )
+
+
+def _has_result(
+    hand: Hand,
+    result: str,
+    winner: Player | None,
+    discarder: Player | None,
+    fan: int | None,
+    flowers: int,
+) -> bool:
+    """Whether `hand` already records this result (the values a referee corrects)."""
+    if result != hand.result:
+        return False
+    if result == Hand.Result.DRAW:
+        return True
+    return (
+        winner is not None
+        and hand.winner.player_id == winner.pk
+        and (hand.discarder.player_id if hand.discarder else None)
+        == (discarder.pk if discarder else None)
+        and hand.fan == fan
+        and hand.flowers == flowers
+    )
+
+
+def _last_number(table: Table) -> int | None:
+    return table.hands.aggregate(last=Max("number"))["last"]
+
+
+@transaction.atomic
+def remove_last_hand(
+    *, table: Table, entered_by: AbstractBaseUser, number: int | None = None
+) -> Hand:
     """Delete the last hand entered at `table` (entered by mistake); the game must not have ended.
 
-    False wins recorded for that hand stay: remove them separately if they were mistakes too.
+    `number` is the hand the caller saw as the last one: when another hand has been entered
+    since, nothing is removed (`not_last_hand`). False wins recorded for that hand stay: remove
+    them separately if they were mistakes too.
     """
     table = lock_table(table)
     refuse_before_play(table)
@@ -156,6 +244,12 @@ def remove_last_hand(*, table: Table, entered_by: AbstractBaseUser) -> Hand:
     )
     if hand is None:
         raise ValidationError(_("No hand is entered at this table yet."), code="no_hands")
+    if number is not None and hand.number != number:
+        raise ValidationError(
+            _("Hand %(number)s is not the last hand entered any more; nothing was removed."),
+            code="not_last_hand",
+            params={"number": number, "last": hand.number},
+        )
     before = hand_snapshot(hand)
     hand.delete()
     recompute_scores(table, seats_of(table))

@@ -26,7 +26,7 @@ from tournament.models import Table, Tournament
 from tournament.permissions import can_view, is_organiser, referees_in
 from tournament.selectors import format_points, table_results
 from tournament.services.games import may_confirm
-from tournament.web.referee import live_context, referee_table, table_state
+from tournament.web.referee.screen import live_context, referee_table, table_state
 
 
 @require_safe

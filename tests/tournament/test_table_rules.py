@@ -1,0 +1,111 @@
+"""Rules the table screen and the API share, owned by the services: removing and correcting the
+last hand, and whether a game may end."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from tournament.models import AuditEntry, Hand, Table
+from tournament.services import (
+    check_end_game,
+    correct_last_hand,
+    end_game,
+    record_hand,
+    remove_last_hand,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def win(table, referee, number, winner, fan=8):
+    return record_hand(
+        table=table, number=number, result="win", winner=winner, fan=fan, entered_by=referee
+    )
+
+
+def test_removing_a_hand_that_is_no_longer_the_last_removes_nothing(table, referee, east):
+    win(table, referee, 1, east)
+    win(table, referee, 2, east)
+
+    with pytest.raises(ValidationError) as error:
+        remove_last_hand(table=table, entered_by=referee, number=1)
+
+    assert error.value.code == "not_last_hand"
+    assert Hand.objects.filter(table=table).count() == 2
+
+
+def test_removing_the_hand_named_as_last_removes_it(table, referee, east):
+    win(table, referee, 1, east)
+
+    removed = remove_last_hand(table=table, entered_by=referee, number=1)
+
+    assert removed.number == 1
+    assert not Hand.objects.filter(table=table).exists()
+
+
+def test_the_last_hand_is_corrected_and_audited(table, referee, east, south, scores):
+    win(table, referee, 1, east)
+
+    hand = correct_last_hand(
+        table=table, number=1, result="win", winner=south, fan=10, entered_by=referee
+    )
+
+    assert (hand.winner.player, hand.fan) == (south, 10)
+    assert scores(table) == [-18, 54, -18, -18]
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.HAND_CORRECTED).count() == 1
+
+
+def test_a_correction_sent_twice_changes_nothing_the_second_time(table, referee, east, south):
+    win(table, referee, 1, east)
+    correct_last_hand(table=table, number=1, result="win", winner=south, fan=10, entered_by=referee)
+
+    again = correct_last_hand(
+        table=table, number=1, result="win", winner=south, fan=10, entered_by=referee
+    )
+
+    assert again.unchanged is True
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.HAND_CORRECTED).count() == 1
+
+
+def test_only_the_last_hand_is_corrected_at_the_table(table, referee, east, south):
+    win(table, referee, 1, east)
+    win(table, referee, 2, east)
+
+    with pytest.raises(ValidationError) as error:
+        correct_last_hand(
+            table=table, number=1, result="win", winner=south, fan=9, entered_by=referee
+        )
+
+    assert error.value.code == "not_last_hand"
+    assert Hand.objects.get(table=table, number=1).winner.player == east
+
+
+def test_no_correction_at_the_table_once_the_sheet_is_submitted(table, referee, east, south):
+    win(table, referee, 1, east)
+    end_game(table=table, ended_by_time=True, entered_by=referee)
+
+    with pytest.raises(ValidationError) as error:
+        correct_last_hand(
+            table=table, number=1, result="win", winner=south, fan=9, entered_by=referee
+        )
+
+    assert error.value.code == "game_ended"
+
+
+def test_checking_the_end_of_a_game_changes_nothing(table, referee, east):
+    win(table, referee, 1, east)
+
+    assert check_end_game(table=table, ended_by_time=True) == 1
+
+    assert Table.objects.get(pk=table.pk).ended_at is None
+    assert not AuditEntry.objects.filter(action=AuditEntry.Action.GAME_ENDED).exists()
+
+
+def test_checking_the_end_of_a_game_gives_the_reason_it_cannot_end(table, referee, east):
+    win(table, referee, 1, east)
+
+    with pytest.raises(ValidationError) as error:
+        check_end_game(table=table, ended_by_time=False)
+
+    assert error.value.code == "hands_missing"

@@ -1,0 +1,61 @@
+"""What was recorded, in a sentence for the referee's message after an entry."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournament.models import Hand, Penalty
+
+
+def penalty_title(penalty: Penalty) -> str:
+    names = {
+        "kind": penalty.get_kind_display(),
+        "name": penalty.seat.player.name,
+        "number": penalty.hand_number,
+    }
+    if penalty.hand_number:
+        return _("%(kind)s for %(name)s in hand %(number)s") % names
+    return _("%(kind)s for %(name)s") % names
+
+
+def describe_hand(hand: Hand) -> str:
+    if hand.result == Hand.Result.DRAW:
+        return _("Hand %(number)s: drawn hand, nobody pays.") % {"number": hand.number}
+    names = {
+        "number": hand.number,
+        "winner": hand.winner.player.name,
+        "discarder": hand.discarder.player.name if hand.discarder else "",
+        "fan": hand.fan,
+        "flowers": ngettext(" + %(count)s flower", " + %(count)s flowers", hand.flowers)
+        % {"count": hand.flowers}
+        if hand.flowers
+        else "",
+    }
+    if hand.discarder:
+        return (
+            _("Hand %(number)s: %(winner)s won on %(discarder)s’s discard, %(fan)s fan%(flowers)s.")
+            % names
+        )
+    return _("Hand %(number)s: %(winner)s won by self-draw, %(fan)s fan%(flowers)s.") % names
+
+
+def describe_penalty(penalty: Penalty) -> str:
+    names = {
+        "kind": penalty.get_kind_display(),
+        "name": penalty.seat.player.name,
+        "number": penalty.hand_number,
+        "each": max(penalty.payments(penalty.seat.index)),
+        "points": penalty.points,
+    }
+    if penalty.kind in (Penalty.Kind.FALSE_WIN, Penalty.Kind.FALSE_WIN_INVALID_HAND):
+        return (
+            _(
+                "%(kind)s by %(name)s in hand %(number)s: pays %(each)s to each other player. "
+                "%(name)s cannot win that hand; the others still can."
+            )
+            % names
+        )
+    if penalty.distributed:
+        return _("%(kind)s for %(name)s: %(points)s points, shared by the other three.") % names
+    return _("%(kind)s for %(name)s: %(points)s points, given to nobody.") % names

@@ -1,0 +1,271 @@
+"""Entering hands: a win by its fan or by its tiles (with the engine's breakdown), a drawn
+hand, and taking back or correcting the last hand."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from scoring.api import score_payload
+from scoring.engine import HandError, get_preset, parse_compact
+from scoring.views import present_verdict
+from tournament import services
+from tournament.models import Hand, Table
+from tournament.rotation import prevailing_wind, seat_wind
+from tournament.web.referee.answers import (
+    ERROR_FIELDS,
+    TILE_ERRORS,
+    back_to_table,
+    done,
+    invalid,
+    recorded,
+    refused,
+)
+from tournament.web.referee.describe import describe_hand
+from tournament.web.referee.forms import (
+    WIND_NAMES,
+    CorrectForm,
+    DrawForm,
+    FullForm,
+    UndoForm,
+    WinForm,
+)
+from tournament.web.referee.screen import referee_table, render_table, table_state
+
+
+@require_POST
+@login_required
+def record_win(request: HttpRequest, **where: Any) -> HttpResponse:
+    table = referee_table(request, **where)
+    form = WinForm(request.POST, **table_state(table).form_kwargs())
+    if not form.is_valid():
+        return invalid(request, table, "win", form)
+    try:
+        hand = services.record_hand(
+            table=table,
+            number=form.cleaned_data["number"],
+            result=Hand.Result.WIN,
+            winner=form.winner(),
+            discarder=form.discarder(),
+            fan=form.cleaned_data["fan"],
+            flowers=form.cleaned_data["flowers"],
+            entered_by=request.user,
+            submission=form.submission_key(),
+        )
+    except ValidationError as error:
+        offer = error.code == "below_minimum"  # offer to record a false win instead
+        return refused(request, table, "win", form, error, offer_false_win=offer)
+    return recorded(request, table, hand)
+
+
+def check_tiles(table: Table, form: FullForm) -> dict[str, Any]:
+    """The engine's verdict on the tiles for the winner's seat wind and prevailing wind."""
+    number = form.cleaned_data["number"]
+    winner = next(
+        view.seat for view in form.seats if view.player.key == form.cleaned_data["winner"]
+    )
+    tournament = table.round.tournament
+    wind = seat_wind(scheme=tournament.seat_rotation, starting_seat=winner.index, number=number)
+    payload = {
+        "compact": form.cleaned_data["tiles"],
+        **form.situation(),
+        "seat_wind": wind,
+        "prevalent_wind": prevailing_wind(number),
+        "profile": tournament.profile,
+    }
+    verdict = present_verdict(*score_payload(payload))
+    verdict["seat_wind"] = WIND_NAMES[wind]
+    verdict["prevailing_wind"] = WIND_NAMES[prevailing_wind(number)]
+    verdict["winner"] = winner.player.name
+    verdict["number"] = number
+    verdict["false_win"] = verdict["ok"] and not verdict["meets_minimum"]
+    return verdict
+
+
+def breakdown(
+    request: HttpRequest,
+    table: Table,
+    *,
+    verdict: dict[str, Any] | None = None,
+    pending: Iterable[str] = (),
+) -> HttpResponse:
+    """The full entry's breakdown alone, for the table screen's script to show as the hand is
+    built: the engine's verdict, or what the form still needs (`pending`). Records nothing."""
+    context = {
+        "verdict": verdict,
+        "pending": list(pending),
+        "false_win_each": get_preset(table.round.tournament.preset).false_win.below_minimum_each,
+    }
+    response = render(request, "tournament/referee/_breakdown.html", context)
+    response["X-Referee-Fragment"] = "verdict"
+    return response
+
+
+def form_messages(form: forms.Form) -> list[str]:
+    return [str(message) for errors in form.errors.values() for message in errors]
+
+
+@require_POST
+@login_required
+def record_full(request: HttpRequest, **where: Any) -> HttpResponse:
+    """Full entry: "check" shows the engine's breakdown, "save" records the win, and
+    "false_win" records a hand under 8 fan as a false win by the winner.
+
+    A check asked with `?fragment=verdict` answers the breakdown alone (see `breakdown`)."""
+    table = referee_table(request, **where)
+    form = FullForm(request.POST, **table_state(table).form_kwargs())
+    action = request.POST.get("action", "save")
+    fragment = action == "check" and request.GET.get("fragment") == "verdict"
+    if not form.is_valid():
+        if fragment:
+            return breakdown(request, table, pending=form_messages(form))
+        return invalid(request, table, "full", form)
+    if action == "false_win":
+        try:
+            penalty = services.record_false_win(
+                table=table,
+                number=form.cleaned_data["number"],
+                offender=form.winner(),
+                invalid_hand=False,
+                entered_by=request.user,
+                submission=form.submission_key(),
+            )
+        except ValidationError as error:
+            return refused(request, table, "full", form, error, fields={"offender_won": "winner"})
+        return recorded(request, table, penalty)
+    if not get_preset(table.round.tournament.preset).hand_scoring_available:
+        error = ValidationError(
+            _("This tournament's rule preset cannot score tiles yet; enter the fan."),
+            code="scoring_unavailable",
+        )
+        if fragment:
+            return breakdown(request, table, pending=error.messages)
+        return refused(request, table, "full", form, error)
+    verdict = check_tiles(table, form)
+    if fragment:
+        return breakdown(request, table, verdict=verdict)
+    if action != "save":
+        return render_table(request, table, bound=("full", form), verdict=verdict)
+    try:
+        hand = parse_compact(form.cleaned_data["tiles"], **form.situation())
+    except HandError as error:
+        form.add_error("tiles", error.message)
+        return render_table(request, table, bound=("full", form), verdict=verdict)
+    try:
+        saved = services.record_hand(
+            table=table,
+            number=form.cleaned_data["number"],
+            result=Hand.Result.WIN,
+            winner=form.winner(),
+            discarder=form.discarder(),
+            flowers=form.cleaned_data["flowers"],
+            tiles=hand.to_case(),
+            entered_by=request.user,
+            submission=form.submission_key(),
+        )
+    except ValidationError as error:
+        return refused(request, table, "full", form, error, fields=TILE_ERRORS, verdict=verdict)
+    return recorded(request, table, saved)
+
+
+@require_POST
+@login_required
+def record_draw(request: HttpRequest, **where: Any) -> HttpResponse:
+    table = referee_table(request, **where)
+    form = DrawForm(request.POST, **table_state(table).form_kwargs())
+    if not form.is_valid():
+        return invalid(request, table, "draw", form)
+    try:
+        hand = services.record_hand(
+            table=table,
+            number=form.cleaned_data["number"],
+            result=Hand.Result.DRAW,
+            entered_by=request.user,
+            submission=form.submission_key(),
+        )
+    except ValidationError as error:
+        return refused(request, table, "draw", form, error)
+    return recorded(request, table, hand)
+
+
+@require_POST
+@login_required
+def undo_last_hand(request: HttpRequest, **where: Any) -> HttpResponse:
+    """First POST: ask to confirm, naming the hand. Second POST (confirm): remove it, if it is
+    still the last hand."""
+    table = referee_table(request, **where)
+    form = UndoForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose the hand to remove from the table page."))
+        return back_to_table(table)
+    number = form.cleaned_data["number"]
+    if not form.cleaned_data["confirm"]:
+        state = table_state(table)
+        if state.last_hand is None or state.last_hand.number != number:
+            messages.error(
+                request,
+                _("Hand %(number)s is not the last hand entered any more.") % {"number": number},
+            )
+            return back_to_table(table)
+        confirm = UndoForm(initial={"number": number, "confirm": True})
+        context = {
+            "tournament": table.round.tournament,
+            "round": table.round,
+            "table": table,
+            "hand": state.last_hand,
+            "description": describe_hand(state.last_hand),
+            "form": confirm,
+        }
+        return render(request, "tournament/referee/undo.html", context)
+    try:
+        hand = services.remove_last_hand(table=table, entered_by=request.user, number=number)
+    except ValidationError as error:
+        return render_table(request, table, page_errors=list(error.messages))
+    return done(request, table, _("Hand %(number)s removed.") % {"number": hand.number})
+
+
+@require_POST
+@login_required
+def correct_last_hand(request: HttpRequest, **where: Any) -> HttpResponse:
+    """Correct the last hand in one step, while the game is open. A correction sent twice
+    (the hand already has exactly these values) is answered as done; nothing changes."""
+    table = referee_table(request, **where)
+    try:
+        number = int(request.POST.get("number", ""))
+    except ValueError:
+        number = 1  # the form says the number is wrong
+    form = CorrectForm(request.POST, **table_state(table).correct_kwargs(number))
+    if not form.is_valid():
+        return invalid(request, table, "correct", form)
+    try:
+        hand = services.correct_last_hand(
+            table=table,
+            number=form.cleaned_data["number"],
+            **form.corrected(),
+            entered_by=request.user,
+        )
+    except ValidationError as error:
+        field = ERROR_FIELDS.get(getattr(error, "code", None) or "")
+        form.add_error(field if field in form.fields else None, error)
+        return render_table(request, table, bound=("correct", form))
+    if getattr(hand, "unchanged", False):
+        messages.info(
+            request,
+            _("Hand %(number)s already has these values; nothing was changed.")
+            % {"number": hand.number},
+        )
+        return back_to_table(table)
+    text = _("Hand %(number)s is corrected: %(hand)s") % {
+        "number": hand.number,
+        "hand": describe_hand(hand),
+    }
+    return done(request, table, text)

@@ -1,0 +1,289 @@
+"""The table screen: the table a referee may enter results at, what the screen shows and
+its forms."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from scoring.engine import get_preset
+from scoring.views import tile_groups
+from tournament.clock import Clock, clock_of
+from tournament.models import HANDS_PER_GAME, Hand, Seat, Table, Tournament
+from tournament.permissions import can_referee, can_view
+from tournament.rotation import prevailing_wind, seat_wind
+from tournament.selectors import ScoreSheetLine, format_points, score_sheet, table_results
+from tournament.services._common import refuse_unless_playing
+from tournament.web.referee.describe import describe_hand
+from tournament.web.referee.forms import (
+    WIND_NAMES,
+    CorrectForm,
+    DrawForm,
+    EndForm,
+    FalseWinForm,
+    FullForm,
+    PenaltyForm,
+    SeatView,
+    WinForm,
+)
+
+
+def referee_table(request: HttpRequest, *, slug: str, round: int, table: int) -> Table:
+    """The table of the URL, if the user may enter results there (404 unknown, 403 no role)."""
+    found = get_object_or_404(
+        Table.objects.select_related("round__tournament"),
+        round__tournament__slug=slug,
+        round__number=round,
+        number=table,
+    )
+    if not can_view(request.user, found.round.tournament):
+        raise Http404("No such table.")
+    if not can_referee(request.user, found):
+        raise PermissionDenied("You are not a referee of this table.")
+    return found
+
+
+def table_url(table: Table) -> str:
+    return reverse(
+        "referee:table",
+        kwargs={
+            "slug": table.round.tournament.slug,
+            "round": table.round.number,
+            "table": table.number,
+        },
+    )
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    seat: Seat
+    wind: str  # seat wind in the next hand ("" when no hand is left)
+    wind_name: str
+    dealer: bool
+
+
+@dataclass(frozen=True)
+class TableState:
+    table: Table
+    seats: list[Seat]  # starting order E, S, W, N
+    last_hand: Hand | None
+    next_number: int  # HANDS_PER_GAME + 1 once every hand is entered
+    not_playing: str  # why results cannot be entered now, or ""
+
+    @property
+    def ended(self) -> bool:
+        return self.table.ended_at is not None
+
+    @property
+    def can_enter(self) -> bool:
+        return not self.not_playing and not self.ended
+
+    @property
+    def hand_in_play(self) -> bool:
+        return self.can_enter and self.next_number <= HANDS_PER_GAME
+
+    def winds(self) -> list[str]:
+        if self.ended or self.next_number > HANDS_PER_GAME:
+            return [""] * 4
+        scheme = self.table.round.tournament.seat_rotation
+        return [
+            seat_wind(scheme=scheme, starting_seat=seat.index, number=self.next_number)
+            for seat in self.seats
+        ]
+
+    def correct_kwargs(self, number: int) -> dict[str, Any]:
+        """The correction form's arguments: the players with their seat winds in hand `number`
+        (the hand corrected, not the next one)."""
+        scheme = self.table.round.tournament.seat_rotation
+        number = min(max(number, 1), HANDS_PER_GAME)
+        views = [
+            SeatView(
+                seat=seat, wind=seat_wind(scheme=scheme, starting_seat=seat.index, number=number)
+            )
+            for seat in self.seats
+        ]
+        return {"seats": views, "next_number": self.next_number}
+
+    def form_kwargs(self) -> dict[str, Any]:
+        views = [
+            SeatView(seat=seat, wind=wind)
+            for seat, wind in zip(self.seats, self.winds(), strict=True)
+        ]
+        return {"seats": views, "next_number": self.next_number}
+
+
+def table_state(table: Table) -> TableState:
+    seats = sorted(table.seats.select_related("player"), key=lambda seat: seat.index)
+    last_hand = (
+        table.hands.select_related("winner__player", "discarder__player")
+        .order_by("-number")
+        .first()
+    )
+    try:
+        refuse_unless_playing(table)
+        not_playing = ""
+    except ValidationError as error:
+        not_playing = " ".join(error.messages)
+    return TableState(
+        table=table,
+        seats=seats,
+        last_hand=last_hand,
+        next_number=(last_hand.number if last_hand else 0) + 1,
+        not_playing=not_playing,
+    )
+
+
+def empty_forms(state: TableState) -> dict[str, forms.Form]:
+    kwargs = state.form_kwargs()
+    rules = get_preset(state.table.round.tournament.preset).false_win
+    return {
+        "win": WinForm(**kwargs),
+        "full": FullForm(**kwargs),
+        "draw": DrawForm(**kwargs),
+        "false_win": FalseWinForm(
+            **kwargs,
+            below_minimum_each=rules.below_minimum_each,
+            invalid_hand_each=rules.invalid_hand_each,
+        ),
+        "penalty": PenaltyForm(**kwargs),
+        "correct": (
+            CorrectForm(**state.correct_kwargs(state.last_hand.number), hand=state.last_hand)
+            if state.last_hand
+            else None
+        ),
+        "end": EndForm(),
+    }
+
+
+def sheet_status(table: Table) -> tuple[str, str]:
+    """Where the game sheet of `table` stands: a key (in_play, submitted, confirmed) and what
+    the screen says about it."""
+    texts = {
+        "open": ("in_play", _("In play")),
+        "submitted": ("submitted", _("Submitted, awaiting confirmation")),
+        "confirmed": ("confirmed", _("Confirmed")),
+    }
+    return texts[table.sheet]
+
+
+def who_confirms(tournament: Tournament) -> str:
+    """Who confirms a submitted game sheet in `tournament`, in a sentence for the referee."""
+    confirmation = tournament.confirmation
+    if confirmation == Tournament.Confirmation.SECOND_REFEREE:
+        return _(
+            "A second referee of the tournament (not the one who submitted it) or the "
+            "organiser confirms the sheet; until then the game counts as provisional."
+        )
+    if confirmation == Tournament.Confirmation.NONE:
+        return _("This tournament needs no confirmation: the sheet counts once it is submitted.")
+    return _("The organiser confirms the sheet; until then the game counts as provisional.")
+
+
+def live_context(table: Table, state: TableState, clock: Clock | None = None) -> dict[str, Any]:
+    """What the live part of the table screen shows: the round clock, hands played, the sheet
+    status, and the players' seat winds and scores (or the result of an ended game)."""
+    winds = state.winds()
+    players = [
+        PlayerLine(seat=seat, wind=wind, wind_name=WIND_NAMES.get(wind, ""), dealer=wind == "E")
+        for seat, wind in zip(state.seats, winds, strict=True)
+    ]
+    results = []
+    if state.ended:
+        results = [
+            {"result": result, "points": format_points(result.table_points)}
+            for result in table_results(table)
+        ]
+    clock = clock or clock_of(table.round)
+    hands_played = state.next_number - 1
+    upcoming = not state.ended and state.next_number <= HANDS_PER_GAME
+    status, status_text = sheet_status(table)
+    return {
+        "table": table,
+        "state": state,
+        "players": players,
+        "prevailing_wind": prevailing_wind(state.next_number) if upcoming else "",
+        "results": results,
+        "clock": clock,
+        "behind": clock.behind(hands_played, state.ended),
+        "hands_played": hands_played,
+        "hands_per_game": HANDS_PER_GAME,
+        "sheet_status": status,
+        "sheet_status_text": status_text,
+        "who_confirms": who_confirms(table.round.tournament) if status == "submitted" else "",
+    }
+
+
+def render_table(
+    request: HttpRequest,
+    table: Table,
+    *,
+    state: TableState | None = None,
+    bound: tuple[str, forms.Form] | None = None,
+    page_errors: list[str] | None = None,
+    verdict: dict[str, Any] | None = None,
+    offer_false_win: bool = False,
+) -> HttpResponse:
+    state = state or table_state(table)
+    tournament = table.round.tournament
+    page_forms = empty_forms(state)
+    open_form = "win" if state.hand_in_play else "end"
+    if bound is not None:
+        open_form, page_forms[bound[0]] = bound
+    preset = get_preset(tournament.preset)
+    lines = score_sheet(table)
+    upcoming = not state.ended and state.next_number <= HANDS_PER_GAME
+    prevailing = prevailing_wind(state.next_number) if upcoming else ""
+    context = {
+        **live_context(table, state),
+        "tournament": tournament,
+        "round": table.round,
+        "prevailing_wind": prevailing,
+        "prevailing_name": WIND_NAMES.get(prevailing, ""),
+        "last_hand_text": describe_hand(state.last_hand) if state.last_hand else "",
+        "hands_per_game": HANDS_PER_GAME,
+        "forms": page_forms,
+        "open_form": open_form,
+        "page_errors": page_errors or [],
+        "verdict": verdict,
+        "offer_false_win": offer_false_win,
+        "false_win_each": preset.false_win.below_minimum_each,
+        "hand_scoring": preset.hand_scoring_available,
+        "tile_groups": tile_groups(),
+        "lines": lines,
+        "seats": state.seats,
+        "offer_submission": uuid.uuid4(),
+        "correct_open": open_form == "correct"
+        or (
+            state.last_hand is not None
+            and request.GET.get("correct") == str(state.last_hand.number)
+        ),
+        "recorded_keys": recorded_keys(lines),
+    }
+    return render(request, "tournament/referee/table.html", context)
+
+
+def recorded_keys(lines: list[ScoreSheetLine]) -> list[str]:
+    """The submission keys of the hands and penalties on a score sheet: the page's script drops
+    a saved draft whose key is among them (it was recorded after all)."""
+    records = [
+        record
+        for line in lines
+        for record in ([line.hand] if line.hand else []) + list(line.penalties)
+    ]
+    return [str(record.submission) for record in records if record.submission]
+
+
+@require_safe
+@login_required
+def table_page(request: HttpRequest, **where: Any) -> HttpResponse:
+    return render_table(request, referee_table(request, **where))
