@@ -1,6 +1,13 @@
+"""The Django admin: a back office for superusers. It never goes around a rule of the services:
+what the services guard (results, rounds and their statuses, the rules a recorded hand was
+scored under) is read-only here and changed on the organiser's pages."""
+
+from __future__ import annotations
+
 from django.contrib import admin
 
 from tournament.models import AuditEntry, Hand, Penalty, Player, Round, Seat, Table, Tournament
+from tournament.services.tournaments import RULES, rules_locked
 
 
 @admin.register(Tournament)
@@ -12,6 +19,15 @@ class TournamentAdmin(admin.ModelAdmin):
     filter_horizontal = ["organisers"]
     date_hierarchy = "start_date"
 
+    def get_readonly_fields(self, request, obj=None):
+        if obj is None:
+            return []
+        # A tournament's slug is its address; the rules are fixed once a hand is recorded.
+        return ["slug", *RULES] if rules_locked(obj) else ["slug"]
+
+    def get_prepopulated_fields(self, request, obj=None):
+        return self.prepopulated_fields if obj is None else {}
+
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
@@ -20,22 +36,9 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ["name", "key", "ema_number", "club"]
 
 
-class TableInline(admin.TabularInline):
-    model = Table
-    fields = ["number", "ended_at", "ended_by_time"]
-    readonly_fields = ["ended_at", "ended_by_time"]
-    extra = 0
-
-
-@admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
-    list_display = ["tournament", "number", "status"]
-    list_filter = ["tournament", "status"]
-    inlines = [TableInline]
-
-
 class ReadOnlyAdmin(admin.ModelAdmin):
-    """Results change only through the services, which keep scores and the audit trail right."""
+    """Rounds and results change only through the services, which keep the rules, the scores and
+    the audit trail right."""
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -45,6 +48,24 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+class TableInline(admin.TabularInline):
+    model = Table
+    fields = ["number", "ended_at", "ended_by_time"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Round)
+class RoundAdmin(ReadOnlyAdmin):
+    list_display = ["tournament", "number", "status"]
+    list_filter = ["tournament", "status"]
+    inlines = [TableInline]
 
 
 class SeatInline(admin.TabularInline):

@@ -34,6 +34,11 @@ RULES = {
 }
 
 
+def rules_locked(tournament: Tournament) -> bool:
+    """Whether the settings in RULES are fixed: they are once a hand is recorded."""
+    return Hand.objects.filter(table__round__tournament=tournament).exists()
+
+
 def _refuse_unknown(fields: dict[str, Any]) -> None:
     unknown = set(fields) - set(SETTINGS)
     if unknown:
@@ -74,7 +79,7 @@ def update_tournament(*, tournament: Tournament, **fields: Any) -> Tournament:
     changed = [
         name for name in RULES if name in fields and fields[name] != getattr(tournament, name)
     ]
-    if changed and Hand.objects.filter(table__round__tournament=tournament).exists():
+    if changed and rules_locked(tournament):
         raise ValidationError(
             {
                 name: ValidationError(

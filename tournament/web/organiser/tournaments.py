@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from tournament.models import Round, Seat, Table, Tournament
-from tournament.services.tournaments import create_tournament, update_tournament
+from tournament.services.tournaments import create_tournament, rules_locked, update_tournament
 from tournament.web.forms_organiser import TournamentForm
 from tournament.web.organiser.access import INVALID, call_service, organiser_page
 
@@ -96,9 +96,7 @@ def edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         {
             "form": form,
             "tournament": tournament,
-            "rules_locked": Table.objects.filter(
-                round__tournament=tournament, hands__isnull=False
-            ).exists(),
+            "rules_locked": rules_locked(tournament),
         },
         status=status,
     )
