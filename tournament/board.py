@@ -9,25 +9,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.db import models
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q
+from django.utils.translation import gettext_lazy as _
 
 from tournament.clock import Clock, clock_of
 from tournament.models import HANDS_PER_GAME, Penalty, Round, Seat, Table, Tournament
 
 
-class SheetStatus:
-    """Where the game sheet of a table is, from the first hand to its confirmation."""
+class SheetStatus(models.TextChoices):
+    """What the board says of a game sheet: `Table.Sheet`, with an open sheet told apart by
+    whether anything is recorded on it yet."""
 
-    NOT_STARTED = "not_started"
-    IN_PLAY = "in_play"
-    SUBMITTED = "submitted"
-    CONFIRMED = "confirmed"
+    NOT_STARTED = "not_started", _("not started")
+    IN_PLAY = "in_play", _("in play")
+    SUBMITTED = Table.Sheet.SUBMITTED.value, _("submitted — awaiting confirmation")
+    CONFIRMED = Table.Sheet.CONFIRMED.value, _("confirmed")
 
 
-def sheet_status(table: Table, *, has_results: bool) -> str:
+def sheet_status(table: Table, *, has_results: bool) -> SheetStatus:
     """Table.sheet, with an open game told apart by whether anything is recorded yet."""
-    if table.sheet != "open":
-        return table.sheet
+    if table.sheet != Table.Sheet.OPEN:
+        return SheetStatus(table.sheet.value)
     return SheetStatus.IN_PLAY if has_results else SheetStatus.NOT_STARTED
 
 

@@ -273,6 +273,13 @@ class Round(models.Model):
 class Table(models.Model):
     """Four seats for one round; the game played there and how it ended."""
 
+    class Sheet(models.TextChoices):
+        """Where the game sheet of the table is (derived from when it ended and was confirmed)."""
+
+        OPEN = "open", _("In play")
+        SUBMITTED = "submitted", _("Submitted, awaiting confirmation")
+        CONFIRMED = "confirmed", _("Confirmed")
+
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
     referees = models.ManyToManyField(
@@ -318,12 +325,12 @@ class Table(models.Model):
         return f"Table {self.number}"
 
     @property
-    def sheet(self) -> str:
-        """Where the game sheet is: "open" while the game is played, "submitted" once the game
-        has ended, "confirmed" once checked (then the game counts in the standings)."""
+    def sheet(self) -> Table.Sheet:
+        """Where the game sheet is: open while the game is played, submitted once the game has
+        ended, confirmed once checked (then the game counts in the standings)."""
         if self.confirmed_at is not None:
-            return "confirmed"
-        return "submitted" if self.ended_at is not None else "open"
+            return Table.Sheet.CONFIRMED
+        return Table.Sheet.SUBMITTED if self.ended_at is not None else Table.Sheet.OPEN
 
 
 class Seat(models.Model):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -20,9 +20,9 @@ from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
 from scoring.engine.ranking import places, share_table_points
+from tournament.access import Access, tournament_access
 from tournament.board import game_counts
 from tournament.models import Hand, Penalty, Player, Round, Seat, Table, Tournament
-from tournament.permissions import is_organiser, referees_in
 from tournament.rotation import seat_winds
 from tournament.selectors import (
     Standing,
@@ -66,27 +66,9 @@ def _render_live(
     return response
 
 
-@dataclass(frozen=True)
-class Access:
-    tournament: Tournament
-    organiser: bool
-
-
 def _access(request: HttpRequest, slug: str) -> Access:
-    """The tournament at `slug` if this user may read it (the policy of `can_view`), else 404."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    organiser = is_organiser(request.user, tournament)
-    if not (tournament.public or organiser or referees_in(request.user, tournament)):
-        raise Http404("No such tournament.")
-    return Access(tournament, organiser)
-
-
-def _round(access: Access, number: int) -> Round:
-    round = get_object_or_404(Round, tournament=access.tournament, number=number)
-    if round.status == Round.Status.DRAFT and not access.organiser:
-        raise Http404("No such round.")
-    round.tournament = access.tournament
-    return round
+    """The tournament at `slug` if this user may read it, else 404."""
+    return tournament_access(request.user, slug)
 
 
 @dataclass(frozen=True)
@@ -207,7 +189,7 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     access = _access(request, slug)
-    round = _round(access, number)
+    round = access.round(number)
     fragment, live_url = _live(request)
     tables = list(
         round.tables.annotate(
@@ -251,7 +233,7 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_safe
 def table_page(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     access = _access(request, slug)
-    round = _round(access, number)
+    round = access.round(number)
     fragment, live_url = _live(request)
     table_obj = get_object_or_404(
         Table.objects.prefetch_related(

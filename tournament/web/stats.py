@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
+from tournament.access import tournament_access
 from tournament.charts import Series, bar_chart, line_chart
 from tournament.models import Player, Tournament
-from tournament.permissions import can_view
 from tournament.selectors import format_points
 from tournament.statistics import (
     FanCount,
@@ -32,10 +32,7 @@ TOP_FANS = 10
 
 
 def _tournament(request: HttpRequest, slug: str) -> Tournament:
-    tournament = Tournament.objects.filter(slug=slug).first()
-    if tournament is None or not can_view(request.user, tournament):
-        raise Http404(_("No such tournament."))
-    return tournament
+    return tournament_access(request.user, slug).tournament
 
 
 def percent(share: Fraction | None) -> str:

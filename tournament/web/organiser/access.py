@@ -8,14 +8,13 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
+from tournament.access import ORGANISER, tournament_access
 from tournament.models import Round, Table, Tournament
-from tournament.permissions import can_correct, can_view
 from tournament.web.forms_organiser import add_service_error
 
 # The status of a page that shows a form again because what was sent is refused.
@@ -28,19 +27,7 @@ def organised_tournament(request: HttpRequest, slug: str) -> Tournament:
     404 when it does not exist or the user may not even read it (a private tournament does
     not reveal that it exists); 403 when the user may read it but does not organise it.
     """
-    tournament = Tournament.objects.filter(slug=slug).first()
-    if tournament is None or not can_view(request.user, tournament):
-        raise Http404("No such tournament.")
-    if not can_correct(request.user, tournament):
-        raise PermissionDenied(
-            _(
-                "You are logged in as %(user)s, but you are not an organiser of %(name)s. "
-                "Only its organisers can open this page: ask one of them to add you, or log "
-                "in with an organiser's account."
-            )
-            % {"user": request.user.get_username(), "name": tournament.name}
-        )
-    return tournament
+    return tournament_access(request.user, slug, role=ORGANISER).tournament
 
 
 def organiser_page(*methods: str) -> Callable:

@@ -9,18 +9,18 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from scoring.engine import get_preset
 from scoring.views import tile_groups
+from tournament.access import REFEREE, table_access
 from tournament.clock import Clock, clock_of
 from tournament.models import HANDS_PER_GAME, Hand, Seat, Table, Tournament
-from tournament.permissions import can_referee, can_view
 from tournament.rotation import prevailing_wind, seat_wind
 from tournament.selectors import ScoreSheetLine, format_points, score_sheet, table_results
 from tournament.services._common import refuse_unless_playing
@@ -40,16 +40,7 @@ from tournament.web.referee.forms import (
 
 def referee_table(request: HttpRequest, *, slug: str, round: int, table: int) -> Table:
     """The table of the URL, if the user may enter results there (404 unknown, 403 no role)."""
-    found = get_object_or_404(
-        Table.objects.select_related("round__tournament"),
-        round__tournament__slug=slug,
-        round__number=round,
-        number=table,
-    )
-    if not can_view(request.user, found.round.tournament):
-        raise Http404("No such table.")
-    if not can_referee(request.user, found):
-        raise PermissionDenied("You are not a referee of this table.")
+    _access, found = table_access(request.user, slug, round, table, role=REFEREE)
     return found
 
 
@@ -165,17 +156,6 @@ def empty_forms(state: TableState) -> dict[str, forms.Form]:
     }
 
 
-def sheet_status(table: Table) -> tuple[str, str]:
-    """Where the game sheet of `table` stands: a key (in_play, submitted, confirmed) and what
-    the screen says about it."""
-    texts = {
-        "open": ("in_play", _("In play")),
-        "submitted": ("submitted", _("Submitted, awaiting confirmation")),
-        "confirmed": ("confirmed", _("Confirmed")),
-    }
-    return texts[table.sheet]
-
-
 def who_confirms(tournament: Tournament) -> str:
     """Who confirms a submitted game sheet in `tournament`, in a sentence for the referee."""
     confirmation = tournament.confirmation
@@ -206,7 +186,7 @@ def live_context(table: Table, state: TableState, clock: Clock | None = None) ->
     clock = clock or clock_of(table.round)
     hands_played = state.next_number - 1
     upcoming = not state.ended and state.next_number <= HANDS_PER_GAME
-    status, status_text = sheet_status(table)
+    status = table.sheet
     return {
         "table": table,
         "state": state,
@@ -218,8 +198,9 @@ def live_context(table: Table, state: TableState, clock: Clock | None = None) ->
         "hands_played": hands_played,
         "hands_per_game": HANDS_PER_GAME,
         "sheet_status": status,
-        "sheet_status_text": status_text,
-        "who_confirms": who_confirms(table.round.tournament) if status == "submitted" else "",
+        "who_confirms": (
+            who_confirms(table.round.tournament) if status == Table.Sheet.SUBMITTED else ""
+        ),
     }
 
 

@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -22,8 +22,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from tournament import services
+from tournament.access import tournament_access
 from tournament.models import Table, Tournament
-from tournament.permissions import can_view, is_organiser, referees_in
+from tournament.permissions import is_organiser, referees_in
 from tournament.selectors import format_points, table_results
 from tournament.services.games import may_confirm
 from tournament.web.referee.screen import live_context, referee_table, table_state
@@ -53,9 +54,7 @@ def confirms_sheets(user: AbstractBaseUser, tournament: Tournament) -> bool:
 
 
 def confirming_tournament(request: HttpRequest, slug: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not can_view(request.user, tournament):
-        raise Http404("No such tournament.")
+    tournament = tournament_access(request.user, slug).tournament
     if not confirms_sheets(request.user, tournament):
         raise PermissionDenied(_("You do not confirm game sheets in this tournament."))
     return tournament
