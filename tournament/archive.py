@@ -40,7 +40,9 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from tournament.models import (
-    HANDS_PER_GAME,
+    MOST_HANDS_PER_GAME as HANDS_PER_GAME,  # to do: the preset of the archived tournament
+)
+from tournament.models import (
     Hand,
     Penalty,
     Player,

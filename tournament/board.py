@@ -14,7 +14,7 @@ from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 from django.utils.translation import gettext_lazy as _
 
 from tournament.clock import Clock, clock_of
-from tournament.models import HANDS_PER_GAME, Penalty, Round, Seat, Table, Tournament
+from tournament.models import Penalty, Round, Seat, Table, Tournament
 
 
 class SheetStatus(models.TextChoices):
@@ -39,17 +39,18 @@ class BoardTable:
     table: Table
     seats: list[Seat]  # by starting wind E, S, W, N
     hands_played: int
-    status: str  # a SheetStatus value
+    hands_per_game: int  # of the tournament's rule preset
+    status: SheetStatus
     behind: bool
     referees: list[str]  # usernames
 
     @property
     def hands_left(self) -> int:
-        return max(0, HANDS_PER_GAME - self.hands_played)
+        return max(0, self.hands_per_game - self.hands_played)
 
     @property
     def progress_percent(self) -> int:
-        return round(100 * min(self.hands_played, HANDS_PER_GAME) / HANDS_PER_GAME)
+        return round(100 * min(self.hands_played, self.hands_per_game) / self.hands_per_game)
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,7 @@ def board(round: Round, now: datetime | None = None) -> Board:
                 table=table,
                 seats=sorted(table.seats.all(), key=lambda seat: seat.index),
                 hands_played=table.hand_count,
+                hands_per_game=clock.hands_per_game,
                 status=sheet_status(
                     table, has_results=bool(table.hand_count or table.has_penalties)
                 ),

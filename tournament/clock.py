@@ -13,7 +13,7 @@ from datetime import datetime
 
 from django.utils import timezone
 
-from tournament.models import HANDS_PER_GAME, Round
+from tournament.models import Round
 
 # A table counts as behind when it has played this many hands fewer than an even pace needs.
 BEHIND_BY_HANDS = 2
@@ -24,6 +24,7 @@ class Clock:
     state: str  # "not_started", "running", "paused" or "over"
     total_seconds: int
     elapsed_seconds: int
+    hands_per_game: int  # of the tournament's rule preset
 
     @property
     def remaining_seconds(self) -> int:
@@ -46,11 +47,11 @@ class Clock:
 
     @property
     def expected_hands(self) -> int:
-        """Hands an even pace would have played by now (0 before the start, 16 at the end)."""
+        """Hands an even pace would have played by now (0 before the start, all at the end)."""
         if not self.started or self.total_seconds <= 0:
             return 0
         share = min(1.0, self.elapsed_seconds / self.total_seconds)
-        return math.floor(HANDS_PER_GAME * share)
+        return math.floor(self.hands_per_game * share)
 
     def behind(self, hands_played: int, ended: bool) -> bool:
         """Whether a game that has played `hands_played` hands is falling behind the clock."""
@@ -61,10 +62,13 @@ class Clock:
 
 def clock_of(round: Round, now: datetime | None = None) -> Clock:
     """The clock of `round` at `now` (default: the current time)."""
+    hands = round.tournament.rules.hands_per_game
     minutes = round.clock_minutes or round.tournament.round_minutes
     total = max(0, (minutes + round.clock_extra_minutes) * 60)
     if round.clock_started_at is None:
-        return Clock(state="not_started", total_seconds=total, elapsed_seconds=0)
+        return Clock(
+            state="not_started", total_seconds=total, elapsed_seconds=0, hands_per_game=hands
+        )
     now = now or timezone.now()
     until = round.clock_paused_at or now
     elapsed = (until - round.clock_started_at).total_seconds() - round.clock_paused_seconds
@@ -75,4 +79,9 @@ def clock_of(round: Round, now: datetime | None = None) -> Clock:
         state = "over"
     else:
         state = "running"
-    return Clock(state=state, total_seconds=total, elapsed_seconds=min(elapsed, total))
+    return Clock(
+        state=state,
+        total_seconds=total,
+        elapsed_seconds=min(elapsed, total),
+        hands_per_game=hands,
+    )

@@ -25,7 +25,7 @@ from django.contrib.auth.models import AbstractUser, Permission
 from django.db import transaction
 from django.utils import timezone
 
-from tournament.models import HANDS_PER_GAME, Player, Round, Table, Tournament
+from tournament.models import Player, Round, Table, Tournament
 from tournament.services import (
     add_player,
     assign_referees,
@@ -168,7 +168,7 @@ def load_demo_data() -> DemoData:
     )
     for table, hands in zip(round2.tables.order_by("number"), ROUND_2_PROGRESS, strict=True):
         _play(table, referee, rng, hands, ROUND_2_EVENTS.get(table.number, {}))
-        if hands == HANDS_PER_GAME:
+        if hands == tournament.rules.hands_per_game:
             end_game(table=table, ended_by_time=False, entered_by=referee)
 
     create_round(tournament=tournament, actor=organiser)

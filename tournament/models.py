@@ -10,10 +10,13 @@ from django.db.models.lookups import Exact
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import PRESETS
+from scoring.engine import PRESETS, RulePreset, get_preset
 from scoring.engine.settlement import penalty_payments
+from tournament.rotation import WINDS
 
-HANDS_PER_GAME = 16
+#: The most hands a game has under any rule preset: the database's outer bound on hand
+#: numbers (a tournament's own game length is its preset's `hands_per_game`).
+MOST_HANDS_PER_GAME = max(preset.hands_per_game for preset in PRESETS.values())
 
 
 def default_table_points() -> list[int]:
@@ -60,10 +63,12 @@ def validate_tie_breaks(value: object) -> None:
 
 
 class Wind(models.TextChoices):
-    EAST = "E", _("East")
-    SOUTH = "S", _("South")
-    WEST = "W", _("West")
-    NORTH = "N", _("North")
+    """A seat or prevailing wind, by its letter (`rotation.WINDS`)."""
+
+    EAST = WINDS[0], _("East")
+    SOUTH = WINDS[1], _("South")
+    WEST = WINDS[2], _("West")
+    NORTH = WINDS[3], _("North")
 
 
 class Separation(models.TextChoices):
@@ -74,35 +79,44 @@ class Separation(models.TextChoices):
     HARD = "hard", _("Always apart")
 
 
+class Profile(models.TextChoices):
+    """Which rulebook decides the fine points of fan counting (see rules/RULINGS.md)."""
+
+    WMO_2006 = "wmo-2006", _("WMO Green Book (2006)")
+    CN_1998 = "cn-1998", _("Chinese official rules (1998)")
+
+
+class SeatRotation(models.TextChoices):
+    """How players change seats between wind rounds (rules/TOURNAMENT.md)."""
+
+    WMO = "wmo", _("Every wind round (WMO chart)")
+    NONE = "none", _("Never")
+    HALF = "half", _("Once, before the West wind round")
+
+
+class Confirmation(models.TextChoices):
+    """Who confirms a submitted game sheet before the game counts in the standings."""
+
+    ORGANISER = "organiser", _("The organiser confirms each game sheet")
+    SECOND_REFEREE = (
+        "referee",
+        _("A second referee (or the organiser) confirms each game sheet"),
+    )
+    NONE = "none", _("Game sheets count as soon as they are submitted")
+
+
+class TieBreak(models.TextChoices):
+    """Further tie-breaks after table points and score (Chinese 1998 rules)."""
+
+    BEST_GAME = "best_game", _("Best single game score")
+    GAME_SCORES = "game_scores", _("More high game scores")
+
+
 class Tournament(models.Model):
-    class Profile(models.TextChoices):
-        """Which rulebook decides the fine points of fan counting (see rules/RULINGS.md)."""
-
-        WMO_2006 = "wmo-2006", _("WMO Green Book (2006)")
-        CN_1998 = "cn-1998", _("Chinese official rules (1998)")
-
-    class SeatRotation(models.TextChoices):
-        """How players change seats between wind rounds (rules/TOURNAMENT.md)."""
-
-        WMO = "wmo", _("Every wind round (WMO chart)")
-        NONE = "none", _("Never")
-        HALF = "half", _("Once, before the West wind round")
-
-    class Confirmation(models.TextChoices):
-        """Who confirms a submitted game sheet before the game counts in the standings."""
-
-        ORGANISER = "organiser", _("The organiser confirms each game sheet")
-        SECOND_REFEREE = (
-            "referee",
-            _("A second referee (or the organiser) confirms each game sheet"),
-        )
-        NONE = "none", _("Game sheets count as soon as they are submitted")
-
-    class TieBreak(models.TextChoices):
-        """Further tie-breaks after table points and score (Chinese 1998 rules)."""
-
-        BEST_GAME = "best_game", _("Best single game score")
-        GAME_SCORES = "game_scores", _("More high game scores")
+    Profile = Profile
+    SeatRotation = SeatRotation
+    Confirmation = Confirmation
+    TieBreak = TieBreak
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=100, unique=True)
@@ -170,17 +184,23 @@ class Tournament(models.Model):
                 violation_error_message="A tournament cannot end before it starts.",
             ),
             models.CheckConstraint(
-                condition=Q(seat_rotation__in=["wmo", "none", "half"]),
+                condition=Q(seat_rotation__in=SeatRotation.values),
                 name="tournament_seat_rotation_known",
             ),
             models.CheckConstraint(
-                condition=Q(confirmation__in=["organiser", "referee", "none"]),
+                condition=Q(confirmation__in=Confirmation.values),
                 name="tournament_confirmation_known",
             ),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def rules(self) -> RulePreset:
+        """The rule preset in force: the data the game follows (hands per game, minimum,
+        payments, penalties)."""
+        return get_preset(self.preset)
 
 
 class Player(models.Model):
@@ -233,12 +253,15 @@ class Player(models.Model):
         return self.withdrawn_from_round is not None
 
 
+class RoundStatus(models.TextChoices):
+    DRAFT = "draft", _("Draft")
+    SEATED = "seated", _("Seated")
+    PLAYING = "playing", _("Playing")
+    FINISHED = "finished", _("Finished")
+
+
 class Round(models.Model):
-    class Status(models.TextChoices):
-        DRAFT = "draft", _("Draft")
-        SEATED = "seated", _("Seated")
-        PLAYING = "playing", _("Playing")
-        FINISHED = "finished", _("Finished")
+    Status = RoundStatus
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -261,7 +284,7 @@ class Round(models.Model):
             models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_from_one"),
             models.CheckConstraint(
-                condition=Q(status__in=["draft", "seated", "playing", "finished"]),
+                condition=Q(status__in=RoundStatus.values),
                 name="round_status_known",
             ),
         ]
@@ -367,7 +390,7 @@ class Seat(models.Model):
                 violation_error_message="A player sits at one table per round.",
             ),
             models.CheckConstraint(
-                condition=Q(starting_wind__in=["E", "S", "W", "N"]), name="seat_wind_known"
+                condition=Q(starting_wind__in=Wind.values), name="seat_wind_known"
             ),
         ]
 
@@ -377,13 +400,16 @@ class Seat(models.Model):
     @property
     def index(self) -> int:
         """0..3 for the starting seats East, South, West, North."""
-        return "ESWN".index(self.starting_wind)
+        return WINDS.index(self.starting_wind)
+
+
+class HandResult(models.TextChoices):
+    WIN = "win", _("Win")
+    DRAW = "draw", _("Drawn hand")
 
 
 class Hand(models.Model):
-    class Result(models.TextChoices):
-        WIN = "win", _("Win")
-        DRAW = "draw", _("Drawn hand")
+    Result = HandResult
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveSmallIntegerField()
@@ -434,14 +460,17 @@ class Hand(models.Model):
                 violation_error_message="This hand has already been entered.",
             ),
             models.CheckConstraint(
-                condition=Q(number__gte=1, number__lte=HANDS_PER_GAME),
+                condition=Q(number__gte=1, number__lte=MOST_HANDS_PER_GAME),
                 name="hand_number_within_game",
             ),
             models.CheckConstraint(
                 condition=Q(
-                    result="draw", winner__isnull=True, discarder__isnull=True, fan__isnull=True
+                    result=HandResult.DRAW,
+                    winner__isnull=True,
+                    discarder__isnull=True,
+                    fan__isnull=True,
                 )
-                | Q(result="win", winner__isnull=False, fan__isnull=False),
+                | Q(result=HandResult.WIN, winner__isnull=False, fan__isnull=False),
                 name="hand_win_has_winner_and_fan",
             ),
             models.CheckConstraint(
@@ -466,6 +495,23 @@ class Hand(models.Model):
         return [self.east_points, self.south_points, self.west_points, self.north_points]
 
 
+class PenaltyKind(models.TextChoices):
+    FALSE_WIN = "false_win", _("False win")
+    FALSE_WIN_INVALID_HAND = "false_win_invalid", _("False win (invalid hand)")
+    DEDUCTION = "deduction", _("Deduction")
+    DISTRIBUTED = "distributed", _("Distributed penalty")
+
+
+#: Penalties shared by the other three players; a deduction is given to nobody.
+DISTRIBUTED_KINDS = [
+    PenaltyKind.FALSE_WIN,
+    PenaltyKind.FALSE_WIN_INVALID_HAND,
+    PenaltyKind.DISTRIBUTED,
+]
+#: The penalties of a declared win that was not one.
+FALSE_WIN_KINDS = [PenaltyKind.FALSE_WIN, PenaltyKind.FALSE_WIN_INVALID_HAND]
+
+
 class Penalty(models.Model):
     """Points a player loses for a false win, a foul or misconduct, with the reason.
 
@@ -473,11 +519,7 @@ class Penalty(models.Model):
     zero-sum); a deduction is given to nobody.
     """
 
-    class Kind(models.TextChoices):
-        FALSE_WIN = "false_win", _("False win")
-        FALSE_WIN_INVALID_HAND = "false_win_invalid", _("False win (invalid hand)")
-        DEDUCTION = "deduction", _("Deduction")
-        DISTRIBUTED = "distributed", _("Distributed penalty")
+    Kind = PenaltyKind
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="penalties")
     seat = models.ForeignKey(Seat, on_delete=models.RESTRICT, related_name="penalties")
@@ -513,13 +555,12 @@ class Penalty(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(hand_number__isnull=True)
-                | Q(hand_number__gte=1, hand_number__lte=HANDS_PER_GAME),
+                | Q(hand_number__gte=1, hand_number__lte=MOST_HANDS_PER_GAME),
                 name="penalty_hand_within_game",
             ),
             models.CheckConstraint(
-                condition=Q(kind__in=["false_win", "false_win_invalid", "distributed"])
-                & Q(distributed=True)
-                | Q(kind="deduction", distributed=False),
+                condition=Q(kind__in=DISTRIBUTED_KINDS) & Q(distributed=True)
+                | Q(kind=PenaltyKind.DEDUCTION, distributed=False),
                 name="penalty_kind_matches_distribution",
             ),
         ]

@@ -10,9 +10,12 @@ Between wind rounds the players may change position, following the tournament's 
 
 from __future__ import annotations
 
+#: The four winds by their letters, in seat order: the one definition of the project's winds.
 WINDS = ("E", "S", "W", "N")
-HANDS_PER_GAME = 16
-HANDS_PER_WIND_ROUND = 4
+#: The deal passes after every hand, so each of the four seats deals once in a wind round...
+HANDS_PER_WIND_ROUND = len(WINDS)
+#: ... and the seat rotation charts cover four wind rounds, for a preset whose game is that long.
+CHART_HANDS = len(WINDS) * HANDS_PER_WIND_ROUND
 
 # For each wind round (East, South, West, North): which starting seat sits at the E, S, W and N
 # positions of the table.
@@ -24,8 +27,8 @@ SCHEMES: dict[str, tuple[tuple[int, int, int, int], ...]] = {
 
 
 def _check_hand(number: int) -> None:
-    if not 1 <= number <= HANDS_PER_GAME:
-        raise ValueError(f"hand number must be 1..{HANDS_PER_GAME}, not {number!r}")
+    if not 1 <= number <= CHART_HANDS:
+        raise ValueError(f"hand number must be 1..{CHART_HANDS}, not {number!r}")
 
 
 def wind_round(number: int) -> int:

@@ -19,10 +19,9 @@ from fractions import Fraction
 
 from scoring.engine import FanLine, score_case
 from scoring.engine.ranking import share_table_points
-from tournament.models import Hand, Penalty, Player, Round, Seat, Tournament
+from tournament.models import FALSE_WIN_KINDS, Hand, Penalty, Player, Round, Seat, Tournament
 from tournament.selectors import Standing, ranked
 
-FALSE_WIN_KINDS = (Penalty.Kind.FALSE_WIN, Penalty.Kind.FALSE_WIN_INVALID_HAND)
 FLOWERS = "flower_tiles"
 BIGGEST = 10
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.rotation import SCHEMES, prevailing_wind, seat_wind, seat_winds
+from scoring.engine import PRESETS
+from tournament.models import Tournament
+from tournament.rotation import CHART_HANDS, SCHEMES, prevailing_wind, seat_wind, seat_winds
 
 # Seat winds of the players who started at E, S, W, N, hand by hand (hands 1..16).
 WMO = [
@@ -48,3 +50,13 @@ def test_hand_number_outside_the_game_is_refused(number):
 def test_unknown_scheme_is_refused():
     with pytest.raises(ValueError):
         seat_wind(scheme="spiral", starting_seat=0, number=1)
+
+
+def test_the_charts_cover_a_game_of_every_preset_that_passes_the_deal_every_hand():
+    for preset in PRESETS.values():
+        if preset.deal_passes == "every_hand":
+            assert preset.hands_per_game == CHART_HANDS
+
+
+def test_every_seat_rotation_a_tournament_offers_has_a_chart():
+    assert set(Tournament.SeatRotation.values) == set(SCHEMES)

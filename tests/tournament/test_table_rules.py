@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.utils import translation
 
 from tournament.models import AuditEntry, Hand, Table
 from tournament.services import (
     check_end_game,
     correct_last_hand,
     end_game,
+    record_false_win,
     record_hand,
     remove_last_hand,
 )
@@ -109,3 +111,12 @@ def test_checking_the_end_of_a_game_gives_the_reason_it_cannot_end(table, refere
         check_end_game(table=table, ended_by_time=False)
 
     assert error.value.code == "hands_missing"
+
+
+def test_a_false_win_keeps_its_reason_in_english_whatever_the_page_language(table, referee, east):
+    with translation.override("zh-hans"):
+        penalty = record_false_win(
+            table=table, number=1, offender=east, invalid_hand=False, entered_by=referee
+        )
+
+    assert penalty.reason == "False win in hand 1"

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from tournament.clock import clock_of
 from tournament.models import Hand, Penalty, Player, Round, Seat, Table, Tournament
-from tournament.rotation import HANDS_PER_GAME, prevailing_wind, seat_winds
+from tournament.rotation import prevailing_wind, seat_winds
 from tournament.selectors import ScoreSheetLine, Standing, score_sheet, table_results
 
 WINDS = ("E", "S", "W", "N")
@@ -196,7 +196,7 @@ def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
     ]
     following = (table.last_hand or 0) + 1
     next_hand = None
-    if table.ended_at is None and following <= HANDS_PER_GAME:
+    if table.ended_at is None and following <= table.round.tournament.rules.hands_per_game:
         next_hand = {
             "number": following,
             "prevailing_wind": prevailing_wind(following),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-WINDS = ("E", "S", "W", "N")
+from tournament.rotation import WINDS
 
 #: EMA: up to three substitutes may fill the field to a multiple of four.
 MAX_SUBSTITUTES = 3

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import HANDS_PER_GAME, AuditEntry, Round, Table, Tournament
+from tournament.models import AuditEntry, Round, Table, Tournament
 from tournament.permissions import is_organiser, referees_in
 from tournament.services._common import (
     audit,
@@ -26,7 +26,7 @@ def end_game(*, table: Table, ended_by_time: bool, entered_by: AbstractBaseUser)
     table = lock_table(table)
     hands = check_end_game(table=table, ended_by_time=ended_by_time)
     table.ended_at = timezone.now()
-    table.ended_by_time = ended_by_time and hands < HANDS_PER_GAME
+    table.ended_by_time = ended_by_time and hands < table.round.tournament.rules.hands_per_game
     table.submitted_by = entered_by
     fields = ["ended_at", "ended_by_time", "submitted_by"]
     if table.round.tournament.confirmation == Tournament.Confirmation.NONE:
@@ -51,14 +51,15 @@ def check_end_game(*, table: Table, ended_by_time: bool) -> int:
     if table.ended_at is not None:
         raise ValidationError(_("This game has already ended."), code="already_ended")
     hands = table.hands.count()
-    if not ended_by_time and hands < HANDS_PER_GAME:
+    every = table.round.tournament.rules.hands_per_game
+    if not ended_by_time and hands < every:
         raise ValidationError(
             _(
                 "Only %(hands)s of %(all)s hands are entered; end the game early only when time is "
                 "called."
             ),
             code="hands_missing",
-            params={"hands": hands, "all": HANDS_PER_GAME},
+            params={"hands": hands, "all": every},
         )
     return hands
 

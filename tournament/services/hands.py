@@ -14,7 +14,14 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import get_preset, score_case
 from scoring.engine.settlement import hand_payments
-from tournament.models import HANDS_PER_GAME, AuditEntry, Hand, Penalty, Player, Seat, Table
+from tournament.models import (
+    FALSE_WIN_KINDS,
+    AuditEntry,
+    Hand,
+    Player,
+    Seat,
+    Table,
+)
 from tournament.rotation import prevailing_wind, seat_wind
 from tournament.services._common import (
     audit,
@@ -29,8 +36,6 @@ from tournament.services._common import (
     seats_of,
 )
 from tournament.services.games import refuse_confirmed_unless_organiser
-
-FALSE_WIN_KINDS = (Penalty.Kind.FALSE_WIN, Penalty.Kind.FALSE_WIN_INVALID_HAND)
 
 
 @transaction.atomic
@@ -72,9 +77,10 @@ def record_hand(
             code="out_of_order",
             params={"table": table.number, "next": last + 1},
         )
-    if number > HANDS_PER_GAME:
+    hands = table.round.tournament.rules.hands_per_game
+    if number > hands:
         raise ValidationError(
-            _("A game has %(hands)s hands."), code="game_complete", params={"hands": HANDS_PER_GAME}
+            _("A game has %(hands)s hands."), code="game_complete", params={"hands": hands}
         )
     seats = seats_of(table)
     hand = Hand(

@@ -8,11 +8,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import get_preset
 from scoring.engine.settlement import false_win_points
-from tournament.models import HANDS_PER_GAME, AuditEntry, Penalty, Player, Table
+from tournament.models import FALSE_WIN_KINDS, AuditEntry, Penalty, Player, Table
 from tournament.services._common import (
     audit,
     lock_table,
@@ -27,7 +28,6 @@ from tournament.services._common import (
 from tournament.services.games import refuse_confirmed_unless_organiser
 
 DEDUCTIONS = range(5, 61)
-FALSE_WIN_KINDS = (Penalty.Kind.FALSE_WIN, Penalty.Kind.FALSE_WIN_INVALID_HAND)
 
 
 @transaction.atomic
@@ -55,7 +55,7 @@ def record_false_win(
     seats = seats_of(table)
     seat = seat_of(seats, offender, "offender")
     last = table.hands.aggregate(last=Max("number"))["last"] or 0
-    if not 1 <= number <= min(last + 1, HANDS_PER_GAME) or (
+    if not 1 <= number <= min(last + 1, table.round.tournament.rules.hands_per_game) or (
         table.ended_at is not None and number > last
     ):
         raise ValidationError(
@@ -77,12 +77,19 @@ def record_false_win(
         kind=kind,
         points=false_win_points(invalid_hand=invalid_hand, preset=preset),
         distributed=True,
-        reason=f"{kind.label} in hand {number}",
+        reason=_false_win_reason(kind, number),
         hand_number=number,
         entered_by=entered_by,
         submission=submission,
     )
     return _finish(table, seats, penalty, entered_by)
+
+
+def _false_win_reason(kind: Penalty.Kind, number: int) -> str:
+    """The reason stored with a false win: in English, whatever language the page is in (it
+    is data, kept in archives; pages describe a false win from its kind)."""
+    with translation.override("en"):
+        return f"{kind.label} in hand {number}"
 
 
 @transaction.atomic
@@ -109,7 +116,7 @@ def record_penalty(
     refuse_confirmed_unless_organiser(table, entered_by)
     seats = seats_of(table)
     seat = seat_of(seats, player, "penalised player")
-    _check_penalty(points, distributed, reason, hand_number)
+    _check_penalty(table, points, distributed, reason, hand_number)
     penalty = Penalty.objects.create(
         table=table,
         seat=seat,
@@ -147,7 +154,7 @@ def correct_penalty(
     before = penalty_snapshot(penalty)
     seats = seats_of(table)
     seat = seat_of(seats, player, "penalised player")
-    _check_penalty(points, distributed, reason, hand_number)
+    _check_penalty(table, points, distributed, reason, hand_number)
     if not (distributed and penalty.kind in FALSE_WIN_KINDS):
         penalty.kind = Penalty.Kind.DISTRIBUTED if distributed else Penalty.Kind.DEDUCTION
     penalty.seat = seat
@@ -187,14 +194,17 @@ def remove_penalty(*, penalty: Penalty, entered_by: AbstractBaseUser) -> None:
     )
 
 
-def _check_penalty(points: int, distributed: bool, reason: str, hand_number: int | None) -> None:
+def _check_penalty(
+    table: Table, points: int, distributed: bool, reason: str, hand_number: int | None
+) -> None:
     if not reason.strip():
         raise ValidationError(_("Give the reason for the penalty."), code="reason_required")
-    if hand_number is not None and not 1 <= hand_number <= HANDS_PER_GAME:
+    hands = table.round.tournament.rules.hands_per_game
+    if hand_number is not None and not 1 <= hand_number <= hands:
         raise ValidationError(
             _("Hands are numbered 1 to %(hands)s."),
             code="bad_hand_number",
-            params={"hands": HANDS_PER_GAME},
+            params={"hands": hands},
         )
     if distributed and (points <= 0 or points % 3):
         raise ValidationError(

@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Player, Round, Seat, Table
+from tournament.rotation import WINDS
 
 
 @transaction.atomic
@@ -34,7 +35,7 @@ def create_table(*, round: Round, number: int, players: Sequence[Player]) -> Tab
             table = Table.objects.create(round=round, number=number)
             Seat.objects.bulk_create(
                 Seat(table=table, round=round, player=player, starting_wind=wind)
-                for wind, player in zip("ESWN", players, strict=True)
+                for wind, player in zip(WINDS, players, strict=True)
             )
     except IntegrityError as error:
         raise ValidationError(

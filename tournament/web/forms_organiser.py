@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import PRESETS, HandError, format_compact, parse_case, parse_compact
-from tournament.models import HANDS_PER_GAME, Hand, Penalty, Player, Round, Tournament
+from tournament.models import MOST_HANDS_PER_GAME, Hand, Penalty, Player, Round, Tournament
 
 # `manage/new/` and `manage/tokens/` are pages of their own, so no tournament may use these slugs.
 RESERVED_SLUGS = frozenset({"new", "tokens"})
@@ -488,7 +488,8 @@ class HandForm(forms.Form):
 
 
 def hand_number_field(**kwargs: Any) -> forms.IntegerField:
-    return forms.IntegerField(min_value=1, max_value=HANDS_PER_GAME, **kwargs)
+    """A hand number; the tournament's own game length is checked by the service."""
+    return forms.IntegerField(min_value=1, max_value=MOST_HANDS_PER_GAME, **kwargs)
 
 
 class PenaltyForm(forms.Form):

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.ranking import places, share_table_points
 from tournament.ema import ema_csv, ema_rows
-from tournament.models import HANDS_PER_GAME, Round, Seat, Table, Tournament
+from tournament.models import Round, Seat, Table, Tournament
 from tournament.rotation import prevailing_wind, seat_winds
 from tournament.selectors import (
     ScoreSheetLine,
@@ -199,7 +199,7 @@ class Sheet:
 def _sheet(table: Table, scheme: str, lines: Sequence[ScoreSheetLine]) -> Sheet:
     by_number = {line.number: line for line in lines if line.number is not None}
     rows = []
-    for number in range(1, HANDS_PER_GAME + 1):
+    for number in range(1, table.round.tournament.rules.hands_per_game + 1):
         line = by_number.get(number)
         winds = seat_winds(scheme=scheme, number=number)
         cells = [

@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Round, Seat, SeatingJob, Separation, Tournament
+from tournament.rotation import WINDS
 from tournament.services.seating_plan import (
     MOST_ROUNDS,
     is_stale,
@@ -252,7 +253,7 @@ def preview_page(
     winds = [
         {
             "player": players[key],
-            "counts": [counts[w] for w in "ESWN"],
+            "counts": [counts[w] for w in WINDS],
             "spread": max(counts.values()) - min(counts.values()),
         }
         for key, counts in sorted(figures.winds.items(), key=lambda item: _key_order(item[0]))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament.models import Hand, Penalty
+from tournament.models import FALSE_WIN_KINDS, Hand, Penalty
 
 
 def penalty_title(penalty: Penalty) -> str:
@@ -48,7 +48,7 @@ def describe_penalty(penalty: Penalty) -> str:
         "each": max(penalty.payments(penalty.seat.index)),
         "points": penalty.points,
     }
-    if penalty.kind in (Penalty.Kind.FALSE_WIN, Penalty.Kind.FALSE_WIN_INVALID_HAND):
+    if penalty.kind in FALSE_WIN_KINDS:
         return (
             _(
                 "%(kind)s by %(name)s in hand %(number)s: pays %(each)s to each other player. "

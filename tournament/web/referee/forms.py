@@ -16,12 +16,13 @@ from django.utils.html import format_html
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import HANDS_PER_GAME, Hand, Player, Seat
+from tournament.models import MOST_HANDS_PER_GAME, Hand, Player, Seat, Wind
 from tournament.templatetags.winds import wind_letter
 
 SELF_DRAWN = "self"
 FLOWER_CHOICES = [(n, str(n)) for n in range(9)]
-WIND_NAMES = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
+#: "E" -> East, ..., in the reader's language.
+WIND_NAMES = dict(Wind.choices)
 
 
 @dataclass(frozen=True)
@@ -57,11 +58,19 @@ class TableForm(forms.Form):
 
     id_stem = "table"
 
-    def __init__(self, *args: Any, seats: list[SeatView], next_number: int, **kwargs: Any):
+    def __init__(
+        self,
+        *args: Any,
+        seats: list[SeatView],
+        next_number: int,
+        hands_per_game: int,
+        **kwargs: Any,
+    ):
         kwargs.setdefault("auto_id", f"{self.id_stem}_%s")
         super().__init__(*args, **kwargs)
         self.seats = seats
         self.next_number = next_number
+        self.hands_per_game = hands_per_game
         self.player_choices = [(view.player.key, player_label(view)) for view in seats]
 
     def player(self, key: str) -> Player:
@@ -111,7 +120,7 @@ class HandForm(KeyedForm):
     number = forms.IntegerField(
         widget=forms.HiddenInput,
         min_value=1,
-        max_value=HANDS_PER_GAME,
+        max_value=MOST_HANDS_PER_GAME,  # the preset's own count is the service's rule
         error_messages={
             key: _("The hand number is missing or wrong: reload the table page.")
             for key in ("required", "invalid", "min_value", "max_value")
@@ -227,9 +236,9 @@ class DrawForm(HandForm):
     id_stem = "draw"
 
 
-def hand_choices(next_number: int) -> list[tuple[int, str]]:
+def hand_choices(next_number: int, hands_per_game: int) -> list[tuple[int, str]]:
     """Hands a false win or a penalty can be about: those entered and the one in play."""
-    last = min(next_number, HANDS_PER_GAME)
+    last = min(next_number, hands_per_game)
     return [
         (
             n,
@@ -255,8 +264,8 @@ class FalseWinForm(KeyedForm):
     def __init__(self, *args: Any, below_minimum_each: int, invalid_hand_each: int, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["offender"] = self.player_field(_("Offender"), _("Choose the offender."))
-        self.fields["number"].choices = hand_choices(self.next_number)
-        self.fields["number"].initial = min(self.next_number, HANDS_PER_GAME)
+        self.fields["number"].choices = hand_choices(self.next_number, self.hands_per_game)
+        self.fields["number"].initial = min(self.next_number, self.hands_per_game)
         self.fields["kind"].choices = [
             (
                 self.BELOW_MINIMUM,
@@ -310,10 +319,10 @@ class PenaltyForm(KeyedForm):
         self.fields["player"] = self.player_field(_("Player"), _("Choose the player."))
         self.fields["hand"].choices = [
             (self.WHOLE_GAME, gettext("The whole game")),
-            *hand_choices(self.next_number),
+            *hand_choices(self.next_number, self.hands_per_game),
         ]
         self.fields["hand"].initial = (
-            self.next_number if self.next_number <= HANDS_PER_GAME else self.WHOLE_GAME
+            self.next_number if self.next_number <= self.hands_per_game else self.WHOLE_GAME
         )
         self.order_fields(["submission", "player", "kind", "points", "reason", "hand"])
 
@@ -338,7 +347,7 @@ class CorrectForm(KeyedForm):
     number = forms.IntegerField(
         widget=forms.HiddenInput,
         min_value=1,
-        max_value=HANDS_PER_GAME,
+        max_value=MOST_HANDS_PER_GAME,  # the preset's own count is the service's rule
         error_messages={
             key: _("The hand number is missing or wrong: reload the table page.")
             for key in ("required", "invalid", "min_value", "max_value")
@@ -439,7 +448,9 @@ class CorrectForm(KeyedForm):
 class UndoForm(forms.Form):
     """Remove the last hand; `number` is the hand the referee saw as the last one."""
 
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=HANDS_PER_GAME)
+    number = forms.IntegerField(
+        widget=forms.HiddenInput, min_value=1, max_value=MOST_HANDS_PER_GAME
+    )
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament import services
-from tournament.models import HANDS_PER_GAME, Table
+from tournament.models import Table
 from tournament.selectors import format_points, table_results
 from tournament.web.referee.answers import done, refused
 from tournament.web.referee.forms import EndForm
@@ -60,8 +60,8 @@ def review_sheet(request: HttpRequest, table: Table, *, time_called: bool) -> Ht
         "round": table.round,
         "table": table,
         "hands": hands,
-        "hands_per_game": HANDS_PER_GAME,
-        "early": hands < HANDS_PER_GAME,
+        "hands_per_game": state.hands_per_game,
+        "early": hands < state.hands_per_game,
         "time_called": time_called,
         "results": results,
         "penalties": list(table.penalties.select_related("seat__player").order_by("pk")),

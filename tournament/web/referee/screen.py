@@ -20,7 +20,7 @@ from scoring.engine import get_preset
 from scoring.views import tile_groups
 from tournament.access import REFEREE, table_access
 from tournament.clock import Clock, clock_of
-from tournament.models import HANDS_PER_GAME, Hand, Seat, Table, Tournament
+from tournament.models import Hand, Seat, Table, Tournament, Wind
 from tournament.rotation import prevailing_wind, seat_wind
 from tournament.selectors import ScoreSheetLine, format_points, score_sheet, table_results
 from tournament.services._common import refuse_unless_playing
@@ -68,7 +68,8 @@ class TableState:
     table: Table
     seats: list[Seat]  # starting order E, S, W, N
     last_hand: Hand | None
-    next_number: int  # HANDS_PER_GAME + 1 once every hand is entered
+    next_number: int  # hands_per_game + 1 once every hand is entered
+    hands_per_game: int  # of the tournament's rule preset
     not_playing: str  # why results cannot be entered now, or ""
 
     @property
@@ -81,10 +82,10 @@ class TableState:
 
     @property
     def hand_in_play(self) -> bool:
-        return self.can_enter and self.next_number <= HANDS_PER_GAME
+        return self.can_enter and self.next_number <= self.hands_per_game
 
     def winds(self) -> list[str]:
-        if self.ended or self.next_number > HANDS_PER_GAME:
+        if self.ended or self.next_number > self.hands_per_game:
             return [""] * 4
         scheme = self.table.round.tournament.seat_rotation
         return [
@@ -96,21 +97,29 @@ class TableState:
         """The correction form's arguments: the players with their seat winds in hand `number`
         (the hand corrected, not the next one)."""
         scheme = self.table.round.tournament.seat_rotation
-        number = min(max(number, 1), HANDS_PER_GAME)
+        number = min(max(number, 1), self.hands_per_game)
         views = [
             SeatView(
                 seat=seat, wind=seat_wind(scheme=scheme, starting_seat=seat.index, number=number)
             )
             for seat in self.seats
         ]
-        return {"seats": views, "next_number": self.next_number}
+        return {
+            "seats": views,
+            "next_number": self.next_number,
+            "hands_per_game": self.hands_per_game,
+        }
 
     def form_kwargs(self) -> dict[str, Any]:
         views = [
             SeatView(seat=seat, wind=wind)
             for seat, wind in zip(self.seats, self.winds(), strict=True)
         ]
-        return {"seats": views, "next_number": self.next_number}
+        return {
+            "seats": views,
+            "next_number": self.next_number,
+            "hands_per_game": self.hands_per_game,
+        }
 
 
 def table_state(table: Table) -> TableState:
@@ -130,6 +139,7 @@ def table_state(table: Table) -> TableState:
         seats=seats,
         last_hand=last_hand,
         next_number=(last_hand.number if last_hand else 0) + 1,
+        hands_per_game=table.round.tournament.rules.hands_per_game,
         not_playing=not_playing,
     )
 
@@ -174,7 +184,9 @@ def live_context(table: Table, state: TableState, clock: Clock | None = None) ->
     status, and the players' seat winds and scores (or the result of an ended game)."""
     winds = state.winds()
     players = [
-        PlayerLine(seat=seat, wind=wind, wind_name=WIND_NAMES.get(wind, ""), dealer=wind == "E")
+        PlayerLine(
+            seat=seat, wind=wind, wind_name=WIND_NAMES.get(wind, ""), dealer=wind == Wind.EAST
+        )
         for seat, wind in zip(state.seats, winds, strict=True)
     ]
     results = []
@@ -185,7 +197,7 @@ def live_context(table: Table, state: TableState, clock: Clock | None = None) ->
         ]
     clock = clock or clock_of(table.round)
     hands_played = state.next_number - 1
-    upcoming = not state.ended and state.next_number <= HANDS_PER_GAME
+    upcoming = not state.ended and state.next_number <= state.hands_per_game
     status = table.sheet
     return {
         "table": table,
@@ -196,7 +208,7 @@ def live_context(table: Table, state: TableState, clock: Clock | None = None) ->
         "clock": clock,
         "behind": clock.behind(hands_played, state.ended),
         "hands_played": hands_played,
-        "hands_per_game": HANDS_PER_GAME,
+        "hands_per_game": state.hands_per_game,
         "sheet_status": status,
         "who_confirms": (
             who_confirms(table.round.tournament) if status == Table.Sheet.SUBMITTED else ""
@@ -222,7 +234,7 @@ def render_table(
         open_form, page_forms[bound[0]] = bound
     preset = get_preset(tournament.preset)
     lines = score_sheet(table)
-    upcoming = not state.ended and state.next_number <= HANDS_PER_GAME
+    upcoming = not state.ended and state.next_number <= state.hands_per_game
     prevailing = prevailing_wind(state.next_number) if upcoming else ""
     context = {
         **live_context(table, state),
@@ -231,7 +243,7 @@ def render_table(
         "prevailing_wind": prevailing,
         "prevailing_name": WIND_NAMES.get(prevailing, ""),
         "last_hand_text": describe_hand(state.last_hand) if state.last_hand else "",
-        "hands_per_game": HANDS_PER_GAME,
+        "hands_per_game": state.hands_per_game,
         "forms": page_forms,
         "open_form": open_form,
         "page_errors": page_errors or [],

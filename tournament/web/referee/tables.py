@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from tournament.models import HANDS_PER_GAME, Round, Seat, Table, Tournament
+from tournament.models import Round, Seat, Table, Tournament
 from tournament.permissions import is_organiser, referees_in
 
 
@@ -72,7 +72,7 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "tournament/referee/index.html",
-        {"groups": groups, "hands_per_game": HANDS_PER_GAME},
+        {"groups": groups},
     )
 
 
