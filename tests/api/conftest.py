@@ -164,12 +164,6 @@ class Api:
         return self.call("DELETE", url, body, **kwargs)
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    """Users are made by the dozen here; the real hasher would spend seconds on each."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def make_user(db):
     def make(username: str):
