@@ -5,7 +5,8 @@ public, run by alice) -> `players` (keys 1-8, "Player 1" to "Player 8"; a module
 otherwise by overriding `player_name`) -> `round` (round 1, in play) -> `table` (table 1:
 players 1-4 at East, South, West, North; no referee) and `table2` (players 5-8, refereed by
 carol, the `other_referee`). `referee` (bob) referees nothing until a test assigns him.
-`board` is round 1 reached through the organiser's steps, for the live pages.
+`board` is round 1 reached through the organiser's steps, for the live pages. `now` freezes
+the clock for tests that measure time.
 
 There is one Playwright instance per test process: its sync API runs an event loop in the
 test's thread, and a second instance started while the first is open fails. Every browser
@@ -16,10 +17,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.utils import timezone
 from factories import (
     NAMES,
     make_players,
@@ -121,3 +124,13 @@ def board(tournament, organiser, referee) -> dict[str, Any]:
     round, tables = seated_round(tournament, organiser, [players[:4], players[4:]])
     tables[0].referees.add(referee)
     return {"players": players, "round": round, "tables": tables, "referee": referee}
+
+
+@pytest.fixture
+def now(monkeypatch) -> datetime:
+    """The current time, frozen for the test: every call of `timezone.now()` answers this
+    instant, so what a page or service computes from the round clock does not depend on how
+    fast the test runs. (Model fields whose default is `timezone.now` keep the real time.)"""
+    instant = timezone.now()
+    monkeypatch.setattr(timezone, "now", lambda: instant)
+    return instant

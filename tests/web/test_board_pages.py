@@ -122,14 +122,14 @@ def test_submitted_and_confirmed_sheets_are_told_apart(client, board, organiser)
     assert "Confirm the submitted sheet" in html  # the confirm-all button, for one sheet
 
 
-def test_tables_behind_the_clock_are_highlighted_and_say_why(client, board, organiser):
+def test_tables_behind_the_clock_are_highlighted_and_say_why(client, board, organiser, now):
     table_one, table_two = board["tables"]
     round = board["round"]
     play(table_one, 6, organiser)
     play(table_two, 2, organiser)
     # Half of a 120-minute round gone: an even pace has played 8 hands; 2 is more than 2 behind.
     Round.objects.filter(pk=round.pk).update(
-        clock_minutes=120, clock_started_at=timezone.now() - timedelta(minutes=60)
+        clock_minutes=120, clock_started_at=now - timedelta(minutes=60)
     )
     client.force_login(organiser)
     html = client.get(board_url()).content.decode()
@@ -143,7 +143,9 @@ def test_tables_behind_the_clock_are_highlighted_and_say_why(client, board, orga
     assert "left, running" in html
 
 
-def test_nothing_is_behind_before_the_clock_starts_or_once_the_game_ended(client, board, organiser):
+def test_nothing_is_behind_before_the_clock_starts_or_once_the_game_ended(
+    client, board, organiser, now
+):
     table_one, table_two = board["tables"]
     client.force_login(organiser)
     html = client.get(board_url()).content.decode()
@@ -151,7 +153,7 @@ def test_nothing_is_behind_before_the_clock_starts_or_once_the_game_ended(client
     assert "not started" in html
     submit(table_one, organiser, hands=3)
     Round.objects.filter(pk=board["round"].pk).update(
-        clock_minutes=120, clock_started_at=timezone.now() - timedelta(minutes=119)
+        clock_minutes=120, clock_started_at=now - timedelta(minutes=119)
     )
     html = client.get(board_url()).content.decode()
     assert "is-behind" not in table_card(html, 1)[0]
