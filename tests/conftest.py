@@ -1,4 +1,12 @@
-"""Fixtures shared by the test modules: an organiser, a tournament they run, and a browser.
+"""Fixtures shared by every test folder, and the browser.
+
+The chain, built with tests/factories.py: `organiser` (alice) -> `tournament` (the Spring Cup,
+public, run by alice) -> `players` (keys 1-8, "Player 1" to "Player 8"; a module names them
+otherwise by overriding `player_name`) -> `round` (round 1, in play) -> `table` (table 1:
+players 1-4 at East, South, West, North; no referee) and `table2` (players 5-8, refereed by
+carol, the `other_referee`). `referee` (bob) referees nothing until a test assigns him.
+`board` is round 1 reached through the organiser's steps, for the live pages. `now` freezes
+the clock for tests that measure time.
 
 There is one Playwright instance per test process: its sync API runs an event loop in the
 test's thread, and a second instance started while the first is open fails. Every browser
@@ -9,13 +17,23 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
+from django.utils import timezone
+from factories import (
+    NAMES,
+    make_players,
+    make_round,
+    make_table,
+    make_tournament,
+    make_user,
+    seated_round,
+)
 
-from tournament.models import Tournament
+from tournament.models import Player, Round, Table, Tournament
 
 # Playwright's sync API runs an event loop in the test's thread; Django refuses database
 # calls from a thread with a running loop unless told this is safe (it is: one thread).
@@ -51,11 +69,68 @@ def chromium() -> Iterator[Any]:
 
 @pytest.fixture
 def organiser(db):
-    return get_user_model().objects.create_user(username="alice", password="correct-horse-42")
+    return make_user("alice", password="correct-horse-42")
 
 
 @pytest.fixture
-def tournament(organiser):
-    tournament = Tournament.objects.create(name="Spring Cup", slug="spring-cup", public=True)
-    tournament.organisers.add(organiser)
-    return tournament
+def tournament(organiser) -> Tournament:
+    return make_tournament(organisers=[organiser])
+
+
+@pytest.fixture
+def player_name() -> str:
+    """How `players` are named: "Player {}" gives Player 1 to Player 8."""
+    return "Player {}"
+
+
+@pytest.fixture
+def players(tournament, player_name) -> list[Player]:
+    return make_players(tournament, name=player_name)
+
+
+@pytest.fixture
+def round(tournament) -> Round:
+    return make_round(tournament)
+
+
+@pytest.fixture
+def table(round, players) -> Table:
+    """Table 1 of round 1: players 1, 2, 3, 4 start at East, South, West, North."""
+    return make_table(round, players[:4])
+
+
+@pytest.fixture
+def referee(db):
+    return make_user("bob", password="referee-pass-42")
+
+
+@pytest.fixture
+def other_referee(db):
+    return make_user("carol", password="referee-pass-42")
+
+
+@pytest.fixture
+def table2(round, players, other_referee, organiser) -> Table:
+    """Table 2 of round 1: players 5, 6, 7, 8 from East to North, refereed by carol."""
+    return make_table(round, players[4:], number=2, referees=[other_referee], actor=organiser)
+
+
+@pytest.fixture
+def board(tournament, organiser, referee) -> dict[str, Any]:
+    """Round 1 in play for the live board, the projector and the public pages, reached by the
+    organiser's steps: the eight NAMES, 1-4 at table 1 (refereed by bob), 5-8 at table 2 (no
+    referee). Its players, round, tables and referee."""
+    players = make_players(tournament, names=NAMES)
+    round, tables = seated_round(tournament, organiser, [players[:4], players[4:]])
+    tables[0].referees.add(referee)
+    return {"players": players, "round": round, "tables": tables, "referee": referee}
+
+
+@pytest.fixture
+def now(monkeypatch) -> datetime:
+    """The current time, frozen for the test: every call of `timezone.now()` answers this
+    instant, so what a page or service computes from the round clock does not depend on how
+    fast the test runs. (Model fields whose default is `timezone.now` keep the real time.)"""
+    instant = timezone.now()
+    monkeypatch.setattr(timezone, "now", lambda: instant)
+    return instant

@@ -8,15 +8,9 @@ is on the test path, so they import it by name).
 
 from __future__ import annotations
 
-from tournament.services import (
-    assign_referees,
-    confirm_game,
-    create_round,
-    end_game,
-    record_hand,
-    set_round_status,
-    set_seating,
-)
+from factories import seated_round
+
+from tournament.services import assign_referees, confirm_game, end_game, record_hand
 
 
 def build_sheets_round(tournament, organiser, players, *, referee=None):
@@ -28,15 +22,12 @@ def build_sheets_round(tournament, organiser, players, *, referee=None):
     `referee`, the referee is assigned to every table and enters the hands; otherwise the
     organiser does. Returns the tables.
     """
-    round = create_round(tournament=tournament, actor=organiser)
     groups = [players[start : start + 4] for start in range(0, len(players), 4)]
-    tables = set_seating(round=round, tables=groups, actor=organiser)
+    _, tables = seated_round(tournament, organiser, groups)
     entered_by = referee or organiser
     if referee is not None:
         for table in tables:
             assign_referees(table=table, referees=[referee], actor=organiser)
-    set_round_status(round=round, status="seated", actor=organiser)
-    set_round_status(round=round, status="playing", actor=organiser)
     for table in tables:
         east = min(table.seats.all(), key=lambda seat: seat.index).player
         record_hand(table=table, number=1, result="win", winner=east, fan=8, entered_by=entered_by)

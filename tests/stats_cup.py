@@ -6,15 +6,15 @@ on the test path, so both import it by name).
 
 from __future__ import annotations
 
+from factories import make_players, seated_round
+
 from tournament.services import (
-    add_player,
     confirm_submitted_games,
     create_round,
     end_game,
     record_false_win,
     record_hand,
     set_round_status,
-    set_seating,
 )
 
 # Full Flush 24 + Concealed Hand 2 + Pung of Terminals or Honors 1 = 27 fan, and 1 flower,
@@ -49,11 +49,8 @@ def build_stats_cup(tournament, organiser, *, draft_round: bool = True):
     Round 2, table 2 (P3 E, P7 S, P4 W, P8 N), ended by time: hands 1 and 2 drawn; all level
       on 0: 7/4 table points each.
     """
-    p = [add_player(tournament=tournament, key=str(n), name=f"P{n}") for n in range(1, 9)]
-    one = create_round(tournament=tournament, actor=organiser)
-    t1, t2 = set_seating(round=one, tables=[p[0:4], p[4:8]], actor=organiser)
-    set_round_status(round=one, status="seated", actor=organiser)
-    set_round_status(round=one, status="playing", actor=organiser)
+    p = make_players(tournament, name="P{}")
+    one, (t1, t2) = seated_round(tournament, organiser, [p[0:4], p[4:8]])
 
     def win(table, number, winner, discarder=None, **fields):
         record_hand(table=table, number=number, result="win", winner=winner,
@@ -73,12 +70,9 @@ def build_stats_cup(tournament, organiser, *, draft_round: bool = True):
     confirm_submitted_games(round=one, confirmed_by=organiser)
     set_round_status(round=one, status="finished", actor=organiser)
 
-    two = create_round(tournament=tournament, actor=organiser)
-    u1, u2 = set_seating(
-        round=two, tables=[[p[0], p[4], p[1], p[5]], [p[2], p[6], p[3], p[7]]], actor=organiser
+    two, (u1, u2) = seated_round(
+        tournament, organiser, [[p[0], p[4], p[1], p[5]], [p[2], p[6], p[3], p[7]]]
     )
-    set_round_status(round=two, status="seated", actor=organiser)
-    set_round_status(round=two, status="playing", actor=organiser)
     win(u1, 1, p[1], fan=12, flowers=2)
     draw(u2, 1)
     draw(u2, 2)

@@ -16,13 +16,12 @@ import re
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import Resolver404, resolve
+from factories import make_user as new_user
 
 from scoring.openapi import served_schema
-from tournament.models import Player, Round
-from tournament.services import assign_referees, create_table
+from tournament.services import assign_referees
 from tournament.tokens import issue_token
 
 # --- A small JSON Schema check, enough for the hand-written OpenAPI document ----------------
@@ -164,16 +163,10 @@ class Api:
         return self.call("DELETE", url, body, **kwargs)
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    """Users are made by the dozen here; the real hasher would spend seconds on each."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def make_user(db):
     def make(username: str):
-        return get_user_model().objects.create_user(username=username, password="pass-word-42")
+        return new_user(username, password="pass-word-42")
 
     return make
 
@@ -202,13 +195,15 @@ def as_organiser(api_as, organiser) -> Api:
 
 
 @pytest.fixture
-def bob(make_user):
-    return make_user("bob")
+def bob(referee):
+    """bob, the `referee` of tests/conftest.py: here he referees table 1."""
+    return referee
 
 
 @pytest.fixture
-def carol(make_user):
-    return make_user("carol")
+def carol(other_referee):
+    """carol, the `other_referee` of tests/conftest.py, who referees table 2."""
+    return other_referee
 
 
 @pytest.fixture
@@ -217,27 +212,7 @@ def as_bob(api_as, bob) -> Api:
 
 
 @pytest.fixture
-def players(tournament):
-    return [
-        Player.objects.create(tournament=tournament, key=str(number), name=f"Player {number}")
-        for number in range(1, 9)
-    ]
-
-
-@pytest.fixture
-def round(tournament):
-    return Round.objects.create(tournament=tournament, number=1, status=Round.Status.PLAYING)
-
-
-@pytest.fixture
-def table(round, players, bob, organiser):
-    table = create_table(round=round, number=1, players=players[:4])
+def table(table, bob, organiser):
+    """Table 1 of tests/conftest.py, refereed by bob."""
     assign_referees(table=table, referees=[bob], actor=organiser)
-    return table
-
-
-@pytest.fixture
-def table2(round, players, carol, organiser):
-    table = create_table(round=round, number=2, players=players[4:])
-    assign_referees(table=table, referees=[carol], actor=organiser)
     return table

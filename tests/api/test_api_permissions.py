@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import Permission
+from factories import make_round, make_tournament
 
 from tournament.models import Round, Tournament
 from tournament.services import record_hand, record_penalty
@@ -89,26 +90,16 @@ def expected(who: str, role: str, private: bool, success: int) -> int:
 
 
 @pytest.fixture
-def world(tournament, organiser, make_user, api_as):
-    from tournament.models import Player
-    from tournament.services import assign_referees, create_table
-
-    bob, carol, olga, nora = (make_user(name) for name in ("bob", "carol", "olga", "nora"))
+def world(tournament, organiser, table, table2, bob, carol, players, make_user, api_as):
+    """Round 1 in play (tables 1 and 2 of tests/api/conftest.py) with hand 1 and a deduction
+    at table 1; round 2 a draft; olga organises another tournament; nora has no role."""
+    olga, nora = make_user("olga"), make_user("nora")
     organiser.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    other = Tournament.objects.create(name="Other Cup", slug="other-cup", public=True)
-    other.organisers.add(olga)
-    players = [
-        Player.objects.create(tournament=tournament, key=str(n), name=f"P{n}") for n in range(1, 9)
-    ]
-    round = Round.objects.create(tournament=tournament, number=1, status=Round.Status.PLAYING)
-    Round.objects.create(tournament=tournament, number=2)
-    one = create_table(round=round, number=1, players=players[:4])
-    two = create_table(round=round, number=2, players=players[4:])
-    assign_referees(table=one, referees=[bob], actor=organiser)
-    assign_referees(table=two, referees=[carol], actor=organiser)
-    record_hand(table=one, number=1, result="draw", entered_by=bob)
+    make_tournament(organisers=[olga], name="Other Cup", slug="other-cup")
+    make_round(tournament, number=2, status=Round.Status.DRAFT)
+    record_hand(table=table, number=1, result="draw", entered_by=bob)
     penalty = record_penalty(
-        table=one, player=players[3], points=5, distributed=False, reason="Late", entered_by=bob
+        table=table, player=players[3], points=5, distributed=False, reason="Late", entered_by=bob
     )
     clients = {
         "anonymous": api_as(None),

@@ -8,31 +8,24 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
+from factories import NAMES as ALL_NAMES
+from factories import make_players, make_round, make_table, make_tournament, make_user
 
-from tournament.models import Player, Round, Table, Tournament
-from tournament.services import assign_referees, create_table
+from tournament.models import Table
 
-NAMES = ["Ann Archer", "Ben Baker", "Cai Chen", "Dora Diaz"]  # start E, S, W, N
+NAMES = ALL_NAMES[:4]  # start E, S, W, N
 SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
 
 
 def make_cup(*, password: str | None = None, **settings: Any) -> Table:
     """The Spring Cup (public, `settings` on top), organised by alice: round 1 in play with
     table 1 (the NAMES from East to North), refereed by bob (with `password` if given)."""
-    organiser = get_user_model().objects.create_user(username="alice")
-    referee = get_user_model().objects.create_user(username="bob", password=password)
-    tournament = Tournament.objects.create(
-        name="Spring Cup", slug="spring-cup", public=True, **settings
-    )
-    tournament.organisers.add(organiser)
-    players = [
-        Player.objects.create(tournament=tournament, key=str(n), name=name)
-        for n, name in enumerate(NAMES, start=1)
-    ]
-    round_ = Round.objects.create(tournament=tournament, number=1, status=Round.Status.PLAYING)
-    table = create_table(round=round_, number=1, players=players)
-    assign_referees(table=table, referees=[referee], actor=organiser)
-    return table
+    organiser = make_user("alice")
+    referee = make_user("bob", password=password)
+    tournament = make_tournament(organisers=[organiser], **settings)
+    players = make_players(tournament, names=NAMES)
+    round = make_round(tournament)
+    return make_table(round, players, referees=[referee], actor=organiser)
 
 
 def logged_in_context(

@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from board_world import build_world, play, submit
 from django.urls import reverse
 from django.utils import timezone
+from factories import play, submit
 
 from tournament.models import Round, Tournament
 from tournament.services import start_clock
@@ -79,8 +79,9 @@ def log_in(page, live_server, username="alice", password=PASSWORD) -> None:
 
 
 @pytest.fixture
-def world(live_server, tournament, organiser):
-    return build_world(tournament, organiser)
+def world(live_server, board):
+    """The `board` of tests/conftest.py, served by the live server."""
+    return board
 
 
 def test_confirmation_flow_without_reloads(sized_page, live_server, world, organiser):

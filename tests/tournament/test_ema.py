@@ -5,17 +5,15 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from factories import seated_round
 
 from tournament.ema import HEADERS, base_rank, decimal_text, ema_csv, ema_rows, split_name
 from tournament.selectors import standings
 from tournament.services import (
     add_player,
     confirm_submitted_games,
-    create_round,
     end_game,
     record_hand,
-    set_round_status,
-    set_seating,
 )
 
 NAMES = [
@@ -88,12 +86,9 @@ def cup(tournament, organiser):
         for number, name in enumerate(NAMES, start=1)
     ]
     substitute = add_player(tournament=tournament, key="S1", name="Sam Sub", substitute=True)
-    round = create_round(tournament=tournament, actor=organiser)
-    first, second = set_seating(
-        round=round, tables=[players[:4], [*players[4:], substitute]], actor=organiser
+    round, (first, second) = seated_round(
+        tournament, organiser, [players[:4], [*players[4:], substitute]]
     )
-    set_round_status(round=round, status="seated", actor=organiser)
-    set_round_status(round=round, status="playing", actor=organiser)
     record_hand(table=first, number=1, result="win", winner=players[0], fan=8,
                 entered_by=organiser)  # fmt: skip
     record_hand(table=second, number=1, result="win", winner=players[4], discarder=players[5],

@@ -11,7 +11,6 @@ from itertools import combinations
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.utils import timezone
 
 from tournament import seating as engine
 from tournament.models import AuditEntry, Player, Round, Seat, SeatingJob
@@ -374,12 +373,12 @@ def test_a_second_run_is_refused_while_one_is_running(tournament, organiser, fie
     assert not Seat.objects.exists()
 
 
-def test_a_run_older_than_ten_minutes_is_dead(tournament, organiser, field):
+def test_a_run_older_than_ten_minutes_is_dead(tournament, organiser, field, now):
     plan(tournament, organiser, planned=2)
     dead = SeatingJob.objects.create(
         tournament=tournament,
         created_by=organiser,
-        created=timezone.now() - timedelta(minutes=11),
+        created=now - timedelta(minutes=11),
     )
 
     job = start_seating_job(tournament=tournament, actor=organiser, seed=1)

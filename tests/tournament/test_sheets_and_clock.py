@@ -1,9 +1,9 @@
 """Game sheets (submitted, confirmed), corrections after confirmation, provisional standings,
 submission keys, and the round clock: its arithmetic and its services.
 
-Fixtures (tests/tournament/conftest.py): round 1 in play, table 1 with players 1-4 at E, S, W,
-N; `organiser` (alice) organises the tournament, `referee` (bob) referees nothing until
-assigned here.
+Fixtures (tests/conftest.py): round 1 in play, table 1 with players 1-4 at E, S, W, N;
+`organiser` (alice) organises the tournament, `referee` (bob) referees nothing until assigned
+here; `table2` (players 5-8) is refereed by carol, the `other_referee`.
 """
 
 from __future__ import annotations
@@ -49,18 +49,6 @@ def code_of(call, *args, **kwargs) -> str:
 
 
 @pytest.fixture
-def carol(db):
-    return get_user_model().objects.create_user(username="carol", password="referee-pass-42")
-
-
-@pytest.fixture
-def table2(round, players, carol, organiser):
-    table = create_table(round=round, number=2, players=players[4:])
-    assign_referees(table=table, referees=[carol], actor=organiser)
-    return table
-
-
-@pytest.fixture
 def played(table, referee, organiser, east):
     """Table 1 refereed by bob: hand 1 won self-drawn by East for 8 (+48, -16 x 3)."""
     assign_referees(table=table, referees=[referee], actor=organiser)
@@ -98,20 +86,22 @@ def test_the_organiser_confirms_and_it_is_audited(sheet, organiser):
     assert (entry.actor, entry.after) == (organiser, {"scores": [48, -16, -16, -16]})
 
 
-def test_a_referee_may_not_confirm_where_the_organiser_confirms(sheet, table2, carol):
-    assert code_of(confirm_game, table=sheet, confirmed_by=carol) == "not_allowed_to_confirm"
-    assert not may_confirm(carol, sheet)
+def test_a_referee_may_not_confirm_where_the_organiser_confirms(sheet, table2, other_referee):
+    assert (
+        code_of(confirm_game, table=sheet, confirmed_by=other_referee) == "not_allowed_to_confirm"
+    )
+    assert not may_confirm(other_referee, sheet)
 
 
 def test_a_second_referee_confirms_where_the_tournament_asks_for_one(
-    tournament, sheet, table2, carol
+    tournament, sheet, table2, other_referee
 ):
     set_confirmation(tournament, "referee")
     sheet.refresh_from_db()
 
-    confirm_game(table=sheet, confirmed_by=carol)
+    confirm_game(table=sheet, confirmed_by=other_referee)
 
-    assert Table.objects.get(pk=sheet.pk).confirmed_by == carol
+    assert Table.objects.get(pk=sheet.pk).confirmed_by == other_referee
 
 
 def test_the_submitting_referee_does_not_confirm_their_own_sheet(tournament, sheet, referee):
@@ -146,7 +136,7 @@ def test_a_sheet_is_not_confirmed_twice(sheet, organiser):
 
 
 def test_confirm_submitted_games_confirms_the_submitted_sheets_only(
-    round, sheet, table2, organiser, carol
+    round, sheet, table2, organiser, other_referee
 ):
     confirmed = confirm_submitted_games(round=round, confirmed_by=organiser)
 
@@ -154,8 +144,8 @@ def test_confirm_submitted_games_confirms_the_submitted_sheets_only(
     assert Table.objects.get(pk=table2.pk).confirmed_at is None
 
 
-def test_confirm_submitted_games_is_for_organisers(round, sheet, carol, table2):
-    code = code_of(confirm_submitted_games, round=round, confirmed_by=carol)
+def test_confirm_submitted_games_is_for_organisers(round, sheet, other_referee, table2):
+    code = code_of(confirm_submitted_games, round=round, confirmed_by=other_referee)
 
     assert code == "not_allowed_to_confirm"
     assert Table.objects.get(pk=sheet.pk).confirmed_at is None
@@ -317,12 +307,12 @@ def test_a_replayed_penalty_and_false_win_record_nothing(played, referee, north,
     assert Penalty.objects.filter(table=played).count() == 2
 
 
-def test_a_key_from_another_table_is_refused(played, table2, referee, carol):
+def test_a_key_from_another_table_is_refused(played, table2, referee, other_referee):
     key = uuid.uuid4()
     record_hand(table=played, number=2, result="draw", entered_by=referee, submission=key)
 
     code = code_of(
-        record_hand, table=table2, number=1, result="draw", entered_by=carol, submission=key
+        record_hand, table=table2, number=1, result="draw", entered_by=other_referee, submission=key
     )
 
     assert code == "submission_key_reused"

@@ -7,15 +7,13 @@ from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
+from factories import seated_round
 
 from tournament.services import (
     confirm_submitted_games,
-    create_round,
     end_game,
     record_hand,
     record_penalty,
-    set_round_status,
-    set_seating,
     update_player,
 )
 
@@ -33,12 +31,9 @@ def played(tournament, organiser, players):
     """
     p1, p2, p3, p4, p5, p6, p7, p8 = players
     update_player(player=p8, substitute=True)
-    round = create_round(tournament=tournament, actor=organiser)
-    table1, table2 = set_seating(
-        round=round, tables=[[p1, p2, p3, p4], [p5, p6, p7, p8]], actor=organiser
+    round, (table1, table2) = seated_round(
+        tournament, organiser, [[p1, p2, p3, p4], [p5, p6, p7, p8]]
     )
-    set_round_status(round=round, status="seated", actor=organiser)
-    set_round_status(round=round, status="playing", actor=organiser)
     record_penalty(
         table=table1,
         player=p4,

@@ -1,21 +1,44 @@
-"""Fixtures of the referee table-screen tests: `world` (round 1 in play, two refereed tables; see
-build_world in test_referee_pages.py) and `referee_client` (logged in as table 1's referee).
+"""Fixtures of the page tests.
 
-A module that defines its own `world` uses it instead, `referee_client` included.
+- `world`: the referee table-screen tests' round 1 in play, from the chain of tests/conftest.py:
+  players 1-4 at table 1 (East to North) refereed by bob, players 5-8 at table 2 refereed by
+  carol. `referee_client` is logged in as bob.
+- `cup`: the public pages' tournament of test_public_scenario.py.
+
+A module that defines its own `world` or `cup` uses it instead.
 """
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
-from test_referee_pages import build_world
+from test_public_scenario import build_cup
+
+from tournament.services import assign_referees
 
 
 @pytest.fixture
-def world(tournament, organiser):
-    return build_world(tournament, organiser)
+def world(tournament, organiser, players, round, table, table2, referee, other_referee):
+    assign_referees(table=table, referees=[referee], actor=organiser)
+    return SimpleNamespace(
+        tournament=tournament,
+        organiser=organiser,
+        players=players,
+        round=round,
+        table=table,
+        table2=table2,
+        referee=referee,
+        other_referee=other_referee,
+    )
 
 
 @pytest.fixture
 def referee_client(client, world):
     client.force_login(world.referee)
     return client
+
+
+@pytest.fixture
+def cup(tournament, organiser):
+    return build_cup(tournament, organiser)

@@ -6,19 +6,14 @@ import re
 from datetime import timedelta
 
 import pytest
-from board_world import build_world, play, submit
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
+from factories import play, submit
 
 from tournament.models import AuditEntry, Round, Table, Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def world(tournament, organiser):
-    return build_world(tournament, organiser)
 
 
 def board_url(number=1, slug="spring-cup"):
@@ -36,14 +31,14 @@ def table_card(html, number):
 # --- Who may open it ------------------------------------------------------------------------
 
 
-def test_anonymous_users_are_sent_to_log_in(client, world):
+def test_anonymous_users_are_sent_to_log_in(client, board):
     response = client.get(board_url())
     assert response.status_code == 302
     assert response.url.startswith(reverse("login"))
 
 
 @pytest.mark.parametrize("username", ["bob", "carol"])
-def test_referees_and_users_without_a_role_get_403(client, world, username):
+def test_referees_and_users_without_a_role_get_403(client, board, username):
     user = get_user_model().objects.filter(username=username).first()
     user = user or get_user_model().objects.create_user(username=username)
     client.force_login(user)
@@ -55,7 +50,7 @@ def test_referees_and_users_without_a_role_get_403(client, world, username):
     assert client.post(confirm_all).status_code == 403
 
 
-def test_the_organiser_of_another_tournament_gets_404_for_a_private_one(client, world):
+def test_the_organiser_of_another_tournament_gets_404_for_a_private_one(client, board):
     other = get_user_model().objects.create_user(username="dan")
     mine = Tournament.objects.create(name="Other Cup", slug="other-cup")
     mine.organisers.add(other)
@@ -65,12 +60,12 @@ def test_the_organiser_of_another_tournament_gets_404_for_a_private_one(client, 
     assert client.get(board_url(slug="other-cup")).status_code == 404  # no round 1 there
 
 
-def test_a_round_that_does_not_exist_is_404(client, world, organiser):
+def test_a_round_that_does_not_exist_is_404(client, board, organiser):
     client.force_login(organiser)
     assert client.get(board_url(7)).status_code == 404
 
 
-def test_only_get_for_the_board_and_only_post_for_the_actions(client, world, organiser):
+def test_only_get_for_the_board_and_only_post_for_the_actions(client, board, organiser):
     client.force_login(organiser)
     assert client.post(board_url()).status_code == 405
     assert client.get(reverse("organiser:clock", args=["spring-cup", 1])).status_code == 405
@@ -82,8 +77,8 @@ def test_only_get_for_the_board_and_only_post_for_the_actions(client, world, org
 # --- What it shows -------------------------------------------------------------------------
 
 
-def test_tables_show_hands_scores_referees_status_and_links(client, world, organiser):
-    table_one, table_two = world["tables"]
+def test_tables_show_hands_scores_referees_status_and_links(client, board, organiser):
+    table_one, table_two = board["tables"]
     play(table_one, 3, organiser)
     client.force_login(organiser)
     html = client.get(board_url()).content.decode()
@@ -105,9 +100,9 @@ def test_tables_show_hands_scores_referees_status_and_links(client, world, organ
     assert "tournament/live.js" in html
 
 
-def test_submitted_and_confirmed_sheets_are_told_apart(client, world, organiser):
-    table_one, table_two = world["tables"]
-    submit(table_one, world["referee"])
+def test_submitted_and_confirmed_sheets_are_told_apart(client, board, organiser):
+    table_one, table_two = board["tables"]
+    submit(table_one, board["referee"])
     submit(table_two, organiser, hands=5)
     Table.objects.filter(pk=table_two.pk).update(
         confirmed_at=timezone.now(), confirmed_by=organiser
@@ -127,14 +122,14 @@ def test_submitted_and_confirmed_sheets_are_told_apart(client, world, organiser)
     assert "Confirm the submitted sheet" in html  # the confirm-all button, for one sheet
 
 
-def test_tables_behind_the_clock_are_highlighted_and_say_why(client, world, organiser):
-    table_one, table_two = world["tables"]
-    round = world["round"]
+def test_tables_behind_the_clock_are_highlighted_and_say_why(client, board, organiser, now):
+    table_one, table_two = board["tables"]
+    round = board["round"]
     play(table_one, 6, organiser)
     play(table_two, 2, organiser)
     # Half of a 120-minute round gone: an even pace has played 8 hands; 2 is more than 2 behind.
     Round.objects.filter(pk=round.pk).update(
-        clock_minutes=120, clock_started_at=timezone.now() - timedelta(minutes=60)
+        clock_minutes=120, clock_started_at=now - timedelta(minutes=60)
     )
     client.force_login(organiser)
     html = client.get(board_url()).content.decode()
@@ -148,22 +143,24 @@ def test_tables_behind_the_clock_are_highlighted_and_say_why(client, world, orga
     assert "left, running" in html
 
 
-def test_nothing_is_behind_before_the_clock_starts_or_once_the_game_ended(client, world, organiser):
-    table_one, table_two = world["tables"]
+def test_nothing_is_behind_before_the_clock_starts_or_once_the_game_ended(
+    client, board, organiser, now
+):
+    table_one, table_two = board["tables"]
     client.force_login(organiser)
     html = client.get(board_url()).content.decode()
     assert "is-behind" not in html
     assert "not started" in html
     submit(table_one, organiser, hands=3)
-    Round.objects.filter(pk=world["round"].pk).update(
-        clock_minutes=120, clock_started_at=timezone.now() - timedelta(minutes=119)
+    Round.objects.filter(pk=board["round"].pk).update(
+        clock_minutes=120, clock_started_at=now - timedelta(minutes=119)
     )
     html = client.get(board_url()).content.decode()
     assert "is-behind" not in table_card(html, 1)[0]
     assert "is-behind" in table_card(html, 2)[0]
 
 
-def test_the_fragment_is_the_live_content_only(client, world, organiser):
+def test_the_fragment_is_the_live_content_only(client, board, organiser):
     client.force_login(organiser)
     response = client.get(f"{board_url()}?fragment=1")
     html = response.content.decode()
@@ -181,11 +178,11 @@ def clock_post(client, **data):
     return client.post(reverse("organiser:clock", args=["spring-cup", 1]), data)
 
 
-def test_start_pause_resume_and_extend(client, world, organiser):
+def test_start_pause_resume_and_extend(client, board, organiser):
     client.force_login(organiser)
     response = clock_post(client, action="start", minutes="90")
     assert response.status_code == 302 and response.url == board_url()
-    round = Round.objects.get(pk=world["round"].pk)
+    round = Round.objects.get(pk=board["round"].pk)
     assert round.clock_minutes == 90 and round.clock_started_at is not None
     html = client.get(board_url()).content.decode()
     assert "The clock of round 1 is running" in html
@@ -216,14 +213,14 @@ def test_start_pause_resume_and_extend(client, world, organiser):
     assert events == ["started", "paused", "resumed", "extended", "extended"]
 
 
-def test_start_uses_the_tournament_round_time_by_default(client, world, organiser, tournament):
+def test_start_uses_the_tournament_round_time_by_default(client, board, organiser, tournament):
     tournament.round_minutes = 150
     tournament.save()
     client.force_login(organiser)
     html = client.get(board_url()).content.decode()
     assert 'name="minutes" value="150"' in html
     clock_post(client, action="start", minutes="")
-    assert Round.objects.get(pk=world["round"].pk).clock_minutes == 150
+    assert Round.objects.get(pk=board["round"].pk).clock_minutes == 150
 
 
 @pytest.mark.parametrize(
@@ -241,24 +238,24 @@ def test_start_uses_the_tournament_round_time_by_default(client, world, organise
     ],
 )
 def test_refused_clock_actions_come_back_with_422_and_the_message(
-    client, world, organiser, first, data, message, kept
+    client, board, organiser, first, data, message, kept
 ):
     client.force_login(organiser)
     if first:
         clock_post(client, action=first)
-    before = Round.objects.values().get(pk=world["round"].pk)
+    before = Round.objects.values().get(pk=board["round"].pk)
     response = clock_post(client, **data)
     html = response.content.decode()
     assert response.status_code == 422
     assert message in html
     assert 'role="alert"' in html
-    assert Round.objects.values().get(pk=world["round"].pk) == before
+    assert Round.objects.values().get(pk=board["round"].pk) == before
     if kept:
         assert f'value="{data["minutes"]}"' in html  # the typed value is kept
 
 
-def test_the_clock_is_refused_while_the_round_is_not_in_play(client, world, organiser):
-    round = world["round"]
+def test_the_clock_is_refused_while_the_round_is_not_in_play(client, board, organiser):
+    round = board["round"]
     Round.objects.filter(pk=round.pk).update(status=Round.Status.SEATED)
     client.force_login(organiser)
     html = client.get(board_url()).content.decode()
@@ -274,9 +271,9 @@ def test_the_clock_is_refused_while_the_round_is_not_in_play(client, world, orga
 # --- Confirming sheets ---------------------------------------------------------------------
 
 
-def test_confirm_one_sheet(client, world, organiser):
-    table_one, _ = world["tables"]
-    submit(table_one, world["referee"])
+def test_confirm_one_sheet(client, board, organiser):
+    table_one, _ = board["tables"]
+    submit(table_one, board["referee"])
     client.force_login(organiser)
     response = client.post(reverse("organiser:confirm_game", args=["spring-cup", 1, 1]))
     assert response.status_code == 302 and response.url == board_url()
@@ -287,8 +284,8 @@ def test_confirm_one_sheet(client, world, organiser):
     assert "sheet-confirmed" in table_card(html, 1)[0]
 
 
-def test_confirming_goes_back_to_a_next_page_of_this_site_only(client, world, organiser):
-    table_one, table_two = world["tables"]
+def test_confirming_goes_back_to_a_next_page_of_this_site_only(client, board, organiser):
+    table_one, table_two = board["tables"]
     submit(table_one, organiser)
     submit(table_two, organiser)
     client.force_login(organiser)
@@ -299,8 +296,8 @@ def test_confirming_goes_back_to_a_next_page_of_this_site_only(client, world, or
     assert client.post(url, {"next": "https://evil.example/"}).url == board_url()
 
 
-def test_refused_confirmations_are_said_and_change_nothing(client, world, organiser):
-    table_one, _ = world["tables"]
+def test_refused_confirmations_are_said_and_change_nothing(client, board, organiser):
+    table_one, _ = board["tables"]
     client.force_login(organiser)
     url = reverse("organiser:confirm_game", args=["spring-cup", 1, 1])
     response = client.post(url, follow=True)
@@ -314,14 +311,14 @@ def test_refused_confirmations_are_said_and_change_nothing(client, world, organi
     assert client.post(missing).status_code == 404
 
 
-def test_confirm_all_submitted_sheets(client, world, organiser):
-    table_one, table_two = world["tables"]
+def test_confirm_all_submitted_sheets(client, board, organiser):
+    table_one, table_two = board["tables"]
     client.force_login(organiser)
     url = reverse("organiser:confirm_all", args=["spring-cup", 1])
     response = client.post(url, follow=True)
     assert "No submitted sheet was waiting for confirmation." in response.content.decode()
 
-    submit(table_one, world["referee"])
+    submit(table_one, board["referee"])
     submit(table_two, organiser, hands=9)
     html = client.get(board_url()).content.decode()
     assert "Confirm all 2 submitted sheets" in html
@@ -330,7 +327,7 @@ def test_confirm_all_submitted_sheets(client, world, organiser):
     assert Table.objects.filter(confirmed_at__isnull=True).count() == 0
 
 
-def test_the_board_is_linked_from_the_round_page_and_the_dashboard(client, world, organiser):
+def test_the_board_is_linked_from_the_round_page_and_the_dashboard(client, board, organiser):
     client.force_login(organiser)
     for url in (
         reverse("organiser:round", args=["spring-cup", 1]),

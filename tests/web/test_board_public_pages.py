@@ -7,19 +7,14 @@ import io
 import re
 
 import pytest
-from board_world import build_world, play, submit
 from django.urls import reverse
+from factories import play, submit
 
 from tournament.services import confirm_game
 
 pytestmark = pytest.mark.django_db
 
 STANDINGS = reverse("public:standings", args=["spring-cup"])
-
-
-@pytest.fixture
-def world(tournament, organiser):
-    return build_world(tournament, organiser)
 
 
 def text(html):
@@ -31,9 +26,9 @@ def rows(html):
     return [text(row) for row in re.findall(r"<tr.*?</tr>", body, re.S)]
 
 
-def test_standings_count_confirmed_games_only_and_say_what_waits(client, world, organiser):
-    table_one, table_two = world["tables"]
-    submit(table_one, world["referee"])
+def test_standings_count_confirmed_games_only_and_say_what_waits(client, board, organiser):
+    table_one, table_two = board["tables"]
+    submit(table_one, board["referee"])
     html = client.get(STANDINGS).content.decode()
     note = text(re.search(r'<p class="note">.*?</p>', html, re.S).group(0)).replace(" ,", ",")
     assert "Only confirmed games count: 0 games counted, 1 awaiting confirmation, 1 still in " \
@@ -43,9 +38,9 @@ def test_standings_count_confirmed_games_only_and_say_what_waits(client, world, 
     assert f'href="{STANDINGS}?provisional=1"' in html
 
 
-def test_provisional_standings_include_and_mark_submitted_games(client, world, organiser):
-    table_one, table_two = world["tables"]
-    submit(table_one, world["referee"])
+def test_provisional_standings_include_and_mark_submitted_games(client, board, organiser):
+    table_one, table_two = board["tables"]
+    submit(table_one, board["referee"])
     html = client.get(f"{STANDINGS}?provisional=1").content.decode()
     assert "Provisional standings" in html
     assert "Provisional: 0 confirmed games and 1 game awaiting confirmation count." in text(html)
@@ -65,9 +60,9 @@ def test_provisional_standings_include_and_mark_submitted_games(client, world, o
     assert rows(html)[0].startswith("1 1 Ann Archer") and rows(html)[0].endswith("4 768 1")
 
 
-def test_exports_are_confirmed_only_unless_provisional_is_asked(client, world):
-    table_one, _ = world["tables"]
-    submit(table_one, world["referee"])
+def test_exports_are_confirmed_only_unless_provisional_is_asked(client, board):
+    table_one, _ = board["tables"]
+    submit(table_one, board["referee"])
     response = client.get(f"{STANDINGS}?_export=csv")
     lines = list(csv.reader(io.StringIO(response.content.decode())))
     assert "Unconfirmed games" not in lines[0]
@@ -85,7 +80,7 @@ def test_exports_are_confirmed_only_unless_provisional_is_asked(client, world):
     assert response.status_code == 200 and response.content[:2] == b"PK"
 
 
-def test_the_standings_fragment_keeps_sorting_and_the_toggle_but_not_itself(client, world):
+def test_the_standings_fragment_keeps_sorting_and_the_toggle_but_not_itself(client, board):
     page = client.get(f"{STANDINGS}?provisional=1&sort=name").content.decode()
     assert 'data-live-url="/t/spring-cup/standings/?provisional=1&amp;sort=name&amp;fragment=1"' \
         in page  # fmt: skip
@@ -98,8 +93,8 @@ def test_the_standings_fragment_keeps_sorting_and_the_toggle_but_not_itself(clie
     assert [row.split()[2] for row in rows(html)][:3] == ["Ann", "Ben", "Cai"]
 
 
-def test_the_round_page_updates_itself_while_the_round_is_in_play(client, world, organiser):
-    table_one, _ = world["tables"]
+def test_the_round_page_updates_itself_while_the_round_is_in_play(client, board, organiser):
+    table_one, _ = board["tables"]
     url = reverse("public:round", args=["spring-cup", 1])
     page = client.get(url).content.decode()
     assert f'data-live-url="{url}?fragment=1"' in page
@@ -112,20 +107,20 @@ def test_the_round_page_updates_itself_while_the_round_is_in_play(client, world,
     assert "awaiting confirmation" in client.get(f"{url}?fragment=1").content.decode()
 
 
-def test_a_finished_round_page_does_not_poll(client, world, organiser):
+def test_a_finished_round_page_does_not_poll(client, board, organiser):
     from tournament.services import confirm_submitted_games, set_round_status
 
-    for table in world["tables"]:
+    for table in board["tables"]:
         submit(table, organiser)
-    confirm_submitted_games(round=world["round"], confirmed_by=organiser)
-    set_round_status(round=world["round"], status="finished", actor=organiser)
+    confirm_submitted_games(round=board["round"], confirmed_by=organiser)
+    set_round_status(round=board["round"], status="finished", actor=organiser)
     page = client.get(reverse("public:round", args=["spring-cup", 1])).content.decode()
     assert "data-live-url" not in page and "live.js" not in page
     assert "awaiting confirmation" not in page
 
 
-def test_the_table_page_updates_itself_and_shows_the_sheet_status(client, world, organiser):
-    table_one, _ = world["tables"]
+def test_the_table_page_updates_itself_and_shows_the_sheet_status(client, board, organiser):
+    table_one, _ = board["tables"]
     url = reverse("public:table", args=["spring-cup", 1, 1])
     page = client.get(url).content.decode()
     assert f'data-live-url="{url}?fragment=1"' in page
@@ -141,7 +136,7 @@ def test_the_table_page_updates_itself_and_shows_the_sheet_status(client, world,
     assert "sheet confirmed" in html
 
 
-def test_fragments_follow_the_same_permissions(client, world, tournament):
+def test_fragments_follow_the_same_permissions(client, board, tournament):
     tournament.public = False
     tournament.save()
     for url in (
@@ -152,6 +147,6 @@ def test_fragments_follow_the_same_permissions(client, world, tournament):
         assert client.get(url).status_code == 404
 
 
-def test_the_tournament_page_links_the_projector(client, world):
+def test_the_tournament_page_links_the_projector(client, board):
     html = client.get(reverse("public:tournament", args=["spring-cup"])).content.decode()
     assert f'href="{reverse("public:projector", args=["spring-cup"])}"' in html

@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.urls import reverse
+from factories import make_players, make_user, seated_round
 
 from tournament.models import (
     ApiToken,
@@ -19,12 +20,9 @@ from tournament.models import (
     Tournament,
 )
 from tournament.services import (
-    add_player,
     create_round,
     record_hand,
     record_penalty,
-    set_round_status,
-    set_seating,
 )
 from tournament.tokens import issue_token
 
@@ -34,22 +32,17 @@ MODELS = (ApiToken, AuditEntry, Hand, Penalty, Player, Round, Seat, Table, Tourn
 
 
 @pytest.fixture
-def world(tournament, organiser):
+def world(tournament, organiser, referee):
     """Round 1 in play (tables 1 and 2, a hand and a penalty at table 1), round 2 a draft."""
-    players = [add_player(tournament=tournament, key=str(n), name=f"P{n}") for n in range(1, 9)]
-    round = create_round(tournament=tournament, actor=organiser)
-    tables = set_seating(round=round, tables=[players[:4], players[4:]], actor=organiser)
-    set_round_status(round=round, status="seated", actor=organiser)
-    set_round_status(round=round, status="playing", actor=organiser)
+    players = make_players(tournament, name="P{}")
+    _, tables = seated_round(tournament, organiser, [players[:4], players[4:]])
     record_hand(table=tables[0], number=1, result="win", winner=players[0], fan=8,
                 entered_by=organiser)  # fmt: skip
     penalty = record_penalty(table=tables[0], player=players[1], points=10, distributed=False,
                              reason="Slow play", entered_by=organiser)  # fmt: skip
     create_round(tournament=tournament, actor=organiser)
-    users = get_user_model().objects
-    referee = users.create_user(username="bob", password="referee-pass-42")
     tables[0].referees.add(referee)
-    stranger = users.create_user(username="carol", password="stranger-pass-42")
+    stranger = make_user("carol", password="stranger-pass-42")
     token, _ = issue_token(user=organiser, name="scoreboard")
     return {
         "players": players,

@@ -5,15 +5,12 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from factories import make_players, make_user, seated_round
 
 from tournament.models import ApiToken, AuditEntry
 from tournament.services import (
-    add_player,
     correct_hand,
-    create_round,
     record_hand,
-    set_round_status,
-    set_seating,
 )
 from tournament.tokens import issue_token, user_for_token
 from tournament.web.organiser.audit import Change, changes
@@ -34,12 +31,9 @@ def logged_in(client, organiser, tournament):
 def corrected(tournament, organiser):
     """Round 1 in play; hand 1 at table 1 entered by bob as P1 8 fan from P2, then corrected by
     alice to P3 from P2."""
-    players = [add_player(tournament=tournament, key=str(n), name=f"P{n}") for n in range(1, 5)]
-    round = create_round(tournament=tournament, actor=organiser)
-    (table,) = set_seating(round=round, tables=[players], actor=organiser)
-    set_round_status(round=round, status="seated", actor=organiser)
-    set_round_status(round=round, status="playing", actor=organiser)
-    bob = get_user_model().objects.create_user(username="bob", password="referee-pass-42")
+    players = make_players(tournament, 4, name="P{}")
+    _, (table,) = seated_round(tournament, organiser, [players])
+    bob = make_user("bob", password="referee-pass-42")
     hand = record_hand(table=table, number=1, result="win", winner=players[0],
                        discarder=players[1], fan=8, entered_by=bob)  # fmt: skip
     correct_hand(hand=hand, result="win", winner=players[2], discarder=players[1], fan=8,

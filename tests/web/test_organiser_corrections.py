@@ -10,25 +10,24 @@ from __future__ import annotations
 import pytest
 from django.contrib.messages import get_messages
 from django.urls import reverse
+from factories import seated_round
 
 from tournament.models import AuditEntry, Hand, Penalty
 from tournament.services import (
-    add_player,
     confirm_submitted_games,
-    create_round,
     end_game,
     record_hand,
     record_penalty,
     set_round_status,
-    set_seating,
 )
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def players(tournament):
-    return [add_player(tournament=tournament, key=str(n), name=f"P{n}") for n in range(1, 9)]
+def player_name():
+    """The `players` of tests/conftest.py are P1 to P8 here."""
+    return "P{}"
 
 
 @pytest.fixture
@@ -38,11 +37,7 @@ def table(tournament, organiser, players):
     Payments E, S, W, N: (32, -16, -8, -8), (0, 0, 0, 0), (-16, -16, 48, -16);
     game scores (16, -32, 40, -24).
     """
-    round = create_round(tournament=tournament, actor=organiser)
-    tables = set_seating(round=round, tables=[players[:4], players[4:]], actor=organiser)
-    set_round_status(round=round, status="seated", actor=organiser)
-    set_round_status(round=round, status="playing", actor=organiser)
-    table = tables[0]
+    _, (table, _) = seated_round(tournament, organiser, [players[:4], players[4:]])
     p1, p2, p3 = players[:3]
     record_hand(table=table, number=1, result="win", winner=p1, discarder=p2, fan=8,
                 entered_by=organiser)  # fmt: skip

@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.messages import get_messages
 from django.urls import reverse
+from factories import seated_round
 
 from tournament.models import AuditEntry, Round, Seat, Table
 from tournament.services import (
@@ -15,7 +16,6 @@ from tournament.services import (
     end_game,
     record_hand,
     set_round_status,
-    set_seating,
 )
 
 pytestmark = pytest.mark.django_db
@@ -32,15 +32,15 @@ def logged_in(client, organiser, tournament):
 
 
 @pytest.fixture
-def players(tournament):
-    return [add_player(tournament=tournament, key=str(n), name=f"P{n}") for n in range(1, 9)]
+def player_name():
+    """The `players` of tests/conftest.py are P1 to P8 here."""
+    return "P{}"
 
 
 @pytest.fixture
 def draft(tournament, organiser, players):
     """Round 1, a draft seated 1 2 3 4 at table 1 and 5 6 7 8 at table 2."""
-    round = create_round(tournament=tournament, actor=organiser)
-    set_seating(round=round, tables=[players[:4], players[4:]], actor=organiser)
+    round, _ = seated_round(tournament, organiser, [players[:4], players[4:]], status="draft")
     return round
 
 

@@ -4,31 +4,19 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from factories import make_players, seated_round, submit
 
 from tournament.models import AuditEntry
 from tournament.selectors import standings
-from tournament.services import (
-    add_player,
-    create_round,
-    end_game,
-    record_hand,
-    set_round_status,
-    set_seating,
-)
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def table(tournament, organiser):
-    players = [add_player(tournament=tournament, key=str(n), name=f"P{n}") for n in range(1, 5)]
-    round = create_round(tournament=tournament, actor=organiser)
-    (table,) = set_seating(round=round, tables=[players], actor=organiser)
-    set_round_status(round=round, status="seated", actor=organiser)
-    set_round_status(round=round, status="playing", actor=organiser)
-    record_hand(table=table, number=1, result="win", winner=players[0], fan=8,
-                entered_by=organiser)  # fmt: skip
-    end_game(table=table, ended_by_time=True, entered_by=organiser)
+    """Round 1 in play; table 1's sheet submitted: P1 won hand 1 self-drawn for 8, time called."""
+    _, (table,) = seated_round(tournament, organiser, [make_players(tournament, 4, name="P{}")])
+    submit(table, organiser, hands=1)
     return table
 
 

@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.contrib.messages import get_messages
 from django.urls import reverse
+from factories import make_players, seated_round
 
 from tournament.models import Tournament
 from tournament.services import (
@@ -15,8 +16,6 @@ from tournament.services import (
     create_round,
     end_game,
     record_hand,
-    set_round_status,
-    set_seating,
 )
 
 pytestmark = pytest.mark.django_db
@@ -56,13 +55,10 @@ def creator(organiser):
 @pytest.fixture
 def played(tournament, organiser):
     """Eight players; round 1 in play with hand 1 won at table 1 and table 2 ended early."""
-    players = [add_player(tournament=tournament, key=str(n), name=f"P{n}") for n in range(1, 9)]
+    players = make_players(tournament, name="P{}")
     add_player(tournament=tournament, key="9", name="Sub", substitute=True)
     add_player(tournament=tournament, key="10", name="Gone", withdrawn_from_round=1)
-    round = create_round(tournament=tournament, actor=organiser)
-    tables = set_seating(round=round, tables=[players[:4], players[4:]], actor=organiser)
-    set_round_status(round=round, status="seated", actor=organiser)
-    set_round_status(round=round, status="playing", actor=organiser)
+    _, tables = seated_round(tournament, organiser, [players[:4], players[4:]])
     record_hand(table=tables[0], number=1, result="win", winner=players[0], fan=8,
                 entered_by=organiser)  # fmt: skip
     record_hand(table=tables[0], number=2, result="draw", entered_by=organiser)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from factories import make_players, make_user, seated_round
 
 from tournament.models import Tournament
-from tournament.services import add_player, create_round, set_round_status, set_seating
 
 pytestmark = pytest.mark.django_db
 
@@ -28,15 +28,12 @@ def url(name, kwargs, slug="spring-cup"):
 
 
 @pytest.fixture
-def world(tournament, organiser):
-    players = [add_player(tournament=tournament, key=str(n), name=f"P{n}") for n in range(1, 5)]
-    round = create_round(tournament=tournament, actor=organiser)
-    (table,) = set_seating(round=round, tables=[players], actor=organiser)
-    set_round_status(round=round, status="seated", actor=organiser)
-    users = get_user_model().objects
-    referee = users.create_user(username="bob")
+def world(tournament, organiser, referee):
+    """Round 1 seated (four players at table 1, refereed by bob); carol has no role."""
+    players = make_players(tournament, 4, name="P{}")
+    _, (table,) = seated_round(tournament, organiser, [players], status="seated")
     table.referees.add(referee)
-    return {"referee": referee, "stranger": users.create_user(username="carol")}
+    return {"referee": referee, "stranger": make_user("carol")}
 
 
 def test_the_urls_sit_under_manage_print():

@@ -6,6 +6,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from factories import seated_round
 
 from tournament.models import Tournament
 from tournament.services import (
@@ -47,17 +48,11 @@ def cup(tournament, organiser, client):
         for key, name in enumerate(NAMES, start=1)
     }
     p["Sam"] = add_player(tournament=tournament, key="8", name="Sam Sub", substitute=True)
-    one = create_round(tournament=tournament, actor=organiser)
-    t1, t2 = set_seating(
-        round=one,
-        tables=[
-            [p["Ann"], p["Ben"], p["Cai"], p["Dora"]],
-            [p["Eve"], p["Finn"], p["Gus"], p["Sam"]],
-        ],
-        actor=organiser,
+    one, (t1, t2) = seated_round(
+        tournament,
+        organiser,
+        [[p["Ann"], p["Ben"], p["Cai"], p["Dora"]], [p["Eve"], p["Finn"], p["Gus"], p["Sam"]]],
     )
-    set_round_status(round=one, status="seated", actor=organiser)
-    set_round_status(round=one, status="playing", actor=organiser)
     record_hand(table=t1, number=1, result="win", winner=p["Ann"], discarder=p["Ben"], fan=8,
                 flowers=1, entered_by=organiser)  # fmt: skip
     record_hand(table=t1, number=2, result="draw", entered_by=organiser)
@@ -66,24 +61,17 @@ def cup(tournament, organiser, client):
         end_game(table=table, ended_by_time=True, entered_by=organiser)
     confirm_submitted_games(round=one, confirmed_by=organiser)
     set_round_status(round=one, status="finished", actor=organiser)
-    two = create_round(tournament=tournament, actor=organiser)
-    set_seating(
-        round=two,
-        tables=[
-            [p["Ann"], p["Eve"], p["Ben"], p["Finn"]],
-            [p["Cai"], p["Gus"], p["Dora"], p["Sam"]],
-        ],
-        actor=organiser,
+    seated_round(
+        tournament,
+        organiser,
+        [[p["Ann"], p["Eve"], p["Ben"], p["Finn"]], [p["Cai"], p["Gus"], p["Dora"], p["Sam"]]],
+        status="seated",
     )
-    set_round_status(round=two, status="seated", actor=organiser)
-    three = create_round(tournament=tournament, actor=organiser)
-    set_seating(
-        round=three,
-        tables=[
-            [p["Gus"], p["Ann"], p["Finn"], p["Dora"]],
-            [p["Ben"], p["Cai"], p["Eve"], p["Sam"]],
-        ],
-        actor=organiser,
+    seated_round(
+        tournament,
+        organiser,
+        [[p["Gus"], p["Ann"], p["Finn"], p["Dora"]], [p["Ben"], p["Cai"], p["Eve"], p["Sam"]]],
+        status="draft",
     )
     client.force_login(organiser)
     return p

@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import URLPattern, URLResolver, get_resolver
+from factories import make_players, make_user, seated_round
 
 from tournament.models import (
     ApiToken,
@@ -30,12 +30,9 @@ from tournament.models import (
     Tournament,
 )
 from tournament.services import (
-    add_player,
     create_round,
     record_hand,
     record_penalty,
-    set_round_status,
-    set_seating,
 )
 
 pytestmark = pytest.mark.django_db
@@ -77,21 +74,17 @@ def fill(route: str, values: dict[str, object]) -> str:
 def world(tournament, organiser):
     tournament.public = False
     tournament.save()
-    players = [add_player(tournament=tournament, key=str(n), name=f"P{n}") for n in range(1, 9)]
-    round = create_round(tournament=tournament, actor=organiser)
-    tables = set_seating(round=round, tables=[players[:4], players[4:]], actor=organiser)
-    set_round_status(round=round, status="seated", actor=organiser)
-    set_round_status(round=round, status="playing", actor=organiser)
+    players = make_players(tournament, name="P{}")
+    _, tables = seated_round(tournament, organiser, [players[:4], players[4:]])
     record_hand(table=tables[0], number=1, result="win", winner=players[0], fan=8,
                 entered_by=organiser)  # fmt: skip
     record_hand(table=tables[1], number=1, result="draw", entered_by=organiser)
     penalty = record_penalty(table=tables[0], player=players[1], points=10, distributed=False,
                              reason="Slow", entered_by=organiser)  # fmt: skip
     create_round(tournament=tournament, actor=organiser)
-    users = get_user_model().objects
-    referee = users.create_user(username="ref1", password="ref-pass-1234")
+    referee = make_user("ref1", password="ref-pass-1234")
     tables[0].referees.add(referee)
-    stranger = users.create_user(username="stranger", password="stranger-1234")
+    stranger = make_user("stranger", password="stranger-1234")
     return {
         "tournament": tournament,
         "tables": tables,

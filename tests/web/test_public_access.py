@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
-from test_public_scenario import build_cup, make_user
+from factories import make_user
 
 from tournament.models import Table, Tournament
 from tournament.services import add_player, assign_referees
@@ -27,11 +27,6 @@ DRAFT_URLS = [
     reverse("public:round", args=["spring-cup", 3]),
     reverse("public:table", args=["spring-cup", 3, 2]),
 ]
-
-
-@pytest.fixture
-def cup(tournament, organiser):
-    return build_cup(tournament, organiser)
 
 
 @pytest.fixture

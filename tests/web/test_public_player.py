@@ -6,18 +6,13 @@ import re
 
 import pytest
 from django.urls import reverse
-from test_public_scenario import body_rows, build_cup, build_field
+from test_public_scenario import body_rows, build_field
 
 from tournament.services import add_player
 
 
 def url(key):
     return reverse("public:player", args=["spring-cup", key])
-
-
-@pytest.fixture
-def cup(tournament, organiser):
-    return build_cup(tournament, organiser)
 
 
 def facts(html):

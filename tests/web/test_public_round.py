@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
-from test_public_scenario import build_cup, build_field, table_rows
+from test_public_scenario import build_field, table_rows
 
 from tournament.models import Round
 from tournament.services import create_round, set_round_status
@@ -12,11 +12,6 @@ from tournament.services import create_round, set_round_status
 
 def url(number):
     return reverse("public:round", args=["spring-cup", number])
-
-
-@pytest.fixture
-def cup(tournament, organiser):
-    return build_cup(tournament, organiser)
 
 
 def test_finished_round_shows_each_table_with_scores_and_table_points(client, cup):

@@ -28,19 +28,17 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
-from django.contrib.auth import get_user_model
+from factories import make_players, seated_round
 
 from tournament.models import Round
 from tournament.services import (
     add_player,
     confirm_submitted_games,
-    create_round,
     end_game,
     record_false_win,
     record_hand,
     record_penalty,
     set_round_status,
-    set_seating,
     update_player,
 )
 
@@ -68,17 +66,11 @@ def build_cup(tournament, organiser):
     p = players
     by = {"entered_by": organiser}
 
-    first = create_round(tournament=tournament, actor=organiser)
-    one, two = set_seating(
-        round=first,
-        tables=[
-            [p["Ann"], p["Ben"], p["Cai"], p["Dora"]],
-            [p["Eve"], p["Fay"], p["Gus"], p["Hal"]],
-        ],
-        actor=organiser,
+    first, (one, two) = seated_round(
+        tournament,
+        organiser,
+        [[p["Ann"], p["Ben"], p["Cai"], p["Dora"]], [p["Eve"], p["Fay"], p["Gus"], p["Hal"]]],
     )
-    set_round_status(round=first, status=Round.Status.SEATED, actor=organiser)
-    set_round_status(round=first, status=Round.Status.PLAYING, actor=organiser)
     record_hand(table=one, number=1, result="win", winner=p["Ann"], fan=8, **by)
     record_hand(
         table=one,
@@ -103,21 +95,18 @@ def build_cup(tournament, organiser):
     set_round_status(round=first, status=Round.Status.FINISHED, actor=organiser)
 
     update_player(player=p["Dora"], withdrawn_from_round=2)
-    second = create_round(tournament=tournament, actor=organiser)
-    one, _ = set_seating(
-        round=second,
-        tables=[[p["Ann"], p["Eve"], p["Ivy"], p["Ben"]], [p["Cai"], p["Fay"], p["Gus"], p["Hal"]]],
-        actor=organiser,
+    _, (one, _) = seated_round(
+        tournament,
+        organiser,
+        [[p["Ann"], p["Eve"], p["Ivy"], p["Ben"]], [p["Cai"], p["Fay"], p["Gus"], p["Hal"]]],
     )
-    set_round_status(round=second, status=Round.Status.SEATED, actor=organiser)
-    set_round_status(round=second, status=Round.Status.PLAYING, actor=organiser)
     record_hand(table=one, number=1, result="win", winner=p["Ivy"], discarder=p["Ann"], fan=8, **by)
 
-    third = create_round(tournament=tournament, actor=organiser)
-    set_seating(
-        round=third,
-        tables=[[p["Ann"], p["Ben"], p["Cai"], p["Eve"]], [p["Fay"], p["Gus"], p["Hal"], p["Ivy"]]],
-        actor=organiser,
+    seated_round(
+        tournament,
+        organiser,
+        [[p["Ann"], p["Ben"], p["Cai"], p["Eve"]], [p["Fay"], p["Gus"], p["Hal"], p["Ivy"]]],
+        status=Round.Status.DRAFT,
     )
     return players
 
@@ -126,19 +115,13 @@ def build_field(tournament, organiser, *, tables: int):
     """`tables` tables of four in round 1 (ended by time after three hands each, with a false
     win and a deduction, sheets confirmed) and round 2 (playing, one hand each); for counting
     queries."""
-    players = [
-        add_player(tournament=tournament, key=str(number), name=f"Player {number:03}")
-        for number in range(1, 4 * tables + 1)
-    ]
+    players = make_players(tournament, 4 * tables, name="Player {:03}")
     by = {"entered_by": organiser}
     for number in (1, 2):
-        round = create_round(tournament=tournament, actor=organiser)
         order = players if number == 1 else players[::2] + players[1::2]
-        seated = set_seating(
-            round=round, tables=[order[i : i + 4] for i in range(0, len(order), 4)], actor=organiser
+        round, seated = seated_round(
+            tournament, organiser, [order[i : i + 4] for i in range(0, len(order), 4)]
         )
-        set_round_status(round=round, status=Round.Status.SEATED, actor=organiser)
-        set_round_status(round=round, status=Round.Status.PLAYING, actor=organiser)
         for table in seated:
             seats = [seat.player for seat in table.seats.order_by("starting_wind")]
             record_hand(table=table, number=1, result="win", winner=seats[0], fan=8, **by)
@@ -163,10 +146,6 @@ def build_field(tournament, organiser, *, tables: int):
             confirm_submitted_games(round=round, confirmed_by=organiser)
             set_round_status(round=round, status=Round.Status.FINISHED, actor=organiser)
     return players
-
-
-def make_user(username: str):
-    return get_user_model().objects.create_user(username=username, password="a-long-pass-42")
 
 
 class _TableReader(HTMLParser):

@@ -18,11 +18,6 @@ from tournament.tables import StandingsTable, points_as_decimal
 URL = reverse("public:standings", args=["spring-cup"])
 
 
-@pytest.fixture
-def cup(tournament, organiser):
-    return build_cup(tournament, organiser)
-
-
 def keys_in_order(response) -> list[str]:
     return re.findall(r'<tr[^>]*data-key="([^"]+)"', response.content.decode())
 

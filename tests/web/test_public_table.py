@@ -6,7 +6,7 @@ import re
 
 import pytest
 from django.urls import reverse
-from test_public_scenario import body_rows, build_cup, build_field, table_rows
+from test_public_scenario import body_rows, build_field, table_rows
 
 from tournament.models import Round
 from tournament.services import (
@@ -21,11 +21,6 @@ from tournament.services import (
 
 def url(round, table):
     return reverse("public:table", args=["spring-cup", round, table])
-
-
-@pytest.fixture
-def cup(tournament, organiser):
-    return build_cup(tournament, organiser)
 
 
 def test_score_sheet_hand_by_hand_with_winds_payments_and_running_scores(client, cup):

@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from referee_world import messages_of
-from test_referee_pages import scores, snapshot, table_url
+from test_referee_pages import messages_of, scores, snapshot, table_url
 
 from tournament.models import AuditEntry, Hand
 from tournament.services import end_game, record_hand

@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.messages import get_messages
-from test_referee_pages import scores, snapshot, table_url
+from test_referee_pages import messages_of, scores, snapshot, table_url
 
 from tournament.models import Hand, Penalty, Round
 from tournament.services import record_false_win, record_hand
@@ -43,10 +42,6 @@ def full(number=1, winner="1", discarder="2", tiles=EAST_PUNG, flowers=0, action
         "action": action,
         **flags,
     }
-
-
-def messages_of(response) -> list[str]:
-    return [str(message) for message in get_messages(response.wsgi_request)]
 
 
 def errors_of(response) -> list[str]:

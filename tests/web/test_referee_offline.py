@@ -9,8 +9,8 @@ import re
 import uuid
 
 import pytest
-from referee_world import draws, messages_of
-from test_referee_pages import scores, snapshot, table_url
+from factories import draws
+from test_referee_pages import messages_of, scores, snapshot, table_url
 
 from tournament.models import AuditEntry, Hand, Penalty, Table, Tournament
 from tournament.services import record_hand
@@ -243,7 +243,7 @@ def test_the_sheet_is_submitted_after_a_summary_of_the_final_scores(referee_clie
 
 
 def test_the_summary_is_refused_when_time_was_not_called(referee_client, world):
-    draws(world, 3)
+    draws(world.table, 3, world.referee)
     before = snapshot()
     response = referee_client.post(table_url(world, "end"), {"review": "1"})
     assert response.status_code == 200
@@ -265,7 +265,7 @@ def test_the_summary_is_refused_when_time_was_not_called(referee_client, world):
 )
 def test_after_submission_the_screen_says_who_confirms(referee_client, world, confirmation, says):
     Tournament.objects.filter(pk=world.tournament.pk).update(confirmation=confirmation)
-    draws(world, 16)
+    draws(world.table, 16, world.referee)
     review = referee_client.post(table_url(world, "end"), {"review": "1"}).content.decode()
     assert "All 16 hands are entered." in review
     assert says in review

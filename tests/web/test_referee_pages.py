@@ -1,13 +1,16 @@
-"""The referee's pages: my tables, the table screen, and who may open and post to them."""
+"""The referee's pages: my tables, the table screen, and who may open and post to them.
+
+The `world` is in tests/web/conftest.py; the helpers below serve the other referee tests too.
+"""
 
 from __future__ import annotations
 
 import re
-from types import SimpleNamespace
 
 import pytest
-from django.contrib.auth import get_user_model
+from django.contrib.messages import get_messages
 from django.urls import reverse
+from factories import make_tournament, make_user
 
 from tournament.models import AuditEntry, Hand, Penalty, Player, Round, Seat, Table, Tournament
 from tournament.services import (
@@ -23,36 +26,6 @@ pytestmark = pytest.mark.django_db
 POST_NAMES = ("win", "full", "draw", "false_win", "penalty", "undo", "end")
 
 
-def build_world(tournament: Tournament, organiser) -> SimpleNamespace:
-    """Round 1 in play with two tables of the Spring Cup; bob referees table 1, carol table 2.
-
-    Players 1, 2, 3, 4 start at East, South, West, North of table 1; players 5-8 at table 2.
-    """
-    users = get_user_model()
-    players = [
-        Player.objects.create(tournament=tournament, key=str(n), name=f"Player {n}")
-        for n in range(1, 9)
-    ]
-    round_ = Round.objects.create(tournament=tournament, number=1, status=Round.Status.PLAYING)
-    table1 = create_table(round=round_, number=1, players=players[:4])
-    table2 = create_table(round=round_, number=2, players=players[4:])
-    # No passwords: the tests log in with force_login, and hashing is slow.
-    referee = users.objects.create_user(username="bob")
-    other_referee = users.objects.create_user(username="carol")
-    assign_referees(table=table1, referees=[referee], actor=organiser)
-    assign_referees(table=table2, referees=[other_referee], actor=organiser)
-    return SimpleNamespace(
-        tournament=tournament,
-        organiser=organiser,
-        players=players,
-        round=round_,
-        table=table1,
-        table2=table2,
-        referee=referee,
-        other_referee=other_referee,
-    )
-
-
 def table_url(world, name: str = "table", table: int = 1, round: int = 1, slug=None) -> str:
     slug = slug or world.tournament.slug
     return reverse(f"referee:{name}", args=[slug, round, table])
@@ -61,6 +34,11 @@ def table_url(world, name: str = "table", table: int = 1, round: int = 1, slug=N
 def scores(table: Table) -> list[int]:
     """Game scores by starting seat E, S, W, N, as stored."""
     return [seat.score for seat in sorted(table.seats.all(), key=lambda seat: seat.index)]
+
+
+def messages_of(response) -> list[str]:
+    """The messages the response's request left for the next page."""
+    return [str(message) for message in get_messages(response.wsgi_request)]
 
 
 def snapshot() -> tuple:
@@ -72,20 +50,14 @@ def snapshot() -> tuple:
 
 
 @pytest.fixture
-def world(tournament, organiser):
-    return build_world(tournament, organiser)
-
-
-@pytest.fixture
 def stranger(db):
-    return get_user_model().objects.create_user(username="dave")
+    return make_user("dave")
 
 
 @pytest.fixture
 def other_organiser(db):
-    user = get_user_model().objects.create_user(username="erin")
-    other = Tournament.objects.create(name="Autumn Cup", slug="autumn-cup", public=True)
-    other.organisers.add(user)
+    user = make_user("erin")
+    make_tournament(organisers=[user], name="Autumn Cup", slug="autumn-cup")
     return user
 
 

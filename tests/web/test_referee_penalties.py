@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from referee_world import draws, messages_of
+from factories import draws
 from test_referee_hands import errors_of, open_entry
-from test_referee_pages import scores, snapshot, table_url
+from test_referee_pages import messages_of, scores, snapshot, table_url
 
 from tournament.models import AuditEntry, Hand, Penalty, Table
 from tournament.services import end_game, record_hand
@@ -40,7 +40,7 @@ def test_false_win_with_an_invalid_hand_pays_twenty_to_each(referee_client, worl
 
 
 def test_false_win_defaults_to_the_hand_in_play_and_may_name_an_earlier_hand(referee_client, world):
-    draws(world, 2)
+    draws(world.table, 2, world.referee)
     html = referee_client.get(table_url(world)).content.decode()
     entry = html[html.index('id="entry-false-win"') : html.index('id="entry-penalty"')]
     assert re.findall(r'<option value="(\d+)"( selected)?>', entry) == [
@@ -146,7 +146,7 @@ def test_penalty_errors_keep_the_values(referee_client, world, data, message):
 
 def test_undo_asks_for_confirmation_before_removing_the_last_hand(referee_client, world):
     p = world.players
-    draws(world, 1)
+    draws(world.table, 1, world.referee)
     record_hand(
         table=world.table,
         number=2,
@@ -173,7 +173,7 @@ def test_undo_asks_for_confirmation_before_removing_the_last_hand(referee_client
 
 
 def test_undo_removes_nothing_when_another_hand_was_entered_meanwhile(referee_client, world):
-    draws(world, 2)
+    draws(world.table, 2, world.referee)
     response = referee_client.post(table_url(world, "undo"), {"number": 1, "confirm": "True"})
     assert response.status_code == 200
     assert "Hand 1 is not the last hand entered any more; nothing was removed." in (
@@ -187,7 +187,7 @@ def test_undo_removes_nothing_when_another_hand_was_entered_meanwhile(referee_cl
 
 
 def test_undo_is_refused_once_the_game_has_ended(referee_client, world):
-    draws(world, 1)
+    draws(world.table, 1, world.referee)
     end_game(table=world.table, ended_by_time=True, entered_by=world.referee)
     response = referee_client.post(table_url(world, "undo"), {"number": 1, "confirm": "True"})
     assert "The game at table 1 has ended; correct a hand instead." in response.content.decode()
@@ -198,7 +198,7 @@ def test_undo_is_refused_once_the_game_has_ended(referee_client, world):
 
 
 def test_ending_early_needs_time_to_have_been_called(referee_client, world):
-    draws(world, 3)
+    draws(world.table, 3, world.referee)
     response = referee_client.post(table_url(world, "end"), {})
     assert response.status_code == 200
     assert errors_of(response) == [
@@ -215,7 +215,7 @@ def test_ending_early_needs_time_to_have_been_called(referee_client, world):
 
 
 def test_the_game_ends_after_sixteen_hands(referee_client, world):
-    draws(world, 16)
+    draws(world.table, 16, world.referee)
     response = referee_client.post(table_url(world, "end"), {}, follow=True)
     table = Table.objects.get(pk=world.table.pk)
     assert table.ended_at is not None and not table.ended_by_time
@@ -226,7 +226,7 @@ def test_the_game_ends_after_sixteen_hands(referee_client, world):
 
 
 def test_a_game_cannot_end_twice(referee_client, world):
-    draws(world, 16)
+    draws(world.table, 16, world.referee)
     end_game(table=world.table, ended_by_time=False, entered_by=world.referee)
     response = referee_client.post(table_url(world, "end"), {})
     assert response.status_code == 200

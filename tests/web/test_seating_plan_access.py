@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import get_resolver, reverse
+from factories import make_players, make_user, seated_round
 
 from tournament.models import AuditEntry, Player, Round, Seat, SeatingJob, Table, Tournament
-from tournament.services import add_player, create_round, set_round_status, set_seating
+from tournament.services import set_round_status
 from tournament.services.seating_plan import update_seating_settings
 
 pytestmark = pytest.mark.django_db
@@ -40,12 +40,11 @@ def seating_names() -> list[str]:
 
 
 @pytest.fixture
-def world(tournament, organiser):
+def world(tournament, organiser, referee):
     """Round 1 seated (published), round 2 a seated draft, a finished run of the generator."""
-    players = [add_player(tournament=tournament, key=str(n), name=f"P{n}") for n in range(1, 9)]
+    players = make_players(tournament, name="P{}")
     for _ in range(2):
-        round = create_round(tournament=tournament, actor=organiser)
-        set_seating(round=round, tables=[players[:4], players[4:]], actor=organiser)
+        seated_round(tournament, organiser, [players[:4], players[4:]], status="draft")
     set_round_status(round=tournament.rounds.get(number=1), status="seated", actor=organiser)
     update_seating_settings(
         tournament=tournament,
@@ -59,10 +58,8 @@ def world(tournament, organiser):
     job = SeatingJob.objects.create(
         tournament=tournament, created_by=organiser, status="done", figures={}
     )
-    users = get_user_model().objects
-    referee = users.create_user(username="bob", password="referee-pass-42")
     tournament.rounds.get(number=1).tables.first().referees.add(referee)
-    stranger = users.create_user(username="carol", password="stranger-pass-42")
+    stranger = make_user("carol", password="stranger-pass-42")
     return {"job": job, "referee": referee, "stranger": stranger}
 
 

@@ -9,7 +9,6 @@ from datetime import timedelta
 import pytest
 from django.contrib.messages import get_messages
 from django.urls import reverse
-from django.utils import timezone
 
 from tournament.models import Round, Seat, SeatingJob
 from tournament.services import add_player, create_round, set_round_status, set_seating
@@ -261,9 +260,9 @@ def test_a_failed_job_shows_its_message_without_refreshing(logged_in, tournament
     )
 
 
-def test_a_dead_job_stops_refreshing(logged_in, tournament, organiser):
+def test_a_dead_job_stops_refreshing(logged_in, tournament, organiser, now):
     job = SeatingJob.objects.create(
-        tournament=tournament, created_by=organiser, created=timezone.now() - timedelta(hours=1)
+        tournament=tournament, created_by=organiser, created=now - timedelta(hours=1)
     )
     html = logged_in.get(url("job", job=job.pk)).content.decode()
     assert 'http-equiv="refresh"' not in html

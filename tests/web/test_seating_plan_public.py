@@ -10,7 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tournament.services import add_player, create_round, set_round_status, set_seating
+from tournament.services import create_round, set_round_status, set_seating
 
 pytestmark = pytest.mark.django_db
 
@@ -32,8 +32,9 @@ def seating_rows(html: str) -> list[list[str]]:
 
 
 @pytest.fixture
-def players(tournament):
-    return [add_player(tournament=tournament, key=str(n), name=f"P{n}") for n in range(1, 9)]
+def player_name():
+    """The `players` of tests/conftest.py are P1 to P8 here."""
+    return "P{}"
 
 
 @pytest.fixture
