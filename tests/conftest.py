@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.utils import timezone
+from django.conf import settings
+from django.utils import timezone, translation
 from factories import (
     NAMES,
     make_players,
@@ -49,6 +50,16 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test() -> Iterator[None]:
+    """Each test starts in the site's default language. A request in Chinese (the test client
+    runs it in this thread) or a test that activates a language would otherwise leave it active
+    for the next test in the same process, whose English messages would then come out in
+    Chinese."""
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 @pytest.fixture(scope="session")
