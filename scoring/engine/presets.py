@@ -1,10 +1,11 @@
 """Rule presets: everything that makes MCR differ from another rule set, as data.
 
-A preset names its tiles, hand size, the minimum a win needs, how a hand is paid, what a false
-win costs and how the deal passes. The settlement code reads these fields and never asks which
-preset is in force. MCR is complete; Japanese Transitional and Wilmington Advanced 12-Tile are
-described from rules/preset-*.txt so that tournaments can be planned with them, but their hand
-scoring is not built yet (`hand_scoring_available` is False and the app says so).
+A preset says whether hands have flowers and whether they count toward the minimum, the minimum
+a win needs, how a hand is paid, what a false win costs, how many hands a game has, how the
+deal passes and which engine scores a hand's tiles. The code reads these fields and never asks
+which preset is in force. MCR is complete; Japanese Transitional and Wilmington Advanced
+12-Tile are described from rules/preset-*.txt so that tournaments can be planned with them, but
+no engine scores their tiles yet (`scorer` is None and the app says so).
 """
 
 from __future__ import annotations
@@ -41,33 +42,25 @@ class FalseWinPenalty:
 class RulePreset:
     key: str
     name: str
-    source: str
-    tiles: int
-    jokers: int
-    flowers: bool
-    hand_size: int
+    flowers: bool  # whether a hand may have flowers (bonus tiles) at all
     minimum_fan: int
     flowers_count_toward_minimum: bool
     payment: PaymentScheme
     false_win: FalseWinPenalty
     deal_passes: str  # "every_hand" or "when_non_dealer_wins_or_draw"
     hands_per_game: int
-    hand_scoring_available: bool
-    scorer: str | None  # engine that scores a hand's tiles, when available
+    scorer: str | None  # the engine that scores a hand's tiles; None: enter the value
 
     @property
-    def winning_tiles(self) -> int:
-        return self.hand_size + 1
+    def hand_scoring_available(self) -> bool:
+        """Whether an engine scores this preset's hands from their tiles."""
+        return self.scorer is not None
 
 
 MCR = RulePreset(
     key="mcr",
     name="Mahjong Competition Rules (Chinese Official)",
-    source="rules/preset-chinese-official.txt, rules/TOURNAMENT.md",
-    tiles=144,
-    jokers=0,
     flowers=True,
-    hand_size=13,
     minimum_fan=8,
     flowers_count_toward_minimum=False,
     payment=PaymentScheme(
@@ -78,18 +71,13 @@ MCR = RulePreset(
     ),
     deal_passes="every_hand",
     hands_per_game=16,
-    hand_scoring_available=True,
     scorer="mcr",
 )
 
 JAPANESE_TRANSITIONAL = RulePreset(
     key="japanese-transitional",
     name="Japanese Transitional",
-    source="rules/preset-japanese-transitional.txt",
-    tiles=136,
-    jokers=0,
     flowers=False,
-    hand_size=13,
     minimum_fan=0,
     flowers_count_toward_minimum=False,
     # Paid to the winner only, on the Japanese scheme (not modelled yet: see module docstring).
@@ -101,18 +89,13 @@ JAPANESE_TRANSITIONAL = RulePreset(
     ),
     deal_passes="when_non_dealer_wins_or_draw",
     hands_per_game=16,
-    hand_scoring_available=False,
     scorer=None,
 )
 
 WILMINGTON_12_TILE = RulePreset(
     key="wilmington-12-tile",
     name="Wilmington Advanced 12-Tile",
-    source="rules/preset-wilmington-12-tile.txt",
-    tiles=140,
-    jokers=4,
     flowers=False,
-    hand_size=12,
     minimum_fan=15,
     flowers_count_toward_minimum=False,
     # "The discarder of the winning tile is ... the sole loser ... paying 50% more".
@@ -124,7 +107,6 @@ WILMINGTON_12_TILE = RulePreset(
     ),
     deal_passes="when_non_dealer_wins_or_draw",
     hands_per_game=16,
-    hand_scoring_available=False,
     scorer=None,
 )
 

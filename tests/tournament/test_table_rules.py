@@ -3,10 +3,13 @@ last hand, and whether a game may end."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.utils import translation
 
+from scoring.engine import get_preset
 from tournament.models import AuditEntry, Hand, Table
 from tournament.services import (
     check_end_game,
@@ -120,3 +123,32 @@ def test_a_false_win_keeps_its_reason_in_english_whatever_the_page_language(tabl
         )
 
     assert penalty.reason == "False win in hand 1"
+
+
+def test_a_preset_without_flowers_refuses_them(tournament, table, referee, east):
+    tournament.preset = "wilmington-12-tile"
+    tournament.save()
+
+    with pytest.raises(ValidationError) as error:
+        record_hand(
+            table=table, number=1, result="win", winner=east, fan=20, flowers=1, entered_by=referee
+        )
+
+    assert error.value.code == "bad_flowers"
+
+
+def test_the_game_length_is_the_presets(tournament, table, referee, east, monkeypatch):
+    monkeypatch.setattr(type(tournament), "rules", property(lambda self: _short_game()))
+    for number in (1, 2):
+        record_hand(table=table, number=number, result="draw", entered_by=referee)
+
+    with pytest.raises(ValidationError) as error:
+        record_hand(table=table, number=3, result="draw", entered_by=referee)
+
+    assert error.value.code == "game_complete"
+    assert check_end_game(table=table, ended_by_time=False) == 2
+
+
+def _short_game():
+    """MCR with games of two hands."""
+    return replace(get_preset("mcr"), hands_per_game=2)

@@ -12,7 +12,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import get_preset, score_case
+from scoring.engine import score_case
 from scoring.engine.settlement import hand_payments
 from tournament.models import (
     FALSE_WIN_KINDS,
@@ -322,16 +322,19 @@ def _fill_in(
         raise ValidationError(
             _("The winner cannot have discarded the winning tile."), code="discarder_is_winner"
         )
-    if table.penalties.filter(
-        hand_number=hand.number, seat=winner_seat, kind__in=FALSE_WIN_KINDS
-    ).exists():
+    tournament = table.round.tournament
+    preset = tournament.rules
+    if (
+        not preset.false_win.offender_may_win_hand
+        and table.penalties.filter(
+            hand_number=hand.number, seat=winner_seat, kind__in=FALSE_WIN_KINDS
+        ).exists()
+    ):
         raise ValidationError(
             _("%(player)s declared a false win in hand %(number)s and cannot win it."),
             code="offender_cannot_win",
             params={"player": winner.name, "number": hand.number},
         )
-    tournament = table.round.tournament
-    preset = get_preset(tournament.preset)
     if tiles is not None:
         fan, flowers, tiles = _score_tiles(
             tournament.profile,
@@ -346,7 +349,9 @@ def _fill_in(
         )
     if fan is None:
         raise ValidationError(_("A win needs its fan (or its tiles)."), code="fan_required")
-    if fan < preset.minimum_fan:
+    if flowers and not preset.flowers:
+        raise ValidationError(_("This tournament's rules have no flowers."), code="bad_flowers")
+    if fan + (flowers if preset.flowers_count_toward_minimum else 0) < preset.minimum_fan:
         raise ValidationError(
             _(
                 "A win needs at least %(minimum)s fan, not counting flowers; "
