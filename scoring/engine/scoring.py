@@ -12,7 +12,7 @@ from .hand import Hand
 from .notation import parse_case
 from .presets import MCR
 from .profiles import DEFAULT_PROFILE, RulingProfile, get_profile
-from .result import ScoreResult, failure, fan_lines
+from .result import NO_PARAMS, ScoreResult, failure, fan_lines
 
 _EXCL_FLOWERS_MINIMUM = MCR.minimum_fan
 
@@ -34,12 +34,8 @@ def score_hand(hand: Hand, profile: str | RulingProfile = DEFAULT_PROFILE) -> Sc
     below = fan_total < minimum
     return ScoreResult(
         error=errors.BELOW_8_FAN if below else None,
-        message=(
-            f"False win: the hand is worth {fan_total} fan without flowers, and a win needs "
-            f"at least {minimum}."
-            if below
-            else ""
-        ),
+        message_key="below_minimum" if below else None,
+        message_params={"fan": fan_total, "minimum": minimum} if below else NO_PARAMS,
         profile=prof.key,
         total=total,
         total_excl_flowers=fan_total,
