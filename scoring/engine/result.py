@@ -14,7 +14,7 @@ from .fans import FANS, FLOWER_TILES
 from .hand import Hand
 from .messages import render
 
-NO_PARAMS: Mapping[str, Any] = MappingProxyType({})
+_NO_PARAMS: Mapping[str, Any] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +60,7 @@ class ScoreResult:
         *,
         error: str | None,
         message_key: str | None = None,
-        message_params: Mapping[str, Any] = NO_PARAMS,
+        message_params: Mapping[str, Any] = _NO_PARAMS,
         profile: str,
         total: int | None,
         total_excl_flowers: int | None,

@@ -12,7 +12,7 @@ from .hand import Hand
 from .notation import parse_case
 from .presets import MCR
 from .profiles import DEFAULT_PROFILE, RulingProfile, get_profile
-from .result import NO_PARAMS, ScoreResult, failure, fan_lines
+from .result import ScoreResult, failure, fan_lines
 
 _EXCL_FLOWERS_MINIMUM = MCR.minimum_fan
 
@@ -31,11 +31,8 @@ def score_hand(hand: Hand, profile: str | RulingProfile = DEFAULT_PROFILE) -> Sc
     flowers = hand.flowers
     total = fan_total + flowers * values[FLOWER_TILES]
     fans = fan_lines(table, values, flowers)
-    below = fan_total < minimum
-    return ScoreResult(
-        error=errors.BELOW_8_FAN if below else None,
-        message_key="below_minimum" if below else None,
-        message_params={"fan": fan_total, "minimum": minimum} if below else NO_PARAMS,
+    result = ScoreResult(
+        error=None,
         profile=prof.key,
         total=total,
         total_excl_flowers=fan_total,
@@ -44,6 +41,12 @@ def score_hand(hand: Hand, profile: str | RulingProfile = DEFAULT_PROFILE) -> Sc
         hand=hand,
         verdict=verdict,
     )
+    if fan_total < minimum:
+        # A false win keeps its full breakdown; only the verdict changes.
+        result.error = errors.BELOW_8_FAN
+        result.message_key = "below_minimum"
+        result.message_params = {"fan": fan_total, "minimum": minimum}
+    return result
 
 
 def score_case(case: Any, profile: str | RulingProfile = DEFAULT_PROFILE) -> ScoreResult:

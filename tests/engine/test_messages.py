@@ -506,6 +506,12 @@ def keys_in_engine_source() -> set[str]:
                 keys |= _written_keys(node.args[1])
             elif isinstance(node, ast.keyword) and node.arg == "message_key":
                 keys |= _written_keys(node.value)
+            elif (
+                isinstance(node, ast.Assign)
+                and getattr(node.targets[0], "attr", None) == "message_key"
+                and not isinstance(node.value, ast.Name)  # a constructor keeping its argument
+            ):
+                keys |= _written_keys(node.value)
     return keys
 
 
