@@ -15,7 +15,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET
 
 from scoring import engine
-from scoring.engine_messages import translate_message
+from scoring.engine_messages import engine_message
 from scoring.openapi import SCORED_ERRORS, served_schema
 
 # Situation fields accepted next to "compact"; the engine checks their values.
@@ -47,13 +47,15 @@ def score_payload(payload: Any) -> tuple[int, dict[str, Any]]:
     """Score a decoded request body; return the HTTP status and the JSON body.
 
     Used by the API view and by the calculator page's no-JavaScript fallback, so both
-    answer the same way.
+    answer the same way. The engine's messages are in the active language (the request's
+    Accept-Language or the site's language cookie); the codes stay the stable part.
     """
     try:
         result = _score(payload)
     except RejectedRequest as exc:
         return 400, error_body(exc.code, exc.message)
     body = result.to_dict()
+    body["message"] = engine_message(result)
     if body["error"] is None or body["error"] in SCORED_ERRORS:
         return 200, body
     return 400, error_body(body["error"], body["message"])
@@ -74,7 +76,7 @@ def _score(payload: Any) -> engine.ScoreResult:
     try:
         hand = engine.parse_compact(payload["compact"], **situation)
     except engine.HandError as exc:
-        raise RejectedRequest(exc.code, exc.message) from exc
+        raise RejectedRequest(exc.code, engine_message(exc)) from exc
     return engine.score_hand(hand, profile=profile)
 
 
@@ -93,10 +95,6 @@ def score(request: HttpRequest) -> JsonResponse:
     except (ValueError, RecursionError):
         return _json(error_body("BAD_INPUT", "The request body is not valid JSON."), 400)
     status, body = score_payload(payload)
-    if body.get("message"):
-        # For people: in the language the request asks for (Accept-Language or the site's
-        # language cookie); the code stays the stable, untranslated part.
-        body["message"] = translate_message(body["message"])
     return _json(body, status)
 
 

@@ -1,164 +1,141 @@
 """The rules engine's messages in the reader's language.
 
-The engine (`scoring.engine`) is plain Python without Django and writes its messages in English.
-Pages translate them here, at the presentation layer: each known message shape is a pattern with
-named parts and a translatable sentence with the same %(name)s parts. A message that matches no
-pattern is shown as the engine wrote it.
+The engine (`scoring.engine`) is plain Python without Django. An error or a false win leaves it
+as a code, a message key and parameters (`HandError` and `ScoreResult` both carry
+`message_key` and `message_params`); the engine keeps one English template per key
+(`scoring.engine.MESSAGES`). Here each key has the same template marked for translation, with
+the same %(name)s parameters, and `engine_message` writes it in the active language.
 """
 
 from __future__ import annotations
 
-import re
-
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-_PATTERNS: list[tuple[re.Pattern[str], Promise]] = [
-    (
-        re.compile(r"The hand is empty\. Write tiles such as '(?P<example>[^']*)'\."),
-        _("The hand is empty. Write tiles such as '%(example)s'."),
+from scoring.engine import HandError, ScoreResult
+from scoring.engine.messages import render
+
+CATALOGUE: dict[str, Promise] = {
+    # Reading the case format (a JSON object).
+    "hand_not_object": _("A hand must be a JSON object."),
+    "concealed_not_list": _("concealed must be a list of tile codes."),
+    "melds_not_list": _("melds must be a list of declared sets."),
+    "meld_not_object": _("declared set %(number)s must be an object with 'type' and 'tiles'."),
+    "win_tile_missing": _("win_tile is missing: which tile completed the hand?"),
+    "tile_not_text": _("%(field)s must be a tile code such as '5m' or 'E', not %(value)r."),
+    "meld_tile_not_text": _(
+        "declared set %(number)s must be a tile code such as '5m' or 'E', not %(value)r."
     ),
-    (
-        re.compile(
-            r"A winning hand has 14 tiles \(each kong adds one more\); "
-            r"this one has (?P<total>\d+): (?P<standing>\d+) standing, "
-            r"(?P<melds>\d+) declared set\(s\) and the winning tile\."
-        ),
-        _(
-            "A winning hand has 14 tiles (each kong adds one more); this one has %(total)s: "
-            "%(standing)s standing, %(melds)s declared set(s) and the winning tile."
-        ),
+    "unknown_tile": _(
+        "%(field)s: %(value)r is not a tile. Use 1m-9m, 1p-9p, 1s-9s, the winds E S W N or the "
+        "dragons C F P."
     ),
-    (
-        re.compile(r"The digits (?P<digits>\d+) need a suit letter \(m, p or s\) after them\."),
-        _("The digits %(digits)s need a suit letter (m, p or s) after them."),
+    "meld_unknown_tile": _(
+        "declared set %(number)s: %(value)r is not a tile. Use 1m-9m, 1p-9p, 1s-9s, the winds "
+        "E S W N or the dragons C F P."
     ),
-    (re.compile(r"There is no tile numbered 0\."), _("There is no tile numbered 0.")),
-    (
-        re.compile(r"'(?P<char>.)' at position (?P<position>\d+) follows no digits\."),
-        _("'%(char)s' at position %(position)s follows no digits."),
+    "bad_wind": _("%(field)s must be one of E, S, W, N, not %(value)r."),
+    "bad_flag": _("%(field)s must be true or false, not %(value)r."),
+    "bad_flowers": _("flowers must be a whole number from 0 to 8, not %(value)r."),
+    # A declared set in the case format.
+    "chow_size": _("declared set %(number)s: a chow has 3 tiles, not %(count)s (%(tiles)s)."),
+    "chow_of_honours": _("declared set %(number)s: a chow cannot be made of honours (%(tiles)s)."),
+    "chow_not_a_run": _(
+        "declared set %(number)s: %(tiles)s is not a run of three consecutive tiles of one suit."
     ),
-    (
-        re.compile(
-            r"'(?P<char>.)' at position (?P<position>\d+) is not a tile\. "
-            r"Honours are E S W N C F P\."
-        ),
-        _("'%(char)s' at position %(position)s is not a tile. Honours are E S W N C F P."),
+    "concealed_chow": _(
+        "declared set %(number)s: only a kong can be declared concealed; a concealed chow stays "
+        "in the hand."
     ),
-    (
-        re.compile(r"A set cannot open inside another set\."),
-        _("A set cannot open inside another set."),
+    "claimed_tile_not_in_chow": _(
+        "declared set %(number)s: the claimed tile %(tile)s is not part of the chow %(tiles)s."
     ),
-    (
-        re.compile(r"The set opened at position (?P<position>\d+) is never closed\."),
-        _("The set opened at position %(position)s is never closed."),
+    "set_size": _(
+        "declared set %(number)s: a %(kind)s has %(size)s tiles, not %(count)s (%(tiles)s)."
     ),
-    (
-        re.compile(r"No winning tile: the last loose tile is the winning tile\."),
-        _("No winning tile: the last loose tile is the winning tile."),
+    "set_not_identical": _(
+        "declared set %(number)s: a %(kind)s is %(size)s identical tiles, not %(tiles)s."
     ),
-    (
-        re.compile(
-            r"set (?P<number>\d+): (?P<tiles>.+) is not a run of three consecutive tiles of one "
-            r"suit\."
-        ),
-        _("set %(number)s: %(tiles)s is not a run of three consecutive tiles of one suit."),
+    "concealed_pung": _(
+        "declared set %(number)s: only a kong can be declared concealed; a concealed pung stays "
+        "in the hand."
     ),
-    (
-        re.compile(r"set (?P<number>\d+): a chow cannot be made of honours \((?P<tiles>.+)\)\."),
-        _("set %(number)s: a chow cannot be made of honours (%(tiles)s)."),
+    "bad_source": _(
+        "declared set %(number)s: 'from' must be left, across or right, not %(value)r."
     ),
-    (
-        re.compile(
-            r"set (?P<number>\d+): a (?P<kind>pung|kong) is (?P<size>\d) identical tiles, "
-            r"not (?P<tiles>.+)\."
-        ),
-        _("set %(number)s: a %(kind)s is %(size)s identical tiles, not %(tiles)s."),
+    "bad_set_type": _(
+        "declared set %(number)s: a declared set is a chow, pung or kong, not %(value)r."
     ),
-    (
-        re.compile(
-            r"The hand has (?P<count>\d+) copies of (?P<tile>\S+); there are only four of each "
-            r"tile\."
-        ),
-        _("The hand has %(count)s copies of %(tile)s; there are only four of each tile."),
+    # Reading the compact form.
+    "empty_hand": _("The hand is empty. Write tiles such as '%(example)s'."),
+    "digits_without_suit": _("The digits %(digits)s need a suit letter (m, p or s) after them."),
+    "tile_zero": _("There is no tile numbered 0."),
+    "suit_without_digits": _("'%(char)s' at position %(position)s follows no digits."),
+    "not_a_tile": _(
+        "'%(char)s' at position %(position)s is not a tile. Honours are E S W N C F P."
     ),
-    (
-        re.compile(
-            r"These tiles do not make a winning hand: they cannot be split into four sets and a "
-            r"pair, nor into a special hand such as Seven Pairs or Thirteen Orphans\."
-        ),
-        _(
-            "These tiles do not make a winning hand: they cannot be split into four sets and a "
-            "pair, nor into a special hand such as Seven Pairs or Thirteen Orphans."
-        ),
+    "set_inside_set": _("A set cannot open inside another set."),
+    "set_never_closed": _("The set opened at position %(position)s is never closed."),
+    "no_winning_tile": _("No winning tile: the last loose tile is the winning tile."),
+    "compact_concealed_kong_size": _(
+        "set %(number)s: parentheses mark a concealed kong of 4 identical tiles, not %(count)s "
+        "tiles."
     ),
-    (
-        re.compile(
-            r"False win: the hand is worth (?P<fan>\d+) fan without flowers, and a win needs at "
-            r"least (?P<minimum>\d+)\."
-        ),
-        _(
-            "False win: the hand is worth %(fan)s fan without flowers, and a win needs at "
-            "least %(minimum)s."
-        ),
+    "compact_set_size": _("set %(number)s: a declared set has 3 or 4 tiles, not %(count)s."),
+    "compact_chow_of_honours": _("set %(number)s: a chow cannot be made of honours (%(tiles)s)."),
+    "compact_chow_not_a_run": _(
+        "set %(number)s: %(tiles)s is not a run of three consecutive tiles of one suit."
     ),
-    (
-        re.compile(
-            r"Robbing the Kong is won on a tile another player adds to a kong, so it cannot be "
-            r"self-drawn\."
-        ),
-        _(
-            "Robbing the Kong is won on a tile another player adds to a kong, so it cannot be "
-            "self-drawn."
-        ),
+    "compact_set_not_identical": _(
+        "set %(number)s: a %(kind)s is %(size)s identical tiles, not %(tiles)s."
     ),
-    (
-        re.compile(
-            r"Out with Replacement Tile is won on the tile drawn after a kong, so it is always "
-            r"self-drawn\."
-        ),
-        _(
-            "Out with Replacement Tile is won on the tile drawn after a kong, so it is always "
-            "self-drawn."
-        ),
+    # The hand as a whole.
+    "wrong_tile_count": _(
+        "A winning hand has 14 tiles (each kong adds one more); this one has %(total)s: "
+        "%(standing)s standing, %(melds)s declared set(s) and the winning tile."
     ),
-    (
-        re.compile(r"Out with Replacement Tile needs a declared kong, and this hand has none\."),
-        _("Out with Replacement Tile needs a declared kong, and this hand has none."),
+    "too_many_copies": _(
+        "The hand has %(count)s copies of %(tile)s; there are only four of each tile."
     ),
-    (
-        re.compile(
-            r"Robbing the Kong: the other three (?P<tile>\S+) are in the kong being made, yet "
-            r"this hand holds another one\."
-        ),
-        _(
-            "Robbing the Kong: the other three %(tile)s are in the kong being made, yet this "
-            "hand holds another one."
-        ),
+    "robbing_the_kong_self_drawn": _(
+        "Robbing the Kong is won on a tile another player adds to a kong, so it cannot be "
+        "self-drawn."
     ),
-    (
-        re.compile(
-            r"Last of its Kind needs the other three (?P<tile>\S+) in view, but this hand holds "
-            r"another one among its standing tiles\."
-        ),
-        _(
-            "Last of its Kind needs the other three %(tile)s in view, but this hand holds "
-            "another one among its standing tiles."
-        ),
+    "replacement_tile_on_discard": _(
+        "Out with Replacement Tile is won on the tile drawn after a kong, so it is always "
+        "self-drawn."
     ),
-]
+    "replacement_tile_without_kong": _(
+        "Out with Replacement Tile needs a declared kong, and this hand has none."
+    ),
+    "robbing_the_kong_tile_held": _(
+        "Robbing the Kong: the other three %(tile)s are in the kong being made, yet this hand "
+        "holds another one."
+    ),
+    "last_of_its_kind_tile_held": _(
+        "Last of its Kind needs the other three %(tile)s in view, but this hand holds another "
+        "one among its standing tiles."
+    ),
+    "not_a_winning_hand": _(
+        "These tiles do not make a winning hand: they cannot be split into four sets and a "
+        "pair, nor into a special hand such as Seven Pairs or Thirteen Orphans."
+    ),
+    "below_minimum": _(
+        "False win: the hand is worth %(fan)s fan without flowers, and a win needs at least "
+        "%(minimum)s."
+    ),
+}
 
 
-def translate_message(message: str) -> str:
-    """`message` from the engine in the active language (unchanged when no pattern fits)."""
-    if not message:
-        return message
-    for pattern, sentence in _PATTERNS:
-        match = pattern.fullmatch(message)
-        if match:
-            return str(sentence) % match.groupdict()
-    return message
+def engine_message(source: HandError | ScoreResult) -> str:
+    """The message of an engine error or result in the active language ("" for a win).
 
-
-def known_patterns() -> int:
-    return len(_PATTERNS)
+    A key missing from the catalogue falls back to the engine's English sentence.
+    """
+    key = source.message_key
+    if key is None:
+        return ""
+    template = CATALOGUE.get(key)
+    if template is None:
+        return render(key, source.message_params)
+    return str(template) % source.message_params

@@ -16,7 +16,6 @@ from django.views.decorators.http import require_GET
 
 from scoring.api import score_payload
 from scoring.engine import TILE_CODES
-from scoring.engine_messages import translate_message
 from scoring.fan_names import fan_name, fan_second_name
 from scoring.forms import CalculatorForm
 
@@ -96,7 +95,7 @@ def present_verdict(status: int, body: dict[str, Any]) -> dict[str, Any]:
         "ok": status == 200,
         "error": error,
         "title": title if error else _("Meets the 8-fan minimum"),
-        "message": translate_message(body.get("message", "")),
+        "message": body.get("message", ""),
     }
     if status != 200:
         return verdict

@@ -3,19 +3,11 @@
 from __future__ import annotations
 
 import io
-import itertools
 import json
-import os
-from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
-
-# ../shared next to the repository, or wherever MCR_SHARED_DIR points.
-SHARED_DIR = Path(
-    os.environ.get("MCR_SHARED_DIR") or Path(__file__).resolve().parents[2] / "shared"
-)
-CASES_FILE = SHARED_DIR / "data" / "mcr-cases.jsonl"
+from engine.oracle import corpus_or_sample
 
 # Case 9 of the corpus: two concealed kongs (S and 9s), 15 fan + 2 flowers by the Green Book.
 TWO_CONCEALED_KONGS = {
@@ -41,10 +33,9 @@ def run(text: str, *args: str) -> list[dict]:
 
 @pytest.fixture(scope="module")
 def corpus_sample() -> list[dict]:
-    if not CASES_FILE.exists():
-        pytest.skip(f"the case corpus is not at {CASES_FILE}")
-    with CASES_FILE.open(encoding="utf-8") as lines:
-        return [json.loads(line) for line in itertools.islice(lines, 200)]
+    """The first 200 cases of the shared corpus, or of the sample in tests/data without it."""
+    _source, cases = corpus_or_sample()
+    return cases[:200]
 
 
 def fan_tuples(fans: list) -> list[tuple]:

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from . import errors
 from .errors import HandError
+from .explain import SetLine
 from .fans import BY_KEY, BY_ZH, FANS, Fan
 from .hand import Hand, Meld
+from .messages import MESSAGES
 from .notation import format_compact, parse_case, parse_compact
 from .presets import PRESETS, RulePreset, get_preset
 from .profiles import DEFAULT_PROFILE, PROFILES, RulingProfile, get_profile
-from .result import FanLine, ScoreResult, SetLine
+from .result import FanLine, ScoreResult
 from .scoring import score_case, score_hand
 from .tiles import TILE_CODES
 
@@ -22,6 +24,7 @@ __all__ = [
     "BY_ZH",
     "DEFAULT_PROFILE",
     "FANS",
+    "MESSAGES",
     "PRESETS",
     "PROFILES",
     "TILE_CODES",

@@ -68,11 +68,7 @@ def evaluate(hand: Hand, values: tuple[int, ...]) -> Verdict:
                 ):
                     best, best_points = verdict, points
     if best is None:
-        raise HandError(
-            errors.NOT_WIN,
-            "These tiles do not make a winning hand: they cannot be split into four sets and "
-            "a pair, nor into a special hand such as Seven Pairs or Thirteen Orphans.",
-        )
+        raise HandError(errors.NOT_WIN, "not_a_winning_hand")
     best.points = best_points
     return best
 

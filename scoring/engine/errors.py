@@ -1,6 +1,16 @@
-"""Why a hand cannot be scored, as a stable code and a sentence a referee understands."""
+"""Why a hand cannot be scored: a stable code, a message key and the message's parameters.
+
+The codes are public (the API, the case format and its results). One code covers several
+sentences, each with its own key in `messages.MESSAGES`; `HandError.message` is the English
+sentence, and the presentation layer writes it in the reader's language from the key and
+parameters.
+"""
 
 from __future__ import annotations
+
+from typing import Any
+
+from .messages import render
 
 UNKNOWN_TILE = "UNKNOWN_TILE"
 TILE_COUNT_GT_4 = "TILE_COUNT_GT_4"
@@ -26,12 +36,18 @@ STRUCTURAL = frozenset(
 
 
 class HandError(ValueError):
-    """A hand that cannot be scored. `code` is stable; `message` is for people."""
+    """A hand that cannot be scored.
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    `code` is the stable public code; `message_key` names the sentence and `message_params`
+    fills it in; `message` is that sentence in English.
+    """
+
+    def __init__(self, code: str, message_key: str, /, **params: Any) -> None:
         self.code = code
-        self.message = message
+        self.message_key = message_key
+        self.message_params = params
+        self.message = render(message_key, params)
+        super().__init__(self.message)
 
     def __repr__(self) -> str:
-        return f"HandError({self.code!r}, {self.message!r})"
+        return f"HandError({self.code!r}, {self.message_key!r}, {self.message_params!r})"

@@ -3,13 +3,24 @@ breakdown. Worked out only when asked for; scoring itself does not need it."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 
 from . import fans as F
 from .combos import three_chows, three_pungs, two_chows, two_pungs
-from .result import SetLine
 from .situation import P_CHOW, P_KONG, P_PUNG, Verdict
 from .tiles import CODES, DRAGONS, TERMINALS_OR_HONORS, WINDS
+
+
+@dataclass(frozen=True, slots=True)
+class SetLine:
+    """One part of the arrangement: a set, the pair, or the tiles of a special hand."""
+
+    kind: str  # chow, pung, kong, pair, knitted, tiles
+    tiles: tuple[str, ...]
+    declared: bool
+    concealed: bool
+
 
 _KIND = {P_CHOW: "chow", P_PUNG: "pung", P_KONG: "kong", -1: "pair"}
 

@@ -20,27 +20,29 @@ from .hand import CHOW, KONG, PUNG, SOURCES, Hand, Meld
 from .tiles import CODES, HONOR_CODES, INDEX, WIND_CODES
 
 _SITUATION_FLAGS = ("self_drawn", "last_tile_of_kind", "kong_related", "last_wall_tile")
+# What the message for an empty hand suggests typing.
+_EXAMPLE = "123m 456p 789s EE [PPP] 5s"
 
 
-def parse_tile(code: Any, where: str = "tile") -> int:
+def parse_tile(code: Any, where: str | int) -> int:
+    """The index of a tile code; `where` is the field holding it, or the number of the declared
+    set it belongs to."""
     if not isinstance(code, str):
-        raise HandError(
-            errors.BAD_INPUT, f"{where} must be a tile code such as '5m' or 'E', not {code!r}."
-        )
+        if isinstance(where, int):
+            raise HandError(errors.BAD_INPUT, "meld_tile_not_text", number=where, value=code)
+        raise HandError(errors.BAD_INPUT, "tile_not_text", field=where, value=code)
     index = INDEX.get(code.strip())
     if index is None:
-        raise HandError(
-            errors.UNKNOWN_TILE,
-            f"{where}: {code!r} is not a tile. Use 1m-9m, 1p-9p, 1s-9s, the winds E S W N "
-            "or the dragons C F P.",
-        )
+        if isinstance(where, int):
+            raise HandError(errors.UNKNOWN_TILE, "meld_unknown_tile", number=where, value=code)
+        raise HandError(errors.UNKNOWN_TILE, "unknown_tile", field=where, value=code)
     return index
 
 
 def _parse_wind(value: Any, name: str) -> int:
     if isinstance(value, str) and value.strip().upper() in WIND_CODES:
         return WIND_CODES.index(value.strip().upper())
-    raise HandError(errors.BAD_INPUT, f"{name} must be one of E, S, W, N, not {value!r}.")
+    raise HandError(errors.BAD_INPUT, "bad_wind", field=name, value=value)
 
 
 def _parse_flag(data: Mapping, name: str) -> bool:
@@ -48,7 +50,7 @@ def _parse_flag(data: Mapping, name: str) -> bool:
     if value is None:
         return False
     if not isinstance(value, bool):
-        raise HandError(errors.BAD_INPUT, f"{name} must be true or false, not {value!r}.")
+        raise HandError(errors.BAD_INPUT, "bad_flag", field=name, value=value)
     return value
 
 
@@ -56,9 +58,7 @@ def _parse_flowers(value: Any) -> int:
     if value is None:
         return 0
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 8:
-        raise HandError(
-            errors.BAD_INPUT, f"flowers must be a whole number from 0 to 8, not {value!r}."
-        )
+        raise HandError(errors.BAD_INPUT, "bad_flowers", value=value)
     return value
 
 
@@ -66,39 +66,48 @@ def make_meld(
     kind: str,
     tiles: list[int],
     *,
+    number: int,
+    compact: bool = False,
     concealed: bool = False,
     claimed: int | None = None,
     source: str | None = None,
-    where: str = "set",
 ) -> Meld:
-    """Check a declared set's shape and build it; raises INVALID_MELD with the reason."""
+    """Check declared set number `number` and build it; raises INVALID_MELD with the reason.
+
+    The compact form (`compact`) gives no flags, claimed tile or source, and the size of its
+    sets picks the kind, so only three of the refusals below can come from it.
+    """
     names = " ".join(CODES[t] for t in tiles)
     if kind == CHOW:
         ordered = sorted(tiles)
         if len(tiles) != 3:
             raise HandError(
-                errors.INVALID_MELD, f"{where}: a chow has 3 tiles, not {len(tiles)} ({names})."
+                errors.INVALID_MELD, "chow_size", number=number, count=len(tiles), tiles=names
             )
         if ordered[0] >= 27:
             raise HandError(
-                errors.INVALID_MELD, f"{where}: a chow cannot be made of honours ({names})."
+                errors.INVALID_MELD,
+                "compact_chow_of_honours" if compact else "chow_of_honours",
+                number=number,
+                tiles=names,
             )
         low = ordered[0]
         if ordered != [low, low + 1, low + 2] or low // 9 != (low + 2) // 9:
             raise HandError(
                 errors.INVALID_MELD,
-                f"{where}: {names} is not a run of three consecutive tiles of one suit.",
+                "compact_chow_not_a_run" if compact else "chow_not_a_run",
+                number=number,
+                tiles=names,
             )
         if concealed:
-            raise HandError(
-                errors.INVALID_MELD,
-                f"{where}: only a kong can be declared "
-                "concealed; a concealed chow stays in the hand.",
-            )
+            raise HandError(errors.INVALID_MELD, "concealed_chow", number=number)
         if claimed is not None and claimed not in tiles:
             raise HandError(
                 errors.INVALID_MELD,
-                f"{where}: the claimed tile {CODES[claimed]} is not part of the chow {names}.",
+                "claimed_tile_not_in_chow",
+                number=number,
+                tile=CODES[claimed],
+                tiles=names,
             )
         return Meld(CHOW, low, False, claimed, None)
     if kind in (PUNG, KONG):
@@ -106,26 +115,28 @@ def make_meld(
         if len(tiles) != size:
             raise HandError(
                 errors.INVALID_MELD,
-                f"{where}: a {kind} has {size} tiles, not {len(tiles)} ({names}).",
+                "set_size",
+                number=number,
+                kind=kind,
+                size=size,
+                count=len(tiles),
+                tiles=names,
             )
         if len(set(tiles)) != 1:
             raise HandError(
-                errors.INVALID_MELD, f"{where}: a {kind} is {size} identical tiles, not {names}."
+                errors.INVALID_MELD,
+                "compact_set_not_identical" if compact else "set_not_identical",
+                number=number,
+                kind=kind,
+                size=size,
+                tiles=names,
             )
         if concealed and kind == PUNG:
-            raise HandError(
-                errors.INVALID_MELD,
-                f"{where}: only a kong can be declared "
-                "concealed; a concealed pung stays in the hand.",
-            )
+            raise HandError(errors.INVALID_MELD, "concealed_pung", number=number)
         if source is not None and source not in SOURCES:
-            raise HandError(
-                errors.BAD_INPUT, f"{where}: 'from' must be left, across or right, not {source!r}."
-            )
+            raise HandError(errors.BAD_INPUT, "bad_source", number=number, value=source)
         return Meld(kind, tiles[0], concealed, None, None if concealed else source)
-    raise HandError(
-        errors.INVALID_MELD, f"{where}: a declared set is a chow, pung or kong, not {kind!r}."
-    )
+    raise HandError(errors.INVALID_MELD, "bad_set_type", number=number, value=kind)
 
 
 def _situation(data: Mapping) -> dict:
@@ -148,35 +159,34 @@ def _situation(data: Mapping) -> dict:
 def parse_case(case: Any) -> Hand:
     """Read one hand in the case format (unknown fields are ignored)."""
     if not isinstance(case, Mapping):
-        raise HandError(errors.BAD_INPUT, "A hand must be a JSON object.")
+        raise HandError(errors.BAD_INPUT, "hand_not_object")
     concealed_raw = case.get("concealed")
     if not isinstance(concealed_raw, list):
-        raise HandError(errors.BAD_INPUT, "concealed must be a list of tile codes.")
+        raise HandError(errors.BAD_INPUT, "concealed_not_list")
     concealed = sorted(parse_tile(code, "concealed") for code in concealed_raw)
     melds_raw = case.get("melds", [])
     if melds_raw is None:
         melds_raw = []
     if not isinstance(melds_raw, list):
-        raise HandError(errors.BAD_INPUT, "melds must be a list of declared sets.")
+        raise HandError(errors.BAD_INPUT, "melds_not_list")
     melds = []
     for number, raw in enumerate(melds_raw, start=1):
-        where = f"declared set {number}"
         if not isinstance(raw, Mapping) or not isinstance(raw.get("tiles"), list):
-            raise HandError(errors.BAD_INPUT, f"{where} must be an object with 'type' and 'tiles'.")
-        tiles = [parse_tile(code, where) for code in raw["tiles"]]
+            raise HandError(errors.BAD_INPUT, "meld_not_object", number=number)
+        tiles = [parse_tile(code, number) for code in raw["tiles"]]
         claimed = raw.get("claimed")
         melds.append(
             make_meld(
                 raw.get("type"),
                 tiles,
+                number=number,
                 concealed=_parse_flag(raw, "concealed"),
-                claimed=parse_tile(claimed, where) if claimed is not None else None,
+                claimed=parse_tile(claimed, number) if claimed is not None else None,
                 source=raw.get("from"),
-                where=where,
             )
         )
     if "win_tile" not in case:
-        raise HandError(errors.BAD_INPUT, "win_tile is missing: which tile completed the hand?")
+        raise HandError(errors.BAD_INPUT, "win_tile_missing")
     win_tile = parse_tile(case["win_tile"], "win_tile")
     return Hand(tuple(concealed), tuple(melds), win_tile, **_situation(case))
 
@@ -190,57 +200,46 @@ def _tokens(text: str):
     for position, char in enumerate(text):
         if char.isspace() or char in ",;":
             if digits:
-                raise HandError(
-                    errors.UNKNOWN_TILE,
-                    f"The digits {''.join(d for d, _ in digits)}"
-                    " need a suit letter (m, p or s) after them.",
-                )
+                raise _digits_without_suit(digits)
             continue
         if char.isdigit():
             if char == "0":
-                raise HandError(errors.UNKNOWN_TILE, "There is no tile numbered 0.")
+                raise HandError(errors.UNKNOWN_TILE, "tile_zero")
             digits.append((char, position))
             continue
         if char in "mps":
             if not digits:
                 raise HandError(
-                    errors.UNKNOWN_TILE, f"'{char}' at position {position + 1} follows no digits."
+                    errors.UNKNOWN_TILE, "suit_without_digits", char=char, position=position + 1
                 )
             for digit, at in digits:
                 yield INDEX[digit + char], group, at
             digits = []
             continue
         if digits:
-            raise HandError(
-                errors.UNKNOWN_TILE,
-                f"The digits {''.join(d for d, _ in digits)} "
-                "need a suit letter (m, p or s) after them.",
-            )
+            raise _digits_without_suit(digits)
         if char in HONOR_CODES:
             yield INDEX[char], group, position
         elif char in closing:
             if group is not None:
-                raise HandError(errors.INVALID_MELD, "A set cannot open inside another set.")
+                raise HandError(errors.INVALID_MELD, "set_inside_set")
             group, group_start = char, position
             yield None, char, position
         elif group is not None and char == closing[group]:
             yield None, None, group_start
             group = None
         else:
-            raise HandError(
-                errors.UNKNOWN_TILE,
-                f"'{char}' at position {position + 1} is not a tile. Honours are E S W N C F P.",
-            )
+            raise HandError(errors.UNKNOWN_TILE, "not_a_tile", char=char, position=position + 1)
     if digits:
-        raise HandError(
-            errors.UNKNOWN_TILE,
-            f"The digits {''.join(d for d, _ in digits)} need a "
-            "suit letter (m, p or s) after them.",
-        )
+        raise _digits_without_suit(digits)
     if group is not None:
-        raise HandError(
-            errors.INVALID_MELD, f"The set opened at position {group_start + 1} is never closed."
-        )
+        raise HandError(errors.INVALID_MELD, "set_never_closed", position=group_start + 1)
+
+
+def _digits_without_suit(digits: list[tuple[str, int]]) -> HandError:
+    return HandError(
+        errors.UNKNOWN_TILE, "digits_without_suit", digits="".join(d for d, _ in digits)
+    )
 
 
 def parse_compact(text: Any, **situation: Any) -> Hand:
@@ -248,9 +247,7 @@ def parse_compact(text: Any, **situation: Any) -> Hand:
     format's names (self_drawn, seat_wind, prevalent_wind, flowers, last_tile_of_kind,
     kong_related, last_wall_tile)."""
     if not isinstance(text, str) or not text.strip():
-        raise HandError(
-            errors.BAD_INPUT, "The hand is empty. Write tiles such as '123m 456p 789s EE [PPP] 5s'."
-        )
+        raise HandError(errors.BAD_INPUT, "empty_hand", example=_EXAMPLE)
     loose: list[int] = []
     melds: list[Meld] = []
     current: list[int] | None = None
@@ -269,31 +266,24 @@ def parse_compact(text: Any, **situation: Any) -> Hand:
         else:
             loose.append(tile)
     if not loose:
-        raise HandError(
-            errors.WRONG_TILE_COUNT, "No winning tile: the last loose tile is the winning tile."
-        )
+        raise HandError(errors.WRONG_TILE_COUNT, "no_winning_tile")
     return Hand(tuple(sorted(loose[:-1])), tuple(melds), loose[-1], **_situation(situation))
 
 
 def _compact_meld(tiles: list[int], opener: str, number: int) -> Meld:
-    where = f"set {number}"
     if opener == "(":
         if len(tiles) != 4:
             raise HandError(
-                errors.INVALID_MELD,
-                f"{where}: parentheses mark a concealed kong of "
-                f"4 identical tiles, not {len(tiles)} tiles.",
+                errors.INVALID_MELD, "compact_concealed_kong_size", number=number, count=len(tiles)
             )
-        return make_meld(KONG, tiles, concealed=True, where=where)
+        return make_meld(KONG, tiles, number=number, compact=True, concealed=True)
     if len(tiles) == 4:
-        return make_meld(KONG, tiles, where=where)
+        return make_meld(KONG, tiles, number=number, compact=True)
     if len(tiles) == 3 and len(set(tiles)) == 1:
-        return make_meld(PUNG, tiles, where=where)
+        return make_meld(PUNG, tiles, number=number, compact=True)
     if len(tiles) == 3:
-        return make_meld(CHOW, tiles, where=where)
-    raise HandError(
-        errors.INVALID_MELD, f"{where}: a declared set has 3 or 4 tiles, not {len(tiles)}."
-    )
+        return make_meld(CHOW, tiles, number=number, compact=True)
+    raise HandError(errors.INVALID_MELD, "compact_set_size", number=number, count=len(tiles))
 
 
 def format_compact(hand: Hand) -> str:

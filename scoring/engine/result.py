@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import compress
+from types import MappingProxyType
 from typing import Any
 
 from . import errors
+from .explain import SetLine, explain
 from .fans import FANS, FLOWER_TILES
 from .hand import Hand
+from .messages import render
+
+_NO_PARAMS: Mapping[str, Any] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,18 +30,11 @@ class FanLine:
         return self.points * self.count
 
 
-@dataclass(frozen=True, slots=True)
-class SetLine:
-    """One part of the arrangement: a set, the pair, or the tiles of a special hand."""
-
-    kind: str  # chow, pung, kong, pair, knitted, tiles
-    tiles: tuple[str, ...]
-    declared: bool
-    concealed: bool
-
-
 class ScoreResult:
     """The verdict on one hand.
+
+    `error` is the stable code (None for a win); `message_key` and `message_params` say why in
+    words (`message` is the English sentence, "" for a win).
 
     `fans` and the totals are computed when the hand is scored; the arrangement and which sets
     each fan used are worked out on first access (`arrangement`, `fan_sets`), as only the
@@ -44,7 +43,8 @@ class ScoreResult:
 
     __slots__ = (
         "error",
-        "message",
+        "message_key",
+        "message_params",
         "profile",
         "total",
         "total_excl_flowers",
@@ -59,7 +59,8 @@ class ScoreResult:
         self,
         *,
         error: str | None,
-        message: str,
+        message_key: str | None = None,
+        message_params: Mapping[str, Any] = _NO_PARAMS,
         profile: str,
         total: int | None,
         total_excl_flowers: int | None,
@@ -69,7 +70,8 @@ class ScoreResult:
         verdict: Any = None,
     ) -> None:
         self.error = error
-        self.message = message
+        self.message_key = message_key
+        self.message_params = message_params
         self.profile = profile
         self.total = total
         self.total_excl_flowers = total_excl_flowers
@@ -78,6 +80,13 @@ class ScoreResult:
         self.hand = hand
         self._verdict = verdict
         self._explained: tuple[tuple[SetLine, ...], dict[str, tuple[int, ...]]] | None = None
+
+    @property
+    def message(self) -> str:
+        """Why the hand is not a valid win, in English ("" for a win)."""
+        if self.message_key is None:
+            return ""
+        return render(self.message_key, self.message_params)
 
     @property
     def meets_minimum(self) -> bool:
@@ -92,8 +101,6 @@ class ScoreResult:
             if self._verdict is None:
                 self._explained = ((), {})
             else:
-                from .explain import explain
-
                 self._explained = explain(self._verdict)
         return self._explained
 
@@ -174,7 +181,8 @@ def failure(
 ) -> ScoreResult:
     return ScoreResult(
         error=error.code,
-        message=error.message,
+        message_key=error.message_key,
+        message_params=error.message_params,
         profile=profile,
         total=None,
         total_excl_flowers=None,

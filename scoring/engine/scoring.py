@@ -31,15 +31,8 @@ def score_hand(hand: Hand, profile: str | RulingProfile = DEFAULT_PROFILE) -> Sc
     flowers = hand.flowers
     total = fan_total + flowers * values[FLOWER_TILES]
     fans = fan_lines(table, values, flowers)
-    below = fan_total < minimum
-    return ScoreResult(
-        error=errors.BELOW_8_FAN if below else None,
-        message=(
-            f"False win: the hand is worth {fan_total} fan without flowers, and a win needs "
-            f"at least {minimum}."
-            if below
-            else ""
-        ),
+    result = ScoreResult(
+        error=None,
         profile=prof.key,
         total=total,
         total_excl_flowers=fan_total,
@@ -48,6 +41,12 @@ def score_hand(hand: Hand, profile: str | RulingProfile = DEFAULT_PROFILE) -> Sc
         hand=hand,
         verdict=verdict,
     )
+    if fan_total < minimum:
+        # A false win keeps its full breakdown; only the verdict changes.
+        result.error = errors.BELOW_8_FAN
+        result.message_key = "below_minimum"
+        result.message_params = {"fan": fan_total, "minimum": minimum}
+    return result
 
 
 def score_case(case: Any, profile: str | RulingProfile = DEFAULT_PROFILE) -> ScoreResult:

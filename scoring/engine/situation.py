@@ -41,8 +41,10 @@ class Situation:
             total = n_standing + 1 + sum(4 if m.kind == KONG else 3 for m in melds)
             raise HandError(
                 errors.WRONG_TILE_COUNT,
-                f"A winning hand has 14 tiles (each kong adds one more); this one has {total}: "
-                f"{n_standing} standing, {n_melds} declared set(s) and the winning tile.",
+                "wrong_tile_count",
+                total=total,
+                standing=n_standing,
+                melds=n_melds,
             )
         standing = [0] * 34
         for tile in hand.concealed:
@@ -73,38 +75,24 @@ class Situation:
             if standing[tile] + fixed[tile] > 4:
                 raise HandError(
                     errors.TILE_COUNT_GT_4,
-                    f"The hand has {standing[tile] + fixed[tile]} copies of {CODES[tile]}; "
-                    "there are only four of each tile.",
+                    "too_many_copies",
+                    count=standing[tile] + fixed[tile],
+                    tile=CODES[tile],
                 )
         has_kong = any(m.kind == KONG for m in melds)
         if hand.robbing_the_kong and hand.self_drawn:
-            raise HandError(
-                errors.CONTRADICTORY_SITUATION,
-                "Robbing the Kong is won on a tile another player adds to a kong, "
-                "so it cannot be self-drawn.",
-            )
+            raise HandError(errors.CONTRADICTORY_SITUATION, "robbing_the_kong_self_drawn")
         if hand.replacement_tile and not hand.self_drawn:
-            raise HandError(
-                errors.CONTRADICTORY_SITUATION,
-                "Out with Replacement Tile is won on the tile drawn after a kong, so "
-                "it is always self-drawn.",
-            )
+            raise HandError(errors.CONTRADICTORY_SITUATION, "replacement_tile_on_discard")
         if hand.replacement_tile and not has_kong:
-            raise HandError(
-                errors.CONTRADICTORY_SITUATION,
-                "Out with Replacement Tile needs a declared kong, and this hand has none.",
-            )
+            raise HandError(errors.CONTRADICTORY_SITUATION, "replacement_tile_without_kong")
         if hand.robbing_the_kong and (fixed[win] or standing[win] != 1):
             raise HandError(
-                errors.CONTRADICTORY_SITUATION,
-                f"Robbing the Kong: the other three {CODES[win]} are in the kong "
-                "being made, yet this hand holds another one.",
+                errors.CONTRADICTORY_SITUATION, "robbing_the_kong_tile_held", tile=CODES[win]
             )
         if hand.last_tile_of_kind and standing[win] != 1:
             raise HandError(
-                errors.CONTRADICTORY_SITUATION,
-                f"Last of its Kind needs the other three {CODES[win]} in view, but "
-                "this hand holds another one among its standing tiles.",
+                errors.CONTRADICTORY_SITUATION, "last_of_its_kind_tile_held", tile=CODES[win]
             )
         self.hand = hand
         self.win_tile = win

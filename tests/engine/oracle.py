@@ -316,7 +316,10 @@ def mismatches(expected: Mapping[str, Any], got: Mapping[str, Any]) -> list[str]
     return problems
 
 
-# ---- the shared case corpus ----
+# ---- the shared case corpus, or the sample of it committed beside the tests ----
+
+#: A few hundred cases of the corpus, chosen by ``tests/data/select_sample.py``.
+SAMPLE_FILE = Path(__file__).resolve().parents[1] / "data" / "mcr-cases-sample.jsonl"
 
 
 def shared_dir() -> Path:
@@ -329,13 +332,21 @@ def corpus_file() -> Path:
     return shared_dir() / "data" / "mcr-cases.jsonl"
 
 
-def load_cases() -> list[dict[str, Any]]:
-    """Every case of the corpus; an empty list when the file is absent."""
-    path = corpus_file()
+def load_cases(path: Path | None = None) -> list[dict[str, Any]]:
+    """Every case of the corpus (or of the file ``path``); an empty list when it is absent."""
+    path = path or corpus_file()
     if not path.is_file():
         return []
     with path.open(encoding="utf-8") as lines:
         return [json.loads(line) for line in lines if line.strip()]
+
+
+def corpus_or_sample() -> tuple[Path, list[dict[str, Any]]]:
+    """The full corpus when it is there, else the committed sample: the file and its cases."""
+    cases = load_cases()
+    if cases:
+        return corpus_file(), cases
+    return SAMPLE_FILE, load_cases(SAMPLE_FILE)
 
 
 def cn1998_expected(expected: Mapping[str, Any]) -> dict[str, Any]:

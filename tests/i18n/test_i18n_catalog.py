@@ -9,6 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from engine.oracle import shared_dir
 
 from scoring.engine import fans
 
@@ -74,9 +75,12 @@ def test_every_fan_has_a_chinese_name():
 
 
 def test_the_chinese_fan_names_follow_the_rules_text():
-    rules = LOCALE.parents[2].parent / "shared" / "rules" / "mcr-fan-definitions.txt"
+    rules = shared_dir() / "rules" / "mcr-fan-definitions.txt"
     if not rules.exists():
-        pytest.skip("the shared rules texts are not beside the checkout")
+        pytest.skip(
+            f"reads the rules texts, which are not part of the repository: {rules} is absent "
+            "(put the shared folder beside the checkout or set MCR_SHARED_DIR)"
+        )
     named = set(re.findall(r"\(Chinese: (\S+)", rules.read_text(encoding="utf-8")))
     assert len(named) >= 80
     # The waits carry the official rules' longer names in the engine: 独听・边张 for 边张, and for

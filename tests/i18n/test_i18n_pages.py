@@ -110,6 +110,16 @@ def test_score_api_message_follows_the_request_language(client):
     assert answer.json()["message"].startswith("和牌应有 14 张牌")
 
 
+def test_score_api_message_for_a_hand_in_the_case_format_is_translated(client):
+    body = {"concealed": ["1m"], "melds": [{"type": "chow", "tiles": ["E", "S", "W"]}]}
+    answer = client.post(reverse("scoring_api:score"), body, content_type="application/json", **ZH)
+    assert answer.status_code == 400
+    assert answer.json() == {
+        "error": "INVALID_MELD",
+        "message": "第 1 组副露：字牌不能组成顺子（E S W）。",
+    }
+
+
 def test_organiser_dashboard_in_chinese(client, organiser, cup):
     client.force_login(organiser)
     page = text(client.get(reverse("organiser:dashboard", kwargs={"slug": "spring-cup"}), **ZH))
