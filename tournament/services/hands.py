@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import score_case
 from scoring.engine.settlement import hand_payments
+from scoring.engine_messages import engine_message
 from tournament.models import (
     FALSE_WIN_KINDS,
     AuditEntry,
@@ -404,7 +405,7 @@ def _score_tiles(
             params={"fan": verdict.total_excl_flowers},
         )
     if verdict.error:
-        raise ValidationError(verdict.message, code="invalid_tiles")
+        raise ValidationError(engine_message(verdict), code="invalid_tiles")
     scored_fan = verdict.total_excl_flowers
     scored_flowers = verdict.total - verdict.total_excl_flowers
     if (fan is not None and fan != scored_fan) or (flowers and flowers != scored_flowers):

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import PRESETS, HandError, format_compact, parse_case, parse_compact
+from scoring.engine_messages import engine_message
 from tournament.models import MOST_HANDS_PER_GAME, Hand, Penalty, Player, Round, Tournament
 
 # `manage/new/` and `manage/tokens/` are pages of their own, so no tournament may use these slugs.
@@ -435,7 +436,7 @@ class HandForm(forms.Form):
                 **situation,
             )
         except HandError as error:
-            self.add_error("tiles", error.message)
+            self.add_error("tiles", engine_message(error))
             return data
         data["case"] = hand.to_case()
         return data

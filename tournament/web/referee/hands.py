@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from scoring.api import score_payload
 from scoring.engine import HandError, get_preset, parse_compact
+from scoring.engine_messages import engine_message
 from scoring.views import present_verdict
 from tournament import services
 from tournament.models import Hand, Table
@@ -158,7 +159,7 @@ def record_full(request: HttpRequest, **where: Any) -> HttpResponse:
     try:
         hand = parse_compact(form.cleaned_data["tiles"], **form.situation())
     except HandError as error:
-        form.add_error("tiles", error.message)
+        form.add_error("tiles", engine_message(error))
         return render_table(request, table, bound=("full", form), verdict=verdict)
     try:
         saved = services.record_hand(
