@@ -1,4 +1,5 @@
-"""Exporting a tournament: the schema's models filled from the database, dumped as JSON data.
+"""Exporting a tournament: the schema's models (of the version written, 1) filled from the
+database, dumped as JSON data.
 
 The models are built without validation (`model_construct`): what the database holds is
 written as it is. Keys are written in the schema's order; `tiles` and a game penalty's
@@ -15,7 +16,7 @@ from django.db.models import Prefetch
 from tournament.archive.schema import (
     FORMAT,
     VERSION,
-    Archive,
+    ArchiveV1,
     DrawRecord,
     HandRecord,
     PenaltyRecord,
@@ -53,7 +54,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             ),
         ),
     )
-    archive = Archive.model_construct(
+    archive = ArchiveV1.model_construct(
         format=FORMAT,
         version=VERSION,
         tournament=TournamentRecord.model_construct(
