@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import json
 from collections.abc import Callable
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from jsonschema import Draft202012Validator
 
-from tournament.archive import ArchiveError, export_tournament, import_tournament
+from tournament.archive import ArchiveError, export_tournament, import_tournament, json_schema
 from tournament.models import AuditEntry, Hand, Penalty, Player, Round, Seat, Table, Tournament
 from tournament.selectors import standings
 from tournament.services import (
@@ -276,6 +278,39 @@ def test_export_keeps_game_penalties_and_a_false_win_in_the_hand_in_play(played)
     assert rounds[1]["tables"][1]["ended_at"] is None
 
 
+def test_export_writes_the_keys_in_the_formats_order(played):
+    document = export_tournament(played)
+    table = document["rounds"][0]["tables"][0]
+    game_penalty = document["rounds"][1]["tables"][0]["penalties"][0]
+
+    assert list(document) == ["format", "version", "tournament", "players", "rounds"]
+    assert list(document["tournament"]) == [
+        "name", "slug", "preset", "profile", "seat_rotation", "table_points", "public",
+        "start_date", "end_date", "venue", "tie_breaks", "confirmation", "round_minutes",
+        "organisers",
+    ]  # fmt: skip
+    assert list(document["players"][0]) == [
+        "key", "name", "country", "club", "team", "ema_id", "substitute", "withdrawn_from_round",
+    ]  # fmt: skip
+    assert list(document["rounds"][0]) == ["number", "status", "tables"]
+    assert list(table) == [
+        "number", "seats", "referees", "hands", "penalties", "ended_by_time", "ended_at",
+        "submitted_by", "confirmed_at", "confirmed_by",
+    ]  # fmt: skip
+    assert list(table["seats"]) == ["E", "S", "W", "N"]
+    assert list(table["hands"][0]) == [
+        "number", "result", "winner", "discarder", "fan", "flowers", "tiles", "penalties",
+        "entered_by", "entered_at",
+    ]  # fmt: skip
+    assert list(table["hands"][2]["penalties"][0]) == [
+        "player", "points", "distributed", "reason", "kind", "entered_by", "entered_at",
+    ]  # fmt: skip
+    assert list(game_penalty) == [
+        "player", "points", "distributed", "reason", "kind", "hand_number", "entered_by",
+        "entered_at",
+    ]  # fmt: skip
+
+
 def test_export_is_eight_queries_however_many_hands(played, django_assert_num_queries):
     # organisers, players, rounds, then tables, seats, referees, hands and penalties prefetched
     with django_assert_num_queries(8):
@@ -293,6 +328,21 @@ def test_round_trip_gives_the_same_document(played, organiser):
 
     assert second["tournament"]["slug"] == "spring-cup-copy"
     assert without_slug(second) == without_slug(first)
+
+
+def test_round_trip_writes_the_same_text(played, organiser):
+    """As `manage.py export_tournament` writes it: the same keys in the same order."""
+    first = json.dumps(export_tournament(played), ensure_ascii=False, indent=2)
+
+    copy_ = import_tournament(json.loads(first), actor=organiser, replace=True)
+    second = json.dumps(export_tournament(copy_), ensure_ascii=False, indent=2)
+
+    assert copy_.pk != played.pk
+    assert second == first
+
+
+def test_an_exported_archive_validates_against_the_json_schema(played):
+    Draft202012Validator(json_schema()).validate(export_tournament(played))
 
 
 def test_round_trip_keeps_scores_and_standings(played, organiser):

@@ -3,7 +3,7 @@
     python manage.py export_tournament SLUG > spring-cup.json
     python manage.py export_tournament SLUG --output spring-cup.json
 
-`import_tournament` reads the file back.
+`import_tournament` reads the file back; `archive_schema` prints the format as a JSON Schema.
 """
 
 from __future__ import annotations

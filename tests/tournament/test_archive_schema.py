@@ -1,0 +1,297 @@
+"""The archive's schema: its JSON Schema and `manage.py archive_schema`, the defaults it takes from
+the models, optional text, and how a document that breaks it is reported (by the numbers people
+see: round 2, table 3, hand 7)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from jsonschema import Draft202012Validator
+
+from tournament.archive import ArchiveError, export_tournament, import_tournament, json_schema
+from tournament.archive import parse as parse_archive
+from tournament.demo import DEMO_TOURNAMENT_SLUG
+from tournament.models import Hand, Penalty, Player, Tournament
+
+
+def win(number, winner="A", fan=8):
+    return {"number": number, "result": "win", "winner": winner, "fan": fan}
+
+
+def document(*rounds):
+    """Each round a list of tables, each table a list of hands: players A, B, C, D at table 1,
+    E, F, G, H at table 2 and so on."""
+    keys = "ABCDEFGHIJKL"[: 4 * max(len(tables) for tables in rounds)]
+    return {
+        "format": "mcr-tournament-archive",
+        "version": 1,
+        "tournament": {"name": "Club Night", "slug": "club-night"},
+        "players": [{"key": key, "name": f"Player {key}"} for key in keys],
+        "rounds": [
+            {
+                "number": r,
+                "tables": [
+                    {
+                        "number": t,
+                        "seats": dict(zip("ESWN", keys[4 * (t - 1) : 4 * t], strict=True)),
+                        "hands": hands,
+                    }
+                    for t, hands in enumerate(tables, start=1)
+                ],
+            }
+            for r, tables in enumerate(rounds, start=1)
+        ],
+    }
+
+
+def refusal(data):
+    with pytest.raises(ArchiveError) as error:
+        parse_archive(data)
+    return error.value.messages[0]
+
+
+# --- The JSON Schema ----------------------------------------------------------------------------
+
+
+def test_the_json_schema_is_a_valid_json_schema():
+    schema = json_schema()
+
+    Draft202012Validator.check_schema(schema)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["required"] == ["format", "version", "tournament", "players", "rounds"]
+
+
+def test_archive_schema_prints_the_json_schema():
+    out = StringIO()
+
+    call_command("archive_schema", stdout=out)
+
+    assert json.loads(out.getvalue()) == json_schema()
+
+
+def test_archive_schema_writes_a_file_with_output(tmp_path):
+    target = tmp_path / "archive.schema.json"
+    err = StringIO()
+
+    call_command("archive_schema", "--output", str(target), stdout=StringIO(), stderr=err)
+
+    assert json.loads(target.read_text(encoding="utf-8")) == json_schema()
+    assert f"Wrote the archive's JSON Schema to {target}." in err.getvalue()
+
+
+@pytest.mark.django_db
+def test_the_demo_archive_validates_against_the_json_schema():
+    call_command("load_demo", stdout=StringIO())
+    archive = export_tournament(Tournament.objects.get(slug=DEMO_TOURNAMENT_SLUG))
+
+    Draft202012Validator(json_schema()).validate(archive)
+
+
+def test_a_bare_document_validates_against_the_json_schema():
+    data = document([[win(1)]])
+
+    Draft202012Validator(json_schema()).validate(data)
+    parse_archive(data)
+
+
+def test_the_json_schema_refuses_what_the_import_refuses():
+    data = document([[win(1, fan="ten")]])
+    validator = Draft202012Validator(json_schema())
+
+    assert not validator.is_valid(data)
+    assert "must be a whole number" in refusal(data)
+
+
+def test_the_hand_results_are_those_of_the_hand_model():
+    hand = json_schema()["$defs"]["TableRecord"]["properties"]["hands"]["items"]
+
+    assert sorted(hand["discriminator"]["mapping"]) == sorted(Hand.Result.values)
+
+
+# --- Defaults and optional text -----------------------------------------------------------------
+
+SETTINGS = ("preset", "profile", "seat_rotation", "table_points", "public", "venue", "tie_breaks")
+
+
+@pytest.mark.parametrize("name", [*SETTINGS, "confirmation", "round_minutes"])
+def test_the_json_schema_gives_the_tournament_models_defaults(name):
+    properties = json_schema()["$defs"]["TournamentRecord"]["properties"]
+
+    assert properties[name]["default"] == Tournament._meta.get_field(name).get_default()
+
+
+@pytest.mark.django_db
+def test_a_bare_tournament_takes_the_models_defaults(organiser):
+    tournament = import_tournament(document([[win(1)]]), actor=organiser)
+
+    for name in (*SETTINGS, "confirmation", "round_minutes"):
+        assert getattr(tournament, name) == Tournament._meta.get_field(name).get_default(), name
+
+
+@pytest.mark.django_db
+def test_optional_text_may_be_null(organiser):
+    data = document([[win(1), win(2)]])
+    data["tournament"]["venue"] = None
+    data["players"][0].update(country=None, club=None, team=None, ema_id=None)
+    data["rounds"][0]["tables"][0]["hands"][1]["penalties"] = [
+        {"player": "B", "points": 30, "distributed": True, "reason": None, "kind": "false_win"},
+    ]
+
+    tournament = import_tournament(data, actor=organiser)
+
+    assert tournament.venue == ""
+    player = Player.objects.get(tournament=tournament, key="A")
+    assert (player.country, player.club, player.team, player.ema_number) == ("", "", "", "")
+    assert Penalty.objects.get(table__round__tournament=tournament).reason == "False win in hand 2"
+
+
+@pytest.mark.django_db
+def test_a_false_win_may_leave_out_its_reason(organiser):
+    data = document([[win(1)]])
+    data["rounds"][0]["tables"][0]["hands"][0]["penalties"] = [
+        {"player": "B", "points": 30, "distributed": True, "kind": "false_win"},
+    ]
+
+    tournament = import_tournament(data, actor=organiser)
+
+    assert Penalty.objects.get(table__round__tournament=tournament).reason == "False win in hand 1"
+
+
+@pytest.mark.django_db
+def test_a_deduction_without_a_reason_is_refused(organiser):
+    data = document([[win(1)]])
+    data["rounds"][0]["tables"][0]["penalties"] = [
+        {"player": "B", "points": 10, "distributed": False, "reason": None},
+    ]
+
+    with pytest.raises(ArchiveError) as error:
+        import_tournament(data, actor=organiser)
+
+    assert error.value.messages[0] == (
+        "round 1, table 1, game penalty 1: Give the reason for the penalty."
+    )
+    assert not Tournament.objects.exists()
+
+
+# --- Where a document is wrong, in the document's numbers ---------------------------------------
+
+
+def test_a_place_is_named_by_the_numbers_people_see():
+    data = document([[win(1)]], [[win(1)], [win(1)], [win(n) for n in range(1, 8)]])
+    data["rounds"][1]["tables"][2]["hands"][6]["fan"] = "x"
+
+    assert refusal(data) == (
+        "round 2, table 3, hand 7: \"fan\" must be a whole number, not a string ('x')."
+    )
+
+
+def test_a_table_is_named_by_its_number_not_its_position():
+    data = document([[win(1)], [win(1)]])
+    data["rounds"][0]["tables"][0]["number"] = 3
+    data["rounds"][0]["tables"][1]["number"] = 7
+    data["rounds"][0]["tables"][1]["hands"][0]["winner"] = None
+
+    assert refusal(data) == 'round 1, table 7, hand 1: "winner" must be a string, not null.'
+
+
+def change(path, value):
+    def apply(data):
+        target = data
+        for step in path[:-1]:
+            target = target[step]
+        if value is KeyError:
+            del target[path[-1]]
+        else:
+            target[path[-1]] = value
+
+    return apply
+
+
+TABLE = ("rounds", 0, "tables", 0)
+HAND = (*TABLE, "hands", 0)
+MESSAGES = [
+    (
+        "a table without number",
+        change((*TABLE, "number"), KeyError),
+        'round 1, table 1: the key "number" is missing.',
+    ),
+    (
+        "a hand that is not an object",
+        change(HAND, 5),
+        "round 1, table 1, hand 1 must be an object, not a number (5).",
+    ),
+    (
+        "an unknown result",
+        change((*HAND, "result"), "chombo"),
+        "round 1, table 1, hand 1: result must be one of win, draw, not 'chombo'.",
+    ),
+    (
+        "a hand without result",
+        change((*HAND, "result"), KeyError),
+        'round 1, table 1, hand 1: the key "result" is missing.',
+    ),
+    (
+        "a seat that is not a key",
+        change((*TABLE, "seats", "W"), 3),
+        'round 1, table 1, seats: "W" must be a string, not a number (3).',
+    ),
+    (
+        "too many hands",
+        change((*TABLE, "hands"), [win(n) for n in range(1, 18)]),
+        'round 1, table 1: "hands" has at most 16 entries, not 17.',
+    ),
+    (
+        "an organiser that is not a username",
+        change(("tournament", "organisers"), ["alice", 5]),
+        'tournament: "organisers" item 2 must be a string, not a number (5).',
+    ),
+    (
+        "a time that is not text",
+        change((*HAND, "entered_at"), 5),
+        'round 1, table 1, hand 1: "entered_at" must be a date and time such as '
+        '"2025-05-01T14:30".',
+    ),
+    (
+        "a date that is not a date",
+        change(("tournament", "start_date"), "May 1"),
+        'tournament: "start_date" must be a date such as "2025-05-01".',
+    ),
+    (
+        "a player that is not an object",
+        change(("players", 1), "B"),
+        "player 2 must be an object, not a string ('B').",
+    ),
+    (
+        "a penalty kind",
+        change(
+            (*HAND, "penalties"),
+            [{"player": "B", "points": 30, "distributed": True, "kind": "chombo"}],
+        ),
+        "round 1, table 1, hand 1, penalty 1: kind must be one of false_win, false_win_invalid, "
+        "deduction, distributed, not 'chombo'.",
+    ),
+    (
+        "a version that is not a number",
+        change(("version",), True),
+        "Archive version True cannot be read; this version reads version 1.",
+    ),
+    (
+        "no tournament",
+        change(("tournament",), KeyError),
+        'archive: the key "tournament" is missing.',
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("apply", "message"), [case[1:] for case in MESSAGES], ids=[case[0] for case in MESSAGES]
+)
+def test_a_document_that_breaks_the_schema_is_refused_with_its_place(apply, message):
+    data = copy.deepcopy(document([[win(1)]]))
+    apply(data)
+
+    assert refusal(data) == message

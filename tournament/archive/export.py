@@ -1,0 +1,160 @@
+"""Exporting a tournament: the schema's models (of the version written, 1) filled from the
+database, dumped as JSON data.
+
+The models are built without validation (`model_construct`): what the database holds is
+written as it is. Keys are written in the schema's order; `tiles` and a game penalty's
+`hand_number` only when there are some.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Prefetch
+
+from tournament.archive.schema import (
+    FORMAT,
+    VERSION,
+    ArchiveV1,
+    DrawRecord,
+    HandRecord,
+    PenaltyRecord,
+    PlayerRecord,
+    RoundRecord,
+    Seats,
+    TableRecord,
+    TournamentRecord,
+    WinRecord,
+)
+from tournament.models import Hand, Penalty, Seat, Table, Tournament
+
+
+def export_tournament(tournament: Tournament) -> dict[str, Any]:
+    """The whole tournament as a JSON-ready dict in the archive format. A few queries in all."""
+    rounds = tournament.rounds.prefetch_related(
+        Prefetch(
+            "tables",
+            queryset=Table.objects.select_related("submitted_by", "confirmed_by").order_by(
+                "number"
+            ),
+        ),
+        Prefetch("tables__seats", queryset=Seat.objects.select_related("player")),
+        Prefetch("tables__referees"),
+        Prefetch(
+            "tables__hands",
+            queryset=Hand.objects.select_related(
+                "winner__player", "discarder__player", "entered_by"
+            ).order_by("number"),
+        ),
+        Prefetch(
+            "tables__penalties",
+            queryset=Penalty.objects.select_related("seat__player", "entered_by").order_by(
+                "entered_at", "pk"
+            ),
+        ),
+    )
+    archive = ArchiveV1.model_construct(
+        format=FORMAT,
+        version=VERSION,
+        tournament=TournamentRecord.model_construct(
+            name=tournament.name,
+            slug=tournament.slug,
+            preset=tournament.preset,
+            profile=tournament.profile,
+            seat_rotation=tournament.seat_rotation,
+            table_points=list(tournament.table_points),
+            public=tournament.public,
+            start_date=tournament.start_date,
+            end_date=tournament.end_date,
+            venue=tournament.venue,
+            tie_breaks=list(tournament.tie_breaks),
+            confirmation=tournament.confirmation,
+            round_minutes=tournament.round_minutes,
+            organisers=sorted(user.get_username() for user in tournament.organisers.all()),
+        ),
+        players=[
+            PlayerRecord.model_construct(
+                key=player.key,
+                name=player.name,
+                country=player.country,
+                club=player.club,
+                team=player.team,
+                ema_id=player.ema_number,
+                substitute=player.substitute,
+                withdrawn_from_round=player.withdrawn_from_round,
+            )
+            for player in tournament.players.order_by("key")
+        ],
+        rounds=[
+            RoundRecord.model_construct(
+                number=round.number,
+                status=round.status,
+                tables=[_table(table) for table in round.tables.all()],
+            )
+            for round in rounds
+        ],
+    )
+    return archive.model_dump(mode="json", exclude_unset=True)
+
+
+def _table(table: Table) -> TableRecord:
+    seats = {seat.starting_wind: seat.player.key for seat in table.seats.all()}
+    hands = list(table.hands.all())
+    numbers = {hand.number for hand in hands}
+    by_hand: dict[int, list[Penalty]] = {}
+    game_penalties = []
+    for penalty in table.penalties.all():
+        if penalty.hand_number in numbers:
+            by_hand.setdefault(penalty.hand_number, []).append(penalty)
+        else:
+            game_penalties.append(penalty)
+    return TableRecord.model_construct(
+        number=table.number,
+        seats=Seats.model_construct(**seats),
+        referees=sorted(user.get_username() for user in table.referees.all()),
+        hands=[_hand(hand, by_hand.get(hand.number, [])) for hand in hands],
+        penalties=[_penalty(penalty, in_hand=False) for penalty in game_penalties],
+        ended_by_time=table.ended_by_time,
+        ended_at=table.ended_at,
+        submitted_by=_username(table.submitted_by),
+        confirmed_at=table.confirmed_at,
+        confirmed_by=_username(table.confirmed_by),
+    )
+
+
+def _username(user: AbstractBaseUser | None) -> str | None:
+    return user.get_username() if user is not None else None
+
+
+def _hand(hand: Hand, penalties: list[Penalty]) -> HandRecord:
+    model = WinRecord if hand.result == Hand.Result.WIN else DrawRecord
+    fields: dict[str, Any] = {
+        "number": hand.number,
+        "result": hand.result,
+        "winner": hand.winner.player.key if hand.winner else None,
+        "discarder": hand.discarder.player.key if hand.discarder else None,
+        "fan": hand.fan,
+        "flowers": hand.flowers,
+        "penalties": [_penalty(penalty, in_hand=True) for penalty in penalties],
+        "entered_by": hand.entered_by.get_username(),
+        "entered_at": hand.entered_at,
+    }
+    if hand.tiles is not None:
+        fields["tiles"] = hand.tiles
+    return model.model_construct(**fields)
+
+
+def _penalty(penalty: Penalty, *, in_hand: bool) -> PenaltyRecord:
+    fields: dict[str, Any] = {
+        "player": penalty.seat.player.key,
+        "points": penalty.points,
+        "distributed": penalty.distributed,
+        "reason": penalty.reason,
+        "kind": penalty.kind,
+        "entered_by": penalty.entered_by.get_username(),
+        "entered_at": penalty.entered_at,
+    }
+    if not in_hand and penalty.hand_number is not None:
+        fields["hand_number"] = penalty.hand_number
+    return PenaltyRecord.model_construct(**fields)

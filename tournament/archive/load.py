@@ -1,0 +1,309 @@
+"""Importing an archive: parse the document into the schema, then build the tournament through
+the services, so that every rule of a live tournament is checked again. All or nothing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pydantic
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from tournament.archive.errors import ArchiveError, at, describe, place
+from tournament.archive.schema import (
+    ARCHIVE,
+    CONTEXT_HANDS,
+    FALSE_WIN_KINDS,
+    Archive,
+    HandRecord,
+    PenaltyRecord,
+    RoundRecord,
+    TableRecord,
+    game_length,
+)
+from tournament.models import Hand, Penalty, Player, Round, Table, Tournament
+from tournament.rotation import prevailing_wind, seat_wind
+from tournament.services import (
+    add_player,
+    assign_referees,
+    confirm_game,
+    create_round,
+    create_table,
+    end_game,
+    record_false_win,
+    record_hand,
+    record_penalty,
+    set_round_status,
+    set_seating,
+)
+from tournament.services.tournaments import create_tournament
+
+
+def parse(data: Any) -> Archive:
+    """The document `data` (as read from JSON) as the archive's models; ArchiveError if the
+    format is broken, naming the first place where it is."""
+    try:
+        return ARCHIVE.validate_python(data, context={CONTEXT_HANDS: game_length(data)})
+    except pydantic.ValidationError as error:
+        raise describe(error, data) from None
+
+
+@dataclass
+class _Loader:
+    data: Any  # the document as given, for the places in messages
+    actor: AbstractBaseUser
+    users: dict[str, AbstractBaseUser]
+    players: dict[str, Player] = field(default_factory=dict)
+
+    def where(self, *location: str | int) -> str:
+        return place(location, self.data)
+
+    def user(self, username: str | None) -> AbstractBaseUser:
+        """The user of that name here, or the importing user."""
+        return self.users.get(username or "", self.actor)
+
+    def entered(self, record: HandRecord | PenaltyRecord) -> dict[str, Any]:
+        """Who entered a result and when, as the archive says (the audit names the actor)."""
+        fields: dict[str, Any] = {"entered_by": self.user(record.entered_by)}
+        if record.entered_at is not None:
+            fields["entered_at"] = record.entered_at
+        return fields
+
+
+@transaction.atomic
+def import_tournament(
+    data: Any,
+    *,
+    actor: AbstractBaseUser,
+    slug: str | None = None,
+    replace: bool = False,
+    warnings: list[str] | None = None,
+) -> Tournament:
+    """Create the tournament described by the archive `data`; all or nothing.
+
+    `actor` is recorded in the audit trail as the one who entered everything. `slug` imports
+    under another slug than the document's. A tournament with the same slug is an error unless
+    `replace` is true: it is then deleted first, in the same transaction. Notes about users that
+    do not exist here are appended to `warnings`.
+    """
+    archive = parse(data)
+    settings = archive.tournament.model_dump(exclude={"organisers"})
+    if slug is not None:
+        settings["slug"] = slug
+    existing = Tournament.objects.filter(slug=settings["slug"]).first()
+    if existing is not None:
+        if not replace:
+            raise ArchiveError(
+                f"tournament: a tournament with the slug {settings['slug']!r} exists already; "
+                "import it under another slug or replace the existing one.",
+                code="slug_taken",
+            )
+        existing.delete()
+    usernames = archive.usernames()
+    users = {
+        user.get_username(): user
+        for user in get_user_model().objects.filter(username__in=usernames)
+    }
+    unknown = sorted(usernames - set(users))
+    if unknown and warnings is not None:
+        warnings.append(
+            "These users do not exist here: "
+            + ", ".join(unknown)
+            + f". Their roles are left out and their entries are attributed to "
+            f"{actor.get_username()}."
+        )
+    loader = _Loader(data=data, actor=actor, users=users)
+    with at("tournament"):
+        # While loading, the importing user organises the tournament (and so confirms its
+        # game sheets); the archive's organisers take over at the end.
+        tournament = create_tournament(organiser=actor, **settings)
+    for index, player in enumerate(archive.players):
+        with at(loader.where("players", index)):
+            loader.players[player.key] = add_player(
+                tournament=tournament,
+                key=player.key,
+                name=player.name,
+                country=player.country,
+                club=player.club,
+                team=player.team,
+                ema_number=player.ema_id,
+                substitute=player.substitute,
+                withdrawn_from_round=player.withdrawn_from_round,
+            )
+    for index, round in enumerate(archive.rounds):
+        _load_round(loader, tournament, round, ("rounds", index))
+    organisers = [users[name] for name in archive.tournament.organisers if name in users]
+    tournament.organisers.set(organisers or [actor])
+    return tournament
+
+
+def _load_round(
+    loader: _Loader, tournament: Tournament, data: RoundRecord, location: tuple[str | int, ...]
+) -> None:
+    actor = loader.actor
+    status = data.status_to_load()
+    # Tables by number, each with its place in the document.
+    records = sorted(enumerate(data.tables), key=lambda item: item[1].number)
+    with at(loader.where(*location)):
+        round = create_round(tournament=tournament, actor=actor)
+        seating = [[loader.players[key] for key in table.seats.keys()] for _, table in records]
+        if not records:
+            tables = []
+        elif [table.number for _, table in records] == list(range(1, len(records) + 1)):
+            tables = set_seating(round=round, tables=seating, actor=actor)
+        else:
+            tables = [
+                create_table(round=round, number=table.number, players=players)
+                for (_, table), players in zip(records, seating, strict=True)
+            ]
+        for table, (_, record) in zip(tables, records, strict=True):
+            referees = [loader.users[name] for name in record.referees if name in loader.users]
+            if referees:
+                assign_referees(table=table, referees=referees, actor=actor)
+        steps = {
+            Round.Status.DRAFT: [],
+            Round.Status.SEATED: [Round.Status.SEATED],
+            Round.Status.PLAYING: [Round.Status.SEATED, Round.Status.PLAYING],
+            Round.Status.FINISHED: [Round.Status.SEATED, Round.Status.PLAYING],
+        }[status]
+        for step in steps:
+            round = set_round_status(round=round, status=step, actor=actor)
+    for table, (index, record) in zip(tables, records, strict=True):
+        game = _Game(loader, table, record, data.finished, (*location, "tables", index))
+        game.load()
+    if status == Round.Status.FINISHED:
+        with at(loader.where(*location)):
+            set_round_status(round=round, status=Round.Status.FINISHED, actor=actor)
+
+
+@dataclass
+class _Game:
+    """Loads one table's game: hands and penalties in order, then its end and game sheet."""
+
+    loader: _Loader
+    table: Table
+    data: TableRecord
+    round_finished: bool
+    location: tuple[str | int, ...]
+
+    def load(self) -> None:
+        for index, hand in enumerate(self.data.hands):
+            where = (*self.location, "hands", index)
+            for position, penalty in enumerate(hand.penalties):
+                self._penalty(penalty, hand.number, (*where, "penalties", position))
+            self._hand(hand, self.loader.where(*where))
+        for position, penalty in enumerate(self.data.penalties):
+            self._penalty(penalty, penalty.hand_number, (*self.location, "penalties", position))
+        if self.data.ended(round_finished=self.round_finished):
+            self._end()
+
+    def _hand(self, hand: HandRecord, where: str) -> None:
+        loader = self.loader
+        with at(where):
+            winner = loader.players[hand.winner] if hand.winner else None
+            if hand.tiles is not None and winner is not None:
+                starting_seat = self.data.seats.keys().index(hand.winner)
+                _check_situation(
+                    hand, hand.tiles, where, starting_seat, self.table.round.tournament
+                )
+            recorded = record_hand(
+                table=self.table,
+                number=hand.number,
+                result=hand.result,
+                winner=winner,
+                discarder=loader.players[hand.discarder] if hand.discarder else None,
+                fan=hand.fan,
+                flowers=hand.flowers,
+                tiles=hand.tiles,
+                entered_by=loader.actor,
+            )
+            if (recorded.fan, recorded.flowers) != (hand.fan, hand.flowers):
+                raise ArchiveError(
+                    f"{where}: the tiles score {recorded.fan} fan and {recorded.flowers} "
+                    f"flowers, but the archive says {hand.fan} fan and {hand.flowers} flowers.",
+                    code="fan_mismatch",
+                )
+            Hand.objects.filter(pk=recorded.pk).update(**loader.entered(hand))
+
+    def _penalty(
+        self, data: PenaltyRecord, hand_number: int | None, location: tuple[str | int, ...]
+    ) -> None:
+        loader = self.loader
+        where = loader.where(*location)
+        with at(where):
+            player = loader.players[data.player]
+            if data.kind in FALSE_WIN_KINDS:
+                penalty = record_false_win(
+                    table=self.table,
+                    number=hand_number,
+                    offender=player,
+                    invalid_hand=data.kind == Penalty.Kind.FALSE_WIN_INVALID_HAND,
+                    entered_by=loader.actor,
+                )
+                if penalty.points != data.points:
+                    raise ArchiveError(
+                        f"{where}: under this tournament's rules this false win costs "
+                        f"{penalty.points} points, not {data.points}.",
+                        code="false_win_points",
+                    )
+            else:
+                penalty = record_penalty(
+                    table=self.table,
+                    player=player,
+                    points=data.points,
+                    distributed=data.distributed,
+                    reason=data.reason,
+                    hand_number=hand_number,
+                    entered_by=loader.actor,
+                )
+            reason = data.reason.strip() or penalty.reason
+            Penalty.objects.filter(pk=penalty.pk).update(reason=reason, **loader.entered(data))
+
+    def _end(self) -> None:
+        loader, data, table = self.loader, self.data, self.table
+        where = loader.where(*self.location)
+        confirmed = data.confirmed(round_finished=self.round_finished)
+        with at(where):
+            end_game(table=table, ended_by_time=data.ended_by_time, entered_by=loader.actor)
+            table.refresh_from_db(fields=["confirmed_at"])
+            if confirmed and table.confirmed_at is None:
+                table = confirm_game(table=table, confirmed_by=loader.actor)
+            elif not confirmed and table.confirmed_at is not None:
+                raise ArchiveError(
+                    f"{where}: the game sheet is not confirmed, but in this tournament game "
+                    "sheets count as soon as they are submitted.",
+                    code="sheet_unconfirmed",
+                )
+            # Who submitted and confirmed the sheet, and when, as the archive says.
+            sheet: dict[str, Any] = {"submitted_by": loader.user(data.submitted_by)}
+            if data.ended_at is not None:
+                sheet["ended_at"] = data.ended_at
+            if confirmed:
+                sheet["confirmed_by"] = loader.user(data.confirmed_by)
+                sheet["confirmed_at"] = data.confirmed_at or data.ended_at or table.confirmed_at
+            Table.objects.filter(pk=table.pk).update(**sheet)
+
+
+def _check_situation(
+    hand: HandRecord, tiles: dict[str, Any], where: str, starting_seat: int, tournament: Tournament
+) -> None:
+    """Tiles that state the winds or self-draw must state those of this hand and winner."""
+    expected = {
+        "seat_wind": seat_wind(
+            scheme=tournament.seat_rotation, starting_seat=starting_seat, number=hand.number
+        ),
+        "prevalent_wind": prevailing_wind(hand.number),
+        "self_drawn": hand.discarder is None,
+    }
+    for name, value in expected.items():
+        given = tiles.get(name, value)
+        if isinstance(given, str):
+            given = given.strip().upper()
+        if given != value:
+            raise ArchiveError(
+                f"{where}: the tiles give {name} {tiles[name]!r}, but in this hand "
+                f"it is {value!r}.",
+                code="situation_mismatch",
+            )

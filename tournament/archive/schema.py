@@ -1,0 +1,407 @@
+"""The archive format, version 1, as pydantic models.
+
+Reading a document is validating it into `ArchiveV1`: what the format itself says (keys, kinds
+of values, numbering, who is seated where, references to players) is checked here, and a broken
+rule raises a `Problem` or a typed error that `errors.describe` words with its place. The rules
+of a live tournament (fan, seating, penalties...) stay with the services that load the models.
+
+Defaults are those of the Django models, read from their fields. Values that a Django model
+checks with its own messages (preset, profile, seat rotation, tie-breaks, table points) are only
+described here, for the JSON Schema; the model refuses a wrong one when the tournament is made.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    TypeAdapter,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
+
+from scoring.engine import PRESETS
+from tournament.archive.values import (
+    Day,
+    Moment,
+    OptionalText,
+    Problem,
+    between,
+    choice,
+    default,
+    described,
+)
+from tournament.models import (
+    FALSE_WIN_KINDS,
+    MOST_HANDS_PER_GAME,
+    Hand,
+    Penalty,
+    Player,
+    Round,
+    Table,
+    Tournament,
+    Wind,
+)
+
+FORMAT = "mcr-tournament-archive"
+VERSION = 1  # the version that exports write
+
+
+def game_length(document: Any) -> int:
+    """How many hands a game of the archived tournament has: its rule preset's, or the longest
+    of any preset when the document does not name a known one (the model then refuses it)."""
+    tournament = document.get("tournament") if isinstance(document, dict) else None
+    preset = tournament.get("preset", "mcr") if isinstance(tournament, dict) else None
+    known = PRESETS.get(preset) if isinstance(preset, str) else None
+    return known.hands_per_game if known else MOST_HANDS_PER_GAME
+
+
+#: What validating a document is told: {"hands_per_game": game_length(document)}.
+CONTEXT_HANDS = "hands_per_game"
+
+
+Preset = described(PRESETS)
+Profile = described(Tournament.Profile.values)
+SeatRotation = described(Tournament.SeatRotation.values)
+TieBreak = described(Tournament.TieBreak.values)
+Confirmation = choice(Tournament.Confirmation.values)
+RoundMinutes = between(Tournament, "round_minutes")
+RoundStatus = choice(Round.Status.values)
+PenaltyKind = choice(Penalty.Kind.values)
+
+
+class Record(BaseModel):
+    """Values are taken as JSON gives them: "8" is not a number, 1 is not true."""
+
+    model_config = ConfigDict(strict=True)
+
+
+# --- The tournament and its players ---------------------------------------------------------
+
+
+class TournamentRecord(Record):
+    """The tournament's settings; the usernames of its organisers."""
+
+    name: str
+    slug: str
+    preset: Preset = default(Tournament, "preset")
+    profile: Profile = default(Tournament, "profile")
+    seat_rotation: SeatRotation = default(Tournament, "seat_rotation")
+    table_points: list[int] = default(Tournament, "table_points")
+    public: bool = default(Tournament, "public")
+    start_date: Day | None = default(Tournament, "start_date")
+    end_date: Day | None = default(Tournament, "end_date")
+    venue: OptionalText = default(Tournament, "venue")
+    tie_breaks: list[TieBreak] = default(Tournament, "tie_breaks")
+    confirmation: Confirmation = default(Tournament, "confirmation")
+    round_minutes: RoundMinutes = default(Tournament, "round_minutes")
+    organisers: list[str] = []
+
+
+class PlayerRecord(Record):
+    """A player, known in the rest of the document by `key`."""
+
+    key: str
+    name: str
+    country: OptionalText = default(Player, "country")
+    club: OptionalText = default(Player, "club")
+    team: OptionalText = default(Player, "team")
+    ema_id: OptionalText = default(Player, "ema_number")
+    substitute: bool = default(Player, "substitute")
+    withdrawn_from_round: int | None = default(Player, "withdrawn_from_round")
+
+
+# --- Games ----------------------------------------------------------------------------------
+
+
+class PenaltyRecord(Record):
+    """A penalty; a false win is one by its kind. `hand_number` only for a game penalty (one
+    listed with a hand belongs to that hand). Without a kind, `distributed` decides it."""
+
+    player: str
+    points: int
+    distributed: bool
+    reason: OptionalText = default(Penalty, "reason")  # a false win's is written for it
+    kind: PenaltyKind | None = None
+    hand_number: int | None = default(Penalty, "hand_number")
+    entered_by: str | None = None
+    entered_at: Moment | None = None
+
+    @model_validator(mode="after")
+    def _kind_fits_distribution(self) -> PenaltyRecord:
+        if self.kind is not None and (self.kind == Penalty.Kind.DEDUCTION) == self.distributed:
+            raise Problem(f"a {self.kind} penalty cannot have distributed {self.distributed}.")
+        return self
+
+
+class HandRecord(Record):
+    """A hand: a win (by `winner`, on `discarder`'s discard or self-drawn) or a draw. With
+    `tiles`, the engine scores the winning hand, and its fan and flowers must agree."""
+
+    number: int
+    result: str
+    winner: str | None = None
+    discarder: str | None = None
+    fan: int | None = default(Hand, "fan")
+    flowers: int = default(Hand, "flowers")
+    tiles: dict[str, Any] | None = default(Hand, "tiles")
+    penalties: list[PenaltyRecord] = []
+    entered_by: str | None = None
+    entered_at: Moment | None = None
+
+
+class WinRecord(HandRecord):
+    """A won hand."""
+
+    result: Literal["win"]
+    winner: str
+    fan: int
+
+
+class DrawRecord(HandRecord):
+    """A drawn hand."""
+
+    result: Literal["draw"]
+
+
+AnyHand = Annotated[WinRecord | DrawRecord, Field(discriminator="result")]
+
+
+class Seats(Record):
+    """The keys of the players at the four starting seats."""
+
+    E: str
+    S: str
+    W: str
+    N: str
+
+    def keys(self) -> list[str]:
+        """The players in seat order: East, South, West, North."""
+        return [self.E, self.S, self.W, self.N]
+
+
+class TableRecord(Record):
+    """A table of a round and its game; its game sheet, who submitted and confirmed it."""
+
+    number: int
+    seats: Seats
+    referees: list[str] = []
+    hands: list[AnyHand] = Field(default=[], max_length=MOST_HANDS_PER_GAME)
+    penalties: list[PenaltyRecord] = []
+    ended_by_time: bool = default(Table, "ended_by_time")
+    ended_at: Moment | None = default(Table, "ended_at")
+    submitted_by: str | None = None
+    confirmed_at: Moment | None = default(Table, "confirmed_at")
+    confirmed_by: str | None = None
+    # The archived tournament's game length, from the validation context (see game_length).
+    _hands_per_game: int = PrivateAttr(default=MOST_HANDS_PER_GAME)
+
+    def ended(self, *, round_finished: bool) -> bool:
+        """Whether the game ended. Without "ended_at", a game ended that was ended by time,
+        played all its hands or belongs to a finished round."""
+        if "ended_at" in self.model_fields_set:
+            return self.ended_at is not None
+        return self.ended_by_time or len(self.hands) == self._hands_per_game or round_finished
+
+    def confirmed(self, *, round_finished: bool) -> bool:
+        """Whether the game sheet is confirmed. An archive from before game sheets were
+        confirmed (no "confirmed_at") counts every ended game, as the standings did then."""
+        if "confirmed_at" in self.model_fields_set:
+            return self.confirmed_at is not None
+        return self.ended(round_finished=round_finished)
+
+    @model_validator(mode="after")
+    def _check(self, info: ValidationInfo) -> TableRecord:
+        if info.context and CONTEXT_HANDS in info.context:
+            self._hands_per_game = info.context[CONTEXT_HANDS]
+        if len(self.hands) > self._hands_per_game:
+            raise Problem(f"a game has {self._hands_per_game} hands.", "hands")
+        if self.number < 1:
+            raise Problem("tables are numbered from 1.")
+        if len(set(self.seats.keys())) != 4:
+            raise Problem("a table seats four different players.")
+        for position, hand in enumerate(self.hands, start=1):
+            if hand.number != position:
+                raise Problem(
+                    f"hands are numbered 1, 2, 3... in order; expected hand {position} here.",
+                    "hands",
+                    position - 1,
+                )
+        for index, penalty in enumerate(self.penalties):
+            if penalty.kind in FALSE_WIN_KINDS and penalty.hand_number is None:
+                raise Problem(
+                    "a false win belongs to a hand; give its hand_number.", "penalties", index
+                )
+        if self.ended_by_time and not self.ended(round_finished=False):
+            raise Problem("ended_by_time is true but the game has no end.")
+        if self.ended_by_time and len(self.hands) == self._hands_per_game:
+            raise Problem(
+                f"ended_by_time is true but all {self._hands_per_game} hands were played."
+            )
+        return self
+
+
+class RoundRecord(Record):
+    """A round. Without a status, the furthest its tables show: draft, seated, playing or
+    finished (when every game ended and its sheet is confirmed)."""
+
+    number: int
+    status: RoundStatus | None = None
+    tables: list[TableRecord] = []
+
+    @property
+    def finished(self) -> bool:
+        """Whether the document says the round is finished."""
+        return self.status == Round.Status.FINISHED
+
+    @property
+    def has_results(self) -> bool:
+        return any(
+            table.hands or table.penalties or table.ended(round_finished=self.finished)
+            for table in self.tables
+        )
+
+    def status_to_load(self) -> str:
+        """The round's status as given, or the furthest its tables show."""
+        if self.status is not None:
+            return self.status
+        if not self.has_results:
+            return Round.Status.SEATED if self.tables else Round.Status.DRAFT
+        if all(
+            table.ended(round_finished=False) and table.confirmed(round_finished=False)
+            for table in self.tables
+        ):
+            return Round.Status.FINISHED
+        return Round.Status.PLAYING
+
+    @model_validator(mode="after")
+    def _check(self) -> RoundRecord:
+        numbers = [table.number for table in self.tables]
+        if len(set(numbers)) != len(numbers):
+            raise Problem("two tables have the same number.")
+        seated: dict[str, int] = {}
+        for table in self.tables:
+            for key in table.seats.keys():
+                if key in seated:
+                    raise Problem(
+                        f"player {key!r} is seated at table {seated[key]} and at table "
+                        f"{table.number}."
+                    )
+                seated[key] = table.number
+        for index, table in enumerate(self.tables):
+            finished = self.finished
+            if table.confirmed(round_finished=finished) and not table.ended(
+                round_finished=finished
+            ):
+                raise Problem(
+                    "the game sheet is confirmed but the game has no end.", "tables", index
+                )
+        playing = (Round.Status.PLAYING, Round.Status.FINISHED)
+        if self.status is not None and self.status not in playing and self.has_results:
+            raise Problem(f"the round is {self.status} but has results recorded.")
+        return self
+
+
+# --- The document ---------------------------------------------------------------------------
+
+
+class ArchiveV1(Record):
+    """A whole tournament: its settings, players and rounds, with every game played."""
+
+    model_config = ConfigDict(
+        title="MCR tournament archive, version 1",
+        json_schema_extra={"$schema": "https://json-schema.org/draft/2020-12/schema"},
+    )
+
+    format: Literal[FORMAT]
+    version: Literal[1]
+    tournament: TournamentRecord
+    players: list[PlayerRecord]
+    rounds: list[RoundRecord]
+
+    @field_validator("version", mode="before")
+    @classmethod
+    def _version_is_a_number(cls, version: Any) -> Any:
+        if type(version) is not int:  # true and 1.0 equal 1, but they are no version
+            raise PydanticCustomError("int_type", "Input should be a valid integer")
+        return version
+
+    @field_validator("players")
+    @classmethod
+    def _keys_differ(cls, players: list[PlayerRecord]) -> list[PlayerRecord]:
+        keys: set[str] = set()
+        for player in players:
+            if player.key in keys:
+                raise Problem(f"the key {player.key!r} is used twice.")
+            keys.add(player.key)
+        return players
+
+    @field_validator("rounds")
+    @classmethod
+    def _rounds_in_order(cls, rounds: list[RoundRecord]) -> list[RoundRecord]:
+        for index, round in enumerate(rounds):
+            if round.number != index + 1:
+                raise Problem(
+                    f"rounds are numbered 1, 2, 3... in order; expected round {index + 1} here.",
+                    index,
+                )
+        return rounds
+
+    @model_validator(mode="after")
+    def _players_are_known(self) -> ArchiveV1:
+        """Every key that names a player is one of the players."""
+        keys = {player.key for player in self.players}
+        for r, round in enumerate(self.rounds):
+            for t, table in enumerate(round.tables):
+                at = ("rounds", r, "tables", t)
+                for wind, key in zip(Wind.values, table.seats.keys(), strict=True):
+                    if key not in keys:
+                        raise Problem(f"the player at {wind}, {key!r}, is not in the players.", *at)
+                for h, hand in enumerate(table.hands):
+                    for role in ("winner", "discarder"):
+                        key = getattr(hand, role)
+                        if key is not None and key not in keys:
+                            raise Problem(
+                                f"the {role}, {key!r}, is not in the players.", *at, "hands", h
+                            )
+                    for p, penalty in enumerate(hand.penalties):
+                        _known(penalty, keys, *at, "hands", h, "penalties", p)
+                for p, penalty in enumerate(table.penalties):
+                    _known(penalty, keys, *at, "penalties", p)
+        return self
+
+    def usernames(self) -> set[str]:
+        """Every username the document names: organisers, referees, who entered a result."""
+        names = set(self.tournament.organisers)
+        for round in self.rounds:
+            for table in round.tables:
+                names.update(table.referees)
+                names.update((table.submitted_by, table.confirmed_by))
+                for hand in table.hands:
+                    names.add(hand.entered_by)
+                    names.update(penalty.entered_by for penalty in hand.penalties)
+                names.update(penalty.entered_by for penalty in table.penalties)
+        return {name for name in names if name}
+
+
+def _known(penalty: PenaltyRecord, keys: set[str], *at: str | int) -> None:
+    if penalty.player not in keys:
+        raise Problem(f"the player {penalty.player!r} is not in the players.", *at)
+
+
+# Each version of the format is one model. A later version adds its own, and the document
+# becomes their union discriminated on "version": Annotated[ArchiveV1 | ArchiveV2,
+# Field(discriminator="version")].
+Archive = ArchiveV1
+ARCHIVE: TypeAdapter[Archive] = TypeAdapter(Archive)
+
+
+def json_schema() -> dict[str, Any]:
+    """The archive format as a JSON Schema (draft 2020-12), for documents to be imported."""
+    return ARCHIVE.json_schema()

@@ -1,0 +1,38 @@
+"""Print the JSON Schema of the tournament archive ("mcr-tournament-archive", version 1).
+
+    python manage.py archive_schema > archive.schema.json
+
+It is generated from the models that imports read archives into (tournament/archive/schema.py),
+so it describes exactly what `import_tournament` accepts as a document; the rules of a live
+tournament (fan, seating, penalties) are checked beyond it when the archive is loaded.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from tournament.archive import json_schema
+
+
+class Command(BaseCommand):
+    help = "Print the JSON Schema of the tournament archive that export_tournament writes."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--output", "-o", metavar="FILE", help="Write to FILE instead of standard output."
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        text = json.dumps(json_schema(), ensure_ascii=False, indent=2)
+        if options["output"]:
+            try:
+                with open(options["output"], "w", encoding="utf-8") as file:
+                    file.write(text + "\n")
+            except OSError as error:
+                raise CommandError(f"Cannot write {options['output']}: {error.strerror}.") from None
+            self.stderr.write(f"Wrote the archive's JSON Schema to {options['output']}.")
+        else:
+            self.stdout.write(text)
