@@ -26,8 +26,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
-from scoring.api import score_payload
 from scoring.engine import HandError, get_preset, parse_compact
+from scoring.services import score_request
 from scoring.views import present_verdict, tile_groups
 from tournament import services
 from tournament.clock import Clock, clock_of
@@ -582,7 +582,7 @@ def check_tiles(table: Table, form: FullForm) -> dict[str, Any]:
         "prevalent_wind": prevailing_wind(number),
         "profile": tournament.profile,
     }
-    verdict = present_verdict(*score_payload(payload))
+    verdict = present_verdict(score_request(payload))
     verdict["seat_wind"] = WIND_NAMES[wind]
     verdict["prevailing_wind"] = WIND_NAMES[prevailing_wind(number)]
     verdict["winner"] = winner.player.name
