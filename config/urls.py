@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
+from config.api import urlpatterns as api_urlpatterns
 from tournament import views as tournament_views
 
 urlpatterns = [
@@ -17,8 +18,7 @@ urlpatterns = [
     ),
     path("admin/", admin.site.urls),
     path("scoring/", include("scoring.urls")),
-    path("api/", include("scoring.api_urls")),
-    path("api/", include("tournament.api_urls")),
+    path("api/", include(api_urlpatterns())),
     path("manage/<slug:slug>/print/", include("tournament.web.urls_outputs")),
     path("t/<slug:slug>/statistics/", include("tournament.web.urls_stats")),
     path("t/", include("tournament.web.urls_public")),

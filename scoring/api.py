@@ -1,104 +1,178 @@
-"""JSON API: POST /api/score scores one hand; GET /api/openapi.json describes it.
+"""JSON API: POST /api/score scores one hand (`scoring.services.score_request`).
 
-The API only computes, so it needs no login and is exempt from CSRF. Status codes are
-described in `scoring.openapi`: 200 for a scored hand (including a false win), 400 for a
-request that cannot be scored, 405 for anything but POST.
+The endpoint only computes, so it needs no login and no CSRF token. 200 for a scored hand
+(including a false win), 400 for a request that cannot be scored, 405 for anything but POST.
+The hand's fields are checked by the engine, which names what is wrong in a referee's words;
+the request schemas below describe them for the OpenAPI document.
 """
 
 from __future__ import annotations
 
-import json
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from django.http import HttpRequest, JsonResponse
-from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET
+from ninja import Body, Router
+from ninja.responses import Status
+from pydantic import BaseModel, ConfigDict, Field, SkipValidation
 
-from scoring import engine
+from scoring.engine import DEFAULT_PROFILE, PROFILES, TILE_CODES, errors
 from scoring.engine_messages import engine_message
-from scoring.openapi import SCORED_ERRORS, served_schema
+from scoring.services import SCORED_ERRORS, Refusal, score_request
 
-# Situation fields accepted next to "compact"; the engine checks their values.
-SITUATION_FIELDS = (
-    "self_drawn",
-    "seat_wind",
-    "prevalent_wind",
-    "flowers",
-    "last_tile_of_kind",
-    "kong_related",
-    "last_wall_tile",
-)
+router = Router(tags=["scoring"])
 
-
-class RejectedRequest(Exception):
-    """A request body that cannot be scored; carries the error code and message."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+Tile = Annotated[
+    Literal[TILE_CODES],  # type: ignore[valid-type]
+    Field(
+        description="1m-9m characters, 1p-9p dots, 1s-9s bamboo, E S W N winds, C red, F green, "
+        "P white dragon."
+    ),
+]
+Wind = Literal["E", "S", "W", "N"]
+Profile = Literal[tuple(PROFILES)]  # type: ignore[valid-type]
 
 
-def error_body(code: str, message: str) -> dict[str, str]:
-    return {"error": code, "message": message}
+class WinSituation(BaseModel):
+    self_drawn: bool = Field(
+        False, description="The winning tile was drawn from the wall (not a discard)."
+    )
+    seat_wind: Wind = Field("E", description="The winner's seat wind.")
+    prevalent_wind: Wind = Field("E", description="The prevalent wind.")
+    flowers: int = Field(
+        0,
+        ge=0,
+        le=8,
+        description="Number of flower tiles; 1 point each, not counted for the minimum.",
+    )
+    last_tile_of_kind: bool = Field(
+        False, description="The winning tile is the last of its kind (Last Tile)."
+    )
+    kong_related: bool = Field(
+        False,
+        description="Self-drawn: Out with Replacement Tile. On a discard: Robbing the Kong.",
+    )
+    last_wall_tile: bool = Field(
+        False, description="Self-drawn: Last Tile Draw. On a discard: Last Tile Claim."
+    )
+    profile: Profile = Field(
+        DEFAULT_PROFILE, description="Rule profile: fan values that differ between rulebooks."
+    )
 
 
-def score_payload(payload: Any) -> tuple[int, dict[str, Any]]:
-    """Score a decoded request body; return the HTTP status and the JSON body.
+class Meld(BaseModel):
+    """A declared set. A kong with concealed true is a concealed kong."""
 
-    Used by the API view and by the calculator page's no-JavaScript fallback, so both
-    answer the same way. The engine's messages are in the active language (the request's
-    Accept-Language or the site's language cookie); the codes stay the stable part.
-    """
-    try:
-        result = _score(payload)
-    except RejectedRequest as exc:
-        return 400, error_body(exc.code, exc.message)
-    body = result.to_dict()
-    body["message"] = engine_message(result)
-    if body["error"] is None or body["error"] in SCORED_ERRORS:
-        return 200, body
-    return 400, error_body(body["error"], body["message"])
+    type: Literal["chow", "pung", "kong"]
+    tiles: list[Tile] = Field(min_length=3)
+    concealed: bool = False
+    claimed: Tile = Field(None, description="Chows: the claimed tile.")
+    from_: Literal["left", "across", "right"] = Field(None, alias="from")
 
 
-def _score(payload: Any) -> engine.ScoreResult:
-    if not isinstance(payload, dict):
-        raise RejectedRequest("BAD_INPUT", "The request body must be a JSON object.")
-    profile = payload.get("profile")
-    if profile is None:
-        profile = engine.DEFAULT_PROFILE
-    if not isinstance(profile, str) or profile not in engine.PROFILES:
-        choices = ", ".join(engine.PROFILES)
-        raise RejectedRequest("BAD_INPUT", f"Unknown profile; choose one of: {choices}.")
-    if "compact" not in payload:
-        return engine.score_case(payload, profile=profile)
-    situation = {name: payload[name] for name in SITUATION_FIELDS if name in payload}
-    try:
-        hand = engine.parse_compact(payload["compact"], **situation)
-    except engine.HandError as exc:
-        raise RejectedRequest(exc.code, engine_message(exc)) from exc
-    return engine.score_hand(hand, profile=profile)
+class CaseRequest(WinSituation):
+    """The case format: standing tiles without the winning tile."""
+
+    concealed: list[Tile]
+    melds: list[Meld] = []
+    win_tile: Tile
 
 
-def _json(body: dict[str, Any], status: int) -> JsonResponse:
+class CompactRequest(WinSituation):
+    """Compact notation, e.g. `2345p 78s EE [PPP] [789m] 6s`: digit runs with a suit letter,
+    honours as letters, declared sets in [brackets], concealed kongs in (parentheses); the last
+    tile written is the winning tile."""
+
+    compact: str
+
+
+class ScoringAnswer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Fan(ScoringAnswer):
+    key: str
+    en: str
+    zh: str
+    points: int
+    count: int = Field(ge=1)
+    sets: list[Annotated[int, Field(ge=0)]] = Field(
+        description="Indexes into `arrangement` of the sets this fan used."
+    )
+
+
+class ArrangementSet(ScoringAnswer):
+    kind: Literal["chow", "pung", "kong", "pair", "knitted", "honors", "tiles"]
+    tiles: list[Tile]
+    declared: bool
+    concealed: bool
+
+
+class ScoreResult(ScoringAnswer):
+    """`error` is null for a valid win, or BELOW_8_FAN for a winning shape worth less than 8 fan
+    without flowers (a false win); both carry the total and fans."""
+
+    error: Literal[tuple(SCORED_ERRORS)] | None  # type: ignore[valid-type]
+    message: str
+    profile: Profile
+    total: int
+    total_excl_flowers: int
+    minimum: int
+    meets_minimum: bool
+    fans: list[Fan]
+    arrangement: list[ArrangementSet]
+
+
+class ScoringError(ScoringAnswer):
+    error: Literal[(*sorted(errors.STRUCTURAL), "METHOD_NOT_ALLOWED")]  # type: ignore[valid-type]
+    message: str = Field(description="Plain-language reason.")
+
+
+def _refused(status: int, code: str, message: str) -> JsonResponse:
+    body = {"error": code, "message": message}
     return JsonResponse(body, status=status, json_dumps_params={"ensure_ascii": False})
 
 
-@csrf_exempt
-def score(request: HttpRequest) -> JsonResponse:
-    if request.method != "POST":
-        response = _json(error_body("METHOD_NOT_ALLOWED", "Send the hand with POST."), 405)
-        response["Allow"] = "POST"
-        return response
-    try:
-        payload = json.loads(request.body)
-    except (ValueError, RecursionError):
-        return _json(error_body("BAD_INPUT", "The request body is not valid JSON."), 400)
-    status, body = score_payload(payload)
-    return _json(body, status)
+# Read by the engine, which names what is wrong; the schemas only describe the body. A body
+# that is not JSON arrives as its bytes (see config.api.Parser), an empty one as b"".
+HAND = Body(b"")
 
 
-@csrf_exempt  # so a POST gets a plain 405, not a CSRF failure page
-@require_GET
-def openapi_schema(request: HttpRequest) -> JsonResponse:
-    return _json(served_schema(), 200)
+@router.post(
+    "/score",
+    url_name="score",
+    auth=None,
+    response={200: ScoreResult, 400: ScoringError, 405: ScoringError},
+    summary="Score one hand",
+)
+def score_hand(
+    request: HttpRequest,
+    hand: SkipValidation[CompactRequest | CaseRequest] = HAND,
+) -> Any:
+    """Scores one MCR hand. The body is either the case format (standing tiles, declared sets
+    and the winning tile as separate fields) or a compact notation string with the same
+    situation fields. Unknown fields are ignored.
+
+    * 200: the hand was scored (see ScoreResult).
+    * 400: the body could not be scored: not JSON, wrong types, unknown profile, a malformed
+      hand or a hand that is not a winning shape.
+    * 405: any method but POST.
+
+    The endpoint only computes; it needs no login and no CSRF token."""
+    if isinstance(hand, bytes):
+        return _refused(400, errors.BAD_INPUT, "The request body is not valid JSON.")
+    outcome = score_request(hand)
+    if isinstance(outcome, Refusal):
+        return _refused(400, outcome.code, outcome.message)
+    body = outcome.to_dict()
+    # For people: in the language the request asks for (Accept-Language or the site's language
+    # cookie); the code stays the stable, untranslated part.
+    body["message"] = engine_message(outcome)
+    return Status(200, body)
+
+
+@router.api_operation(
+    ["GET", "PUT", "PATCH", "DELETE", "OPTIONS"], "/score", auth=None, include_in_schema=False
+)
+def refuse_other_methods(request: HttpRequest) -> JsonResponse:
+    body = {"error": "METHOD_NOT_ALLOWED", "message": "Send the hand with POST."}
+    return JsonResponse(body, status=405, headers={"Allow": "POST"})

@@ -68,7 +68,7 @@ class CalculatorForm(forms.Form):
     )
 
     def api_payload(self) -> dict[str, Any]:
-        """The cleaned form as a body for `scoring.api.score_payload`."""
+        """The cleaned form as a request for `scoring.services.score_request`."""
         data = self.cleaned_data
         payload: dict[str, Any] = {
             "compact": data["hand"],

@@ -1,7 +1,8 @@
 """The fan calculator page.
 
 The page's script scores through the JSON API (`scoring.api`). Without JavaScript the form is
-submitted with GET (`?hand=<compact notation>&...`) and this view renders the same verdict.
+submitted with GET (`?hand=<compact notation>&...`) and this view renders the same verdict,
+from the same service (`scoring.services.score_request`).
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from scoring.api import score_payload
-from scoring.engine import TILE_CODES
+from scoring.engine import TILE_CODES, ScoreResult
+from scoring.engine_messages import engine_message
 from scoring.fan_names import fan_name, fan_second_name
 from scoring.forms import CalculatorForm
+from scoring.services import Refusal, score_request
 
 SUITS = {
     "m": (gettext_lazy("Characters"), "万"),
@@ -86,19 +88,21 @@ def tile_groups() -> list[dict[str, Any]]:
     return groups
 
 
-def present_verdict(status: int, body: dict[str, Any]) -> dict[str, Any]:
-    """Shape an API answer for the template (1-based set numbers, readable set names, fan names
+def present_verdict(outcome: ScoreResult | Refusal) -> dict[str, Any]:
+    """Shape a verdict for the template (1-based set numbers, readable set names, fan names
     and messages in the active language)."""
-    error = body.get("error")
+    refused = isinstance(outcome, Refusal)
+    error = outcome.code if refused else outcome.error
     title = ERROR_TITLES.get(error, _("The hand could not be scored"))
     verdict: dict[str, Any] = {
-        "ok": status == 200,
+        "ok": not refused,
         "error": error,
         "title": title if error else _("Meets the 8-fan minimum"),
-        "message": body.get("message", ""),
+        "message": outcome.message if refused else engine_message(outcome),
     }
-    if status != 200:
+    if refused:
         return verdict
+    body = outcome.to_dict()
     verdict.update(
         total=body["total"],
         total_excl_flowers=body["total_excl_flowers"],
@@ -131,7 +135,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
     form = CalculatorForm(request.GET if "hand" in request.GET else None)
     verdict = None
     if form.is_bound and form.is_valid() and form.cleaned_data["hand"].strip():
-        verdict = present_verdict(*score_payload(form.api_payload()))
+        verdict = present_verdict(score_request(form.api_payload()))
     context = {
         "form": form,
         "verdict": verdict,

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.test import Client
+from django.utils import timezone
 
-from tournament.models import Hand
-from tournament.tokens import issue_token
+from tournament.models import ApiToken, Hand
+from tournament.tokens import LAST_USED_EVERY, issue_token
 
 pytestmark = pytest.mark.django_db
 
@@ -122,3 +125,26 @@ def test_wrong_method_is_405_with_allow(anonymous, tournament):
         "error": "method_not_allowed",
         "message": "DELETE is not allowed here; use GET, PATCH, HEAD.",
     }
+
+
+def test_a_read_notes_the_tokens_first_use_then_at_most_once_an_hour(api_as, bob, tournament):
+    client = api_as(bob)
+    token = ApiToken.objects.get(user=bob)
+    assert token.last_used is None
+
+    client.get(T)
+    first = ApiToken.objects.get(pk=token.pk).last_used
+    client.get(T)
+
+    assert first is not None
+    assert ApiToken.objects.get(pk=token.pk).last_used == first
+
+
+def test_a_use_after_an_hour_is_noted_again(api_as, bob, tournament):
+    client = api_as(bob)
+    stale = timezone.now() - LAST_USED_EVERY - timedelta(minutes=1)
+    ApiToken.objects.filter(user=bob).update(last_used=stale)
+
+    client.get(T)
+
+    assert ApiToken.objects.get(user=bob).last_used > stale + LAST_USED_EVERY

@@ -1,4 +1,5 @@
-"""The OpenAPI document describes the tournament API exactly: every URL and method, no more.
+"""The generated OpenAPI document describes the tournament API exactly: every URL and method, no
+more.
 
 (Each answer the other API tests receive is also checked against the document, by the test
 client in conftest.py.)
@@ -6,26 +7,28 @@ client in conftest.py.)
 
 from __future__ import annotations
 
+import inspect
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.urls import URLPattern
+from django.test import Client
+from pydantic import BaseModel
 
-from scoring.openapi import SCHEMA, merge_part, served_schema
-from tournament import api_urls
-from tournament.openapi import PART
+import scoring.api
+from config.api import urlpatterns
+from tournament.api import errors, schemas
 
-TOURNAMENT_PATHS = {
-    name for name in served_schema()["paths"] if name.startswith("/api/tournaments")
-}
+pytestmark = pytest.mark.django_db
+
+METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
 SERVICES = Path(__file__).resolve().parents[2] / "tournament" / "services"
-# Service codes of actions the API does not offer: removing a round, swapping two players,
-# reopening a game, importing a CSV file of players.
 # Services no API endpoint calls: the seating generator's jobs and referee accounts are on the
 # organiser pages only.
 SERVICES_WITHOUT_API = {"seating_plan", "accounts"}
+# Service codes of actions the API does not offer: removing a round, swapping two players,
+# reopening a game, importing a CSV file of players.
 NOT_EXPOSED = {
     "not_draft",
     "not_last_round",
@@ -38,40 +41,52 @@ NOT_EXPOSED = {
 
 
 def served_routes() -> dict[str, set[str]]:
-    """OpenAPI path -> methods, from the urlconf."""
-    routes = {}
-    for pattern in api_urls.urlpatterns:
-        assert isinstance(pattern, URLPattern)
+    """OpenAPI path -> methods, by asking each route of the urlconf with each method: a method
+    it does not serve is answered 405 before anything else."""
+    tournament_api = next(part for part in urlpatterns() if part.namespace == "tournament_api")
+    client = Client()
+    routes: dict[str, set[str]] = {}
+    for pattern in tournament_api.url_patterns:
         if pattern.name == "unknown":  # the JSON 404 for every other address
             continue
-        route = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", str(pattern.pattern))
-        routes[f"/api/{route}"] = {method.lower() for method in pattern.callback.methods}
+        route = str(pattern.pattern)
+        url = "/api/" + re.sub(r"<(\w+):\w+>", lambda m: {"int": "1"}.get(m[1], "x"), route)
+        served = {
+            method.lower()
+            for method in METHODS
+            if client.generic(method, url, "{}", content_type="application/json").status_code != 405
+        }
+        routes["/api/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", route)] = served
     return routes
 
 
-def documented_routes() -> dict[str, set[str]]:
-    return {name: set(served_schema()["paths"][name]) - {"parameters"} for name in TOURNAMENT_PATHS}
+def tournament_paths(openapi: dict) -> dict[str, dict]:
+    return {name: item for name, item in openapi["paths"].items() if name.startswith("/api/t")}
 
 
-def test_every_url_and_method_is_documented_and_nothing_else():
-    assert served_routes() == documented_routes()
+def test_every_url_and_method_is_documented_and_nothing_else(openapi):
+    documented = {name: set(item) for name, item in tournament_paths(openapi).items()}
+
+    assert served_routes() == documented
 
 
-def test_path_parameters_match_the_routes():
-    for name in TOURNAMENT_PATHS:
-        declared = {p["name"] for p in served_schema()["paths"][name].get("parameters", [])}
-        assert declared == set(re.findall(r"{(\w+)}", name)), name
+def operations(openapi: dict):
+    for name, item in tournament_paths(openapi).items():
+        for method, operation in item.items():
+            yield name, method, operation
 
 
-def test_served_document_keeps_the_scoring_api(client):
+def test_path_parameters_match_the_routes(openapi):
+    for name, method, operation in operations(openapi):
+        declared = {p["name"] for p in operation.get("parameters", []) if p["in"] == "path"}
+        assert declared == set(re.findall(r"{(\w+)}", name)), (name, method)
+
+
+def test_served_document_keeps_the_scoring_api(client, openapi):
     served = client.get("/api/openapi.json").json()
 
-    assert set(SCHEMA["paths"]) == {"/api/score", "/api/openapi.json"}
-    assert set(served["paths"]) == set(SCHEMA["paths"]) | TOURNAMENT_PATHS
-    assert (
-        served["components"]["schemas"]["ScoreResult"]
-        == SCHEMA["components"]["schemas"]["ScoreResult"]
-    )
+    assert set(served["paths"]) == {"/api/score"} | set(tournament_paths(openapi))
+    assert {"ScoreResult", "CaseRequest", "CompactRequest"} <= set(served["components"]["schemas"])
     assert served["info"]["title"] == "MCR tournament manager and MCR hand scoring"
     assert set(served["components"]["securitySchemes"]) == {"bearerAuth", "cookieAuth"}
 
@@ -85,62 +100,56 @@ def refs(node: Any) -> list[str]:
     return []
 
 
-def test_every_reference_resolves():
-    document = served_schema()
-    for ref in refs(document):
+def test_every_reference_resolves(openapi):
+    for ref in refs(openapi):
         section, name = ref.removeprefix("#/components/").split("/")
-        assert name in document["components"][section], ref
+        assert name in openapi["components"][section], ref
 
 
-def operations():
-    for name in TOURNAMENT_PATHS:
-        for method, operation in served_schema()["paths"][name].items():
-            if method != "parameters":
-                yield name, method, operation
-
-
-def test_every_operation_documents_its_error_statuses_and_security():
-    for name, method, operation in operations():
+def test_every_operation_documents_its_error_statuses_and_security(openapi):
+    for name, method, operation in operations(openapi):
         statuses = set(operation["responses"])
-        assert {"401", "405"} <= statuses, (name, method)
+        assert "401" in statuses, (name, method)
         if method == "get":
-            assert {"200"} | statuses == statuses
+            assert "200" in statuses
             assert {} in operation["security"]
         else:
-            assert {"400", "401", "403", "405", "409"} <= statuses, (name, method)
+            assert {"400", "401", "403", "409"} <= statuses, (name, method)
             assert {} not in operation["security"]
             assert ("requestBody" in operation) == (method != "delete"), (name, method)
         if name != "/api/tournaments":
             assert "404" in statuses, (name, method)
 
 
-def test_operation_ids_are_unique():
-    ids = [operation["operationId"] for _, _, operation in operations()]
+def test_operation_ids_are_unique(openapi):
+    ids = [operation["operationId"] for _, _, operation in operations(openapi)]
     assert len(ids) == len(set(ids))
 
 
-def test_every_service_error_code_is_documented():
+def test_every_service_error_code_is_documented(openapi):
     codes = set()
     for module in SERVICES.glob("*.py"):
         if module.stem in SERVICES_WITHOUT_API:
             continue
         codes |= set(re.findall(r'code="(\w+)"', module.read_text()))
-    description = served_schema()["components"]["schemas"]["ApiError"]["description"]
+    description = openapi["components"]["schemas"]["ErrorAnswer"]["description"]
 
     missing = {code for code in codes - NOT_EXPOSED if f"`{code}`" not in description}
 
     assert missing == set()
 
 
-def test_merging_refuses_to_replace_a_path():
-    document = {"paths": dict(SCHEMA["paths"]), "components": {}, "info": {"description": ""}}
+def test_schema_names_are_not_shared():
+    """The document names each schema by its class: two classes of one name would describe
+    each other's answers."""
+    names = [
+        cls.__name__
+        for module in (schemas, errors, scoring.api)
+        for cls in vars(module).values()
+        if inspect.isclass(cls) and issubclass(cls, BaseModel) and cls.__module__ == module.__name__
+    ]
 
-    with pytest.raises(ValueError, match="described twice"):
-        merge_part(document, {"paths": {"/api/score": {}}})
-
-
-def test_part_schemas_do_not_shadow_the_scoring_ones():
-    assert not set(PART["components"]["schemas"]) & set(SCHEMA["components"]["schemas"])
+    assert len(names) == len(set(names))
 
 
 @pytest.mark.parametrize(
@@ -159,3 +168,8 @@ def test_any_other_address_gets_a_json_404(client, url):
     assert response.status_code == 404
     assert response.json()["error"] == "not_found"
     assert response.json()["message"].startswith(f"There is nothing at {url}.")
+
+
+def test_there_is_no_docs_page_that_needs_the_internet(client):
+    # Ninja's Swagger page loads its script from a CDN unless ninja is an installed app.
+    assert client.get("/api/docs").status_code == 404

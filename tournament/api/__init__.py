@@ -1,6 +1,36 @@
-"""The tournament JSON API under /api/: tournaments, players, rounds, tables, hands, standings.
+"""The tournament JSON API under /api/tournaments: tournaments, players, rounds, tables, hands,
+standings.
 
-`http` holds the plumbing (JSON answers, errors, method dispatch, request bodies), `auth` who
-is calling and what they may reach, `serialisers` the JSON shapes, and `tournaments`, `rounds`
-and `tables` the endpoints. The OpenAPI description is in `tournament.openapi`.
+`schemas` holds the JSON shapes (and `fields` their field types), `serialisers` builds answers
+from the models, `auth` says who is calling and what they may reach, `errors` words what is
+refused, and `tournaments`, `rounds` and `tables` are the endpoints. Each write runs in one
+transaction: whatever goes wrong inside it is rolled back and answered with its error code.
 """
+
+from __future__ import annotations
+
+from functools import wraps
+from typing import Any
+
+from django.db import transaction
+from ninja import Router
+
+from tournament.api import rounds, tables, tournaments
+from tournament.api.auth import CALLERS, SAFE_METHODS
+
+
+def _write_in_transaction(handler: Any) -> Any:
+    @wraps(handler)
+    def run(request: Any, *args: Any, **kwargs: Any) -> Any:
+        if request.method in SAFE_METHODS:
+            return handler(request, *args, **kwargs)
+        with transaction.atomic():
+            return handler(request, *args, **kwargs)
+
+    return run
+
+
+router = Router(auth=CALLERS, tags=["tournaments"])
+router.add_decorator(_write_in_transaction)
+for part in (tournaments, rounds, tables):
+    router.add_router("tournaments", part.router)

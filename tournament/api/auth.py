@@ -1,46 +1,57 @@
 """Who is calling, and what they may reach (the policy of `tournament.permissions`).
 
-A caller is the session's user (a browser) or the owner of the API token sent as
-`Authorization: Bearer <secret>`. A token that is not valid is refused with 401, also on
-public reads, so a program learns at once that its token is wrong. Writes need a login (401);
-a session-authenticated write also needs the CSRF token, while a token-authenticated one does
-not (a browser never sends the token on its own). Then each endpoint asks for its role (403),
-and a tournament the caller may not read is answered 404, as if it did not exist.
+A caller is the owner of the API token sent as `Authorization: Bearer <secret>`, else the
+session's user (a browser), else anonymous, which is enough for reads only. A token that is not
+valid is refused with 401, also on public reads, so a program learns at once that its token is
+wrong. Writes need a login (401); a session-authenticated write also needs the CSRF token, while
+a token-authenticated one does not (a browser never sends the token on its own). Then each
+endpoint asks for its role (403), and a tournament the caller may not read is answered 404, as
+if it did not exist.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.conf import settings
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.middleware.csrf import CsrfViewMiddleware
+from ninja.security import APIKeyCookie, HttpBearer
 
-from tournament.api.errors import ApiError
+from tournament.api.errors import CHALLENGE, ApiError
 from tournament.models import Round, Table, Tournament
 from tournament.permissions import can_correct, can_referee, can_view, is_organiser, referees_in
 from tournament.tokens import user_for_token
 
 SAFE_METHODS = frozenset({"GET", "HEAD"})
-CHALLENGE = 'Bearer realm="api"'
 
 
-def authenticate(request: HttpRequest) -> None:
-    """Replace the session's user by the token's owner when a token is sent; 401 if it is bad."""
-    request.api_token = False
-    header = request.headers.get("Authorization")
-    if header is None:
-        return
-    scheme, _, secret = header.partition(" ")
-    user = user_for_token(secret.strip()) if scheme.lower() == "bearer" else None
-    if user is None:
-        raise ApiError(
-            401,
-            "invalid_token",
-            "The API token is not valid: it is wrong, revoked, or its user is inactive. Send "
-            "'Authorization: Bearer <secret>' with a token issued to you.",
-            headers={"WWW-Authenticate": f'{CHALLENGE}, error="invalid_token"'},
-        )
-    request.user = user
-    request.api_token = True
+class BearerToken(HttpBearer):
+    """An API token. Any other Authorization header is refused, not ignored."""
+
+    scheme_name = "bearerAuth"
+    openapi_description = "An API token: 'Authorization: Bearer <secret>'. Needs no CSRF token."
+
+    def __call__(self, request: HttpRequest) -> Any:
+        header = request.headers.get("Authorization")
+        if header is None:
+            return None
+        scheme, _, secret = header.partition(" ")
+        return self.authenticate(request, secret.strip() if scheme.lower() == "bearer" else "")
+
+    def authenticate(self, request: HttpRequest, token: str) -> Any:
+        user = user_for_token(token)
+        if user is None:
+            raise ApiError(
+                401,
+                "invalid_token",
+                "The API token is not valid: it is wrong, revoked, or its user is inactive. "
+                "Send 'Authorization: Bearer <secret>' with a token issued to you.",
+                headers={"WWW-Authenticate": f'{CHALLENGE}, error="invalid_token"'},
+            )
+        request.user = user
+        return user
 
 
 class _CsrfCheck(CsrfViewMiddleware):
@@ -50,28 +61,48 @@ class _CsrfCheck(CsrfViewMiddleware):
         return reason
 
 
-def require_login(request: HttpRequest) -> None:
-    """For writes: a logged-in caller, and the CSRF token when the login is the session's."""
-    if not request.user.is_authenticated:
-        raise ApiError(
-            401,
-            "login_required",
-            "Log in first: send 'Authorization: Bearer <secret>' with an API token, or use a "
-            "logged-in session.",
-            headers={"WWW-Authenticate": CHALLENGE},
-        )
-    if request.api_token:
-        return
-    check = _CsrfCheck(lambda request: None)
-    check.process_request(request)
-    reason = check.process_view(request, None, (), {})
-    if reason is not None:
-        raise ApiError(
-            403,
-            "csrf_failed",
-            f"A write with a session login needs the CSRF token in the X-CSRFToken header "
-            f"({reason}). Programs should use an API token instead.",
-        )
+class SessionLogin(APIKeyCookie):
+    """A logged-in browser session; its writes need the CSRF token too."""
+
+    scheme_name = "cookieAuth"
+    param_name = settings.SESSION_COOKIE_NAME
+    openapi_description = (
+        "A logged-in browser session. Writes also need the CSRF token in the X-CSRFToken "
+        f"header (from the {settings.CSRF_COOKIE_NAME} cookie)."
+    )
+
+    def __init__(self) -> None:
+        super().__init__(csrf=False)  # checked below, for writes only, with our own answer
+
+    def authenticate(self, request: HttpRequest, key: str | None) -> Any:
+        if not request.user.is_authenticated:
+            return None
+        if request.method not in SAFE_METHODS:
+            check = _CsrfCheck(lambda request: None)
+            check.process_request(request)
+            reason = check.process_view(request, None, (), {})
+            if reason is not None:
+                raise ApiError(
+                    403,
+                    "csrf_failed",
+                    f"A write with a session login needs the CSRF token in the X-CSRFToken "
+                    f"header ({reason}). Programs should use an API token instead.",
+                )
+        return request.user
+
+
+class Anyone:
+    """Reads need no login: each endpoint checks what the caller may read, the session's user
+    included (loaded only when it matters, as a public tournament's reads need no user)."""
+
+    anonymous_methods = SAFE_METHODS  # for the OpenAPI document: {} among the security
+
+    def __call__(self, request: HttpRequest) -> bool:
+        return request.method in SAFE_METHODS
+
+
+# In this order: a token wins over the session, and reads ask no more.
+CALLERS = [BearerToken(), Anyone(), SessionLogin()]
 
 
 def forbidden(message: str) -> ApiError:

@@ -1,32 +1,35 @@
-"""JSON answers and the errors of the API: `{"error": code, "message": text}`, plus `fields`
-(a message per wrong field) when the request named fields that are wrong."""
+"""The errors of the API: `{"error": code, "message": text}`, plus `fields` (a message per
+wrong field) when the request named fields that are wrong.
+
+`ApiError` is raised by the endpoints; the exception handlers below (installed on the API in
+`config.api`) answer it, and turn what the schemas, the services and the database refuse into
+the same shape.
+"""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
-from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
-from django.http import JsonResponse
+from django.core.exceptions import NON_FIELD_ERRORS, RequestDataTooBig, ValidationError
+from django.db import DataError, IntegrityError
+from django.http import HttpRequest, JsonResponse
+from ninja import Schema
+from ninja.errors import AuthenticationError
+from pydantic import Field
 
 # Service codes answered with 409 rather than 400: the request was right but came too late, or
 # its idempotency key was already used for something else.
 CONFLICT_CODES = frozenset({"conflict", "submission_key_reused"})
 # Service codes answered with 403: the caller may not do this (who confirms a game sheet).
 FORBIDDEN_CODES = frozenset({"not_allowed_to_confirm", "confirm_own_sheet"})
-
-
-def answer(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> JsonResponse:
-    return JsonResponse(
-        body,
-        status=status,
-        safe=False,
-        headers=headers,
-        json_dumps_params={"ensure_ascii": False},
-    )
+CHALLENGE = 'Bearer realm="api"'
+NOT_JSON = "The request body is not valid JSON (UTF-8 text)."
 
 
 class ApiError(Exception):
-    """A request the API refuses; the view turns it into the JSON error answer."""
+    """A request the API refuses; the exception handler turns it into the JSON error answer."""
 
     def __init__(
         self,
@@ -48,7 +51,115 @@ class ApiError(Exception):
         body: dict[str, Any] = {"error": self.code, "message": self.message}
         if self.fields:
             body["fields"] = self.fields
-        return answer(body, self.status, self.headers)
+        return JsonResponse(
+            body,
+            status=self.status,
+            headers=self.headers,
+            json_dumps_params={"ensure_ascii": False},
+        )
+
+
+def invalid(fields: dict[str, str]) -> ApiError:
+    """400 naming each wrong field."""
+    described = "; ".join(f"{name}: {message}" for name, message in fields.items())
+    return ApiError(400, "invalid", f"Some fields are wrong. {described}", fields=fields)
+
+
+def invalid_field(name: str, message: str) -> ApiError:
+    """400 for one wrong field, whose message says it all."""
+    return ApiError(400, "invalid", message, fields={name: message})
+
+
+class ErrorAnswer(Schema):
+    """`error` is a stable code; `message` says what is wrong in plain words.
+
+    * 400 `bad_request` (not JSON, not an object), `invalid` (wrong fields: see `fields`), or the
+      rule a service refused: for hands `out_of_order`, `game_complete`, `game_ended`,
+      `round_not_playing`, `not_seated`, `winner_required`, `fan_required`, `below_minimum`,
+      `bad_result`, `bad_flowers`, `draw_has_no_winner`, `discarder_is_winner`,
+      `offender_cannot_win`, `invalid_tiles`, `fan_mismatch`, `scoring_unavailable`, `no_hands`;
+      for false wins and penalties `bad_hand_number`, `offender_won`, `reason_required`,
+      `not_divisible`, `deduction_out_of_range`; for hands, false wins and penalties sent with
+      an Idempotency-Key header `bad_submission_key` (the key is not a UUID); after a game sheet
+      is confirmed, for anyone but an organiser, `sheet_confirmed`; for the end of a game
+      `already_ended`, `hands_missing`; for confirming a game sheet `not_submitted`,
+      `already_confirmed`; for the round clock `round_not_playing`, `clock_started`,
+      `clock_not_started`, `clock_paused`, `clock_running`, `bad_minutes`, `bad_extension`; for
+      rounds `bad_status`, `bad_transition`, `not_seated`, `players_unseated`,
+      `earlier_round_open`, `has_results`, `games_open`, `sheets_unconfirmed` (finishing a round
+      whose game sheets are not all confirmed), `later_round_started`, `seating_frozen`,
+      `field_not_multiple_of_four`, `no_players`, `four_players`, `wrong_tournament`,
+      `withdrawn`, `already_seated`, `unknown_user`; for players `taken`; for settings
+      `rules_locked`, `unique`, `unknown_preset`, `bad_table_points`, `bad_tie_breaks`.
+    * 401 `invalid_token` (a bad token, on any request) or `login_required` (a write without
+      one).
+    * 403 `forbidden` (the caller lacks the role) or `csrf_failed` (a session write without the
+      CSRF token); for confirming a game sheet `not_allowed_to_confirm` (the tournament has the
+      organiser confirm) or `confirm_own_sheet` (a second referee must confirm, not the one who
+      submitted the sheet).
+    * 404 `not_found`, also for a tournament the caller may not read.
+    * 405 `method_not_allowed`; the Allow header lists the methods that are.
+    * 409 `conflict` (the hand was entered by someone else first, or another change was made
+      at the same moment), `not_last_hand`, or `submission_key_reused` (the Idempotency-Key was
+      already used at another table or for another kind of record).
+    """
+
+    error: str = Field(description="A stable code (see above).")
+    message: str = Field(description="Plain-language reason.")
+    fields: dict[str, str] = Field(None, description="For wrong fields: a message per field name.")
+
+
+def refusals(*statuses: int) -> dict[int, type[ErrorAnswer]]:
+    """The error answers an operation documents, for its `response=`."""
+    return dict.fromkeys(statuses, ErrorAnswer)
+
+
+# --- What the schemas refuse ---------------------------------------------------------------
+
+# By pydantic's error type; {input} is the value sent, as JSON.
+MESSAGES = {
+    "int_type": "Give a whole number, not {input}.",
+    "greater_than_equal": "Give a number of at least {ge}.",
+    "less_than_equal": "Give a number of at most {le}.",
+    "bool_type": "Give true or false, not {input}.",
+    "string_type": "Give text, not {input}.",
+    "string_too_long": "Give at most {max_length} characters.",
+    "literal_error": "Choose one of: {choices}.",
+    "date_type": "Give a date as YYYY-MM-DD, not {input}.",
+    "dict_type": "Give a JSON object.",
+}
+
+
+def field_message(error: dict[str, Any]) -> str:
+    """What is wrong with one field, from one pydantic error. Our own field types
+    (`tournament.api.fields`) word their errors themselves."""
+    kind = error["type"]
+    if kind == "missing":
+        return "This field is required."
+    if kind == "extra_forbidden":
+        return "Unknown field."
+    if error.get("input") is None:
+        return "This field cannot be null."
+    if kind not in MESSAGES:
+        return error["msg"]
+    context = dict(error.get("ctx") or {})
+    if kind == "literal_error":
+        context["choices"] = ", ".join(re.findall(r"'([^']*)'", context["expected"]))
+    return MESSAGES[kind].format(input=json.dumps(error["input"]), **context)
+
+
+def schema_error(errors: list[dict[str, Any]]) -> ApiError:
+    """The answer to a request that its schema refuses; `errors` are pydantic's, located from
+    the body (or the parameter) they are in: `()` is the body itself."""
+    fields: dict[str, str] = {}
+    for error in errors:
+        if not error["loc"]:  # the body itself
+            return ApiError(400, "bad_request", "The request body must be a JSON object.")
+        fields.setdefault(str(error["loc"][0]), field_message(error))
+    return invalid(fields)
+
+
+# --- Exception handlers ----------------------------------------------------------------------
 
 
 def from_validation_error(error: ValidationError) -> ApiError:
@@ -79,3 +190,54 @@ def _status(code: str) -> int:
     if code in FORBIDDEN_CODES:
         return 403
     return 409 if code in CONFLICT_CODES else 400
+
+
+def _conflict(error: IntegrityError) -> ApiError:
+    # The services check their rules first; this is a change made at the same moment.
+    return ApiError(
+        409,
+        "conflict",
+        "This change clashes with another one made at the same time; nothing was saved. "
+        "Reload and try again.",
+    )
+
+
+def _out_of_range(error: DataError) -> ApiError:
+    return ApiError(400, "invalid", "A value is out of range or too long; nothing was saved.")
+
+
+def _login_required(error: AuthenticationError) -> ApiError:
+    # No way of logging in let the caller through: only writes ask for a login.
+    return ApiError(
+        401,
+        "login_required",
+        "Log in first: send 'Authorization: Bearer <secret>' with an API token, or use a "
+        "logged-in session.",
+        headers={"WWW-Authenticate": CHALLENGE},
+    )
+
+
+def _too_large(error: RequestDataTooBig) -> ApiError:
+    return ApiError(400, "bad_request", "The request body is too large.")
+
+
+TRANSLATIONS = {
+    ApiError: lambda error: error,
+    ValidationError: from_validation_error,
+    IntegrityError: _conflict,
+    DataError: _out_of_range,
+    AuthenticationError: _login_required,
+    RequestDataTooBig: _too_large,
+}
+
+
+def exception_handlers() -> dict[type[Exception], Any]:
+    """Exception class -> handler, for `NinjaAPI.add_exception_handler`."""
+
+    def handler(translate: Any) -> Any:
+        def answer(request: HttpRequest, error: Exception) -> JsonResponse:
+            return translate(error).response()
+
+        return answer
+
+    return {kind: handler(translate) for kind, translate in TRANSLATIONS.items()}

@@ -3,11 +3,16 @@ and its live board."""
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
-from django.http import HttpRequest, JsonResponse
-from django.urls import reverse
+from typing import Any
 
-from tournament.api import serialisers
+from django.contrib.auth import get_user_model
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from ninja import Router
+from ninja.responses import Status
+
+from tournament import services
+from tournament.api import schemas, serialisers
 from tournament.api.auth import (
     insider,
     organised_tournament,
@@ -16,48 +21,70 @@ from tournament.api.auth import (
     round_of,
     table_of,
 )
-from tournament.api.errors import ApiError, answer
-from tournament.api.http import Fields, read_json
+from tournament.api.errors import ApiError, invalid, invalid_field
+from tournament.api.schemas import BODY, EMPTY_BODY_OK, Sent, read
+from tournament.api.tournaments import READ, WRITE, T
 from tournament.models import Round
-from tournament.services import (
-    assign_referees,
-    create_round,
-    extend_clock,
-    pause_clock,
-    resume_clock,
-    seat_round,
-    set_round_status,
-    set_seating,
-    start_clock,
-)
 
+router = Router(exclude_unset=True)
+
+R = f"{T}/rounds/{{int:number}}"
 WINDS = ("E", "S", "W", "N")
-MAX_TABLES = 1000
 
 
-def list_rounds(request: HttpRequest, slug: str) -> JsonResponse:
+@router.get(
+    f"{T}/rounds",
+    url_name="rounds",
+    response={200: schemas.RoundList, **READ},
+    summary="The rounds",
+)
+def list_rounds(request: HttpRequest, slug: str) -> dict[str, Any]:
+    """Draft rounds are listed for organisers only.
+
+    Who: anyone who may read the tournament."""
     tournament = readable_tournament(request, slug)
     rounds = serialisers.annotated_rounds(published_rounds(request, tournament))
-    return answer({"rounds": [serialisers.round_summary(round) for round in rounds]})
+    return {"rounds": [serialisers.round_summary(round) for round in rounds]}
 
 
-def _round_answer(request: HttpRequest, round: Round, status: int = 200) -> JsonResponse:
-    body = serialisers.round_detail(round, insider=insider(request, round.tournament))
-    return answer(body, status)
+def _round_answer(request: HttpRequest, round: Round) -> dict[str, Any]:
+    return serialisers.round_detail(round, insider=insider(request, round.tournament))
 
 
-def create(request: HttpRequest, slug: str) -> JsonResponse:
+@router.post(
+    f"{T}/rounds",
+    response={201: schemas.Round, **WRITE},
+    summary="Create the next round",
+    openapi_extra=EMPTY_BODY_OK,
+)
+def create_round(
+    request: HttpRequest,
+    response: HttpResponse,
+    slug: str,
+    payload: Sent[schemas.Empty] = BODY,
+) -> Status:
+    """The new draft round, without tables; Location is its address. The body is empty or {}.
+
+    Who: an organiser of the tournament."""
     tournament = organised_tournament(request, slug)
-    Fields(read_json(request, empty={}), ()).check()
-    round = create_round(tournament=tournament, actor=request.user)
-    response = _round_answer(request, round, 201)
+    read(schemas.Empty, payload, empty={})
+    round = services.create_round(tournament=tournament, actor=request.user)
     response["Location"] = reverse(
         "tournament_api:round", kwargs={"slug": slug, "number": round.number}
     )
-    return response
+    return Status(201, _round_answer(request, round))
 
 
-def detail(request: HttpRequest, slug: str, number: int) -> JsonResponse:
+@router.get(
+    R,
+    url_name="round",
+    response={200: schemas.Round, **READ},
+    summary="A round: status and tables with seats and scores",
+)
+def get_round(request: HttpRequest, slug: str, number: int) -> dict[str, Any]:
+    """A draft round is shown to organisers only (404 for others).
+
+    Who: anyone who may read the tournament."""
     tournament = readable_tournament(request, slug)
     return _round_answer(request, round_of(request, tournament, number))
 
@@ -67,30 +94,36 @@ def _organised_round(request: HttpRequest, slug: str, number: int) -> Round:
     return round_of(request, tournament, number)
 
 
-def seat(request: HttpRequest, slug: str, number: int) -> JsonResponse:
-    """Seat the round at random ({"random": true, "seed": 1}) or as given ({"tables": [...]})."""
+@router.post(
+    f"{R}/seating",
+    url_name="seating",
+    response={200: schemas.Round, **WRITE},
+    summary="Seat a round at random or as given",
+)
+def seat_round(
+    request: HttpRequest, slug: str, number: int, payload: Sent[schemas.SeatingRequest] = BODY
+) -> dict[str, Any]:
+    """Replaces the round's tables (and their referees); the round must be a draft or seated.
+
+    Who: an organiser of the tournament."""
     round = _organised_round(request, slug, number)
-    fields = Fields(read_json(request), ("random", "seed", "tables"))
-    random = fields.boolean("random", default=False)
-    seed = fields.integer("seed", null=True, default=None)
-    tables = fields.list_of("tables", dict, max_items=MAX_TABLES)
-    fields.check()
-    if random and "tables" in fields:
-        raise _seating_error("Send either random: true or tables, not both.")
-    if random:
-        seat_round(round=round, actor=request.user, seed=seed)
-    elif "tables" in fields:
-        set_seating(round=round, tables=_tables(round, tables), actor=request.user)
+    seating = read(schemas.SeatingRequest, payload)
+    given = "tables" in seating.model_fields_set
+    if seating.random and given:
+        raise invalid_field("tables", "Send either random: true or tables, not both.")
+    if seating.random:
+        services.seat_round(round=round, actor=request.user, seed=seating.seed)
+    elif given:
+        tables = _tables(round, seating.tables)
+        services.set_seating(round=round, tables=tables, actor=request.user)
     else:
-        raise _seating_error('Send {"random": true} or {"tables": [{"E": key, ...}, ...]}.')
+        raise invalid_field(
+            "tables", 'Send {"random": true} or {"tables": [{"E": key, ...}, ...]}.'
+        )
     return _round_answer(request, round)
 
 
-def _seating_error(message: str) -> ApiError:
-    return ApiError(400, "invalid", message, fields={"tables": message})
-
-
-def _tables(round: Round, tables: list[dict]) -> list[list]:
+def _tables(round: Round, tables: list[dict[str, Any]]) -> list[list]:
     """The players of each table, at E, S, W, N, found by key."""
     players = {player.key: player for player in round.tournament.players.all()}
     problems = []
@@ -105,69 +138,117 @@ def _tables(round: Round, tables: list[dict]) -> list[list]:
             continue
         seating.append([players[table[wind]] for wind in WINDS])
     if problems:
-        raise _seating_error("Fix the seating: " + "; ".join(problems) + ".")
+        raise invalid_field("tables", "Fix the seating: " + "; ".join(problems) + ".")
     return seating
 
 
-def change_status(request: HttpRequest, slug: str, number: int) -> JsonResponse:
+@router.post(
+    f"{R}/status",
+    url_name="round_status",
+    response={200: schemas.Round, **WRITE},
+    summary="Publish, open, finish or step back a round",
+)
+def set_round_status(
+    request: HttpRequest,
+    slug: str,
+    number: int,
+    payload: Sent[schemas.RoundStatusRequest] = BODY,
+) -> dict[str, Any]:
+    """draft -> seated -> playing -> finished, and back one step where the results allow it.
+
+    Who: an organiser of the tournament."""
     round = _organised_round(request, slug, number)
-    fields = Fields(read_json(request), ("status",))
-    status = fields.choice("status", Round.Status.values, required=True)
-    fields.check()
-    round = set_round_status(round=round, status=status, actor=request.user)
+    status = read(schemas.RoundStatusRequest, payload).status
+    round = services.set_round_status(round=round, status=status, actor=request.user)
     return _round_answer(request, round)
 
 
-def set_referees(request: HttpRequest, slug: str, number: int, table: int) -> JsonResponse:
+@router.put(
+    f"{R}/tables/{{int:table}}/referees",
+    url_name="referees",
+    response={200: schemas.Referees, **WRITE},
+    summary="Assign the table's referees",
+)
+def set_referees(
+    request: HttpRequest,
+    slug: str,
+    number: int,
+    table: int,
+    payload: Sent[schemas.Referees] = BODY,
+) -> dict[str, Any]:
+    """Replaces the referees with these users (usernames of active users).
+
+    Who: an organiser of the tournament."""
     round = _organised_round(request, slug, number)
     found = table_of(round, table)
-    fields = Fields(read_json(request), ("referees",))
-    usernames = fields.list_of("referees", str, required=True, max_length=150)
-    fields.check()
-    users = get_user_model()._default_manager.filter(
-        **{f"{get_user_model().USERNAME_FIELD}__in": usernames}, is_active=True
+    usernames = read(schemas.Referees, payload).referees
+    User = get_user_model()
+    users = User._default_manager.filter(
+        **{f"{User.USERNAME_FIELD}__in": usernames}, is_active=True
     )
     missing = sorted(set(usernames) - {user.get_username() for user in users})
     if missing:
         message = f"No active user is called {', '.join(missing)}."
         raise ApiError(400, "unknown_user", message, fields={"referees": message})
-    assign_referees(table=found, referees=users, actor=request.user)
-    return answer({"referees": sorted(user.get_username() for user in users)})
+    services.assign_referees(table=found, referees=users, actor=request.user)
+    return {"referees": sorted(user.get_username() for user in users)}
 
 
-CLOCK_ACTIONS = ("start", "pause", "resume", "extend")
-
-
-def show_clock(request: HttpRequest, slug: str, number: int) -> JsonResponse:
+@router.get(
+    f"{R}/clock",
+    url_name="round_clock",
+    response={200: schemas.Clock, **READ},
+    summary="The round clock: its state and the time left",
+)
+def get_round_clock(request: HttpRequest, slug: str, number: int) -> dict[str, Any]:
+    """Who: anyone who may read the tournament."""
     tournament = readable_tournament(request, slug)
-    return answer(serialisers.clock(round_of(request, tournament, number)))
+    return serialisers.clock(round_of(request, tournament, number))
 
 
-def change_clock(request: HttpRequest, slug: str, number: int) -> JsonResponse:
+@router.post(
+    f"{R}/clock",
+    response={200: schemas.Clock, **WRITE},
+    summary="Start, pause, resume or extend the round clock",
+)
+def change_round_clock(
+    request: HttpRequest, slug: str, number: int, payload: Sent[schemas.ClockRequest] = BODY
+) -> dict[str, Any]:
     """Start ({"action": "start", "minutes": 120}, minutes optional), pause, resume or extend
-    ({"action": "extend", "minutes": 10}; negative shortens) the round clock."""
+    ({"action": "extend", "minutes": 10}; negative shortens) the round clock. The clock starts
+    only while the round is in play; every change is kept in the audit trail.
+
+    Who: an organiser of the tournament."""
     round = _organised_round(request, slug, number)
-    fields = Fields(read_json(request), ("action", "minutes"))
-    action = fields.choice("action", CLOCK_ACTIONS, required=True)
-    minutes = fields.integer(
-        "minutes", required=action == "extend", minimum=-600, maximum=600, default=None
-    )
-    if action in ("pause", "resume") and "minutes" in fields:
-        fields.errors["minutes"] = "Only start and extend take minutes."
-    fields.check()
+    change = read(schemas.ClockRequest, payload)
+    action, minutes = change.action, change.minutes
+    if action == "extend" and minutes is None:
+        raise invalid({"minutes": "This field is required."})
+    if action in ("pause", "resume") and "minutes" in change.model_fields_set:
+        raise invalid({"minutes": "Only start and extend take minutes."})
     actor = request.user
     if action == "start":
-        round = start_clock(round=round, actor=actor, minutes=minutes)
+        round = services.start_clock(round=round, actor=actor, minutes=minutes)
     elif action == "pause":
-        round = pause_clock(round=round, actor=actor)
+        round = services.pause_clock(round=round, actor=actor)
     elif action == "resume":
-        round = resume_clock(round=round, actor=actor)
+        round = services.resume_clock(round=round, actor=actor)
     else:
-        round = extend_clock(round=round, actor=actor, minutes=minutes)
-    return answer(serialisers.clock(round))
+        round = services.extend_clock(round=round, actor=actor, minutes=minutes)
+    return serialisers.clock(round)
 
 
-def show_board(request: HttpRequest, slug: str, number: int) -> JsonResponse:
+@router.get(
+    f"{R}/board",
+    url_name="round_board",
+    response={200: schemas.Board, **READ},
+    summary="The live board of a round",
+)
+def get_round_board(request: HttpRequest, slug: str, number: int) -> dict[str, Any]:
+    """The clock and every table with its hands played, scores, game sheet status and whether
+    it is falling behind the clock.
+
+    Who: anyone who may read the tournament."""
     tournament = readable_tournament(request, slug)
     round = round_of(request, tournament, number)
-    return answer(serialisers.board(round, insider=insider(request, tournament)))
+    return serialisers.board(round, insider=insider(request, tournament))

@@ -1,8 +1,8 @@
-"""The JSON shapes of the API (described in `tournament.openapi`).
+"""The answers of the API built from model instances, in the shapes of `tournament.api.schemas`,
+in a fixed number of queries however many hands, tables or players there are.
 
-Seats, payments and running scores are objects keyed by the starting seat, "E", "S", "W" and
-"N", as in the archive format. Usernames (referees, who entered a result) are shown only to
-insiders: the organisers and the referees of the tournament.
+Usernames (referees, who entered a result) are added only for insiders: the organisers and the
+referees of the tournament.
 """
 
 from __future__ import annotations
@@ -12,15 +12,14 @@ from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Max
+from django.db.models import Count, Max, QuerySet
 from django.utils import timezone
 
+from tournament.api import schemas
 from tournament.clock import clock_of
-from tournament.models import Hand, Penalty, Player, Round, Seat, Table, Tournament
-from tournament.rotation import prevailing_wind, seat_winds
+from tournament.models import Hand, Penalty, Round, Seat, Table, Tournament
+from tournament.rotation import WINDS, prevailing_wind, seat_winds
 from tournament.selectors import ScoreSheetLine, Standing, score_sheet, table_results
-
-WINDS = ("E", "S", "W", "N")
 
 
 def by_seat(values: tuple[Any, ...] | list[Any]) -> dict[str, Any]:
@@ -34,42 +33,12 @@ def points_number(points: Fraction) -> int | float:
     return round(float(points), 2)
 
 
-def tournament_summary(tournament: Tournament) -> dict[str, Any]:
-    return {
-        "slug": tournament.slug,
-        "name": tournament.name,
-        "start_date": tournament.start_date.isoformat() if tournament.start_date else None,
-        "end_date": tournament.end_date.isoformat() if tournament.end_date else None,
-        "venue": tournament.venue,
-        "public": tournament.public,
-    }
-
-
-def tournament_detail(tournament: Tournament, *, rounds: list[Round]) -> dict[str, Any]:
-    return {
-        **tournament_summary(tournament),
-        "preset": tournament.preset,
-        "profile": tournament.profile,
-        "seat_rotation": tournament.seat_rotation,
-        "table_points": tournament.table_points,
-        "tie_breaks": tournament.tie_breaks,
-        "confirmation": tournament.confirmation,
-        "round_minutes": tournament.round_minutes,
+def tournament_detail(tournament: Tournament, *, rounds: QuerySet[Round]) -> dict[str, Any]:
+    """The tournament's settings (the fields of its schema), players and `rounds`."""
+    fields = schemas.TournamentCreate.model_fields
+    return {name: getattr(tournament, name) for name in fields} | {
         "players": tournament.players.count(),
-        "rounds": [round_summary(round) for round in rounds],
-    }
-
-
-def player(player: Player) -> dict[str, Any]:
-    return {
-        "key": player.key,
-        "name": player.name,
-        "country": player.country,
-        "club": player.club,
-        "team": player.team,
-        "ema_number": player.ema_number,
-        "substitute": player.substitute,
-        "withdrawn_from_round": player.withdrawn_from_round,
+        "rounds": [round_summary(round) for round in annotated_rounds(rounds)],
     }
 
 
@@ -78,7 +47,7 @@ def round_summary(round: Round) -> dict[str, Any]:
     return {"number": round.number, "status": round.status, "tables": round.table_count}
 
 
-def annotated_rounds(rounds):
+def annotated_rounds(rounds: QuerySet[Round]) -> QuerySet[Round]:
     return rounds.annotate(table_count=Count("tables")).order_by("number")
 
 
@@ -108,7 +77,7 @@ def table_summary(table: Table, *, insider: bool) -> dict[str, Any]:
     return body
 
 
-def tables_for_summary(round: Round):
+def tables_for_summary(round: Round) -> QuerySet[Table]:
     return (
         round.tables.annotate(hand_count=Count("hands"))
         .prefetch_related("seats__player", "referees")
@@ -280,7 +249,7 @@ def board(round: Round, *, insider: bool) -> dict[str, Any]:
         body = table_summary(table, insider=insider)
         body["behind"] = state.behind(table.hand_count, table.ended_at is not None)
         tables.append(body)
-    sheets = {status: 0 for status in ("open", "submitted", "confirmed")}
+    sheets = dict.fromkeys(Table.Sheet.values, 0)
     for body in tables:
         sheets[body["sheet"]] += 1
     return {

@@ -16,11 +16,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
+from ninja import Header, Router
+from ninja.responses import Status
 
 from scoring.engine import HandError, parse_compact
-from tournament.api import serialisers
+from tournament import services
+from tournament.api import schemas, serialisers
 from tournament.api.auth import (
     corrected_table,
     forbidden,
@@ -29,132 +32,132 @@ from tournament.api.auth import (
     readable_table,
     refereed_table,
 )
-from tournament.api.errors import ApiError, answer
-from tournament.api.http import MISSING, Fields, read_json
+from tournament.api.errors import ApiError, invalid, refusals
+from tournament.api.rounds import R
+from tournament.api.schemas import BODY, EMPTY_BODY_OK, Sent, read
+from tournament.api.tournaments import READ, WRITE
 from tournament.models import Hand, Penalty, Player, Table
-from tournament.services import (
-    confirm_game,
-    correct_hand,
-    correct_penalty,
-    end_game,
-    record_false_win,
-    record_hand,
-    record_penalty,
-    remove_last_hand,
-    remove_penalty,
-)
 
-# Far above any real hand; keeps a typing slip from being stored as a win.
-MAX_FAN = 1000
-MAX_POINTS = 32767
-SITUATION = ("last_tile_of_kind", "kong_related", "last_wall_tile")
+router = Router(exclude_unset=True)
+
+TABLE = f"{R}/tables/{{int:table}}"
+SITUATION = tuple(schemas.Situation.model_fields)
 CASE_FIELDS = ("concealed", "melds", "win_tile", "flowers", *SITUATION)
-HAND_FIELDS = (
-    "number",
-    "result",
-    "winner",
-    "discarder",
-    "fan",
-    "flowers",
-    "tiles",
-    "compact",
-    *SITUATION,
+SUBMISSION = Header(
+    None,
+    alias="Idempotency-Key",
+    description="A UUID the client makes for this submission. Sent again (after a lost "
+    "answer), it is recognised: the answer is 200 with the record first made, and nothing new "
+    "is recorded. A key that is not a UUID: 400 bad_submission_key; a key already used at "
+    "another table or for another kind of record: 409 submission_key_reused.",
 )
-PENALTY_FIELDS = ("player", "points", "distributed", "reason", "hand_number")
+REPLAYED_HEADER = "Idempotent-Replayed"
 
 
 def _table_body(request: HttpRequest, table: Table) -> dict[str, Any]:
     return serialisers.table_detail(table, insider=insider(request, table.round.tournament))
 
 
-def detail(request: HttpRequest, slug: str, number: int, table: int) -> JsonResponse:
-    found = readable_table(request, slug, number, table)
-    return answer(_table_body(request, found))
+@router.get(
+    TABLE,
+    url_name="table",
+    response={200: schemas.Table, **READ},
+    summary="A table's score sheet",
+)
+def get_table(request: HttpRequest, slug: str, number: int, table: int) -> dict[str, Any]:
+    """Seats, every hand with the winds, payments and running scores, the next hand's winds,
+    and the places so far.
+
+    Who: anyone who may read the tournament."""
+    return _table_body(request, readable_table(request, slug, number, table))
 
 
-def _player(table: Table, fields: Fields, name: str, key: Any) -> Player | None:
-    """The player of the tournament with `key` (None for None); notes a field error if none."""
-    if key is None or key is MISSING:
-        return None
-    player = table.round.tournament.players.filter(key=key).first()
-    if player is None:
-        fields.errors[name] = f"No player of this tournament has the key {key!r}."
-    return player
+def _players(table: Table, keys: dict[str, str | None]) -> dict[str, Player | None]:
+    """The players of the tournament by field, found by key (None for None); 400 naming each
+    key no player has."""
+    found = {}
+    unknown = {}
+    for name, key in keys.items():
+        player = None if key is None else table.round.tournament.players.filter(key=key).first()
+        if key is not None and player is None:
+            unknown[name] = f"No player of this tournament has the key {key!r}."
+        found[name] = player
+    if unknown:
+        raise invalid(unknown)
+    return found
 
 
-def _hand_values(table: Table, body: Any, *, number_required: bool) -> dict[str, Any]:
-    """The arguments of record_hand / correct_hand read from a request body."""
-    fields = Fields(body, HAND_FIELDS)
-    number = fields.integer("number", required=number_required, minimum=1)
-    result = fields.choice("result", Hand.Result.values, required=True)
-    winner_key = fields.string("winner", max_length=20, null=True, default=None)
-    discarder_key = fields.string("discarder", max_length=20, null=True, default=None)
-    fan = fields.integer("fan", null=True, default=None, minimum=0, maximum=MAX_FAN)
-    flowers = fields.integer("flowers", default=0, minimum=0, maximum=8)
-    tiles = fields.object("tiles")
-    compact = fields.string("compact", max_length=200, null=True)
-    situation = {name: fields.boolean(name) for name in SITUATION}
-    if tiles not in (None, MISSING) and compact not in (None, MISSING):
-        fields.errors["compact"] = "Send the tiles either as tiles or as compact, not both."
-    winner = _player(table, fields, "winner", winner_key)
-    discarder = _player(table, fields, "discarder", discarder_key)
-    fields.check()
+def _hand_values(table: Table, hand: schemas.HandCorrection) -> dict[str, Any]:
+    """The arguments of record_hand / correct_hand, from a hand as sent."""
+    if hand.tiles is not None and hand.compact is not None:
+        raise invalid({"compact": "Send the tiles either as tiles or as compact, not both."})
+    players = _players(table, {"winner": hand.winner, "discarder": hand.discarder})
+    situation = hand.model_dump(include=set(SITUATION), exclude_unset=True)
     case = None
-    given = {name: value for name, value in situation.items() if value is not MISSING}
-    if tiles not in (None, MISSING):
-        case = {name: tiles[name] for name in CASE_FIELDS if name in tiles} | given
-    elif compact not in (None, MISSING):
+    if hand.tiles is not None:
+        case = {name: hand.tiles[name] for name in CASE_FIELDS if name in hand.tiles} | situation
+    elif hand.compact is not None:
         try:
-            hand = parse_compact(compact, flowers=flowers, **given)
+            parsed = parse_compact(hand.compact, flowers=hand.flowers, **situation)
         except HandError as error:
             raise ApiError(
                 400, "invalid_tiles", error.message, fields={"compact": error.message}
             ) from error
-        case = hand.to_case()
+        case = parsed.to_case()
     return {
-        "number": number,
-        "result": result,
-        "winner": winner,
-        "discarder": discarder,
-        "fan": fan,
-        "flowers": flowers,
+        "result": hand.result,
+        **players,
+        "fan": hand.fan,
+        "flowers": hand.flowers,
         "tiles": case,
     }
 
 
-def _hand_answer(request: HttpRequest, table: Table, hand: Hand, status: int) -> JsonResponse:
+def _hand_answer(request: HttpRequest, table: Table, hand: Hand) -> dict[str, Any]:
     body = _table_body(request, table)
     line = next(line for line in body["lines"] if line["number"] == hand.number)
-    return answer({"hand": line["hand"], "table": body}, status)
+    return {"hand": line["hand"], "table": body}
 
 
-IDEMPOTENCY_HEADER = "Idempotency-Key"
-REPLAYED_HEADER = "Idempotent-Replayed"
-
-
-def _submission(request: HttpRequest) -> str | None:
-    """The request's idempotency key, as sent (the services check that it is a UUID)."""
-    return request.headers.get(IDEMPOTENCY_HEADER)
-
-
-def _created(record: Hand | Penalty) -> int:
-    """201 for a new record, 200 for the record of an earlier submission with the same key."""
-    return 200 if getattr(record, "replayed", False) else 201
-
-
-def _mark_replay(response: JsonResponse, record: Hand | Penalty) -> JsonResponse:
+def _submitted(response: HttpResponse, record: Hand | Penalty) -> int:
+    """201 for a new record; 200 and the replay header for one recorded before."""
     if getattr(record, "replayed", False):
         response[REPLAYED_HEADER] = "true"
-    return response
+        return 200
+    return 201
 
 
-def submit_hand(request: HttpRequest, slug: str, number: int, table: int) -> JsonResponse:
+@router.post(
+    f"{TABLE}/hands",
+    url_name="hands",
+    response={200: schemas.HandAnswer, 201: schemas.HandAnswer, **WRITE},
+    summary="Submit the next hand",
+)
+def submit_hand(
+    request: HttpRequest,
+    response: HttpResponse,
+    slug: str,
+    number: int,
+    table: int,
+    payload: Sent[schemas.HandSubmission] = BODY,
+    submission: str | None = SUBMISSION,
+) -> Status:
+    """Saved: the hand and the table after it. Hands are entered in order while the round is
+    in play. When two referees submit the same hand, one is saved and the other gets 409
+    conflict.
+
+    Who: a referee of this table or an organiser of the tournament."""
     found = refereed_table(request, slug, number, table)
-    values = _hand_values(found, read_json(request), number_required=True)
-    hand = record_hand(
-        table=found, entered_by=request.user, submission=_submission(request), **values
+    sent = read(schemas.HandSubmission, payload)
+    hand = services.record_hand(
+        table=found,
+        number=sent.number,
+        entered_by=request.user,
+        submission=submission,
+        **_hand_values(found, sent),
     )
-    return _mark_replay(_hand_answer(request, found, hand, _created(hand)), hand)
+    status = _submitted(response, hand)
+    return Status(status, _hand_answer(request, found, hand))
 
 
 def _hand_at(table: Table, number: int) -> Hand:
@@ -164,21 +167,47 @@ def _hand_at(table: Table, number: int) -> Hand:
     return hand
 
 
-def correct(request: HttpRequest, slug: str, number: int, table: int, hand: int) -> JsonResponse:
+@router.put(
+    f"{TABLE}/hands/{{int:hand}}",
+    url_name="hand",
+    response={200: schemas.HandAnswer, **WRITE},
+    summary="Correct an entered hand",
+)
+def correct_hand(
+    request: HttpRequest,
+    slug: str,
+    number: int,
+    table: int,
+    hand: int,
+    payload: Sent[schemas.HandCorrection] = BODY,
+) -> dict[str, Any]:
+    """Recomputes the scores after it in one transaction and keeps the change in the audit
+    trail.
+
+    Who: an organiser of the tournament."""
     found = corrected_table(request, slug, number, table)
     recorded = _hand_at(found, hand)
-    values = _hand_values(found, read_json(request), number_required=False)
-    if values.pop("number") not in (MISSING, hand):
+    sent = read(schemas.HandCorrection, payload)
+    values = _hand_values(found, sent)
+    if sent.number not in (None, hand):
         message = "The hand number is the one in the address; it cannot change."
-        raise ApiError(400, "invalid", message, fields={"number": message})
-    recorded = correct_hand(hand=recorded, entered_by=request.user, **values)
-    return _hand_answer(request, found, recorded, 200)
+        raise invalid({"number": message})
+    recorded = services.correct_hand(hand=recorded, entered_by=request.user, **values)
+    return _hand_answer(request, found, recorded)
 
 
-def remove_last(
+@router.delete(
+    f"{TABLE}/hands/{{int:hand}}",
+    response={200: schemas.TableAnswer, **refusals(400, 401, 403, 404, 409)},
+    summary="Take back the last hand entered",
+)
+def remove_last_hand(
     request: HttpRequest, slug: str, number: int, table: int, hand: int
-) -> JsonResponse:
-    """Take back the last hand entered; `hand` must be its number, so nothing else goes."""
+) -> dict[str, Any]:
+    """The number must be the last hand's (else 409 not_last_hand), so nothing else goes; the
+    game must not have ended. False wins recorded for it stay.
+
+    Who: a referee of this table or an organiser of the tournament."""
     found = refereed_table(request, slug, number, table)
     locked = Table.objects.select_for_update(of=("self",)).get(pk=found.pk)
     last = locked.hands.order_by("-number").values_list("number", flat=True).first()
@@ -189,19 +218,19 @@ def remove_last(
             f"Hand {hand} is not the last hand entered (that is hand {last}); nothing was "
             "removed. Organisers correct earlier hands with PUT.",
         )
-    remove_last_hand(table=found, entered_by=request.user)
-    return answer({"table": _table_body(request, found)})
+    services.remove_last_hand(table=found, entered_by=request.user)
+    return {"table": _table_body(request, found)}
 
 
 def _penalty_answer(
-    request: HttpRequest, table: Table, penalty: Penalty, status: int
-) -> JsonResponse:
+    request: HttpRequest, response: HttpResponse | None, table: Table, penalty: Penalty
+) -> dict[str, Any]:
+    """The penalty and the table; with `response`, its address in the Location header."""
     body = _table_body(request, table)
     shown = next(
         item for line in body["lines"] for item in line["penalties"] if item["id"] == penalty.pk
     )
-    response = answer({"penalty": shown, "table": body}, status)
-    if status == 201 or getattr(penalty, "replayed", False):
+    if response is not None:
         response["Location"] = reverse(
             "tournament_api:penalty",
             kwargs={
@@ -211,66 +240,69 @@ def _penalty_answer(
                 "penalty": penalty.pk,
             },
         )
-    return response
+    return {"penalty": shown, "table": body}
 
 
-def false_win(request: HttpRequest, slug: str, number: int, table: int) -> JsonResponse:
+@router.post(
+    f"{TABLE}/false-wins",
+    url_name="false_wins",
+    response={200: schemas.PenaltyAnswer, 201: schemas.PenaltyAnswer, **WRITE},
+    summary="Record a false win",
+)
+def record_false_win(
+    request: HttpRequest,
+    response: HttpResponse,
+    slug: str,
+    number: int,
+    table: int,
+    payload: Sent[schemas.FalseWinRequest] = BODY,
+    submission: str | None = SUBMISSION,
+) -> Status:
+    """Recorded; Location is the penalty's address. The offender pays 10 to each other player
+    (20 for an invalid hand) and cannot win that hand; someone else still can.
+
+    Who: a referee of this table or an organiser of the tournament."""
     found = refereed_table(request, slug, number, table)
-    fields = Fields(read_json(request), ("number", "player", "invalid_hand"))
-    hand = fields.integer("number", required=True, minimum=1)
-    key = fields.string("player", max_length=20, required=True)
-    invalid_hand = fields.boolean("invalid_hand", default=False)
-    offender = _player(found, fields, "player", key)
-    fields.check()
-    penalty = record_false_win(
+    sent = read(schemas.FalseWinRequest, payload)
+    offender = _players(found, {"player": sent.player})["player"]
+    penalty = services.record_false_win(
         table=found,
-        number=hand,
+        number=sent.number,
         offender=offender,
-        invalid_hand=invalid_hand,
+        invalid_hand=sent.invalid_hand,
         entered_by=request.user,
-        submission=_submission(request),
+        submission=submission,
     )
-    return _mark_replay(_penalty_answer(request, found, penalty, _created(penalty)), penalty)
+    status = _submitted(response, penalty)
+    return Status(status, _penalty_answer(request, response, found, penalty))
 
 
-def _penalty_values(table: Table, body: Any, current: Penalty | None) -> dict[str, Any]:
-    """The arguments of record_penalty / correct_penalty; absent fields keep `current`'s."""
-    creating = current is None
-    fields = Fields(body, PENALTY_FIELDS)
-    key = fields.string("player", max_length=20, required=creating)
-    points = fields.integer("points", required=creating, minimum=1, maximum=MAX_POINTS)
-    distributed = fields.boolean("distributed", default=False if creating else MISSING)
-    reason = fields.string("reason", max_length=300, required=creating)
-    hand_number = fields.integer("hand_number", null=True, minimum=1, maximum=MAX_POINTS)
-    player = _player(table, fields, "player", key)
-    fields.check()
-    if creating:
-        current_values: dict[str, Any] = {"hand_number": None}
-    else:
-        current_values = {
-            "player": current.seat.player,
-            "points": current.points,
-            "distributed": current.distributed,
-            "reason": current.reason,
-            "hand_number": current.hand_number,
-        }
-    given = {
-        "player": player if key is not MISSING else MISSING,
-        "points": points,
-        "distributed": distributed,
-        "reason": reason,
-        "hand_number": hand_number,
-    }
-    return current_values | {name: value for name, value in given.items() if value is not MISSING}
+@router.post(
+    f"{TABLE}/penalties",
+    url_name="penalties",
+    response={200: schemas.PenaltyAnswer, 201: schemas.PenaltyAnswer, **WRITE},
+    summary="Record a penalty or deduction",
+)
+def record_penalty(
+    request: HttpRequest,
+    response: HttpResponse,
+    slug: str,
+    number: int,
+    table: int,
+    payload: Sent[schemas.PenaltyCreate] = BODY,
+    submission: str | None = SUBMISSION,
+) -> Status:
+    """Recorded; Location is the penalty's address.
 
-
-def penalise(request: HttpRequest, slug: str, number: int, table: int) -> JsonResponse:
+    Who: a referee of this table or an organiser of the tournament."""
     found = refereed_table(request, slug, number, table)
-    values = _penalty_values(found, read_json(request), None)
-    penalty = record_penalty(
-        table=found, entered_by=request.user, submission=_submission(request), **values
+    sent = read(schemas.PenaltyCreate, payload)
+    values = sent.model_dump() | _players(found, {"player": sent.player})
+    penalty = services.record_penalty(
+        table=found, entered_by=request.user, submission=submission, **values
     )
-    return _mark_replay(_penalty_answer(request, found, penalty, _created(penalty)), penalty)
+    status = _submitted(response, penalty)
+    return Status(status, _penalty_answer(request, response, found, penalty))
 
 
 def _penalty_at(table: Table, penalty: int) -> Penalty:
@@ -280,40 +312,101 @@ def _penalty_at(table: Table, penalty: int) -> Penalty:
     return found
 
 
-def correct_penalty_view(
-    request: HttpRequest, slug: str, number: int, table: int, penalty: int
-) -> JsonResponse:
+@router.patch(
+    f"{TABLE}/penalties/{{int:penalty}}",
+    url_name="penalty",
+    response={200: schemas.PenaltyAnswer, **WRITE},
+    summary="Correct a penalty",
+)
+def correct_penalty(
+    request: HttpRequest,
+    slug: str,
+    number: int,
+    table: int,
+    penalty: int,
+    payload: Sent[schemas.PenaltyChange] = BODY,
+) -> dict[str, Any]:
+    """Only the fields given change.
+
+    Who: an organiser of the tournament."""
     found = corrected_table(request, slug, number, table)
     recorded = _penalty_at(found, penalty)
-    values = _penalty_values(found, read_json(request), recorded)
-    recorded = correct_penalty(penalty=recorded, entered_by=request.user, **values)
-    return _penalty_answer(request, found, recorded, 200)
+    given = read(schemas.PenaltyChange, payload).model_dump(exclude_unset=True)
+    if "player" in given:
+        given |= _players(found, {"player": given["player"]})
+    current = {
+        "player": recorded.seat.player,
+        "points": recorded.points,
+        "distributed": recorded.distributed,
+        "reason": recorded.reason,
+        "hand_number": recorded.hand_number,
+    }
+    recorded = services.correct_penalty(
+        penalty=recorded, entered_by=request.user, **(current | given)
+    )
+    return _penalty_answer(request, None, found, recorded)
 
 
-def remove_penalty_view(
+@router.delete(
+    f"{TABLE}/penalties/{{int:penalty}}",
+    response={200: schemas.TableAnswer, **refusals(400, 401, 403, 404, 409)},
+    summary="Remove a penalty recorded by mistake",
+)
+def remove_penalty(
     request: HttpRequest, slug: str, number: int, table: int, penalty: int
-) -> JsonResponse:
+) -> dict[str, Any]:
+    """Who: an organiser of the tournament."""
     found = corrected_table(request, slug, number, table)
-    remove_penalty(penalty=_penalty_at(found, penalty), entered_by=request.user)
-    return answer({"table": _table_body(request, found)})
+    services.remove_penalty(penalty=_penalty_at(found, penalty), entered_by=request.user)
+    return {"table": _table_body(request, found)}
 
 
-def end(request: HttpRequest, slug: str, number: int, table: int) -> JsonResponse:
+@router.post(
+    f"{TABLE}/end",
+    url_name="end",
+    response={200: schemas.TableAnswer, **WRITE},
+    summary="End the game at the table",
+    openapi_extra=EMPTY_BODY_OK,
+)
+def end_game(
+    request: HttpRequest,
+    slug: str,
+    number: int,
+    table: int,
+    payload: Sent[schemas.EndRequest] = BODY,
+) -> dict[str, Any]:
+    """After 16 hands, or earlier with ended_by_time when time is called. The body may be
+    empty.
+
+    Who: a referee of this table or an organiser of the tournament."""
     found = refereed_table(request, slug, number, table)
-    fields = Fields(read_json(request, empty={}), ("ended_by_time",))
-    ended_by_time = fields.boolean("ended_by_time", default=False)
-    fields.check()
-    end_game(table=found, ended_by_time=ended_by_time, entered_by=request.user)
-    return answer({"table": _table_body(request, found)})
+    ended_by_time = read(schemas.EndRequest, payload, empty={}).ended_by_time
+    services.end_game(table=found, ended_by_time=ended_by_time, entered_by=request.user)
+    return {"table": _table_body(request, found)}
 
 
-def confirm(request: HttpRequest, slug: str, number: int, table: int) -> JsonResponse:
-    """Confirm the submitted game sheet: the organiser, or a second referee where the
-    tournament asks for one (403 with the service's code for anyone else)."""
+@router.post(
+    f"{TABLE}/confirm",
+    url_name="confirm",
+    response={200: schemas.TableAnswer, **WRITE},
+    summary="Confirm the table's submitted game sheet",
+    openapi_extra=EMPTY_BODY_OK,
+)
+def confirm_game_sheet(
+    request: HttpRequest,
+    slug: str,
+    number: int,
+    table: int,
+    payload: Sent[schemas.Empty] = BODY,
+) -> dict[str, Any]:
+    """From then on the game counts in the standings, and only an organiser changes its
+    results. The body is empty or {}. Others get 403 with the service's code.
+
+    Who: an organiser of the tournament; where the tournament's confirmation is "referee",
+    also any referee of the tournament other than the one who submitted the sheet."""
     found = readable_table(request, slug, number, table)
-    tournament = found.round.tournament
-    if not insider(request, tournament):
+    if not insider(request, found.round.tournament):
         raise forbidden("Only an organiser or a referee of this tournament confirms game sheets.")
-    Fields(read_json(request, empty={}), ()).check()
-    confirm_game(table=found, confirmed_by=request.user)
-    return answer({"table": _table_body(request, found)})
+    read(schemas.Empty, payload, empty={})
+    services.confirm_game(table=found, confirmed_by=request.user)
+    return {"table": _table_body(request, found)}

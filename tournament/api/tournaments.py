@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from django.db.models import Q
-from django.http import HttpRequest, JsonResponse
-from django.urls import reverse
+from typing import Annotated, Any
 
-from tournament.api import serialisers
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from ninja import Query, Router
+from ninja.responses import Status
+from pydantic import WithJsonSchema
+
+from tournament import services
+from tournament.api import schemas, serialisers
 from tournament.api.auth import (
     forbidden,
     not_found,
@@ -14,162 +20,172 @@ from tournament.api.auth import (
     published_rounds,
     readable_tournament,
 )
-from tournament.api.errors import ApiError, answer
-from tournament.api.http import Fields, present, read_json
-from tournament.models import Player, Tournament
+from tournament.api.errors import invalid_field, refusals
+from tournament.api.schemas import BODY, Sent, read
+from tournament.models import Tournament
 from tournament.selectors import standings, visible_tournaments
-from tournament.services import add_player, update_player
-from tournament.services.tournaments import create_tournament, update_tournament
+from tournament.services import tournaments as tournament_services
 
-TOURNAMENT_FIELDS = (
-    "name",
-    "slug",
-    "start_date",
-    "end_date",
-    "venue",
-    "preset",
-    "profile",
-    "seat_rotation",
-    "table_points",
-    "tie_breaks",
-    "public",
-    "confirmation",
-    "round_minutes",
+router = Router(exclude_unset=True)
+
+T = "/{slug:slug}"
+READ = refusals(401, 404)
+WRITE = refusals(400, 401, 403, 404, 409)
+
+
+@router.get(
+    "",
+    url_name="tournaments",
+    response={200: schemas.TournamentList, **refusals(401)},
+    summary="Tournaments the caller may read",
 )
-PLAYER_FIELDS = (
-    "key",
-    "name",
-    "country",
-    "club",
-    "team",
-    "ema_number",
-    "substitute",
-    "withdrawn_from_round",
-)
+def list_tournaments(request: HttpRequest) -> dict[str, Any]:
+    """Public tournaments and those the caller organises or referees.
 
-
-def _field_length(model, name: str) -> int:
-    return model._meta.get_field(name).max_length
-
-
-def list_tournaments(request: HttpRequest) -> JsonResponse:
-    """Public tournaments, those the caller organises and those where they referee."""
+    Who: anyone."""
     user = request.user
     tournaments = visible_tournaments(user)
     if user.is_authenticated and not user.is_superuser:
         tournaments = Tournament.objects.filter(
             Q(pk__in=tournaments.values("pk")) | Q(rounds__tables__referees=user)
         ).distinct()
-    return answer({"tournaments": [serialisers.tournament_summary(t) for t in tournaments]})
+    return {"tournaments": tournaments}
 
 
-def _tournament_fields(body: object, *, creating: bool) -> dict:
-    fields = Fields(body, TOURNAMENT_FIELDS)
-    values = present(
-        name=fields.string("name", max_length=_field_length(Tournament, "name"), required=creating),
-        slug=fields.string("slug", max_length=_field_length(Tournament, "slug"), required=creating),
-        start_date=fields.date("start_date"),
-        end_date=fields.date("end_date"),
-        venue=fields.string("venue", max_length=_field_length(Tournament, "venue")),
-        preset=fields.string("preset", max_length=_field_length(Tournament, "preset")),
-        profile=fields.choice("profile", Tournament.Profile.values),
-        seat_rotation=fields.choice("seat_rotation", Tournament.SeatRotation.values),
-        table_points=fields.list_of("table_points", int, max_items=4),
-        tie_breaks=fields.list_of("tie_breaks", str, max_items=len(Tournament.TieBreak.values)),
-        public=fields.boolean("public"),
-        confirmation=fields.choice("confirmation", Tournament.Confirmation.values),
-        round_minutes=fields.integer("round_minutes", minimum=10, maximum=600),
-    )
-    fields.check()
-    return values
+@router.post(
+    "",
+    response={201: schemas.Tournament, **refusals(400, 401, 403, 409)},
+    summary="Create a tournament",
+)
+def create_tournament(
+    request: HttpRequest, response: HttpResponse, payload: Sent[schemas.TournamentCreate] = BODY
+) -> Status:
+    """Created; Location is its address.
 
-
-def create(request: HttpRequest) -> JsonResponse:
+    Who: a user with the permission tournament.add_tournament; they become its organiser."""
     if not request.user.has_perm("tournament.add_tournament"):
         raise forbidden("Creating tournaments needs the permission tournament.add_tournament.")
-    values = _tournament_fields(read_json(request), creating=True)
-    tournament = create_tournament(organiser=request.user, **values)
-    location = reverse("tournament_api:tournament", kwargs={"slug": tournament.slug})
-    return answer(_detail(tournament), 201, {"Location": location})
+    values = read(schemas.TournamentCreate, payload).model_dump(exclude_unset=True)
+    tournament = tournament_services.create_tournament(organiser=request.user, **values)
+    response["Location"] = reverse("tournament_api:tournament", kwargs={"slug": tournament.slug})
+    return Status(201, serialisers.tournament_detail(tournament, rounds=tournament.rounds.all()))
 
 
-def _detail(tournament: Tournament) -> dict:
-    rounds = serialisers.annotated_rounds(tournament.rounds.all())
-    return serialisers.tournament_detail(tournament, rounds=list(rounds))
+@router.get(
+    T,
+    url_name="tournament",
+    response={200: schemas.Tournament, **READ},
+    summary="A tournament's settings and rounds",
+)
+def get_tournament(request: HttpRequest, slug: str) -> dict[str, Any]:
+    """Draft rounds are listed for organisers only.
 
-
-def detail(request: HttpRequest, slug: str) -> JsonResponse:
+    Who: anyone who may read the tournament: everyone for a public one, else its organisers and
+    referees."""
     tournament = readable_tournament(request, slug)
-    rounds = serialisers.annotated_rounds(published_rounds(request, tournament))
-    body = serialisers.tournament_detail(tournament, rounds=list(rounds))
-    return answer(body)
+    return serialisers.tournament_detail(tournament, rounds=published_rounds(request, tournament))
 
 
-def change(request: HttpRequest, slug: str) -> JsonResponse:
+@router.patch(
+    T, response={200: schemas.Tournament, **WRITE}, summary="Change a tournament's settings"
+)
+def change_tournament(
+    request: HttpRequest, slug: str, payload: Sent[schemas.TournamentChange] = BODY
+) -> dict[str, Any]:
+    """Who: an organiser of the tournament."""
     tournament = organised_tournament(request, slug)
-    values = _tournament_fields(read_json(request), creating=False)
+    values = read(schemas.TournamentChange, payload).model_dump(exclude_unset=True)
     if values.get("slug", tournament.slug) != tournament.slug:
-        message = "A tournament's slug is its address; it cannot change."
-        raise ApiError(400, "invalid", message, fields={"slug": message})
-    tournament = update_tournament(tournament=tournament, **values)
-    return answer(_detail(tournament))
+        raise invalid_field("slug", "A tournament's slug is its address; it cannot change.")
+    values.pop("slug", None)
+    tournament = tournament_services.update_tournament(tournament=tournament, **values)
+    return serialisers.tournament_detail(tournament, rounds=tournament.rounds.all())
 
 
-def list_players(request: HttpRequest, slug: str) -> JsonResponse:
+@router.get(
+    f"{T}/players",
+    url_name="players",
+    response={200: schemas.PlayerList, **READ},
+    summary="The players",
+)
+def list_players(request: HttpRequest, slug: str) -> dict[str, Any]:
+    """By key.
+
+    Who: anyone who may read the tournament."""
     tournament = readable_tournament(request, slug)
-    players = tournament.players.order_by("key")
-    return answer({"players": [serialisers.player(player) for player in players]})
+    return {"players": tournament.players.order_by("key")}
 
 
-def _player_fields(body: object, *, creating: bool) -> dict:
-    fields = Fields(body, PLAYER_FIELDS)
-    values = present(
-        **{
-            name: fields.string(
-                name,
-                max_length=_field_length(Player, name),
-                required=creating and name in {"key", "name"},
-            )
-            for name in ("key", "name", "country", "club", "team", "ema_number")
-        },
-        substitute=fields.boolean("substitute"),
-        withdrawn_from_round=fields.integer(
-            "withdrawn_from_round", null=True, minimum=1, maximum=32767
-        ),
-    )
-    fields.check()
-    return values
+@router.post(f"{T}/players", response={201: schemas.Player, **WRITE}, summary="Add a player")
+def add_player(
+    request: HttpRequest,
+    response: HttpResponse,
+    slug: str,
+    payload: Sent[schemas.PlayerCreate] = BODY,
+) -> Status:
+    """Added; Location is the player's address.
 
-
-def add(request: HttpRequest, slug: str) -> JsonResponse:
+    Who: an organiser of the tournament."""
     tournament = organised_tournament(request, slug)
-    values = _player_fields(read_json(request), creating=True)
-    player = add_player(tournament=tournament, **values)
-    location = reverse("tournament_api:player", kwargs={"slug": slug, "key": player.key})
-    return answer(serialisers.player(player), 201, {"Location": location})
+    values = read(schemas.PlayerCreate, payload).model_dump(exclude_unset=True)
+    player = services.add_player(tournament=tournament, **values)
+    response["Location"] = reverse(
+        "tournament_api:player", kwargs={"slug": slug, "key": player.key}
+    )
+    return Status(201, player)
 
 
-def change_player(request: HttpRequest, slug: str, key: str) -> JsonResponse:
+@router.patch(
+    f"{T}/players/{{key}}",
+    url_name="player",
+    response={200: schemas.Player, **WRITE},
+    summary="Change a player (also to withdraw them from a round on)",
+)
+def change_player(
+    request: HttpRequest, slug: str, key: str, payload: Sent[schemas.PlayerChange] = BODY
+) -> Any:
+    """Who: an organiser of the tournament."""
     tournament = organised_tournament(request, slug)
     player = tournament.players.filter(key=key).first()
     if player is None:
         raise not_found(f"This tournament has no player {key!r}.")
-    values = _player_fields(read_json(request), creating=False)
-    player = update_player(player=player, **values)
-    return answer(serialisers.player(player))
+    values = read(schemas.PlayerChange, payload).model_dump(exclude_unset=True)
+    return services.update_player(player=player, **values)
 
 
 TRUE = ("1", "true", "yes")
 FALSE = ("", "0", "false", "no")
+PROVISIONAL = {"type": "string", "enum": ["1", "0", "true", "false", "yes", "no"]}
 
 
-def show_standings(request: HttpRequest, slug: str) -> JsonResponse:
-    """Over confirmed games; with ?provisional=1 also over submitted, unconfirmed ones."""
+@router.get(
+    f"{T}/standings",
+    url_name="standings",
+    response={200: schemas.Standings, **refusals(400, 401, 404)},
+    summary="The standings",
+)
+def get_standings(
+    request: HttpRequest,
+    slug: str,
+    provisional: Annotated[str, WithJsonSchema(PROVISIONAL)] = Query(
+        "",
+        description="1: also count the games whose sheets are submitted but not confirmed "
+        "yet; each row says how many of its games are such (provisional_games).",
+    ),
+) -> dict[str, Any]:
+    """Over the games whose sheets are confirmed (with ?provisional=1 also those submitted but
+    not confirmed yet): table points, then score, then the tournament's tie-breaks; the shape
+    of `manage.py standings --json`.
+
+    Who: anyone who may read the tournament."""
     tournament = readable_tournament(request, slug)
-    value = request.GET.get("provisional", "").strip().lower()
+    value = provisional.strip().lower()
     if value not in TRUE + FALSE:
-        message = "Give provisional=1 (count unconfirmed sheets too) or provisional=0."
-        raise ApiError(400, "invalid", message, fields={"provisional": message})
-    provisional = value in TRUE
-    rows = [serialisers.standing(row) for row in standings(tournament, provisional=provisional)]
-    return answer({"provisional": provisional, "standings": rows})
+        raise invalid_field(
+            "provisional", "Give provisional=1 (count unconfirmed sheets too) or provisional=0."
+        )
+    rows = standings(tournament, provisional=value in TRUE)
+    return {
+        "provisional": value in TRUE,
+        "standings": [serialisers.standing(row) for row in rows],
+    }

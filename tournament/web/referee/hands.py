@@ -15,9 +15,9 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scoring.api import score_payload
 from scoring.engine import HandError, get_preset, parse_compact
 from scoring.engine_messages import engine_message
+from scoring.services import score_request
 from scoring.views import present_verdict
 from tournament import services
 from tournament.models import Hand, Table
@@ -83,7 +83,7 @@ def check_tiles(table: Table, form: FullForm) -> dict[str, Any]:
         "prevalent_wind": prevailing_wind(number),
         "profile": tournament.profile,
     }
-    verdict = present_verdict(*score_payload(payload))
+    verdict = present_verdict(score_request(payload))
     verdict["seat_wind"] = WIND_NAMES[wind]
     verdict["prevailing_wind"] = WIND_NAMES[prevailing_wind(number)]
     verdict["winner"] = winner.player.name

@@ -1,0 +1,164 @@
+"""The JSON API under /api/: one django-ninja API made of each app's router, and its OpenAPI
+document, generated from their schemas, at /api/openapi.json.
+
+- /api/score: `scoring.api` (URL names in the namespace "scoring_api");
+- /api/tournaments...: `tournament.api` ("tournament_api").
+
+Every answer is JSON. HEAD is answered wherever GET is, and a method a path does not serve
+gets 405 with the Allow header. There is no interactive docs page: it would load its script
+from the internet, which a venue may not have.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from functools import wraps
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.urls import URLPattern, URLResolver, include, path, re_path
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET
+from ninja import NinjaAPI, parser
+from ninja.openapi.schema import OpenAPISchema
+from ninja.operation import Operation
+
+import scoring.api
+import tournament.api
+from tournament.api.errors import ApiError, exception_handlers
+
+DESCRIPTION = """\
+Scores Mahjong Competition Rules hands (POST /api/score): fans, totals and the arrangement each
+fan was counted on.
+
+The tournament API (paths under /api/tournaments) runs a tournament: players, rounds and
+seating, the round clock and live board, hands entered by referees (safely resent with an
+Idempotency-Key), penalties, the end of each game, the confirmation of its sheet and the
+standings. Reads of a public tournament need no login; writes need an API token (bearerAuth) or
+a logged-in session with its CSRF token (cookieAuth). Errors are JSON objects (ErrorAnswer)
+with a stable code; a method a path does not serve is answered 405 with the Allow header.
+"""
+ROUTERS = [scoring.api.router, tournament.api.router]
+# The namespace of each app's URL names, by the first part of its paths.
+NAMESPACES = {"score": "scoring_api", "tournaments": "tournament_api"}
+METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
+
+
+class Parser(parser.Parser):
+    """JSON bodies. A body that is not JSON is passed on as its bytes, for the endpoint to
+    refuse in its own words once it has checked who is asking."""
+
+    def parse_body(self, request: HttpRequest) -> Any:
+        try:
+            return json.loads(request.body)
+        except (ValueError, RecursionError):
+            return request.body
+
+
+class Document(OpenAPISchema):
+    """The OpenAPI document. Security schemes are named by their `scheme_name`; an operation
+    that anyone may call (`anonymous_methods`) lists {} among its security. Request bodies are
+    required unless an operation says otherwise (its openapi_extra): endpoints read them
+    themselves, so their parameters have a default."""
+
+    def request_body(self, operation: Operation) -> dict[str, Any]:
+        body = super().request_body(operation)
+        return {**body, "required": True} if body else body
+
+    def operation_security(self, operation: Operation) -> list[dict[str, Any]] | None:
+        security = []
+        for auth in operation.auth_callbacks:
+            if hasattr(auth, "openapi_security_schema"):
+                name = getattr(auth, "scheme_name", type(auth).__name__)
+                security.append({name: []})
+                self.securitySchemes[name] = auth.openapi_security_schema
+            elif set(operation.methods) <= getattr(auth, "anonymous_methods", set()):
+                security.append({})
+        return security or None
+
+
+class Api(NinjaAPI):
+    def get_content_type(self) -> str:
+        return "application/json"
+
+    def get_openapi_schema(
+        self, *, path_prefix: str | None = None, path_params: dict[str, Any] | None = None
+    ) -> Document:
+        if path_prefix is None:
+            path_prefix = self.get_root_path(path_params or {})
+        return Document(self, path_prefix)
+
+    def get_openapi_operation_id(self, operation: Operation) -> str:
+        """The handler's name in camelCase: submit_hand is submitHand."""
+        first, *rest = operation.view_func.__name__.split("_")
+        return first + "".join(word.title() for word in rest)
+
+
+api = Api(
+    title="MCR tournament manager and MCR hand scoring",
+    version="1.0.0",
+    description=DESCRIPTION,
+    urls_namespace="api",
+    docs_url=None,
+    parser=Parser(),
+)
+for error, handler in exception_handlers().items():
+    api.add_exception_handler(error, handler)
+for router in ROUTERS:
+    api.add_router("", router)
+
+
+def _served(view: Any) -> Any:
+    """`view` answering HEAD as GET, and a method that it does not serve with JSON."""
+
+    @csrf_exempt  # the session's CSRF token is checked where a login is (tournament.api.auth)
+    @wraps(view)
+    def serve(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        method = request.method
+        if method == "HEAD":
+            request.method = "GET"  # the server sends the headers only
+        try:
+            response = view(request, *args, **kwargs)
+        finally:
+            request.method = method
+        if isinstance(response, HttpResponseNotAllowed):
+            served = response["Allow"].split(", ")
+            allowed = [name for name in METHODS if name in served]
+            allowed += ["HEAD"] if "GET" in allowed else []
+            listed = ", ".join(allowed)
+            return ApiError(
+                405,
+                "method_not_allowed",
+                f"{method} is not allowed here; use {listed}.",
+                headers={"Allow": listed},
+            ).response()
+        return response
+
+    return serve
+
+
+@csrf_exempt
+def _nothing_here(request: HttpRequest) -> HttpResponse:
+    return ApiError(
+        404,
+        "not_found",
+        f"There is nothing at {request.path}. API paths have no trailing slash; see "
+        "/api/openapi.json.",
+    ).response()
+
+
+def urlpatterns() -> list[URLPattern | URLResolver]:
+    """The API's URLs, for `path("api/", include(...))`: each app's under its namespace,
+    the document's under "api"."""
+    namespaces: dict[str, list[Any]] = defaultdict(list)
+    for pattern in api.urls[0]:
+        route = str(pattern.pattern)
+        namespace = NAMESPACES.get(route.split("/")[0], "api")
+        view = pattern.callback
+        if pattern.name == "openapi-json":
+            view = require_GET(view)
+        namespaces[namespace].append(path(route, _served(view), name=pattern.name))
+    # Anything else under tournaments/ (a typo, a trailing slash) gets a JSON 404 too.
+    namespaces["tournament_api"].append(re_path(r"^tournaments/", _nothing_here, name="unknown"))
+    return [path("", include((patterns, name))) for name, patterns in namespaces.items()]

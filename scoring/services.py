@@ -1,0 +1,61 @@
+"""Scoring one hand sent as data: the body of POST /api/score, the calculator's form without
+JavaScript, a referee's tiles. Each gets the same verdict from `score_request`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scoring import engine
+from scoring.engine import errors
+from scoring.engine_messages import engine_message
+
+# Situation fields accepted next to "compact"; the engine checks their values.
+SITUATION_FIELDS = (
+    "self_drawn",
+    "seat_wind",
+    "prevalent_wind",
+    "flowers",
+    "last_tile_of_kind",
+    "kong_related",
+    "last_wall_tile",
+)
+# Verdicts of a hand that was read and scored: BELOW_8_FAN is a false win, with its total and
+# fans like any other hand. Every other error code is a refusal.
+SCORED_ERRORS = frozenset({errors.BELOW_8_FAN})
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A request that cannot be scored: a stable code (`scoring.engine.errors`) and a
+    sentence for people, in the active language where it comes from the engine."""
+
+    code: str
+    message: str
+
+
+def score_request(request: Any) -> engine.ScoreResult | Refusal:
+    """Score a hand given as a dict: the case format, or {"compact": ...} with the situation
+    fields; either may name a ruling "profile". Returns the engine's result for a scored hand
+    (a win, or a false win below 8 fan), else the refusal."""
+    if not isinstance(request, dict):
+        return Refusal(errors.BAD_INPUT, "The request body must be a JSON object.")
+    profile = request.get("profile")
+    if profile is None:
+        profile = engine.DEFAULT_PROFILE
+    if not isinstance(profile, str) or profile not in engine.PROFILES:
+        choices = ", ".join(engine.PROFILES)
+        return Refusal(errors.BAD_INPUT, f"Unknown profile; choose one of: {choices}.")
+    if "compact" in request:
+        situation = {name: request[name] for name in SITUATION_FIELDS if name in request}
+        try:
+            hand = engine.parse_compact(request["compact"], **situation)
+        except engine.HandError as error:
+            return Refusal(error.code, engine_message(error))
+        result = engine.score_hand(hand, profile=profile)
+    else:
+        result = engine.score_case(request, profile=profile)
+    if result.error is not None and result.error not in SCORED_ERRORS:
+        return Refusal(result.error, engine_message(result))
+    return result
