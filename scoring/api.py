@@ -16,6 +16,7 @@ from ninja.responses import Status
 from pydantic import BaseModel, ConfigDict, Field, SkipValidation
 
 from scoring.engine import DEFAULT_PROFILE, PROFILES, TILE_CODES, errors
+from scoring.engine.tiles import WIND_CODES
 from scoring.engine_messages import engine_message
 from scoring.services import SCORED_ERRORS, Refusal, score_request
 
@@ -28,7 +29,7 @@ Tile = Annotated[
         "P white dragon."
     ),
 ]
-Wind = Literal["E", "S", "W", "N"]
+Wind = Literal[WIND_CODES]  # type: ignore[valid-type]
 Profile = Literal[tuple(PROFILES)]  # type: ignore[valid-type]
 
 

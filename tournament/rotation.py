@@ -10,8 +10,10 @@ Between wind rounds the players may change position, following the tournament's 
 
 from __future__ import annotations
 
-#: The four winds by their letters, in seat order: the one definition of the project's winds.
-WINDS = ("E", "S", "W", "N")
+from scoring.engine.tiles import WIND_CODES
+
+#: The four winds by their letters, in seat order (the engine's wind codes).
+WINDS = WIND_CODES
 #: The deal passes after every hand, so each of the four seats deals once in a wind round...
 HANDS_PER_WIND_ROUND = len(WINDS)
 #: ... and the seat rotation charts cover four wind rounds, for a preset whose game is that long.

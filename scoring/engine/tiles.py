@@ -10,7 +10,10 @@ from __future__ import annotations
 
 SUIT_LETTERS = ("m", "s", "p")
 SUIT_NAMES = {"m": "characters", "s": "bamboo", "p": "dots"}
-HONOR_CODES = ("E", "S", "W", "N", "C", "F", "P")
+#: The winds in seat order, East first: the one definition of wind letters (seat winds, the
+#: prevailing wind and the wind tiles alike).
+WIND_CODES = ("E", "S", "W", "N")
+HONOR_CODES = (*WIND_CODES, "C", "F", "P")
 
 #: Index -> code, in engine order.
 CODES: tuple[str, ...] = (
@@ -26,7 +29,6 @@ TILE_CODES: tuple[str, ...] = (
 
 EAST, SOUTH, WEST, NORTH = 27, 28, 29, 30
 RED, GREEN_DRAGON, WHITE = 31, 32, 33
-WIND_CODES = ("E", "S", "W", "N")
 WINDS = frozenset(range(27, 31))
 DRAGONS = frozenset(range(31, 34))
 HONORS = frozenset(range(27, 34))

@@ -19,9 +19,17 @@ from django.http import HttpRequest
 from django.middleware.csrf import CsrfViewMiddleware
 from ninja.security import APIKeyCookie, HttpBearer
 
+from tournament.access import (
+    ORGANISER,
+    READER,
+    REFEREE,
+    Access,
+    NotFound,
+    RoleRequired,
+    tournament_access,
+)
 from tournament.api.errors import CHALLENGE, ApiError
 from tournament.models import Round, Table, Tournament
-from tournament.permissions import can_correct, can_referee, can_view, is_organiser, referees_in
 from tournament.tokens import user_for_token
 
 SAFE_METHODS = frozenset({"GET", "HEAD"})
@@ -113,44 +121,54 @@ def not_found(message: str) -> ApiError:
     return ApiError(404, "not_found", message)
 
 
+def _access(request: HttpRequest, slug: str, role: str = READER) -> Access:
+    """The caller's access to the tournament at `slug` (see `tournament.access`), in the API's
+    words when refused; kept on the request so that later questions ask no query again."""
+    try:
+        access = tournament_access(request.user, slug, role=role)
+    except NotFound as error:
+        raise not_found(f"There is no tournament {slug!r}.") from error
+    except RoleRequired as error:
+        raise forbidden("Only an organiser of this tournament may do this.") from error
+    request.tournament_access = access
+    return access
+
+
+def _access_to(request: HttpRequest, tournament: Tournament) -> Access:
+    access = getattr(request, "tournament_access", None)
+    if access is None or access.tournament.pk != tournament.pk:
+        access = request.tournament_access = Access(request.user, tournament)
+    return access
+
+
 def readable_tournament(request: HttpRequest, slug: str) -> Tournament:
     """The tournament at `slug` if the caller may read it; 404 otherwise."""
-    tournament = Tournament.objects.filter(slug=slug).first()
-    if tournament is None or not can_view(request.user, tournament):
-        raise not_found(f"There is no tournament {slug!r}.")
-    return tournament
+    return _access(request, slug).tournament
 
 
 def organised_tournament(request: HttpRequest, slug: str) -> Tournament:
     """The tournament at `slug` if the caller organises it; 404 or 403 otherwise."""
-    tournament = readable_tournament(request, slug)
-    if not can_correct(request.user, tournament):
-        raise forbidden("Only an organiser of this tournament may do this.")
-    return tournament
+    return _access(request, slug, ORGANISER).tournament
 
 
 def insider(request: HttpRequest, tournament: Tournament) -> bool:
     """Organisers and referees of the tournament see usernames (referees, who entered what)."""
-    return is_organiser(request.user, tournament) or referees_in(request.user, tournament)
+    return _access_to(request, tournament).insider
 
 
 def published_rounds(request: HttpRequest, tournament: Tournament) -> QuerySet[Round]:
     """The rounds the caller may see: draft rounds only for organisers."""
-    rounds = tournament.rounds.all()
-    if not is_organiser(request.user, tournament):
-        rounds = rounds.exclude(status=Round.Status.DRAFT)
-    return rounds
+    return _access_to(request, tournament).rounds()
 
 
 def round_of(request: HttpRequest, tournament: Tournament, number: int) -> Round:
     """Round `number`; a draft round is shown to organisers only (its seating is not out)."""
-    round = Round.objects.filter(tournament=tournament, number=number).first()
-    if round is None or (
-        round.status == Round.Status.DRAFT and not is_organiser(request.user, tournament)
-    ):
-        raise not_found(f"Round {number} of this tournament does not exist or is not published.")
-    round.tournament = tournament
-    return round
+    try:
+        return _access_to(request, tournament).round(number)
+    except NotFound as error:
+        raise not_found(
+            f"Round {number} of this tournament does not exist or is not published."
+        ) from error
 
 
 def table_of(round: Round, number: int) -> Table:
@@ -169,14 +187,18 @@ def readable_table(request: HttpRequest, slug: str, number: int, table: int) -> 
 def refereed_table(request: HttpRequest, slug: str, number: int, table: int) -> Table:
     """The table if the caller may enter its results (its referee or an organiser)."""
     found = readable_table(request, slug, number, table)
-    if not can_referee(request.user, found):
-        raise forbidden("Only a referee of this table or an organiser may enter its results.")
+    try:
+        _access_to(request, found.round.tournament).require(REFEREE, found)
+    except RoleRequired as error:
+        raise forbidden(
+            "Only a referee of this table or an organiser may enter its results."
+        ) from error
     return found
 
 
 def corrected_table(request: HttpRequest, slug: str, number: int, table: int) -> Table:
     """The table if the caller may correct its results (an organiser)."""
     found = readable_table(request, slug, number, table)
-    if not can_correct(request.user, found.round.tournament):
+    if not _access_to(request, found.round.tournament).organiser:
         raise forbidden("Only an organiser of this tournament may correct recorded results.")
     return found

@@ -19,9 +19,10 @@ from ninja import Schema
 from ninja.errors import AuthenticationError
 from pydantic import Field
 
-# Service codes answered with 409 rather than 400: the request was right but came too late, or
-# its idempotency key was already used for something else.
-CONFLICT_CODES = frozenset({"conflict", "submission_key_reused"})
+# Service codes answered with 409 rather than 400: the request was right but came too late (the
+# hand is entered, or is no longer the last one), or its idempotency key was already used for
+# something else.
+CONFLICT_CODES = frozenset({"conflict", "submission_key_reused", "not_last_hand"})
 # Service codes answered with 403: the caller may not do this (who confirms a game sheet).
 FORBIDDEN_CODES = frozenset({"not_allowed_to_confirm", "confirm_own_sheet"})
 CHALLENGE = 'Bearer realm="api"'

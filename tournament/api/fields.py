@@ -22,6 +22,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from tournament.rotation import WINDS
+
 
 def _without_nul(value: Any) -> Any:
     if isinstance(value, str) and "\x00" in value:
@@ -47,7 +49,7 @@ def _iso_date(value: Any) -> Any:
 Day = Annotated[datetime.date, BeforeValidator(_iso_date)]
 # Moments are answered as Python writes them (isoformat), as the archive does.
 Moment = Annotated[str, WithJsonSchema({"type": "string", "format": "date-time"})]
-Wind = Literal["E", "S", "W", "N"]
+Wind = Literal[WINDS]  # type: ignore[valid-type]
 
 
 def choice(values: list[str] | tuple[str, ...]) -> Any:

@@ -25,11 +25,11 @@ from tournament.api.errors import ApiError, invalid, invalid_field
 from tournament.api.schemas import BODY, EMPTY_BODY_OK, Sent, read
 from tournament.api.tournaments import READ, WRITE, T
 from tournament.models import Round
+from tournament.rotation import WINDS
 
 router = Router(exclude_unset=True)
 
 R = f"{T}/rounds/{{int:number}}"
-WINDS = ("E", "S", "W", "N")
 
 
 @router.get(

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, SkipValidation, WithJsonSchem
 from tournament import models
 from tournament.api.errors import NOT_JSON, ApiError, schema_error
 from tournament.api.fields import Moment, Wind, choice, list_of, of, text
+from tournament.rotation import WINDS
 
 # Far above any real hand; keeps a typing slip from being stored as a win.
 MAX_FAN = 1000
@@ -429,8 +430,8 @@ class SeatingRequest(Request):
             WithJsonSchema(
                 {
                     "type": "object",
-                    "properties": {wind: {"type": "string"} for wind in "ESWN"},
-                    "required": list("ESWN"),
+                    "properties": {wind: {"type": "string"} for wind in WINDS},
+                    "required": list(WINDS),
                     "additionalProperties": False,
                     "description": "The keys of the players starting at E, S, W and N.",
                 }
@@ -492,7 +493,7 @@ class HandCorrection(Situation):
     tiles: dict[str, Any] | None = Field(
         None,
         description="The winning hand in the case format (as POST /api/score takes it). Seat "
-        "wind, prevalent wind and self-drawn follow from the table and are filled in.",
+        "wind, prevailing wind and self-drawn follow from the table and are filled in.",
     )
     compact: text(200) | None = Field(
         None,
