@@ -30,6 +30,7 @@ from tournament.services.seating_plan import (
     ProgressWriter,
     Segment,
     build_plan,
+    enqueue,
     publish_rounds,
     seating_figures,
     start_seating_job,
@@ -335,10 +336,10 @@ def test_generating_needs_a_draft_round(tournament, organiser, field):
 
 
 def test_a_change_while_generating_refuses_the_result(tournament, organiser, field, monkeypatch):
-    from tournament.services import seating_plan
+    from tournament.services.seating_plan import jobs
 
     plan(tournament, organiser, planned=2)
-    real = seating_plan.seat_plan
+    real = jobs.seat_plan
 
     def withdraw_meanwhile(*args, **kwargs):
         result = real(*args, **kwargs)
@@ -346,7 +347,7 @@ def test_a_change_while_generating_refuses_the_result(tournament, organiser, fie
         Player.objects.create(tournament=tournament, key="S1", name="Sub", substitute=True)
         return result
 
-    monkeypatch.setattr(seating_plan, "seat_plan", withdraw_meanwhile)
+    monkeypatch.setattr(jobs, "seat_plan", withdraw_meanwhile)
     job = start_seating_job(tournament=tournament, actor=organiser, seed=1)
 
     assert job.status == "failed"
@@ -436,6 +437,25 @@ def test_a_run_in_a_background_thread(settings, tournament, organiser, field):
     assert job.finished is not None
     assert sorted(seating(tournament)) == [1, 2, 3]
     assert job.figures["repeats"] == count_from_seats(tournament)["repeats"] == 0
+
+
+def test_enqueue_runs_the_job_at_once_when_inline():
+    ran = []
+
+    assert enqueue(ran.append, 7, name="seating-job-test") is True
+    assert ran == [7]
+
+
+def test_enqueue_starts_the_job_once_the_transaction_commits(
+    settings, django_capture_on_commit_callbacks
+):
+    settings.SEATING_JOBS_INLINE = False
+    ran = threading.Event()
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        assert enqueue(ran.set, name="seating-job-test") is False
+        assert not ran.is_set()
+    assert len(callbacks) == 1
+    assert ran.wait(10)
 
 
 # --- Late changes --------------------------------------------------------------------------

@@ -9,7 +9,8 @@
     result.figures.repeats
 
 See ``schedule.generate`` for the options (frozen rounds, rounds by standing, fixed tables,
-progress) and ``metrics`` for figures of any seating.
+progress) and ``metrics`` for figures of any seating.  How the engine works, the designs it
+starts from and where its stored data came from: docs/seating.md.
 """
 
 from __future__ import annotations

@@ -1,55 +1,13 @@
-"""Algebraic seatings in which no two players ever meet twice.
+"""Seatings in which no two players ever meet twice, and the choice among them.
 
 A design here is a tuple of rounds; a round is a tuple of tables; a table is a tuple of four
 points 0 .. n - 1.  Every round seats every point once, and two points share a table in at most
 one round.  Players are given points later (see ``renaming``).
 
-- Affine geometry AG(m, 4): the points of GF(4)^m, the lines as tables and each class of
-  parallel lines as a round.  4^m players, (4^m - 1) / 3 rounds, which is the most possible: every
-  pair meets exactly once.  16 players over 5 rounds, 64 over 21, 256 over 85.
-- Four groups of q (a resolvable transversal design): points (i, x) with i in 0..3 and x in a
-  ring R of q elements where 0, 1, 2, 3 differ by units (any product of fields of order at
-  least 4).  Round v seats, for every u in R, the table {(i, u + i*v) : i = 0..3}.  Two points of
-  different groups meet exactly once over the q rounds; points of one group never meet, so when
-  q is itself a multiple of four a design on q points seats all four groups side by side for
-  extra rounds (one at least).  36 players over 9 rounds, 100 over 25, 80 over 20 + 5, 32 over
-  8 + 1, 128 over 32 + 10 (the groups seated by the sixteen pairs below).
-- Three layers over GF(q) and a point (q = 4t + 1 a prime power, 3q + 1 players): a resolvable
-  (3q + 1, 4, 1) design, so q rounds in which everyone meets everyone once.  Points (x, i) with
-  x in GF(q), i in 0..2, and a point P; round g is the base round moved by x -> x + g.  The
-  base round: {P, (0, 0), (0, 1), (0, 2)} and, for two layers i < j and every a in a set A_ij,
-  the table {(a, i), (-a, i), (r a, j), (-r a, j)}, where r is c or 1 / c for
-  c = (w - 1) / (w + 1) and w * w = -1.  The differences of such a table across the layers
-  are a (1 - r) times the four fourth roots of unity, so the pairs of layers i and j meet
-  exactly once when A_ij holds one element of each coset of those roots; within a layer the
-  differences are +-2a, each once when the layer's a's and -a's cover GF(q)* once.  Both hold
-  with A_01 from a set M described in ``_layer_split``, A_02 = w A_01, A_12 = w r_01 A_01.
-  16, 28, 40, 52, 76, 88, 112, 124, 148, 160, 184, 220, 244 players...
-- Mirrored layers over Z_m and a point (m = 1 mod 4, 3m + 1 players, m rounds, everyone
-  meeting everyone once): the same points and rounds as over GF(q), over the integers mod m.
-  The base round is {P, (0, 0), (0, 1), (0, 2)} and tables {(a, i), (-a, i), (b, j), (-b, j)}
-  for layers i < j.  Such a table holds two points of layer i at distance +-2a, two of layer
-  j at +-2b, and across the layers the differences +-(b - a) and +-(b + a).  So the rounds
-  are right when, in each layer, the tables' a (or b) take each value 1 .. (m - 1) / 2 once,
-  and across each two layers the differences take each value of Z_m other than 0 once: an
-  exact cover, found by a short deterministic search.  It gives the sizes no field gives:
-  136, 172, 196, 232 and 280 players.
-- Mirrored layers over Z_m and three points (m = 3 mod 4, 3m + 3 players, m rounds: the
-  bound for a multiple of 12): the same mirrored tables, with three points P0, P1, P2 whose
-  tables hold (0, 0), (0, 1), (0, 2) and +-(c_i, i).  Everyone misses two others, though not
-  in groups of three: P0, P1 and P2 miss each other, and (x, i) misses (x +- 2 c_i, i).  It
-  gives 156, 168, 180, 216, 228, 252 and 264 players, which no other design here reaches.
-- Searched designs (see ``starters``): cyclic starters (q + 1 rounds for 4q players, q odd)
-  and three layers over Z_m with three fixed points (the bound, for 24, 36, 48 and 60 players).
-- Three layers over Z_m with a point or three points (see ``stored_layers``), from stored
-  base tables: the shape above where m is not a prime power (100 players over 33 rounds), and
-  the searched shape with three points past what the search does at run time (72 players over
-  23 rounds and more).
-- Inflated designs (see ``inflation``): a design whose points fall into groups that never
-  meet, each point taken q times, then the groups seated side by side; and five groups of 3k
-  players.  120 players over 39 rounds, 192 over 63, 240 over 79, 300 over 99.
-- Sixteen pairs (see ``sixteen_pairs``): 32 players over 10 rounds, everyone missing only
-  one other player, from base rounds on sixteen pairs of players.
+Built here: affine geometries AG(m, 4), four groups, three layers over GF(q) and a point, and
+mirrored layers over Z_m with a point or three points.  ``best_design`` chooses among these and
+the designs of ``starters``, ``stored_layers``, ``inflation`` and ``sixteen_pairs``.  How each
+design works and which field sizes it seats: docs/seating.md, "Designs".
 """
 
 from __future__ import annotations
@@ -250,9 +208,9 @@ def best_inflation(players: int) -> tuple[str, Design] | None:
 
 @cache
 def mirrored_layers_and_a_point(m: int) -> Design | None:
-    """The resolvable (3m + 1, 4, 1) design over Z_m described above (mirrored tables found
-    by an exact-cover search), or None if m is not 1 modulo 4 or the search gives up.
-    Points: (x, i) is i * m + x, P is 3m."""
+    """The resolvable (3m + 1, 4, 1) design over Z_m (mirrored tables found by an exact-cover
+    search; docs/seating.md, "Mirrored layers over Z_m and a point"), or None if m is not 1
+    modulo 4 or the search gives up.  Points: (x, i) is i * m + x, P is 3m."""
     if m < 5 or m % 4 != 1:
         return None
     mirrored = _mirrored_tables(m, (0, 0, 0))
@@ -264,20 +222,12 @@ def mirrored_layers_and_a_point(m: int) -> Design | None:
 @cache
 def mirrored_layers_and_three_points(m: int) -> Design | None:
     """m repeat-free rounds for 3m + 3 players (m = 3 mod 4, at least 19), everyone missing
-    two others, from mirrored tables over Z_m (described above); None for other m or if the
-    search gives up.  Points: (x, i) is i * m + x, P0, P1, P2 are 3m, 3m + 1, 3m + 2.
+    two others, from mirrored tables over Z_m; None for other m or if the search gives up.
+    Points: (x, i) is i * m + x, P0, P1, P2 are 3m, 3m + 1, 3m + 2.
 
-    Besides the mirrored tables, the base round holds {P0, (0, 0), (0, 1), (0, 2)},
-    {P1, (c0, 0), (c1, 1), (c2, 2)} and {P2, (-c0, 0), (-c1, 1), (-c2, 2)}.  So the mirrored
-    tables skip +-c_i in layer i and the differences +-(c_j - c_i) across layers i and j.  The
-    pairs that never meet are P0, P1 and P2, and (x, i) with (x +- 2 c_i, i): the a's of a
-    layer then take every value but c_i, and 2a every distance but 2 c_i.
-
-    Adding up the squares of the differences across the layers, each table's a and b give
-    (b - a)^2 + (b + a)^2 = 2 (a^2 + b^2), which ties the c's to m: 2 (c0 c1 + c1 c2 + c0 c2)
-    must equal 3 (1^2 + 2^2 + ... + ((m - 1) / 2)^2) modulo m.  The c's are tried in order
-    among those that pass (c0 = 1, as multiplying by a unit turns tables into tables); the
-    first or one of the first few has a cover.
+    The three points sit with (0, i), (c_i, i) and (-c_i, i); the c's are tried in order among
+    those that pass a test of squares modulo m (docs/seating.md, "Mirrored layers over Z_m and
+    three points").
     """
     if m < 19 or m % 4 != 3:
         return None
@@ -331,8 +281,9 @@ def _mirrored_tables(m: int, skip: tuple[int, int, int]) -> list[Table] | None:
 
 
 def three_layers_and_a_point(q: int) -> Design | None:
-    """The resolvable (3q + 1, 4, 1) design over GF(q) described above, or None unless q is a
-    prime power that is 1 modulo 4.  Points: (x, i) is i * q + x, P is 3q."""
+    """The resolvable (3q + 1, 4, 1) design over GF(q) (docs/seating.md, "Three layers over
+    GF(q) and a point"), or None unless q is a prime power that is 1 modulo 4.  Points: (x, i)
+    is i * q + x, P is 3q."""
     if q < 5 or q % 4 != 1 or prime_power(q) is None:
         return None
     field = FiniteField(q)

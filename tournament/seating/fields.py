@@ -1,12 +1,8 @@
 """Small finite fields GF(q) and products of them, as addition and multiplication tables.
 
 An element of GF(p^k) is numbered by its polynomial's coefficients read as a base-p number:
-coefficient of x^i is digit i.  In GF(4) = GF(2)[x] / (x^2 + x + 1) that gives 0, 1, x = 2 and
-x + 1 = 3, with x * x = x + 1.
-
-A product of fields (GF(4) x GF(5), say) is a ring, not a field, but the designs only need four
-elements whose pairwise differences can be divided by: elements that are 0, 1, 2, 3 in every
-factor have that property when every factor has at least four elements.
+coefficient of x^i is digit i.  Why a product of fields will do for the four-groups design and
+inflation: docs/seating.md, "Finite fields and rings".
 """
 
 from __future__ import annotations

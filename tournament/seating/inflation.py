@@ -1,39 +1,8 @@
-"""Larger designs from smaller ones: five groups of 3k, and every point of a design q times.
+"""Larger designs from smaller ones: every point of a group design q times, and five groups of 3k.
 
-A group design here is a design whose points fall into groups of one size g: two points of one
-group never meet, two points of different groups meet exactly once, so a design of u groups
-has g (u - 1) / 3 rounds.  The three-layer designs with three points are group designs with
-g = 3, an ordinary design meeting everyone (g = 1) is one too, and so are the five groups below.
-
-- Inflation by q (a ring R of q elements where 0, 1, 2, 3 differ by units, as for the four
-  groups in ``constructions``): point p becomes the q points (p, x), x in R.  Round r of the
-  group design gives q rounds: round (r, v) seats, for each table {p0, p1, p2, p3} of round r
-  and each u in R, the table {(p_i, u + i v) : i = 0..3}.  Copies of two points that met meet
-  exactly once (in the round with (i - j) v = x - y), copies of one group never: a group
-  design with groups of g q and q times the rounds.
-- Then the groups sit side by side, each seated by a design on g q players.  When g is a
-  multiple of 3 and that design reaches its bound g q / 3 - 1, the whole reaches the bound
-  for n = g u q players: g q (u - 1) / 3 + g q / 3 - 1 = n / 3 - 1.
-- Five groups of 3k (k = 4 or 8): 15k points, 4k rounds.  Points (g, l) for g in the group
-  G = Z4 x Zk and layer l in 0..2, and 3k fixed points F.  With K = 2G (k elements, every
-  element of order two among them), the groups are F and, for each of the four cosets of K,
-  the 3k points (g, l) with g in the coset.  Round t moves (g, l) to (g + t, l) and keeps F.
-  The base round:
-  - in every layer, the tables B x {l} for k / 4 disjoint blocks B of four whose 12 k / 4
-    differences are the 3k elements outside K, each once: two points of one layer in
-    different groups meet exactly once;
-  - for each fixed point f, the table {f, (a_f, 0), (b_f, 1), (c_f, 2)}, where a, b and c run
-    over the 3k elements of no block and each of b - a, c - b and c - a runs over the
-    elements outside K: two points of different layers in different groups meet exactly
-    once, and f meets every moving point once.
-  The blocks come from a backtracking search, the fixed points' tables from an exact-cover
-  search; both are deterministic and take under a second.
-- What that gives (each the bound):
-  - 300 players over 99 rounds: five groups of 12 by 5 (80 rounds), then every group of 60
-    seated by the 60-player three-layer design (19).  240 over 79 the same way by 4.
-  - 120 players over 39 rounds: five groups of 24 (32 rounds), then 24-player designs (7).
-  - 192 players over 63 rounds: the 24-player design by 8 (56 rounds), then 24-player
-    designs (7); 288 over 95 from the 36-player design by 8 (88 + 7).
+A group design's points fall into groups of one size that never meet, while points of
+different groups meet exactly once.  The constructions, and the sizes they reach:
+docs/seating.md, "Inflation and five groups".
 """
 
 from __future__ import annotations
@@ -47,7 +16,7 @@ from .starters import Design, Round, Table, is_repeat_free
 
 Element = tuple[int, int]
 
-#: Five groups of 3k for these k (60 and 120 points); k = 12 defeats the short searches below.
+#: Five groups of 3k for these k (60 and 120 points); k = 12 defeats the short searches here.
 FIVE_GROUP_SIZES = (4, 8)
 #: The exact-cover search for the fixed points' tables gives up after this many choices.
 MOST_CHOICES = 100_000
@@ -55,8 +24,9 @@ MOST_CHOICES = 100_000
 
 @cache
 def five_groups(k: int) -> Design | None:
-    """The group design on 15k points with five groups of 3k and 4k rounds described above,
-    or None (k not in FIVE_GROUP_SIZES, or the searches gave up)."""
+    """The group design on 15k points with five groups of 3k and 4k rounds (docs/seating.md,
+    "Inflation and five groups"), or None (k not in FIVE_GROUP_SIZES, or the searches gave
+    up)."""
     if k not in FIVE_GROUP_SIZES:
         return None
     elements = [(a, b) for a in range(4) for b in range(k)]

@@ -1,16 +1,7 @@
 """Once the tables are known: who starts at which wind, and which number each table gets.
 
-Both only reorder what the search decided, so they never add a repeat or a conflict.
-
-- Winds: each player's counts of starting E, S, W and N are kept even by minimising the sum of
-  their squares.  Tables are seated one after another (each in the order of the four players
-  that adds least), then every table is revisited until no single table can do better.
-- Table numbers: a player should sit at as many different table numbers as possible.  A table
-  with a player held at a fixed table gets that number; the others take the free numbers,
-  greedily, then improved round by round by an exact assignment (exchanges of two tables'
-  numbers for rounds of more than 40 tables), then by a local search over all rounds at once
-  that exchanges two tables' numbers in one round, sideways moves and a few uphill ones
-  allowed, keeping the best numbering seen.
+Both only reorder what the search decided, so they never add a repeat or a conflict.  How:
+docs/seating.md, "Winds and table numbers".
 """
 
 from __future__ import annotations

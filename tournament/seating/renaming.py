@@ -1,8 +1,7 @@
 """Giving players other places in a seating: who meets whom stays the same up to names.
 
-So repeats stay as they are, while club-mates (and country-mates, team-mates, players held at
-different tables) can be moved onto pairs that never meet.  Used on algebraic designs, whose
-points are anonymous, and on searched seatings when no frozen round ties names to meetings.
+So repeats stay as they are, while players to keep apart can be moved onto pairs that never
+meet.  When it is used: docs/seating.md, "Giving players to points".
 """
 
 from __future__ import annotations

@@ -1,26 +1,8 @@
 """Local search for who shares a table in the rounds being generated.
 
-Players are numbered 0 .. n - 1.  A grouping is, per round, a list of tables of four player
-numbers.  The objective adds, over the generated rounds,
-
-- REPEAT_WEIGHT * sum over pairs of C(m, 2), where m counts the pair's meetings in every round
-  (frozen ones too): a second meeting costs 1 weight, a third 2 more, so repeats spread out;
-- the pair weight of every two players at one table: SOFT_WEIGHT per shared club, country or
-  team kept apart softly, and a weight larger than anything else for one kept apart hard.
-
-The move swaps two players of one round who sit at different tables.  With
-C[p][q] = weight[p][q] + REPEAT_WEIGHT * meetings[p][q], swapping a (at table A) with b (at B)
-changes the objective by  sum_{x in A-a} (C[b][x] - C[a][x]) + sum_{y in B-b} (C[a][y] - C[b][y])
-+ 6 * REPEAT_WEIGHT.
-
-The search is a tabu search.  Each step samples up to 30 tables (three per table of a round)
-with a bad pair (a repeat or a conflict), takes one player of a bad pair from each, evaluates
-every swap of those players within their round and makes the best one that is not tabu (or that
-beats the best so far); the two players swapped may not move again in that round for a few
-steps.  After 300 steps without a new best it starts again from the best with a few random
-swaps.  It stops at a lower bound (nothing left to gain), when its budget of evaluated swaps is
-spent, or when it stalls: a quarter of the budget, or 1000 steps per table (up to 8000), without
-a new best.  Every choice comes from one seeded random generator, so a seed gives one answer.
+A tabu search on swaps of two players of one round, against repeats (weighted so that they
+spread out) and separations.  The objective, the move and when it stops: docs/seating.md,
+"The local search".
 """
 
 from __future__ import annotations

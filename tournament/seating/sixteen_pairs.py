@@ -1,25 +1,8 @@
 """32 players over 10 rounds with no repeat: sixteen pairs of players who never meet.
 
-Over 10 rounds each of 32 players meets 30 others, so everyone misses exactly one player; the
-misses pair the field into sixteen pairs (a resolvable 4-GDD of type 2^16, the social golfer
-instance 8-4-10).  No algebraic family here covers it, and our local search on the whole
-schedule stopped at 16 repeats, so it is built from a smaller object:
-
-- Pair x (x in 0..15) holds the players 2x and 2x + 1.  A *block* is four pairs, each with a
-  bit; it seats two tables: the players 2x + bit, and their partners 2x + 1 - bit.  A round
-  is four blocks that split the sixteen pairs, so eight tables that seat everyone.
-- Two pairs x, y in one block meet as (2x + a, 2y + b) for the two choices with a + b equal
-  to the sum of their bits (mod 2), and never in the other two.  So if every two pairs share a block
-  in exactly two rounds, once with equal bits and once with different bits, all four of
-  their meetings happen exactly once: ten repeat-free rounds.
-- The rounds below carry a symmetry of order 3: pair 0 stays, and pair 1 + 3i + j
-  (i in 0..4, j in 0..2) becomes 1 + 3i + (j + k) mod 3.  The first three base rounds are
-  each turned by k = 0, 1, 2 (nine rounds); the last is used as it is.
-
-We found these base rounds with a constraint solver (CP-SAT) on that reduced model, with the
-symmetry imposed; ``scripts/find_sixteen_pairs.py`` repeats the search, which takes a few
-seconds and finds other, equally good base rounds for other seeds (it needs ``ortools``,
-which the app does not).  ``sixteen_pairs`` checks the developed schedule before returning it.
+Ten rounds developed from four stored base rounds on sixteen pairs of players, checked before
+use.  The construction: docs/seating.md, "Sixteen pairs"; how the base rounds were found
+(tools/seating_designs/find_sixteen_pairs.py): "Stored data and how it was found".
 """
 
 from __future__ import annotations
@@ -69,7 +52,7 @@ def seat(blocks: list[list[tuple[int, int]]], k: int) -> Round:
 
 @cache
 def sixteen_pairs() -> Design | None:
-    """The ten rounds for 32 players described above (None only if the data were damaged)."""
+    """The ten rounds for 32 players (None only if the data were damaged)."""
     rounds = [
         seat(parse_round(text), k)
         for index, text in enumerate(BASE_ROUNDS)

@@ -1,25 +1,9 @@
-"""Designs developed from one base round found by a seeded search.
+"""Designs developed from one base round found by a seeded search at run time.
 
-Z_m acts on the points by translation (some points stay fixed).  Every pair of points falls
-into a difference class: translating a pair keeps its class, and the m pairs of a class are
-the translates of one another.  If a base round holds at most one pair of each class, and none
-of a class whose pairs must never meet, its m translates are free of repeats.  The searches
-below are tabu searches on swaps, seeded by the field size, so a design is always the same.
-
-- Cyclic starter (4q players, q odd, 7 <= q <= 31): points (i, x), i in 0..3, x in Z_q.  One
-  round is fixed by the translations: the tables {(0, u), (1, u), (2, u), (3, u)}.  The other
-  q rounds are the translates of a base round whose 6q pairs have distinct classes, none of
-  them (i, j, 0): q + 1 rounds.  36 players over 10 rounds, 44 over 12, 60 over 16.
-- Three layers and three points (n = 3m + 3 players, n a multiple of 12, up to 60): points
-  (i, x), i in 0..2, x in Z_m, and three fixed points P0, P1, P2.  The m rounds reach the
-  bound floor((n - 1) / 3): each player meets everyone except two others, once.  The pairs that
-  never meet are {(0, x), (1, x), (2, x)} and the three fixed points.  The base round is also
-  kept by the rotation s: (i, x) -> (i + 1, x), Pa -> Pa+1, so the search only places a third
-  of it: one table {P0, (0, a), (1, b), (2, c)} and (m - 3) / 4 tables whose rotations complete
-  the round.  Under translations and s together, two points (i, x), (j, y) have the class
-  (j - i mod 3, y - x) up to swapping them, and P_a with (i, x) the class i - a mod 3, which
-  the fixed table covers.  The placed tables must hold one pair of every class except
-  (1, 0), with no slack: 24 players over 7 rounds, 36 over 11, 48 over 15, 60 over 19.
+``develop`` moves a base round by the translations of Z_m; the cyclic starters (4q players,
+q odd) and the three layers with three points (24 to 60 players) search for their base round.
+docs/seating.md, "Developing a base round", "Cyclic starters" and "Three layers and three
+points".
 """
 
 from __future__ import annotations
@@ -73,8 +57,8 @@ def _excess_delta(count: list[int], room: list[int], removed: list[int], added: 
 
 
 def cyclic_starter(group_size: int, *, steps: int = 30_000, restart: int = 500) -> Design | None:
-    """q + 1 repeat-free rounds for 4q players, q odd (see above); None if `steps` are not
-    enough or q is even or below 5."""
+    """q + 1 repeat-free rounds for 4q players, q odd (docs/seating.md, "Cyclic starters");
+    None if `steps` are not enough or q is even or below 5."""
     q = group_size
     if q < 5 or q % 2 == 0:
         return None
@@ -179,8 +163,8 @@ def _starter_round(q: int, *, steps: int, restart: int) -> list[list[int]] | Non
 def three_layers_and_three_points(
     players: int, *, steps: int = 200_000, restart: int = 3_000
 ) -> Design | None:
-    """players / 3 - 1 repeat-free rounds for a multiple of 12 from 24 to 60 (see above);
-    None for other sizes or if `steps` are not enough."""
+    """players / 3 - 1 repeat-free rounds for a multiple of 12 from 24 to 60 (docs/seating.md,
+    "Three layers and three points"); None for other sizes or if `steps` are not enough."""
     if players % 12 or not 24 <= players <= 3 * LARGEST_LAYER + 3:
         return None
     m = players // 3 - 1

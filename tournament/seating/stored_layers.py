@@ -1,38 +1,8 @@
 """Three layers over Z_m with one or three fixed points, from stored base tables.
 
-Both shapes develop one base round by the translations of Z_m, with base tables found by a
-search and stored here as text.
-
-- With a point (3m + 1 players, m = 1 mod 4, m rounds).  Where m is not a prime power,
-  ``three_layers_and_a_point`` in ``constructions`` has no field to work in, yet a resolvable
-  (3m + 1, 4, 1) design exists for every such m.  (``mirrored_layers_and_a_point`` there now
-  builds one at run time for every such field up to 300 players; the table for m = 33 came
-  first and stays, as 100 players are common.)  The same shape works over the integers mod m:
-  - Points (i, x) with layer i in 0..2 and x in Z_m, and a point P.  Round g moves every point
-    (i, x) to (i, x + g) and keeps P: m rounds.
-  - The base round is kept by the rotation (i, x) -> (i + 1, x): the table
-    {P, (0, 0), (1, 0), (2, 0)}, and each stored table with its two rotations.  The stored
-    tables hold every value 1 .. m - 1 once, in some layer.
-  - Two points of one layer at distance +-d (d = 1 .. (m - 1) / 2), and two points (i, x),
-    (i + 1, x + d) (d in Z_m, d = 0 being the table of P), are the classes of pairs that the
-    rounds move into one another.  The stored tables hold one pair of every class, so everyone
-    meets everyone exactly once over the m rounds.
-- With three points (3m + 3 players, m = 3 mod 4, m rounds: the bound for a multiple of 12).
-  The shape of ``three_layers_and_three_points`` in ``starters``, which searches at run time
-  up to m = 19; from m = 23 (72 players) on the search takes too long there, so its result is
-  stored.  The first stored table has three entries, the values seated with P0 in layers 0, 1
-  and 2; the other tables have four.  Together they hold every value of Z_m once, and one pair
-  of every class except (i, x) with (i + 1, x), which never meet.
-  These are group designs (each player misses the two others of a group), which the
-  inflated designs need as masters.  ``mirrored_layers_and_three_points`` in
-  ``constructions`` reaches the same bound for every such m from 19 at run time, though not
-  with groups; it seats the sizes not stored here.
-
-We found the tables with ``scripts/find_layer_tables.py``, a tabu search (compiled C, so that
-large m take minutes, not hours), and those for m = 43, 67 and 91 with
-``scripts/find_layer_orbits.py``, a much smaller search that also asks the base round to be
-kept by multiplying by an element of order 3.  Every design is checked before use: damaged
-tables give None.
+The base tables were found offline by the tools in tools/seating_designs/ and are checked
+before use: damaged tables give None.  The shapes: docs/seating.md, "Stored three-layer
+designs"; how each table was found: "Stored data and how it was found".
 """
 
 from __future__ import annotations
@@ -107,7 +77,7 @@ def _turned(table: list[tuple[int, int]], m: int, turn: int) -> tuple[int, ...]:
 
 @cache
 def stored_layers_and_a_point(m: int) -> Design | None:
-    """The m rounds for 3m + 1 players described above, or None without stored tables."""
+    """The m rounds for 3m + 1 players with a point, or None without stored tables."""
     if m not in BASE_TABLES:
         return None
     base: list[Table] = [(3 * m, 0, m, 2 * m)]
@@ -118,7 +88,7 @@ def stored_layers_and_a_point(m: int) -> Design | None:
 
 @cache
 def stored_layers_and_three_points(m: int) -> Design | None:
-    """The m rounds for 3m + 3 players described above, or None without stored tables."""
+    """The m rounds for 3m + 3 players with three points, or None without stored tables."""
     if m not in THREE_POINT_TABLES:
         return None
     fixed, *tables = parse_tables(THREE_POINT_TABLES[m])

@@ -15,9 +15,9 @@ hold every orbit of classes once, and their values must come from distinct orbit
 That is a small search (a depth-first search with the most constrained table first), which
 this script runs and then prints the tables in the module's notation, developed under nu:
 
-    python scripts/find_layer_orbits.py M [--seconds T]
+    python tools/seating_designs/find_layer_orbits.py M [--seconds T]
 
-It checks the result with the module's own code, as scripts/find_layer_tables.py does.
+It checks the result with the module's own code, as find_layer_tables.py does.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import time
 from math import gcd
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for tournament
 
 from find_layer_tables import report  # noqa: E402
 

@@ -1,11 +1,11 @@
 """Search the base rounds of tournament/seating/sixteen_pairs.py again (32 players, 10 rounds).
 
-A developer's tool, not part of the app: it needs OR-Tools (`pip install ortools` into any
-environment; the app does not depend on it).  It states the reduced model of that module as a
-CP-SAT model, with the order-3 turn of the pairs, solves it, checks the developed rounds and
-prints them in the module's notation:
+A developer's tool, not part of the app: it needs OR-Tools (`pip install -e '.[design]'`, or
+`pip install ortools` into any environment; the app does not depend on it).  It states the
+reduced model of that module as a CP-SAT model, with the order-3 turn of the pairs, solves it,
+checks the developed rounds and prints them in the module's notation:
 
-    python scripts/find_sixteen_pairs.py [--seed S] [--seconds T]
+    python tools/seating_designs/find_sixteen_pairs.py [--seed S] [--seconds T]
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ortools.sat.python import cp_model
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for tournament
 
 from _cpsat import solve as run  # noqa: E402
 

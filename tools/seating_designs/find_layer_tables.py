@@ -1,14 +1,14 @@
 """Search base tables for tournament/seating/stored_layers.py and print them, checked.
 
-A developer's tool, not part of the app.  It compiles scripts/layer_tables.c (a tabu search in
-plain C; it needs a C compiler such as `cc` or `gcc`), runs it for one m, develops the tables it
-prints into the whole design with the module's own code and prints the line to store:
+A developer's tool, not part of the app.  It compiles layer_tables.c beside it (a tabu search
+in plain C; it needs a C compiler such as `cc` or `gcc`), runs it for one m, develops the tables
+it prints into the whole design with the module's own code and prints the line to store:
 
-    python scripts/find_layer_tables.py M [--points 1|3] [--seed S] [--steps N]
+    python tools/seating_designs/find_layer_tables.py M [--points 1|3] [--seed S] [--steps N]
 
 --points 3 (the default when m = 3 mod 4) is for 3m + 3 players, --points 1 (m = 1 mod 4) for
 3m + 1.  A run that gives up prints nothing and exits 1: try another seed.  Times grow fast
-with m; the module's docstring and the commit that stored a table say what each one took.
+with m; tools/seating_designs/README.md says what the stored searches took.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE.parents[1]))  # the repository, for tournament
 
 from tournament.seating import stored_layers as module  # noqa: E402
 

@@ -1,10 +1,10 @@
 /*
  * Tabu search for the stored base tables of tournament/seating/stored_layers.py.
  *
- * A developer's tool, not part of the app; scripts/find_layer_tables.py compiles and runs it
+ * A developer's tool, not part of the app; find_layer_tables.py beside it compiles and runs it
  * and checks what it prints.  Plain C99, no library:
  *
- *     cc -O2 -o layer_tables scripts/layer_tables.c
+ *     cc -O2 -std=c99 -o layer_tables tools/seating_designs/layer_tables.c
  *     ./layer_tables M POINTS SEED [STEPS]
  *
  * POINTS is 1 (3m + 1 players: the values 1 .. m - 1 at (m - 1) / 4 tables) or 3 (3m + 3
