@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils.datastructures import MultiValueDict
 
 from tournament.models import Tournament
-from tournament.web.forms_organiser import TournamentForm
+from tournament.web.organiser.forms.tournament import TournamentForm
 
 pytestmark = pytest.mark.django_db
 

@@ -32,7 +32,7 @@ from tournament.selectors import (
     table_results,
 )
 from tournament.tables import StandingsTable, standing_rows
-from tournament.web.forms_organiser import preset_name
+from tournament.web.organiser.forms.tournament import preset_name
 
 EXPORT_FORMATS = ("csv", "xlsx")
 # How often the pages that update themselves (static/tournament/live.js) ask for fresh content.

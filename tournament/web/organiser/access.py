@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods
 
 from tournament.access import ORGANISER, tournament_access
 from tournament.models import Round, Table, Tournament
-from tournament.web.forms_organiser import add_service_error
+from tournament.web.organiser.forms.common import add_service_error
 
 # The status of a page that shows a form again because what was sent is refused.
 INVALID = 422

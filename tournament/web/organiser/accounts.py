@@ -14,8 +14,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournament.models import ApiToken, Tournament
 from tournament.services.accounts import create_referee_account, revoke_token
 from tournament.tokens import issue_token
-from tournament.web.forms_organiser import RefereeAccountForm, TokenForm
 from tournament.web.organiser.access import INVALID, call_service, organiser_page
+from tournament.web.organiser.forms.accounts import RefereeAccountForm, TokenForm
 
 # The secret of a new token waits here for the one page view that shows it.
 NEW_SECRET = "organiser_new_token_secret"

@@ -9,8 +9,8 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Player, Tournament
 from tournament.services import add_player, import_players_csv, update_player
-from tournament.web.forms_organiser import ImportPlayersForm, PlayerForm
 from tournament.web.organiser.access import INVALID, call_service, organiser_page
+from tournament.web.organiser.forms.players import ImportPlayersForm, PlayerForm
 
 SAMPLE_CSV = """key,name,country,club,team,ema_number,substitute
 1,Anna Berg,Sweden,Stockholm MC,Nordic,04010001,no

@@ -21,13 +21,18 @@ from tournament.services import (
     swap_players,
 )
 from tournament.services.rounds import TRANSITIONS
-from tournament.web.forms_organiser import RefereesForm, RoundStatusForm, SeatRoundForm, SwapForm
 from tournament.web.organiser.access import (
     INVALID,
     call_service,
     organiser_page,
     round_of,
     table_of,
+)
+from tournament.web.organiser.forms.rounds import (
+    RefereesForm,
+    RoundStatusForm,
+    SeatRoundForm,
+    SwapForm,
 )
 
 Status = Round.Status

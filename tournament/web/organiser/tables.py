@@ -25,8 +25,8 @@ from tournament.services import (
     remove_penalty,
     reopen_game,
 )
-from tournament.web.forms_organiser import EndGameForm, FalseWinForm, HandForm, PenaltyForm
 from tournament.web.organiser.access import INVALID, call_service, organiser_page, table_of
+from tournament.web.organiser.forms.results import EndGameForm, FalseWinForm, HandForm, PenaltyForm
 
 
 def _seats(table: Table) -> list:

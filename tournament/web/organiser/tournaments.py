@@ -13,8 +13,8 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from tournament.models import Round, Seat, Table, Tournament
 from tournament.services.tournaments import create_tournament, rules_locked, update_tournament
-from tournament.web.forms_organiser import TournamentForm
 from tournament.web.organiser.access import INVALID, call_service, organiser_page
+from tournament.web.organiser.forms.tournament import TournamentForm
 
 ADD_TOURNAMENT = "tournament.add_tournament"
 

@@ -1,0 +1,204 @@
+"""Schemas of a table: its score sheet, hands, penalties and false wins, and the end of the
+game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from tournament import models
+from tournament.api.fields import Moment, Wind, choice, of, text
+from tournament.api.schemas.base import (
+    MAX_FAN,
+    MAX_FLOWERS,
+    Answer,
+    HandNumber,
+    Key,
+    Points,
+    Request,
+    SeatWinds,
+    Sheet,
+    TablePoints,
+    TablePointsExact,
+    Username,
+    changes,
+)
+from tournament.api.schemas.rounds import TableSummary
+
+
+class Hand(Answer):
+    number: HandNumber
+    result: choice(models.Hand.Result.values)
+    winner: str | None
+    discarder: str | None
+    self_drawn: bool
+    fan: int | None
+    flowers: int
+    tiles: dict[str, Any] | None = Field(
+        description="The winning hand in the case format, when it was entered."
+    )
+    payments: Points
+    entered_at: Moment
+    entered_by: Username = None
+
+
+class Penalty(Answer):
+    id: int
+    player: str
+    kind: choice(models.Penalty.Kind.values)
+    points: int = Field(description="What the player loses.")
+    distributed: bool
+    reason: str
+    hand_number: HandNumber | None
+    entered_at: Moment
+    entered_by: Username = None
+
+
+class ScoreSheetLine(Answer):
+    number: HandNumber | None = Field(
+        description="The hand; null for the line of penalties on the whole game."
+    )
+    prevailing_wind: Wind | None
+    seat_winds: SeatWinds | None
+    hand: Hand | None = Field(
+        description="Null on a line of penalties only (a false win in the hand in play, or game "
+        "penalties)."
+    )
+    penalties: list[Penalty]
+    payments: Points = Field(description="The hand and its penalties.")
+    running: Points = Field(description="Game scores after this line.")
+
+
+class NextHand(Answer):
+    number: HandNumber
+    prevailing_wind: Wind
+    seat_winds: SeatWinds
+
+
+class TableResult(Answer):
+    player: str
+    seat: Wind = Field(description="The starting seat.")
+    score: int
+    place: int = Field(ge=1, le=4)
+    table_points: TablePoints
+    table_points_exact: TablePointsExact
+
+
+class GameSheet(Answer):
+    """The game sheet: submitted when the game ends, then confirmed by the organiser (or a
+    second referee, as the tournament says). The standings count confirmed games."""
+
+    status: Sheet
+    submitted_at: Moment | None = Field(
+        description="When the game ended and its sheet was submitted."
+    )
+    confirmed_at: Moment | None
+    submitted_by: Username = None
+    confirmed_by: Username = None
+
+
+class Table(TableSummary):
+    """A table with its score sheet hand by hand, the next hand's winds and the results so
+    far."""
+
+    round: int = Field(ge=1)
+    game_sheet: GameSheet
+    lines: list[ScoreSheetLine]
+    next_hand: NextHand | None = Field(
+        description="The hand to enter next; null when the game has ended."
+    )
+    results: list[TableResult] = Field(
+        description="Places and table points on the scores so far, best first."
+    )
+
+
+class TableAnswer(Answer):
+    table: Table
+
+
+class HandAnswer(Answer):
+    hand: Hand
+    table: Table
+
+
+class PenaltyAnswer(Answer):
+    penalty: Penalty
+    table: Table
+
+
+class Situation(Request):
+    last_tile_of_kind: bool = None
+    kong_related: bool = Field(
+        None,
+        description="Self-drawn: Out with Replacement Tile; on a discard: Robbing the Kong.",
+    )
+    last_wall_tile: bool = None
+
+
+class HandCorrection(Situation):
+    """The whole hand as it should be; `number`, if given, must be the one in the address. The
+    scores after it are recomputed."""
+
+    number: int = Field(None, ge=1)
+    result: of(models.Hand, "result")
+    winner: Key | None = Field(None, description="The winner's key; null for a drawn hand.")
+    discarder: Key | None = Field(
+        None, description="Who discarded the winning tile; null or absent for a self-drawn win."
+    )
+    fan: of(models.Hand, "fan", le=MAX_FAN) = Field(
+        None,
+        description="Fan without flowers (at least 8 for a win). May be left out when tiles "
+        "are given: the engine computes it; when both are given they must agree.",
+    )
+    flowers: of(models.Hand, "flowers", le=MAX_FLOWERS) = 0
+    tiles: dict[str, Any] | None = Field(
+        None,
+        description="The winning hand in the case format (as POST /api/score takes it). Seat "
+        "wind, prevailing wind and self-drawn follow from the table and are filled in.",
+    )
+    compact: text(200) | None = Field(
+        None,
+        description="The winning hand in compact notation (as POST /api/score takes it), "
+        "instead of tiles; the situation flags may be given next to it.",
+    )
+
+
+class HandSubmission(HandCorrection):
+    """Quick entry: winner, discarder (null when self-drawn), fan and flowers. Full entry: the
+    tiles (or compact) as well; the engine scores them for the winner's seat wind and the
+    prevailing wind of the hand. A hand under 8 fan is refused (below_minimum): record it as a
+    false win."""
+
+    number: int = Field(ge=1)
+
+
+class FalseWinRequest(Request):
+    number: int = Field(ge=1, description="The hand in play or one entered.")
+    player: Key
+    invalid_hand: bool = Field(
+        False, description="Wrong tiles or count: 20 to each other player instead of 10."
+    )
+
+
+class PenaltyCreate(Request):
+    player: Key
+    points: of(models.Penalty, "points", ge=1)
+    distributed: bool = Field(
+        False,
+        description="Paid in equal thirds to the other three (a multiple of 3); otherwise a "
+        "deduction of 5 to 60 given to nobody.",
+    )
+    reason: of(models.Penalty, "reason")
+    hand_number: of(models.Penalty, "hand_number", ge=1) = Field(
+        None, description="The hand it belongs to; null for a penalty on the whole game."
+    )
+
+
+PenaltyChange = changes(PenaltyCreate, "Only the fields given change.")
+
+
+class EndRequest(Request):
+    ended_by_time: bool = Field(
+        False, description="Time was called: end before all 16 hands are entered."
+    )

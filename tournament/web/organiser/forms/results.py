@@ -1,0 +1,202 @@
+"""Correcting results at a table: a hand (by fan or by tiles), a penalty, a false win and
+the end of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from scoring.engine import HandError, format_compact, parse_case, parse_compact
+from scoring.engine_messages import engine_message
+from tournament.models import MOST_HANDS_PER_GAME, Hand, Penalty, Player
+from tournament.web.organiser.forms.common import PlayerChoiceField
+
+
+class HandForm(forms.Form):
+    """A hand's result for `correct_hand`; tiles in the compact notation become the case format."""
+
+    result = forms.ChoiceField(
+        label=_("Result"), choices=Hand.Result.choices, widget=forms.RadioSelect
+    )
+    fan = forms.IntegerField(
+        label=pgettext_lazy("number of fan", "Fan"),
+        required=False,
+        min_value=0,
+        max_value=1000,
+        help_text=_("Without flowers. May stay empty when the tiles are given."),
+    )
+    flowers = forms.IntegerField(label=_("Flowers"), min_value=0, max_value=8, initial=0)
+    tiles = forms.CharField(
+        label=_("Tiles"),
+        required=False,
+        max_length=200,
+        help_text=_("Optional, such as 345p 78s EE [PPP] [789m] 6s (the last loose tile wins)."),
+        widget=forms.TextInput(attrs={"autocapitalize": "off", "spellcheck": "false"}),
+    )
+    last_tile_of_kind = forms.BooleanField(required=False, label=_("Last tile of its kind"))
+    kong_related = forms.BooleanField(
+        required=False, label=_("Kong-related (robbing a kong, or a replacement tile)")
+    )
+    last_wall_tile = forms.BooleanField(required=False, label=_("Last tile of the wall"))
+
+    SITUATION = ("last_tile_of_kind", "kong_related", "last_wall_tile")
+
+    def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["winner"] = PlayerChoiceField(players=players, blank="—", label=_("Winner"))
+        self.fields["discarder"] = PlayerChoiceField(
+            players=players, blank=_("Nobody: self-drawn"), label=_("Discarder")
+        )
+        self.order_fields(["result", "winner", "discarder", "fan", "flowers", "tiles"])
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        text = data.get("tiles", "")
+        data["case"] = None
+        if not text or "flowers" not in data:
+            return data
+        if data.get("result") == Hand.Result.DRAW:
+            self.add_error("tiles", _("A drawn hand has no winning tiles."))
+            return data
+        situation = {name: data.get(name, False) for name in self.SITUATION}
+        try:
+            hand = parse_compact(
+                text,
+                self_drawn=data.get("discarder") is None,
+                flowers=data["flowers"],
+                **situation,
+            )
+        except HandError as error:
+            self.add_error("tiles", engine_message(error))
+            return data
+        data["case"] = hand.to_case()
+        return data
+
+    def service_arguments(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        if data["result"] == Hand.Result.DRAW:
+            return {"result": data["result"]}
+        return {
+            "result": data["result"],
+            "winner": data.get("winner"),
+            "discarder": data.get("discarder"),
+            "fan": data.get("fan"),
+            "flowers": data["flowers"],
+            "tiles": data["case"],
+        }
+
+    @staticmethod
+    def initial_for(hand: Hand) -> dict[str, Any]:
+        initial: dict[str, Any] = {
+            "result": hand.result,
+            "winner": str(hand.winner.player_id) if hand.winner else "",
+            "discarder": str(hand.discarder.player_id) if hand.discarder else "",
+            "fan": hand.fan,
+            "flowers": hand.flowers,
+        }
+        if hand.tiles:
+            try:
+                initial["tiles"] = format_compact(parse_case(hand.tiles))
+            except HandError:
+                pass
+            for name in HandForm.SITUATION:
+                initial[name] = bool(hand.tiles.get(name))
+        return initial
+
+    # Where each code of correct_hand belongs on the form.
+    ERROR_FIELDS = {
+        "bad_result": "result",
+        "draw_has_no_winner": "result",
+        "winner_required": "winner",
+        "offender_cannot_win": "winner",
+        "discarder_is_winner": "discarder",
+        "fan_required": "fan",
+        "below_minimum": "fan",
+        "fan_mismatch": "fan",
+        "bad_flowers": "flowers",
+        "invalid_tiles": "tiles",
+        "scoring_unavailable": "tiles",
+    }
+
+
+def hand_number_field(**kwargs: Any) -> forms.IntegerField:
+    """A hand number; the tournament's own game length is checked by the service."""
+    return forms.IntegerField(min_value=1, max_value=MOST_HANDS_PER_GAME, **kwargs)
+
+
+class PenaltyForm(forms.Form):
+    points = forms.IntegerField(
+        label=_("Points"), min_value=1, max_value=1000, help_text=_("What the player loses.")
+    )
+    distributed = forms.BooleanField(
+        label=_("Distributed"),
+        required=False,
+        help_text=_(
+            "Shared equally by the other three players (a multiple of 3). Otherwise a "
+            "deduction of 5 to 60 given to nobody."
+        ),
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=300)
+    hand_number = hand_number_field(
+        label=_("Hand number"),
+        required=False,
+        help_text=_("Empty for a penalty on the whole game."),
+    )
+
+    def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"] = PlayerChoiceField(players=players, label=_("Player"))
+        self.order_fields(["player", "points", "distributed", "reason", "hand_number"])
+
+    @staticmethod
+    def initial_for(penalty: Penalty) -> dict[str, Any]:
+        return {
+            "player": str(penalty.seat.player_id),
+            "points": penalty.points,
+            "distributed": penalty.distributed,
+            "reason": penalty.reason,
+            "hand_number": penalty.hand_number,
+        }
+
+    ERROR_FIELDS = {
+        "reason_required": "reason",
+        "bad_hand_number": "hand_number",
+        "not_divisible": "points",
+        "deduction_out_of_range": "points",
+        "not_seated": "player",
+    }
+
+
+class FalseWinForm(forms.Form):
+    number = hand_number_field(label=_("Hand"))
+    invalid_hand = forms.BooleanField(
+        required=False,
+        label=_("Invalid hand"),
+        help_text=_(
+            "Wrong tiles or a wrong count (20 to each player); otherwise the hand was "
+            "below 8 fan (10 to each)."
+        ),
+    )
+
+    def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["offender"] = PlayerChoiceField(players=players, label=_("Offender"))
+        self.order_fields(["number", "offender", "invalid_hand"])
+
+    ERROR_FIELDS = {
+        "bad_hand_number": "number",
+        "offender_won": "offender",
+        "not_seated": "offender",
+    }
+
+
+class EndGameForm(forms.Form):
+    ended_by_time = forms.BooleanField(
+        required=False,
+        label=_("Time was called"),
+        help_text=_("End before all 16 hands are played."),
+    )

@@ -1,0 +1,201 @@
+"""The tournament's settings: name and dates, rule preset and profile, table points,
+tie-breaks, confirmation and the round time."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine import PRESETS
+from tournament.models import Tournament
+
+# `manage/new/` and `manage/tokens/` are pages of their own, so no tournament may use these slugs.
+RESERVED_SLUGS = frozenset({"new", "tokens"})
+
+
+# What the four inputs of the table points are called (for screen readers).
+PLACES = (_("1st place"), _("2nd place"), _("3rd place"), _("4th place"))
+
+
+class TablePointsWidget(forms.MultiWidget):
+    def __init__(self, attrs: dict | None = None) -> None:
+        widgets = [
+            forms.NumberInput(attrs={"aria-label": place, "class": "points"}) for place in PLACES
+        ]
+        super().__init__(widgets, attrs)
+
+    def decompress(self, value: Any) -> list:
+        return list(value) if value else [None] * 4
+
+
+class TablePointsField(forms.MultiValueField):
+    widget = TablePointsWidget
+
+    def __init__(self, **kwargs: Any) -> None:
+        fields = [forms.IntegerField(min_value=-1000, max_value=1000) for _place in PLACES]
+        message = _("Give the table points of all four places.")
+        super().__init__(
+            fields=fields,
+            require_all_fields=True,
+            error_messages={"required": message, "incomplete": message},
+            **kwargs,
+        )
+
+    def compress(self, data_list: list) -> list[int]:
+        return list(data_list)
+
+
+class TieBreaksWidget(forms.MultiWidget):
+    def __init__(self, choices: Sequence[tuple[str, str]], attrs: dict | None = None) -> None:
+        widgets = [
+            forms.Select(
+                choices=choices,
+                attrs={"aria-label": format_lazy(_("Tie-break {number}"), number=number)},
+            )
+            for number in range(1, len(choices))
+        ]
+        super().__init__(widgets, attrs)
+
+    def decompress(self, value: Any) -> list:
+        return list(value or [])
+
+
+class TieBreaksField(forms.MultiValueField):
+    """The further tie-breaks in order; a blank choice ends the list."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        choices = [("", _("(none)")), *Tournament.TieBreak.choices]
+        fields = [
+            forms.ChoiceField(choices=choices, required=False)
+            for _choice in Tournament.TieBreak.choices
+        ]
+        super().__init__(
+            fields=fields,
+            require_all_fields=False,
+            required=False,
+            widget=TieBreaksWidget(choices),
+            **kwargs,
+        )
+
+    def compress(self, data_list: list) -> list[str]:
+        chosen = [value for value in data_list if value]
+        if len(set(chosen)) != len(chosen):
+            raise ValidationError(_("Choose each tie-break once."), code="repeated_tie_break")
+        return chosen
+
+
+# The presets' names in the reader's language (the engine names them in English only).
+PRESET_NAMES = {
+    "mcr": _("Mahjong Competition Rules (Chinese Official)"),
+    "japanese-transitional": _("Japanese Transitional"),
+    "wilmington-12-tile": _("Wilmington Advanced 12-Tile"),
+}
+
+
+def preset_name(key: str) -> str:
+    """The name of the rule preset `key` to show; the key itself when no preset has it."""
+    return PRESET_NAMES.get(key) or (PRESETS[key].name if key in PRESETS else key)
+
+
+def preset_choices() -> list[tuple[str, str]]:
+    return [
+        (
+            key,
+            preset_name(key)
+            if preset.hand_scoring_available
+            else format_lazy(
+                _("{name} (hands by fan only: tile scoring not built yet)"), name=preset_name(key)
+            ),
+        )
+        for key, preset in PRESETS.items()
+    ]
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    slug = forms.SlugField(
+        label=_("Slug"),
+        max_length=100,
+        help_text=_("The tournament's address: letters, digits, - and _."),
+    )
+    start_date = forms.DateField(
+        label=_("Start date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    end_date = forms.DateField(
+        label=_("End date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    preset = forms.ChoiceField(label=_("Rule preset"), choices=preset_choices)
+    profile = forms.ChoiceField(label=_("Ruling profile"), choices=Tournament.Profile.choices)
+    seat_rotation = forms.ChoiceField(
+        label=_("Seat rotation"), choices=Tournament.SeatRotation.choices
+    )
+    table_points = TablePointsField(
+        label=_("Table points"),
+        help_text=_("Given by rank within the table, first place first; ties share them."),
+    )
+    tie_breaks = TieBreaksField(
+        label=_("Tie-breaks"),
+        help_text=_("Used in this order when table points and score are equal."),
+    )
+    public = forms.BooleanField(
+        label=_("Public"),
+        required=False,
+        help_text=_("Anyone can see standings, seating and score sheets."),
+    )
+    confirmation = forms.ChoiceField(
+        label=gettext_lazy("Game sheet confirmation"),
+        choices=Tournament.Confirmation.choices,
+        required=False,
+        help_text=gettext_lazy(
+            "Standings count a game once its sheet is confirmed; until then it shows only in "
+            "the provisional standings. Changing this later does not confirm sheets already "
+            "submitted: confirm those on the live board."
+        ),
+    )
+    round_minutes = forms.IntegerField(
+        label=gettext_lazy("Round time (minutes)"),
+        min_value=10,
+        max_value=600,
+        required=False,
+        help_text=gettext_lazy(
+            "What the round clock starts with; each round's clock can be extended. "
+            "The Green Book allows at most 150 minutes."
+        ),
+    )
+
+    def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+
+    def _current(self, name: str) -> Any:
+        """The setting as it is now (the default for a new tournament)."""
+        return getattr(self.tournament or Tournament(), name)
+
+    def clean_confirmation(self) -> str:
+        return self.cleaned_data["confirmation"] or self._current("confirmation")
+
+    def clean_round_minutes(self) -> int:
+        minutes = self.cleaned_data["round_minutes"]
+        return self._current("round_minutes") if minutes is None else minutes
+
+    def clean_slug(self) -> str:
+        slug = self.cleaned_data["slug"].lower()
+        if slug in RESERVED_SLUGS:
+            raise ValidationError(_("“%(slug)s” is taken by a page."), params={"slug": slug})
+        others = Tournament.objects.filter(slug=slug)
+        if self.tournament is not None:
+            others = others.exclude(pk=self.tournament.pk)
+        if others.exists():
+            raise ValidationError(_("Another tournament has this slug."))
+        return slug
+
+    @staticmethod
+    def initial_for(tournament: Tournament) -> dict[str, Any]:
+        return {name: getattr(tournament, name) for name in TournamentForm.base_fields}

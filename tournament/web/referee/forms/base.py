@@ -1,0 +1,143 @@
+"""What the table screen's forms share: the players as the forms show them, the table form
+and its submission key, the next hand's number; and the end of the game."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.utils.html import format_html
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import MOST_HANDS_PER_GAME, Player, Seat, Wind
+from tournament.templatetags.winds import wind_letter
+
+SELF_DRAWN = "self"
+
+
+FLOWER_CHOICES = [(n, str(n)) for n in range(9)]
+
+
+#: "E" -> East, ..., in the reader's language.
+WIND_NAMES = dict(Wind.choices)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A player at the table as the forms show them: seat wind in the next hand, if any."""
+
+    seat: Seat
+    wind: str  # seat wind in the next hand, "" once all hands are played
+
+    @property
+    def player(self) -> Player:
+        return self.seat.player
+
+
+def player_label(view: SeatView) -> str:
+    """A player's name and, while a hand is left, their seat wind in the next hand."""
+    if not view.wind:
+        return view.player.name
+    return format_html(
+        '{} <span class="ref-wind-tag" title="{}">{}</span>',
+        view.player.name,
+        gettext("%(wind)s seat wind") % {"wind": WIND_NAMES[view.wind]},
+        wind_letter(view.wind),
+    )
+
+
+class TableForm(forms.Form):
+    """A form about the players of one table (`seats`, in starting order E, S, W, N).
+
+    The table screen shows several forms with the same field names; `id_stem` keeps the ids
+    of their inputs apart.
+    """
+
+    id_stem = "table"
+
+    def __init__(
+        self,
+        *args: Any,
+        seats: list[SeatView],
+        next_number: int,
+        hands_per_game: int,
+        **kwargs: Any,
+    ):
+        kwargs.setdefault("auto_id", f"{self.id_stem}_%s")
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        self.next_number = next_number
+        self.hands_per_game = hands_per_game
+        self.player_choices = [(view.player.key, player_label(view)) for view in seats]
+
+    def player(self, key: str) -> Player:
+        return next(view.player for view in self.seats if view.player.key == key)
+
+    def player_field(self, label: str, required: str) -> forms.ChoiceField:
+        """A choice of one of the table's players; `required` is the message when none is
+        chosen."""
+        return forms.ChoiceField(
+            label=label,
+            choices=self.player_choices,
+            widget=forms.RadioSelect,
+            error_messages={"required": required},
+        )
+
+
+def submission_field() -> forms.UUIDField:
+    """The idempotency key of one filled-in form: made when the empty form is drawn, sent back
+    with it, and kept when the form is refused, so that sending the same form twice (a retry
+    after a lost connection) is recognised and records nothing twice."""
+    return forms.UUIDField(
+        widget=forms.HiddenInput,
+        required=False,
+        error_messages={
+            "invalid": _("The form's submission key is damaged: reload the table page."),
+        },
+    )
+
+
+class KeyedForm(TableForm):
+    """A table form that records something: it carries its submission key."""
+
+    submission = submission_field()
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            self.fields["submission"].initial = uuid.uuid4()
+
+    def submission_key(self) -> uuid.UUID | None:
+        return self.cleaned_data.get("submission")
+
+
+class HandForm(KeyedForm):
+    """A form that records the next hand."""
+
+    number = forms.IntegerField(
+        widget=forms.HiddenInput,
+        min_value=1,
+        max_value=MOST_HANDS_PER_GAME,  # the preset's own count is the service's rule
+        error_messages={
+            key: _("The hand number is missing or wrong: reload the table page.")
+            for key in ("required", "invalid", "min_value", "max_value")
+        },
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["number"].initial = self.next_number
+
+
+class EndForm(forms.Form):
+    """Submit the game sheet; `review` asks for the summary of the final scores first."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        kwargs.setdefault("auto_id", "end_%s")
+        super().__init__(*args, **kwargs)
+
+    time_called = forms.BooleanField(required=False, label=_("Time was called"))
+    review = forms.BooleanField(required=False, widget=forms.HiddenInput)

@@ -1,0 +1,109 @@
+"""The forms of false wins and penalties."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Player
+from tournament.web.referee.forms.base import KeyedForm
+
+
+def hand_choices(next_number: int, hands_per_game: int) -> list[tuple[int, str]]:
+    """Hands a false win or a penalty can be about: those entered and the one in play."""
+    last = min(next_number, hands_per_game)
+    return [
+        (
+            n,
+            (
+                gettext("Hand %(number)s (in play)")
+                if n == next_number
+                else gettext("Hand %(number)s")
+            )
+            % {"number": n},
+        )
+        for n in range(1, last + 1)
+    ]
+
+
+class FalseWinForm(KeyedForm):
+    id_stem = "false_win"
+    BELOW_MINIMUM = "below_minimum"
+    INVALID_HAND = "invalid_hand"
+
+    number = forms.TypedChoiceField(label=_("Hand"), coerce=int)
+    kind = forms.ChoiceField(label=_("What was wrong"), widget=forms.RadioSelect)
+
+    def __init__(self, *args: Any, below_minimum_each: int, invalid_hand_each: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["offender"] = self.player_field(_("Offender"), _("Choose the offender."))
+        self.fields["number"].choices = hand_choices(self.next_number, self.hands_per_game)
+        self.fields["number"].initial = min(self.next_number, self.hands_per_game)
+        self.fields["kind"].choices = [
+            (
+                self.BELOW_MINIMUM,
+                gettext("Below 8 fan: pays %(each)s to each") % {"each": below_minimum_each},
+            ),
+            (
+                self.INVALID_HAND,
+                gettext("Invalid hand: pays %(each)s to each") % {"each": invalid_hand_each},
+            ),
+        ]
+        self.fields["kind"].initial = self.BELOW_MINIMUM
+        self.order_fields(["submission", "offender", "number", "kind"])
+
+    def offender(self) -> Player:
+        return self.player(self.cleaned_data["offender"])
+
+
+class PenaltyForm(KeyedForm):
+    id_stem = "penalty"
+    DEDUCTION = "deduction"
+    DISTRIBUTED = "distributed"
+    WHOLE_GAME = ""
+
+    kind = forms.ChoiceField(
+        label=pgettext_lazy("penalty", "Kind"),
+        widget=forms.RadioSelect,
+        choices=[
+            (DEDUCTION, _("Deduction (5 to 60, given to nobody)")),
+            (DISTRIBUTED, _("Distributed to the other three (a multiple of 3)")),
+        ],
+        initial=DEDUCTION,
+    )
+    points = forms.IntegerField(
+        label=_("Points"),
+        min_value=1,
+        max_value=999,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        error_messages={"required": _("Enter the points the player loses.")},
+    )
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=300,
+        error_messages={"required": _("Give the reason for the penalty.")},
+    )
+    hand = forms.TypedChoiceField(
+        label=pgettext_lazy("penalty for", "For"), coerce=int, empty_value=None, required=False
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["player"] = self.player_field(_("Player"), _("Choose the player."))
+        self.fields["hand"].choices = [
+            (self.WHOLE_GAME, gettext("The whole game")),
+            *hand_choices(self.next_number, self.hands_per_game),
+        ]
+        self.fields["hand"].initial = (
+            self.next_number if self.next_number <= self.hands_per_game else self.WHOLE_GAME
+        )
+        self.order_fields(["submission", "player", "kind", "points", "reason", "hand"])
+
+    def penalised(self) -> Player:
+        return self.player(self.cleaned_data["player"])
+
+    def distributed(self) -> bool:
+        return self.cleaned_data["kind"] == self.DISTRIBUTED
