@@ -1,23 +1,24 @@
-/* Pages that update themselves, without full reloads and without any library.
+/* Pages that update themselves: what htmx does not do for them.
 
-   An element with data-live-url="..." and data-live-every="seconds" gets its content replaced
-   by a GET of that URL (an HTML fragment) every so many seconds.
-   - Nothing is fetched while the tab is hidden; a tab shown again is refreshed at once.
-   - A failed fetch keeps the old content, sets data-live-stale on the element and shows the
-     element's data-live-stale-text in a note above it, until a fetch succeeds again.
-   - While the user types in a field inside the element, its content is left alone; the focus,
-     the open <details> and the page's scroll position survive an update.
-   - Scripts in a fragment are never run.
+   A live region is an htmx poll that carries data-live-stale-text, e.g.
+     <div hx-get="..." hx-trigger="every 20s, live:refresh" data-live-stale-text="...">
+   htmx fetches the fragment and swaps it in (scripts in it never run: allowScriptTags is off in
+   the htmx-config meta). This script adds:
+   - nothing is fetched while the tab is hidden; a tab shown again after a skipped update is
+     refreshed at once (the "live:refresh" event);
+   - a failed update (no answer, an error status, or a redirect elsewhere, say to the login
+     page) keeps the old content, sets data-live-stale and shows data-live-stale-text in a note
+     above the region until an update succeeds;
+   - while the user types in a field inside the region it is left alone; the open <details>
+     and the page's scroll position survive an update (htmx keeps the focus itself);
+   - a fragment may name the URL of the next update in data-live-next (the projector goes
+     through its panels so);
+   - after each update the region gets a "live:updated" event (it bubbles).
 
    Elements with data-countdown="seconds" show a clock counting down (H:MM:SS or M:SS) while
-   they also have data-countdown-running; the server's fragment resets them at each update.
-   A fragment may name the URL of the next update in a data-live-next attribute (the projector
-   page goes through its panels so). After each update the element gets a "live:updated" event
-   (it bubbles). */
+   they also have data-countdown-running; each fragment the server sends resets them. */
 (function () {
   "use strict";
-
-  var DEFAULT_STALE = "Connection lost, retrying…";
 
   function format(seconds) {
     seconds = Math.max(0, Math.floor(seconds));
@@ -33,10 +34,8 @@
     var clocks = root.querySelectorAll("[data-countdown]");
     var now = Date.now();
     for (var i = 0; i < clocks.length; i++) {
-      var clock = clocks[i];
-      var seconds = parseFloat(clock.getAttribute("data-countdown"));
-      if (isNaN(seconds)) { continue; }
-      clock.liveDeadline = now + seconds * 1000;
+      var seconds = parseFloat(clocks[i].getAttribute("data-countdown"));
+      if (!isNaN(seconds)) { clocks[i].liveDeadline = now + seconds * 1000; }
     }
   }
 
@@ -53,6 +52,10 @@
     }
   }
 
+  function isLive(element) {
+    return element.hasAttribute && element.hasAttribute("data-live-stale-text");
+  }
+
   function typing(element) {
     var active = document.activeElement;
     if (!active || !element.contains(active)) { return false; }
@@ -61,135 +64,92 @@
       (tag === "INPUT" && !/^(button|submit|reset|checkbox|radio|hidden)$/i.test(active.type));
   }
 
-  function staleNote(element) {
-    if (!element.liveNote) {
-      var note = document.createElement("p");
+  function setStale(element, stale) {
+    var note = element.liveNote;
+    if (stale && !note) {
+      note = element.liveNote = document.createElement("p");
       note.className = "live-stale-note";
       note.setAttribute("role", "status");
-      note.hidden = true;
-      note.textContent = element.getAttribute("data-live-stale-text") || DEFAULT_STALE;
+      note.textContent = element.getAttribute("data-live-stale-text");
       element.parentNode.insertBefore(note, element);
-      element.liveNote = note;
     }
-    return element.liveNote;
+    if (note) { note.hidden = !stale; }
+    element.toggleAttribute("data-live-stale", stale);
   }
 
-  function setStale(element, stale) {
-    if (stale) {
-      element.setAttribute("data-live-stale", "");
-      staleNote(element).hidden = false;
-    } else if (element.hasAttribute("data-live-stale")) {
-      element.removeAttribute("data-live-stale");
-      staleNote(element).hidden = true;
-    }
+  // An answer from another address than the one asked (a redirect) is not the fragment.
+  function redirected(detail) {
+    var asked = new URL(detail.pathInfo.finalRequestPath, location.href);
+    return new URL(detail.xhr.responseURL || asked.href).pathname !== asked.pathname;
   }
 
-  function replace(element, html) {
-    var active = document.activeElement;
-    var focusId = active && element.contains(active) ? active.id : "";
-    var open = [];
-    var details = element.querySelectorAll("details[id][open]");
-    for (var i = 0; i < details.length; i++) { open.push(details[i].id); }
-    var x = window.scrollX, y = window.scrollY;
-
-    // A <template> parses the HTML inertly: its scripts never run, and none are kept.
-    var template = document.createElement("template");
-    template.innerHTML = html;
-    var scripts = template.content.querySelectorAll("script");
-    for (var s = 0; s < scripts.length; s++) { scripts[s].remove(); }
-    element.replaceChildren(template.content);
-
-    for (var d = 0; d < open.length; d++) {
-      var again = document.getElementById(open[d]);
-      if (again && element.contains(again)) { again.open = true; }
-    }
-    if (focusId) {
-      var target = document.getElementById(focusId);
-      if (target && element.contains(target)) { target.focus({ preventScroll: true }); }
-    }
-    window.scrollTo(x, y);
-    var next = element.querySelector("[data-live-next]");
-    if (next) { element.setAttribute("data-live-url", next.getAttribute("data-live-next")); }
-    startCountdowns(element);
-    tickCountdowns();
-    element.dispatchEvent(new CustomEvent("live:updated", { bubbles: true }));
-  }
-
-  function Live(element) {
-    this.element = element;
-    var every = parseFloat(element.getAttribute("data-live-every"));
-    this.every = Math.max(1, isNaN(every) ? 30 : every) * 1000;
-    this.timer = null;
-    this.busy = false;
-    this.last = Date.now();
-  }
-
-  Live.prototype.schedule = function (delay) {
-    var self = this;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(function () { self.refresh(); }, delay === undefined ? this.every : delay);
-  };
-
-  Live.prototype.refresh = function () {
-    var self = this;
-    if (document.hidden || this.busy) { return; }  // a visible tab schedules again
-    if (typing(this.element)) { this.schedule(); return; }
-    this.busy = true;
-    fetch(this.element.getAttribute("data-live-url"), {
-      credentials: "same-origin",
-      cache: "no-store",
-      headers: { "X-Requested-With": "live.js" }
-    }).then(function (response) {
-      // A redirect (say, to the login page) is not the fragment asked for.
-      if (!response.ok || response.redirected) { throw new Error("HTTP " + response.status); }
-      return response.text();
-    }).then(function (html) {
-      if (!typing(self.element)) { replace(self.element, html); }
-      setStale(self.element, false);
-      self.last = Date.now();
-    }).catch(function () {
-      setStale(self.element, true);
-    }).then(function () {
-      self.busy = false;
-      self.schedule();
+  // Handle htmx's event `name` for the live regions' requests (some go to the target).
+  function on(name, handler) {
+    document.addEventListener(name, function (event) {
+      var detail = event.detail;
+      var element = (detail.requestConfig && detail.requestConfig.elt) || detail.elt;
+      if (isLive(element)) { handler(element, detail, event); }
     });
-  };
-
-  var lives = [];
-
-  function start() {
-    startCountdowns(document);
-    var elements = document.querySelectorAll("[data-live-url]");
-    for (var i = 0; i < elements.length; i++) {
-      var live = new Live(elements[i]);
-      elements[i].live = live;
-      lives.push(live);
-      live.schedule();
-    }
-    if (lives.length || document.querySelector("[data-countdown]")) {
-      setInterval(tickCountdowns, 1000);  // a fragment may bring a countdown later
-    }
   }
 
-  document.addEventListener("visibilitychange", function () {
-    if (document.hidden) { return; }
-    for (var i = 0; i < lives.length; i++) {
-      var live = lives[i];
-      if (Date.now() - live.last >= live.every) { live.schedule(0); } else { live.schedule(); }
+  on("htmx:beforeRequest", function (element, detail, event) {
+    if (document.hidden) { element.liveMissed = true; }
+    if (document.hidden || typing(element)) { event.preventDefault(); }
+  });
+
+  on("htmx:configRequest", function (element, detail) {
+    if (element.liveNext) { detail.path = element.liveNext; }
+  });
+
+  on("htmx:beforeSwap", function (element, detail) {
+    if (redirected(detail)) {
+      detail.shouldSwap = false;
+      detail.isError = true;
+    } else if (detail.shouldSwap && typing(element)) {
+      detail.shouldSwap = false;
+    } else if (detail.shouldSwap) {
+      var open = element.querySelectorAll("details[id][open]");
+      element.liveKept = {
+        open: Array.prototype.map.call(open, function (details) { return details.id; }),
+        x: window.scrollX,
+        y: window.scrollY
+      };
     }
   });
 
-  window.liveUpdate = {
-    format: format,
-    startCountdowns: startCountdowns,
-    tickCountdowns: tickCountdowns,
-    refresh: function (element) { if (element.live) { element.live.refresh(); } },
-    replace: replace
-  };
+  on("htmx:afterSwap", function (element) {
+    var kept = element.liveKept;
+    if (kept) {
+      kept.open.forEach(function (id) {
+        var again = document.getElementById(id);
+        if (again && element.contains(again)) { again.open = true; }
+      });
+      window.scrollTo(kept.x, kept.y);
+    }
+    var next = element.querySelector("[data-live-next]");
+    if (next) { element.liveNext = next.getAttribute("data-live-next"); }
+    element.dispatchEvent(new CustomEvent("live:updated", { bubbles: true }));
+  });
 
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", start);
-  } else {
-    start();
-  }
+  on("htmx:afterRequest", function (element, detail) {
+    element.liveMissed = false;
+    setStale(element, detail.successful !== true);
+  });
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) { return; }
+    document.querySelectorAll("[data-live-stale-text]").forEach(function (element) {
+      if (element.liveMissed) { htmx.trigger(element, "live:refresh"); }
+    });
+  });
+
+  startCountdowns(document);
+  setInterval(tickCountdowns, 1000);
+  // Any content htmx puts in the page later may bring countdowns too.
+  htmx.onLoad(function (content) {
+    if (content !== document.body) {
+      startCountdowns(content);
+      tickCountdowns();
+    }
+  });
 })();

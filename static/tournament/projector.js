@@ -1,5 +1,5 @@
 /* The projector page: a button (and the F key) for full screen. The clock and the rotating
-   panels are live.js's work. */
+   panels are htmx polls (see live.js). */
 (function () {
   "use strict";
   var button = document.querySelector("[data-fullscreen]");

@@ -5,8 +5,12 @@
  * - Choosing a winner greys out the same player as discarder.
  * - The two situation flags that depend on it say which case applies: on a discard or
  *   self-drawn.
- * - The full entry's breakdown is fetched from the server as the hand is built (Check without
- *   the page reload); it records nothing.
+ * - The full entry's breakdown is asked for as the hand is built (htmx, see #breakdown in the
+ *   template); this script only says when it is unavailable.
+ * - What is typed is kept as a draft until it is recorded (see "Nothing typed is lost").
+ *
+ * htmx sends the entry forms and replaces the page's <main> with the answer; the listeners
+ * are on the document, so they outlive that.
  */
 (function () {
   "use strict";
@@ -15,6 +19,7 @@
   if (!root) {
     return;
   }
+  var tableUrl = new URL(root.dataset.tableUrl, window.location.href);
 
   // ----- Winner and discarder ---------------------------------------------------------------
 
@@ -60,7 +65,7 @@
     });
   }
 
-  root.addEventListener("change", function (event) {
+  document.addEventListener("change", function (event) {
     var form = event.target.form;
     if (!form || !form.querySelector('input[name="discarder"]')) {
       return;
@@ -133,7 +138,7 @@
     box.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
-  root.addEventListener("click", function (event) {
+  document.addEventListener("click", function (event) {
     var button = event.target.closest("#tile-picker button");
     var form = button && button.form;
     if (!form || !form.elements.tiles) {
@@ -148,45 +153,55 @@
     }
   });
 
+  // The tile buttons, made from each row's data-tiles ("code|face|hint|spoken name;" per tile):
+  // without the script there is no picker, so the page does not carry them.
+  function tileButton(entry) {
+    var parts = entry.split("|");
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "tile";
+    button.dataset.tile = parts[0];
+    button.setAttribute("aria-label", parts[3]);
+    ["tile-face", "tile-hint"].forEach(function (name, index) {
+      var span = document.createElement("span");
+      span.className = name;
+      span.textContent = parts[index + 1];
+      if (index) {
+        span.setAttribute("aria-hidden", "true");
+      }
+      button.appendChild(span);
+    });
+    return button;
+  }
+
   function initPicker(scope) {
     var picker = scope.querySelector("#tile-picker");
-    if (picker) {
-      picker.hidden = false;
+    if (!picker) {
+      return;
     }
+    picker.querySelectorAll(".ref-picker-row[data-tiles]").forEach(function (row) {
+      row.dataset.tiles.split(";").filter(Boolean).forEach(function (entry) {
+        row.appendChild(tileButton(entry));
+      });
+      row.removeAttribute("data-tiles");
+    });
+    picker.hidden = false;
   }
 
   // ----- The breakdown as the hand is built ------------------------------------------------
   //
-  // The full entry's form is sent as a Check that answers only the breakdown (the server
-  // scores it for the chosen winner's seat wind, as Check does). A hand that looks complete is
-  // asked about at once, anything else after a pause in typing; only the newest answer is shown.
+  // htmx sends the full entry's form as a Check after a pause in typing (the server answers
+  // the breakdown alone, scored for the chosen winner's seat wind); a newer request replaces
+  // an older one, so only the newest answer is shown. Nothing is asked before a tile is typed.
 
-  var PAUSE = 400;
-  var SITUATION = ["winner", "discarder", "flowers", "last_tile_of_kind", "kong_related",
-    "last_wall_tile"];
-  var breakdownTimer = null;
-  var breakdownAsked = 0;  // the number of the newest request: older answers are ignored
-  var breakdownAbort = null;
+  // The element whose request an htmx event is about (some events are sent to the target).
+  function requester(detail) {
+    return (detail.requestConfig && detail.requestConfig.elt) || detail.elt;
+  }
 
-  // 14 tiles, plus one for each kong.
-  function looksComplete(text) {
-    if (openGroup(text)) {
-      return false;
-    }
-    var tiles = 0;
-    text.replace(/(\d+)[mps]/g, function (run, digits) {
-      tiles += digits.length;
-    });
-    tiles += (text.match(/[ESWNCFP]/g) || []).length;
-    var kongs = (text.match(/[[(][^\])]*[\])]/g) || []).filter(function (group) {
-      var inside = group.slice(1, -1);
-      var count = (inside.match(/[ESWNCFP]/g) || []).length;
-      inside.replace(/(\d+)[mps]/g, function (run, digits) {
-        count += digits.length;
-      });
-      return count === 4;
-    }).length;
-    return tiles - kongs >= 14;
+  function breakdownOf(detail) {
+    var element = requester(detail);
+    return element && element.id === "breakdown" ? element : null;
   }
 
   function syncSave(form) {
@@ -197,108 +212,69 @@
     }
   }
 
-  function showBreakdown(form, region, html) {
-    region.innerHTML = html;
-    region.removeAttribute("data-state");
-    syncSave(form);
-  }
-
-  function breakdownUnavailable(form, region) {
+  function breakdownUnavailable(region) {
     var note = document.createElement("p");
     note.className = "ref-breakdown-note";
     note.textContent = say("breakdownOffline");
     region.replaceChildren(note);
     region.setAttribute("data-state", "offline");
-    syncSave(form);
+    syncSave(region.closest("form"));
   }
 
-  function forgetBreakdown() {
-    clearTimeout(breakdownTimer);
-    breakdownAsked += 1;
-    if (breakdownAbort) {
-      breakdownAbort.abort();
-      breakdownAbort = null;
-    }
-  }
-
-  function askBreakdown(form) {
-    var region = form.querySelector("#breakdown");
-    forgetBreakdown();
-    if (!region || !form.isConnected || !window.fetch || !window.FormData) {
-      return;
-    }
-    if (!form.elements.tiles.value.trim()) {
-      showBreakdown(form, region, "");
-      return;
-    }
-    var asked = breakdownAsked;
-    var data = new FormData(form);
-    data.set("action", "check");
-    var controller = window.AbortController ? new AbortController() : null;
-    var timer = controller && setTimeout(function () { controller.abort(); }, 15000);
-    breakdownAbort = controller;
-    region.setAttribute("aria-busy", "true");
-    fetch(region.dataset.breakdownUrl, {
-      method: "POST",
-      body: data,
-      credentials: "same-origin",
-      headers: { "X-Requested-With": "referee.js" },
-      signal: controller ? controller.signal : undefined
-    }).then(function (response) {
-      if (!response.ok || response.redirected ||
-          response.headers.get("X-Referee-Fragment") !== "verdict") {
-        throw new Error("no breakdown");
-      }
-      return response.text();
-    }).then(function (html) {
-      if (asked === breakdownAsked && region.isConnected) {
-        showBreakdown(form, region, html);
-      }
-    }).catch(function () {
-      if (asked === breakdownAsked && region.isConnected) {
-        breakdownUnavailable(form, region);
-      }
-    }).then(function () {
-      clearTimeout(timer);
-      if (asked === breakdownAsked) {
-        region.removeAttribute("aria-busy");
-        breakdownAbort = null;
-      }
-    });
-  }
-
-  function scheduleBreakdown(form, now) {
-    clearTimeout(breakdownTimer);
-    breakdownTimer = setTimeout(function () { askBreakdown(form); }, now ? 0 : PAUSE);
-  }
-
-  root.addEventListener("input", function (event) {
-    var form = event.target.form;
-    if (form && event.target.name === "tiles" && form.querySelector("#breakdown")) {
-      scheduleBreakdown(form, looksComplete(event.target.value));
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var region = breakdownOf(event.detail);
+    if (region && !region.closest("form").elements.tiles.value.trim()) {
+      event.preventDefault();
+      region.replaceChildren();
+      region.removeAttribute("data-state");
+      syncSave(region.closest("form"));
+    } else if (region) {
+      region.setAttribute("aria-busy", "true");
     }
   });
-  root.addEventListener("change", function (event) {
-    var form = event.target.form;
-    if (form && SITUATION.indexOf(event.target.name) >= 0 && form.querySelector("#breakdown")) {
-      scheduleBreakdown(form, looksComplete(form.elements.tiles.value));
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var region = breakdownOf(event.detail);
+    if (region) {
+      region.removeAttribute("aria-busy");
     }
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var region = breakdownOf(event.detail);
+    if (region && event.detail.xhr.getResponseHeader("X-Referee-Fragment") !== "verdict") {
+      event.detail.shouldSwap = false;  // an error, or the login page
+      breakdownUnavailable(region);
+    }
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var region = breakdownOf(event.detail);
+    if (region) {
+      region.removeAttribute("data-state");
+      syncSave(region.closest("form"));
+    }
+  });
+  ["htmx:sendError", "htmx:timeout"].forEach(function (name) {
+    document.addEventListener(name, function (event) {
+      var region = breakdownOf(event.detail);
+      if (region) {
+        breakdownUnavailable(region);
+      }
+    });
   });
 
   // ----- Nothing typed is lost ------------------------------------------------------------
   //
   // Every entry form carries a submission key made by the server. What is typed is saved in
   // localStorage (per table and form, key included) as it is typed, and put back when the page
-  // is opened again. The forms are sent with fetch: when the connection fails, a banner says
-  // so and everything stays, key included, so that pressing Record again either records the
-  // entry or, if the first attempt did reach the server, is recognised as already recorded.
+  // is opened again. htmx sends the forms: when the connection fails, a banner says so and
+  // everything stays, key included, so that pressing Record again either records the entry
+  // or, if the first attempt did reach the server, is recognised as already recorded.
 
-  var texts = document.getElementById("ref-texts");
   var draftScope = root.dataset.draftScope;
   var PREFIX = "mcr-referee-draft:";
   var MAX_AGE = 12 * 3600 * 1000;
 
   function say(name) {
+    var texts = document.getElementById("ref-texts");
     return (texts && texts.dataset[name]) || "";
   }
 
@@ -485,68 +461,101 @@
     initForms(scope);
   }
 
-  root.addEventListener("input", function (event) {
-    var form = event.target.form;
-    if (form && form.dataset.draft) {
-      saveDraft(form);
-    }
-  });
-  root.addEventListener("change", function (event) {
-    var form = event.target.form;
-    if (form && form.dataset.draft) {
-      saveDraft(form);
-    }
+  ["input", "change"].forEach(function (name) {
+    document.addEventListener(name, function (event) {
+      var form = event.target.form;
+      if (form && form.dataset.draft) {
+        saveDraft(form);
+      }
+    });
   });
 
-  // The page the server answered with takes the place of this one; the live part keeps its
-  // element (live.js polls it) with the new content.
-  function adopt(html, url) {
-    var doc = new DOMParser().parseFromString(html, "text/html");
-    var fresh = doc.getElementById("referee");
-    if (!fresh) {
-      return false;
-    }
-    var live = document.getElementById("table-live");
-    var freshLive = fresh.querySelector("#table-live");
-    if (live && freshLive) {
-      live.innerHTML = freshLive.innerHTML;
-      freshLive.replaceWith(live);
-    }
-    root.replaceChildren.apply(root, Array.prototype.slice.call(fresh.childNodes));
-    ["data-hands", "data-recorded-keys"].forEach(function (name) {
-      root.setAttribute(name, fresh.getAttribute(name) || "");
-    });
-    var messages = document.querySelector("main .messages");
-    var freshMessages = doc.querySelector("main .messages");
-    if (messages) {
-      messages.remove();
-    }
-    if (freshMessages) {
-      var main = document.querySelector("main");
-      main.insertBefore(freshMessages, main.firstChild);
-    }
-    document.title = doc.title;
-    // The address stays the table screen's (a reload posts nothing); the history API marks the
-    // new content as a navigation within the page.
-    window.history.replaceState(null, "", url || root.dataset.tableUrl);
-    if (live && window.liveUpdate) {
-      window.liveUpdate.startCountdowns(live);
-      window.liveUpdate.tickCountdowns();
-    }
-    init(root);
-    return true;
+  // htmx sends an entry form (hx-post) and puts the <main> of the answer in place of this
+  // page's: the table screen again, with a message after a recording, or the form with what
+  // was refused. What htmx leaves to us: the draft, the banners, the address, the focus.
+
+  function sentForm(event) {
+    var form = requester(event.detail);
+    return form && form.dataset && form.dataset.draft ? form : null;
   }
 
+  function onForm(name, handler) {
+    document.addEventListener(name, function (event) {
+      var form = sentForm(event);
+      if (form) {
+        handler(form, event.detail, event);
+      }
+    });
+  }
+
+  onForm("htmx:configRequest", function (form, detail) {
+    detail.path = detail.path.split("#")[0];  // the focus, not the address, shows the answer
+  });
+
+  onForm("htmx:beforeRequest", function (form) {
+    saveDraft(form);
+    var region = form.querySelector("#breakdown");
+    if (region) {
+      htmx.trigger(region, "htmx:abort");  // a breakdown still on its way is of no use now
+    }
+    form.setAttribute("aria-busy", "true");
+    showStatus(form, say("sending"), "sending");
+  });
+
+  onForm("htmx:beforeSwap", function (form, detail) {
+    var xhr = detail.xhr;
+    var landed = new URL(xhr.responseURL || tableUrl.href);
+    var asked = new URL(detail.pathInfo.finalRequestPath, window.location.href);
+    var redirected = landed.pathname !== asked.pathname;
+    if (redirected && landed.pathname !== tableUrl.pathname) {
+      detail.shouldSwap = false;
+      showStatus(form, say("login"), "error");  // sent to the login page
+    } else if (xhr.status >= 400 || detail.serverResponse.indexOf('id="referee"') < 0) {
+      detail.shouldSwap = false;
+      showStatus(form, say("error").replace("%s", xhr.status), "error");
+    } else {
+      form.refRecorded = redirected;  // post/redirect/get: the entry was recorded
+      if (redirected) {
+        dropDraft(form);
+      }
+      // The new entries go in before the old ones leave: one open entry of the old page would
+      // close the new page's (one <details name="entry"> is open at a time).
+      document.querySelectorAll("main details[name][open]").forEach(function (details) {
+        details.open = false;
+      });
+    }
+  });
+
+  onForm("htmx:afterSwap", function (form, detail) {
+    var recorded = form.refRecorded;
+    // The address stays the table screen's (a reload posts nothing).
+    window.history.replaceState(null, "", recorded ? detail.xhr.responseURL : tableUrl.href);
+    init(document.getElementById("referee"));
+    focusAfter(form.dataset.draft, recorded);
+  });
+
+  ["htmx:sendError", "htmx:timeout"].forEach(function (name) {
+    onForm(name, function (form) {
+      showStatus(form, say(name === "htmx:timeout" ? "timeout" : "offline"), "error");
+      sendStatus(form).setAttribute("tabindex", "-1");
+    });
+  });
+
+  onForm("htmx:afterRequest", function (form) {
+    form.removeAttribute("aria-busy");
+  });
+
   function focusAfter(draft, recorded) {
+    var screen = document.getElementById("referee");
     var target;
     if (recorded) {
       target = document.querySelector("main .messages") || document.getElementById("status");
       window.scrollTo(0, 0);
     } else {
-      var entry = root.querySelector('form[data-draft="' + draft + '"]');
-      var scope = (entry && entry.closest("details")) || root;
+      var entry = screen.querySelector('form[data-draft="' + draft + '"]');
+      var scope = (entry && entry.closest("details")) || screen;
       target = scope.querySelector("#verdict, .ref-form-errors, .has-error, .ref-alert") ||
-        root.querySelector(".ref-alert");
+        screen.querySelector(".ref-alert");
     }
     if (target) {
       if (!target.hasAttribute("tabindex")) {
@@ -559,92 +568,26 @@
     }
   }
 
-  function send(form, submitter) {
-    if (form.refSending) {
-      return;
-    }
-    saveDraft(form);
-    var data = new FormData(form);
-    if (submitter && submitter.name) {
-      data.append(submitter.name, submitter.value);
-    }
-    var action = (submitter && submitter.getAttribute("formaction")) || form.getAttribute("action");
-    var url = new URL(action, window.location.href);
-    url.hash = "";
-    var tableUrl = new URL(root.dataset.tableUrl, window.location.href);
-    var controller = window.AbortController ? new AbortController() : null;
-    var timer = controller && setTimeout(function () { controller.abort(); }, 20000);
-    form.refSending = true;
-    form.setAttribute("aria-busy", "true");
-    showStatus(form, say("sending"), "sending");
-    fetch(url.href, {
-      method: "POST",
-      body: data,
-      credentials: "same-origin",
-      headers: { "X-Requested-With": "referee.js" },
-      signal: controller ? controller.signal : undefined
-    }).then(function (response) {
-      return response.text().then(function (html) {
-        return { response: response, html: html };
-      });
-    }).then(function (answer) {
-      var response = answer.response;
-      var landed = new URL(response.url);
-      if (response.redirected && landed.pathname !== tableUrl.pathname) {
-        showStatus(form, say("login"), "error");  // sent to the login page
-        return;
-      }
-      if (!response.ok) {
-        showStatus(form, say("error").replace("%s", response.status), "error");
-        return;
-      }
-      var recorded = response.redirected;
-      if (recorded) {
-        dropDraft(form);
-      }
-      var draft = form.dataset.draft;
-      if (!adopt(answer.html, recorded ? response.url : null)) {
-        showStatus(form, say("error").replace("%s", response.status), "error");
-        return;
-      }
-      focusAfter(draft, recorded);
-    }).catch(function (error) {
-      var timedOut = error && error.name === "AbortError";
-      showStatus(form, say(timedOut ? "timeout" : "offline"), "error");
-      var status = sendStatus(form);
-      status.setAttribute("tabindex", "-1");
-    }).then(function () {
-      clearTimeout(timer);
-      form.refSending = false;
-      form.removeAttribute("aria-busy");
-    });
-  }
-
-  root.addEventListener("submit", function (event) {
-    var form = event.target;
-    if (!form.dataset.draft || !window.fetch || !window.FormData || !window.DOMParser) {
-      return;
-    }
-    event.preventDefault();
-    forgetBreakdown();
-    send(form, event.submitter);
-  });
-
   // The live part says how many hands the table has: more or fewer than this page shows
   // means somebody else entered or removed one.
-  root.addEventListener("live:updated", function (event) {
+  document.addEventListener("live:updated", function (event) {
     var facts = event.target.querySelector && event.target.querySelector("[data-hands-played]");
     var changed = document.getElementById("table-changed");
-    if (facts && changed) {
-      changed.hidden = facts.getAttribute("data-hands-played") === root.dataset.hands;
+    var screen = document.getElementById("referee");
+    if (facts && changed && screen) {
+      changed.hidden = facts.getAttribute("data-hands-played") === screen.dataset.hands;
     }
   });
 
   init(root);
   restoreDrafts();
-  var full = document.getElementById("full-form");
-  if (full && full.elements.tiles && full.elements.tiles.value.trim() &&
-      !full.querySelector("#breakdown > *")) {
-    askBreakdown(full);
-  }
+  // A restored full entry gets its breakdown once htmx has set the page up.
+  document.addEventListener("DOMContentLoaded", function () {
+    var full = document.getElementById("full-form");
+    var region = full && full.querySelector("#breakdown");
+    if (region && full.elements.tiles.value.trim() && !region.firstElementChild) {
+      htmx.trigger(region, "breakdown:ask");
+    }
+  });
 })();
+

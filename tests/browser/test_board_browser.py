@@ -4,6 +4,9 @@
   board shows it awaiting confirmation without a reload; the organiser confirms it; the public
   standings then count it and its provisional mark is gone.
 - The projector: the clock counts down in the browser and the panel rotates to the seating.
+- The live regions (htmx polls): a lost connection or a redirect to the login page keeps the
+  content and says so; no update while the tab is hidden, one at once when it is shown; none
+  while the organiser types in the board; scripts in a fragment never run.
 - Every page this work touched, at both sizes, without sideways scrolling.
 
 Set BOARD_SCREENSHOTS to a folder to keep screenshots of every page at both sizes.
@@ -35,13 +38,15 @@ PASSWORD = "correct-horse-42"  # the organiser's, from tests/conftest.py
 
 @pytest.fixture(params=list(SIZES))
 def sized_page(request, chromium: Any) -> Iterator[Any]:
-    """A page of each size; the test fails on any script error."""
+    """A page of each size; the test fails on any script error but those it expects (messages
+    starting with one of `page.expected_errors`, such as htmx's log of a failed request)."""
     context = chromium.new_context(
         viewport=SIZES[request.param], has_touch=request.param == "phone"
     )
     page = context.new_page()
     page.set_default_timeout(15_000)
     page.size_name = request.param
+    page.expected_errors = []
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on(
@@ -54,6 +59,7 @@ def sized_page(request, chromium: Any) -> Iterator[Any]:
     )
     yield page
     context.close()
+    errors = [e for e in errors if not any(e.startswith(x) for x in page.expected_errors)]
     assert errors == [], "the page logged script errors"
 
 
@@ -206,20 +212,98 @@ def test_the_projector_counts_down_and_rotates(sized_page, live_server, world, o
     shoot(page, "projector-over")
 
 
+REFRESH = "htmx.trigger('#{}', 'live:refresh')"  # what a tab shown again does
+
+
 def test_a_lost_connection_is_said_and_the_content_kept(sized_page, live_server, world):
     page = sized_page
+    page.expected_errors += ["htmx:sendError", "htmx:afterRequest"]  # htmx logs the failure
     url = f"{live_server.url}{reverse('public:round', args=['spring-cup', 1])}"
     page.goto(url)
     before = page.locator("#round-live").inner_html()
-    page.evaluate(
-        "document.querySelector('#round-live').setAttribute('data-live-url', '/no-such-page/')"
-    )
-    page.evaluate("liveUpdate.refresh(document.querySelector('#round-live'))")
+    page.context.set_offline(True)
+    page.evaluate(REFRESH.format("round-live"))
     page.wait_for_selector("#round-live[data-live-stale]")
     note = page.locator(".live-stale-note")
     assert note.is_visible() and "Connection lost" in note.inner_text()
     assert page.locator("#round-live").inner_html() == before
     shoot(page, "round-stale")
+    page.context.set_offline(False)
+    page.evaluate(REFRESH.format("round-live"))
+    page.wait_for_selector("#round-live:not([data-live-stale])")
+    assert not note.is_visible()
+
+
+def test_a_redirect_to_the_login_page_is_a_failure_not_an_update(sized_page, live_server, world):
+    page = sized_page
+    page.expected_errors.append("Response Status Error Code 200")  # htmx logs the refusal
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}{reverse('organiser:board', args=['spring-cup', 1])}")
+    before = page.locator("#board-live").inner_html()
+    page.context.clear_cookies()  # logged out: the board's address now leads to the login page
+    page.evaluate(REFRESH.format("board-live"))
+    page.wait_for_selector("#board-live[data-live-stale]")
+    assert page.locator(".live-stale-note").is_visible()
+    assert page.locator("#board-live").inner_html() == before
+    assert page.locator("#board-live input[name=password]").count() == 0
+
+
+def test_no_update_while_hidden_and_one_at_once_when_shown(sized_page, live_server, world):
+    page = sized_page
+    log_in(page, live_server)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if "board" in request.url else 0)
+    page.goto(f"{live_server.url}{reverse('organiser:board', args=['spring-cup', 1])}?every=2")
+    page.evaluate(
+        "Object.defineProperty(document, 'hidden', {configurable: true, get: () => true})"
+    )
+    asked.clear()
+    page.wait_for_timeout(4500)  # two updates skipped
+    assert asked == []
+    page.evaluate(
+        "Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"
+        "document.dispatchEvent(new Event('visibilitychange'))"
+    )
+    page.wait_for_timeout(300)  # at once, not at the next tick of the poll
+    assert len(asked) >= 1
+
+
+def test_no_update_while_the_organiser_types_in_the_board(sized_page, live_server, world):
+    page = sized_page
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}{reverse('organiser:board', args=['spring-cup', 1])}?every=2")
+    page.evaluate(
+        "document.body.addEventListener('htmx:afterSwap', () => { window.updates += 1 });"
+        "window.updates = 0"
+    )
+    field = page.locator("#clock-start-minutes")
+    field.fill("45")  # and the focus stays in it
+    page.wait_for_timeout(4500)
+    assert field.input_value() == "45" and page.evaluate("window.updates") == 0
+    page.locator("h1").click()  # typing is over: the next update replaces the board
+    page.wait_for_function("window.updates > 0", timeout=5000)
+    assert page.input_value("#clock-start-minutes") == "120"  # the tournament's round time
+
+
+def test_scripts_in_a_fragment_never_run(sized_page, live_server, world):
+    page = sized_page
+    url = f"{live_server.url}{reverse('public:round', args=['spring-cup', 1])}"
+    page.route(
+        url,
+        lambda route: (
+            route.fulfill(
+                body='<p id="arrived">new</p><script>window.ran = true</script>',
+                content_type="text/html",
+            )
+            if route.request.headers.get("hx-request")
+            else route.continue_()
+        ),
+    )
+    page.goto(url)
+    page.evaluate(REFRESH.format("round-live"))
+    page.wait_for_selector("#round-live #arrived")
+    assert page.evaluate("window.ran") is None
+    assert page.locator("#round-live script").count() == 0
 
 
 def test_every_touched_page_fits_the_screen(sized_page, live_server, world, organiser):

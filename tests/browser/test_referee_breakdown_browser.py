@@ -135,7 +135,7 @@ def test_a_late_answer_to_an_older_request_is_ignored(phone):
         else:
             route.continue_()
 
-    page.route("**/full/?fragment=verdict", hold_first)
+    page.route("**/full/", hold_first)  # the breakdown region posts to the full entry
     build_hand(page)  # Ann: 12, held back
     entry = full_entry(page)
     page.wait_for_function("document.querySelector('#breakdown').getAttribute('aria-busy')")

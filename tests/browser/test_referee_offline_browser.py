@@ -6,6 +6,7 @@ desktop sizes).
 - The request reaches the server but the answer is lost: pressing Record again is recognised
   as already recorded; still one hand.
 - What was typed survives a reload of the page, and can be discarded.
+- Logged out meanwhile: the login page is not shown in place of the form, which keeps everything.
 - The first load of the table screen weighs under 150 kB.
 
 Screenshots of the screens go to /tmp/shots-referee/ (or REF_OFFLINE_SHOTS).
@@ -35,6 +36,7 @@ SHOTS = Path(os.environ.get("REF_OFFLINE_SHOTS", "/tmp/shots-referee"))
 PAGE_WEIGHT_LIMIT = 150_000
 OFFLINE = "Not sent: no connection. What you typed is kept; press Record again."
 RESTORED = "Restored what you typed before the connection was lost."
+LOGGED_OUT = "You are logged out: log in again in another tab, then press Record again."
 
 
 def shoot(page: Any, name: str) -> None:
@@ -151,6 +153,20 @@ def test_an_answer_lost_after_the_hand_arrived_is_not_recorded_twice(screen, cup
     assert scores(page) == [-8, 35, -19, -8]
     assert drafts(page) == {}
     shoot(page, f"{screen.size}-recognised-retry")
+
+
+def test_logged_out_the_form_is_kept_and_says_to_log_in_again(screen, cup):
+    page = screen.page
+    entry = type_win(page)
+    key = entry.locator("input[name=submission]").input_value()
+    screen.context.clear_cookies(name="sessionid")  # the answer is the login page
+    record_button(entry).click()
+    entry.locator(".ref-send-status").get_by_text(LOGGED_OUT).wait_for()
+    assert_win_kept(entry)
+    assert entry.locator("input[name=submission]").input_value() == key
+    assert page.locator("input[name=password]").count() == 0  # not swapped in
+    assert Hand.objects.count() == 0
+    assert list(drafts(page)) == ["mcr-referee-draft:spring-cup/1/1:win"]
 
 
 def test_a_draft_of_a_hand_recorded_after_all_is_dropped_on_reload(screen, cup):

@@ -42,8 +42,8 @@ def test_referees_and_users_without_a_role_get_403(client, board, username):
     user = get_user_model().objects.filter(username=username).first()
     user = user or get_user_model().objects.create_user(username=username)
     client.force_login(user)
-    for url in (board_url(), f"{board_url()}?fragment=1"):
-        assert client.get(url).status_code == 403
+    for headers in ({}, {"HX-Request": "true"}):  # the page, and its live update
+        assert client.get(board_url(), headers=headers).status_code == 403
     clock = reverse("organiser:clock", args=["spring-cup", 1])
     assert client.post(clock, {"action": "start"}).status_code == 403
     confirm_all = reverse("organiser:confirm_all", args=["spring-cup", 1])
@@ -96,8 +96,10 @@ def test_tables_show_hands_scores_referees_status_and_links(client, board, organ
     assert "sheet-not_started" in classes
     assert "0 of 16 hands" in text and "not started" in text
     assert "No referee assigned" in text
-    assert 'data-live-url="/manage/spring-cup/rounds/1/board/?fragment=1"' in html
-    assert "tournament/live.js" in html
+    assert (
+        'hx-get="/manage/spring-cup/rounds/1/board/" hx-trigger="every 10s, live:refresh"' in html
+    )
+    assert "vendor/htmx/htmx.min.js" in html and "tournament/live.js" in html
 
 
 def test_submitted_and_confirmed_sheets_are_told_apart(client, board, organiser):
@@ -162,12 +164,11 @@ def test_nothing_is_behind_before_the_clock_starts_or_once_the_game_ended(
 
 def test_the_fragment_is_the_live_content_only(client, board, organiser):
     client.force_login(organiser)
-    response = client.get(f"{board_url()}?fragment=1")
+    response = client.get(board_url(), headers={"HX-Request": "true"})
     html = response.content.decode()
     assert response.status_code == 200
-    assert response["X-Live-Fragment"] == "1"
-    assert "no-store" in response["Cache-Control"]
-    assert "<html" not in html and "site-header" not in html and "data-live-url" not in html
+    assert "no-store" in response["Cache-Control"] and "HX-Request" in response["Vary"]
+    assert "<html" not in html and "site-header" not in html and "hx-get" not in html
     assert 'id="board-table-1"' in html and 'id="clock"' in html
 
 

@@ -15,6 +15,7 @@ from tournament.services import confirm_game
 pytestmark = pytest.mark.django_db
 
 STANDINGS = reverse("public:standings", args=["spring-cup"])
+HTMX = {"HX-Request": "true"}  # a live update: htmx asks for the page's own address
 
 
 def text(html):
@@ -81,15 +82,18 @@ def test_exports_are_confirmed_only_unless_provisional_is_asked(client, board):
 
 
 def test_the_standings_fragment_keeps_sorting_and_the_toggle_but_not_itself(client, board):
-    page = client.get(f"{STANDINGS}?provisional=1&sort=name").content.decode()
-    assert 'data-live-url="/t/spring-cup/standings/?provisional=1&amp;sort=name&amp;fragment=1"' \
-        in page  # fmt: skip
-    assert "tournament/live.js" in page
-    response = client.get(f"{STANDINGS}?provisional=1&sort=name&fragment=1")
+    response = client.get(f"{STANDINGS}?provisional=1&sort=name")
+    page = response.content.decode()
+    assert 'hx-get="/t/spring-cup/standings/?provisional=1&amp;sort=name"' in page
+    assert 'hx-trigger="every 30s, live:refresh"' in page
+    assert "vendor/htmx/htmx.min.js" in page and "tournament/live.js" in page
+    assert "HX-Request" in response["Vary"]  # no cache gives the page for the fragment
+    response = client.get(f"{STANDINGS}?provisional=1&sort=name", headers=HTMX)
     html = response.content.decode()
-    assert response["X-Live-Fragment"] == "1" and "no-store" in response["Cache-Control"]
+    assert "no-store" in response["Cache-Control"] and "HX-Request" in response["Vary"]
     assert "<html" not in html and "Provisional:" in html
-    assert "fragment" not in html  # sorting links lead to the page, not to the fragment
+    assert "hx-get" not in html  # the live region's content, not the region itself
+    assert "?provisional=1&amp;sort=-name" in html  # sorting links lead to the page
     assert [row.split()[2] for row in rows(html)][:3] == ["Ann", "Ben", "Cai"]
 
 
@@ -97,14 +101,14 @@ def test_the_round_page_updates_itself_while_the_round_is_in_play(client, board,
     table_one, _ = board["tables"]
     url = reverse("public:round", args=["spring-cup", 1])
     page = client.get(url).content.decode()
-    assert f'data-live-url="{url}?fragment=1"' in page
+    assert f'hx-get="{url}" hx-trigger="every 20s, live:refresh"' in page
     play(table_one, 2, organiser)
-    response = client.get(f"{url}?fragment=1")
+    response = client.get(url, headers=HTMX)
     html = response.content.decode()
-    assert response["X-Live-Fragment"] == "1"
+    assert "no-store" in response["Cache-Control"]
     assert "<html" not in html and "in progress, 2 hands" in html
     submit(table_one, organiser)
-    assert "awaiting confirmation" in client.get(f"{url}?fragment=1").content.decode()
+    assert "awaiting confirmation" in client.get(url, headers=HTMX).content.decode()
 
 
 def test_a_finished_round_page_does_not_poll(client, board, organiser):
@@ -115,7 +119,7 @@ def test_a_finished_round_page_does_not_poll(client, board, organiser):
     confirm_submitted_games(round=board["round"], confirmed_by=organiser)
     set_round_status(round=board["round"], status="finished", actor=organiser)
     page = client.get(reverse("public:round", args=["spring-cup", 1])).content.decode()
-    assert "data-live-url" not in page and "live.js" not in page
+    assert "hx-get" not in page and "live.js" not in page and "htmx.min.js" not in page
     assert "awaiting confirmation" not in page
 
 
@@ -123,16 +127,16 @@ def test_the_table_page_updates_itself_and_shows_the_sheet_status(client, board,
     table_one, _ = board["tables"]
     url = reverse("public:table", args=["spring-cup", 1, 1])
     page = client.get(url).content.decode()
-    assert f'data-live-url="{url}?fragment=1"' in page
+    assert f'hx-get="{url}" hx-trigger="every 20s, live:refresh"' in page
     play(table_one, 3, organiser)
-    html = client.get(f"{url}?fragment=1").content.decode()
+    html = client.get(url, headers=HTMX).content.decode()
     assert "<html" not in html and "Game in progress" in html
     assert len(re.findall(r"<tr", html.split("Score sheet")[1])) >= 3
     submit(table_one, organiser)
-    html = text(client.get(f"{url}?fragment=1").content.decode())
+    html = text(client.get(url, headers=HTMX).content.decode())
     assert "Game ended after 16 hands · sheet submitted, awaiting confirmation" in html
     confirm_game(table=table_one, confirmed_by=organiser)
-    html = text(client.get(f"{url}?fragment=1").content.decode())
+    html = text(client.get(url, headers=HTMX).content.decode())
     assert "sheet confirmed" in html
 
 
@@ -140,11 +144,11 @@ def test_fragments_follow_the_same_permissions(client, board, tournament):
     tournament.public = False
     tournament.save()
     for url in (
-        f"{STANDINGS}?fragment=1",
-        reverse("public:round", args=["spring-cup", 1]) + "?fragment=1",
-        reverse("public:table", args=["spring-cup", 1, 1]) + "?fragment=1",
+        STANDINGS,
+        reverse("public:round", args=["spring-cup", 1]),
+        reverse("public:table", args=["spring-cup", 1, 1]),
     ):
-        assert client.get(url).status_code == 404
+        assert client.get(url, headers=HTMX).status_code == 404
 
 
 def test_the_tournament_page_links_the_projector(client, board):

@@ -17,6 +17,9 @@ from tournament.services import add_player, create_round, set_round_status, set_
 pytestmark = pytest.mark.django_db
 
 URL = reverse("public:projector", args=["spring-cup"])
+# htmx's live updates of the page's two parts: the element to update says which part to answer.
+CLOCK = {"HX-Request": "true", "HX-Target": "pj-clock"}
+PANEL = {"HX-Request": "true", "HX-Target": "pj-panel"}
 
 
 def text(html):
@@ -47,6 +50,11 @@ def test_anyone_sees_a_public_tournament_on_the_projector(client, board):
     assert response.status_code == 200
     assert "Spring Cup" in html
     assert "tournament/live.js" in html and "tournament/projector.css" in html
+    assert "vendor/htmx/htmx.min.js" in html
+    assert (
+        f'id="pj-clock" class="pj-clock" hx-get="{URL}" hx-trigger="every 10s, live:refresh"'
+        in html
+    )
     assert "site-header" not in html  # full screen: no site menus
     assert client.post(URL).status_code == 405
 
@@ -59,9 +67,11 @@ def set_clock(round, **fields):
 
 
 def clock_html(client):
-    response = client.get(f"{URL}?fragment=clock")
-    assert response["X-Live-Fragment"] == "1"
-    return response.content.decode()
+    response = client.get(URL, headers=CLOCK)
+    assert "no-store" in response["Cache-Control"] and "HX-Target" in response["Vary"]
+    html = response.content.decode()
+    assert "<html" not in html
+    return html
 
 
 def test_the_clock_in_each_state(client, board, now):
@@ -115,28 +125,28 @@ def test_panels_cycle_through_standings_pages_then_the_seating(client, board, or
         html = client.get(url).content.decode()
         name, page, following = panel_of(html)
         nexts.append((name, page))
-        url = following.replace("&fragment=1", "")
+        url = following
     assert nexts == [("standings", 1), ("standings", 2), ("seating", 1), ("standings", 1)]
 
 
 def test_the_next_panel_is_given_for_scripts_and_without_them(client, board):
     html = client.get(f"{URL}?every=4").content.decode()
-    assert 'data-live-every="4"' in html
     assert 'content="4;url=/t/spring-cup/projector/?panel=seating&amp;page=1&amp;every=4"' in html
     assert (
-        'data-live-url="/t/spring-cup/projector/?panel=seating&amp;page=1&amp;every=4&amp;'
-        'fragment=1"' in html
+        'hx-get="/t/spring-cup/projector/?panel=seating&amp;page=1&amp;every=4" '
+        'hx-trigger="every 4s, live:refresh"' in html
     )
-    fragment = client.get(f"{URL}?panel=seating&page=1&fragment=1")
+    fragment = client.get(f"{URL}?panel=seating&page=1", headers=PANEL)
     body = fragment.content.decode()
-    assert fragment["X-Live-Fragment"] == "1"
+    assert "no-store" in fragment["Cache-Control"]
     assert "<html" not in body and panel_of(body)[:2] == ("seating", 1)
+    assert panel_of(body)[2] == "/t/spring-cup/projector/?panel=standings&page=1"
 
 
 @pytest.mark.parametrize("every", ["0", "-5", "abc", "100000"])
 def test_odd_rotation_times_are_kept_in_range(client, board, every):
     html = client.get(f"{URL}?every={every}").content.decode()
-    seconds = int(re.search(r'id="pj-panel"[^>]*data-live-every="(\d+)"', html, re.S).group(1))
+    seconds = int(re.search(r'id="pj-panel"[^>]*hx-trigger="every (\d+)s', html, re.S).group(1))
     assert 2 <= seconds <= 300
 
 

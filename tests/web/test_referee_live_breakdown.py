@@ -1,5 +1,6 @@
-"""The full entry's breakdown alone (`?fragment=verdict`): what the table screen's script shows
-as the hand is built. It is a Check: scored for the winner's seat wind, nothing recorded."""
+"""The full entry's breakdown alone: what the table screen asks for with htmx as the hand is
+built (a Check sent by htmx to update #breakdown). It is a Check: scored for the winner's seat
+wind, nothing recorded."""
 
 from __future__ import annotations
 
@@ -12,12 +13,20 @@ from test_referee_pages import snapshot, table_url
 pytestmark = pytest.mark.django_db
 
 
+# What htmx sends along when the breakdown region asks: the request is htmx's, for #breakdown.
+BREAKDOWN = {"HX-Request": "true", "HX-Target": "breakdown"}
+
+
 def fragment_url(world) -> str:
-    return table_url(world, "full") + "?fragment=verdict"
+    return table_url(world, "full")
+
+
+def ask(client, world, data):
+    return client.post(fragment_url(world), data, headers=BREAKDOWN)
 
 
 def test_the_fragment_scores_for_the_winners_seat_wind(referee_client, world):
-    response = referee_client.post(fragment_url(world), full(winner="1", action="check"))
+    response = ask(referee_client, world, full(winner="1", action="check"))
     assert response.status_code == 200
     assert response["X-Referee-Fragment"] == "verdict"
     html = response.content.decode()
@@ -26,9 +35,7 @@ def test_the_fragment_scores_for_the_winners_seat_wind(referee_client, world):
     assert re.search(r"data-total>12<", html)
     assert fan_rows(response)["门风刻"] == (2, 1)
 
-    response = referee_client.post(
-        fragment_url(world), full(winner="2", discarder="1", action="check")
-    )
+    response = ask(referee_client, world, full(winner="2", discarder="1", action="check"))
     html = response.content.decode()
     assert "scored for Player 2 with South seat wind" in html
     assert re.search(r"data-total>10<", html)
@@ -37,14 +44,14 @@ def test_the_fragment_scores_for_the_winners_seat_wind(referee_client, world):
 
 def test_the_fragment_records_nothing(referee_client, world):
     before = snapshot()
-    response = referee_client.post(fragment_url(world), full(winner="1", action="check"))
+    response = ask(referee_client, world, full(winner="1", action="check"))
     assert response.status_code == 200
     assert snapshot() == before
 
 
 def test_a_fragment_asked_for_a_save_is_not_a_fragment(referee_client, world):
     """Only a check answers the fragment: a save still records and redirects."""
-    response = referee_client.post(fragment_url(world), full(winner="1", action="save"))
+    response = ask(referee_client, world, full(winner="1", action="save"))
     assert response.status_code == 302
     assert world.table.hands.count() == 1
 
@@ -52,7 +59,7 @@ def test_a_fragment_asked_for_a_save_is_not_a_fragment(referee_client, world):
 def test_a_bad_notation_gives_the_engines_message(referee_client, world):
     before = snapshot()
     for tiles in ("123m 45", "123m 456p", "zzz ]]] ((", "1" * 190 + "m"):
-        response = referee_client.post(fragment_url(world), full(tiles=tiles, action="check"))
+        response = ask(referee_client, world, full(tiles=tiles, action="check"))
         assert response.status_code == 200, tiles
         html = response.content.decode()
         assert 'class="verdict verdict--error"' in html, tiles
@@ -61,9 +68,7 @@ def test_a_bad_notation_gives_the_engines_message(referee_client, world):
 
 
 def test_a_hand_under_8_fan_is_offered_as_a_false_win(referee_client, world):
-    response = referee_client.post(
-        fragment_url(world), full(winner="3", tiles=SMALL, action="check")
-    )
+    response = ask(referee_client, world, full(winner="3", tiles=SMALL, action="check"))
     html = response.content.decode()
     assert response.status_code == 200
     assert "data-false-win" in html
@@ -75,7 +80,7 @@ def test_a_hand_under_8_fan_is_offered_as_a_false_win(referee_client, world):
 def test_an_incomplete_form_says_what_is_missing(referee_client, world):
     data = full(action="check")
     del data["winner"], data["discarder"]
-    response = referee_client.post(fragment_url(world), data)
+    response = ask(referee_client, world, data)
     assert response.status_code == 200
     html = response.content.decode()
     assert "Choose the winner." in html
@@ -85,20 +90,29 @@ def test_an_incomplete_form_says_what_is_missing(referee_client, world):
 
 def test_the_fragment_needs_the_table_screens_permission(client, world, django_user_model):
     data = full(winner="1", tiles=EAST_PUNG, action="check")
-    response = client.post(fragment_url(world), data)
+    response = ask(client, world, data)
     assert response.status_code == 302 and "/login/" in response["Location"]
 
     client.force_login(django_user_model.objects.get(username="carol"))  # table 2's referee
-    assert client.post(fragment_url(world), data).status_code == 403
+    assert ask(client, world, data).status_code == 403
 
     client.force_login(world.organiser)
-    response = client.post(fragment_url(world), data)
+    response = ask(client, world, data)
     assert response.status_code == 200
     assert "data-total>12<" in response.content.decode()
 
 
 def test_the_fragment_is_not_served_on_get(referee_client, world):
-    assert referee_client.get(fragment_url(world)).status_code == 405
+    assert referee_client.get(fragment_url(world), headers=BREAKDOWN).status_code == 405
+
+
+def test_a_check_sent_by_htmx_for_the_form_answers_the_whole_page(referee_client, world):
+    """The Check button, sent by htmx, replaces the page's <main>: the whole table screen."""
+    data = full(winner="1", action="check")
+    response = referee_client.post(fragment_url(world), data, headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert response.status_code == 200 and "X-Referee-Fragment" not in response
+    assert "<main" in html and 'id="entry-full"' in html and "data-total>12<" in html
 
 
 def test_the_table_screen_has_the_live_region_under_the_picker(referee_client, world):
@@ -106,5 +120,7 @@ def test_the_table_screen_has_the_live_region_under_the_picker(referee_client, w
     picker = html.index('id="tile-picker"')
     region = re.search(r'<div class="ref-breakdown" id="breakdown" aria-live="polite"[^>]*>', html)
     assert region and region.start() > picker
-    assert f'data-breakdown-url="{fragment_url(world)}"' in region.group(0)
+    assert f'hx-post="{fragment_url(world)}"' in region.group(0)
+    assert 'hx-trigger="input delay:400ms from:closest form, breakdown:ask"' in region.group(0)
+    assert """hx-vals='{"action": "check"}'""" in region.group(0)
     assert 'data-breakdown-offline="Breakdown unavailable offline."' in html

@@ -25,7 +25,7 @@ def second_referee_world(world):
 
 
 def live(client, world, table: int = 1):
-    return client.get(table_url(world, "live", table=table) + "?fragment=1")
+    return client.get(table_url(world, "live", table=table), headers={"HX-Request": "true"})
 
 
 # --- The live part -------------------------------------------------------------------------
@@ -34,9 +34,9 @@ def live(client, world, table: int = 1):
 def test_the_table_screen_polls_its_live_part(client, world):
     client.force_login(world.referee)
     html = client.get(table_url(world)).content.decode()
-    live_url = table_url(world, "live") + "?fragment=1"
-    assert f'data-live-url="{live_url}" data-live-every="15"' in html
-    assert "tournament/live.js" in html
+    live_url = table_url(world, "live")
+    assert f'hx-get="{live_url}" hx-trigger="every 15s, live:refresh"' in html
+    assert "vendor/htmx/htmx.min.js" in html and "tournament/live.js" in html
     assert "Round clock</span> <strong>not started</strong>" in html
     assert "Sheet: <strong>In play</strong>" in html
 

@@ -1,13 +1,15 @@
 """The full-screen projector page: the round clock, rotating standings and the next seating.
 
-The page holds two parts that update themselves through `static/tournament/live.js`:
+The page holds two parts that update themselves (htmx polls; see `static/tournament/live.js`).
+htmx asks the page's own address, and the element it will update (the HX-Target header) says
+which part to answer:
 
-- the clock of the round in play (`?fragment=clock`, every CLOCK_REFRESH seconds; the browser
-  counts down between two updates);
-- a panel that cycles through the pages of the standings, then the pages of the next round's
-  seating. Each panel names the next one (`data-live-next`), which live.js fetches after
-  `every` seconds (`?panel=standings&page=2&fragment=1`). Without JavaScript the whole page
-  reloads on the next panel instead; `?panel=...&page=...` shows any panel directly.
+- `pj-clock`: the clock of the round in play, every CLOCK_REFRESH seconds (the browser counts
+  down between two updates);
+- `pj-panel`: a panel that cycles through the pages of the standings, then the pages of the
+  next round's seating. Each panel names the next one (`data-live-next`), which is asked for
+  after `every` seconds (`?panel=standings&page=2`). Without JavaScript the whole page reloads
+  on the next panel instead; `?panel=...&page=...` shows any panel directly.
 
 Readable by whoever may read the tournament (404 otherwise).
 """
@@ -20,6 +22,7 @@ from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_safe
 
 from tournament.board import game_counts, next_seating_round, round_in_play, seating_of
@@ -75,7 +78,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
     access = _access(request, slug)
     tournament = access.tournament
     every = _whole(request.GET.get("every"), DEFAULT_EVERY, *EVERY_RANGE)
-    fragment = request.GET.get("fragment")
+    part = request.htmx.target if request.htmx else None
 
     playing = round_in_play(tournament)
     context: dict = {"tournament": tournament, "every": every, "clock_refresh": CLOCK_REFRESH}
@@ -86,8 +89,8 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
         context["seated"] = (
             tournament.rounds.filter(status=Round.Status.SEATED).order_by("number").first()
         )
-    if fragment == "clock":
-        return _fragment(request, "tournament/projector/_clock.html", context)
+    if part == "pj-clock":
+        return _part(request, "tournament/projector/_clock.html", context)
 
     rows = standings(tournament)
     seating_round = next_seating_round(tournament)
@@ -102,7 +105,6 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
     context.update(
         panel=panel,
         next_page_url=f"{request.path}?{urlencode(query)}",
-        next_fragment_url=f"{request.path}?{urlencode({**query, 'fragment': 1})}",
         counts=game_counts(tournament),
     )
     if panel.name == "standings":
@@ -125,13 +127,15 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
         start = (panel.page - 1) * TABLES_PER_PAGE
         context["seating_round"] = seating_round
         context["seating"] = seating[start : start + TABLES_PER_PAGE]
-    if fragment == "1":
-        return _fragment(request, "tournament/projector/_panel.html", context)
-    return render(request, "tournament/projector/projector.html", context)
+    if part == "pj-panel":
+        return _part(request, "tournament/projector/_panel.html", context)
+    response = render(request, "tournament/projector/projector.html", context)
+    patch_vary_headers(response, ("HX-Request", "HX-Target"))
+    return response
 
 
-def _fragment(request: HttpRequest, template: str, context: dict) -> HttpResponse:
+def _part(request: HttpRequest, template: str, context: dict) -> HttpResponse:
     response = render(request, template, context)
     response["Cache-Control"] = "no-store"
-    response["X-Live-Fragment"] = "1"
+    patch_vary_headers(response, ("HX-Request", "HX-Target"))
     return response

@@ -13,6 +13,7 @@ from fractions import Fraction
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
@@ -35,34 +36,23 @@ from tournament.tables import StandingsTable, standing_rows
 from tournament.web.organiser.forms.tournament import preset_name
 
 EXPORT_FORMATS = ("csv", "xlsx")
-# How often the pages that update themselves (static/tournament/live.js) ask for fresh content.
+# How often the pages that update themselves (htmx polls, see static/tournament/live.js) ask
+# for fresh content.
 LIVE_SECONDS = {"standings": 30, "round": 20, "table": 20}
 
 
-def _live(request: HttpRequest) -> tuple[bool, str]:
-    """Whether this is a live update (`?fragment=1`), and the URL live updates should fetch.
-
-    A live update's links must not carry `fragment`, so it is taken out of `request.GET`
-    (django-tables2 builds its sorting links from it).
-    """
-    query = request.GET.copy()
-    fragment = query.pop("fragment", None) is not None
-    if fragment:
-        request.GET = query
-    live_query = query.copy()
-    live_query["fragment"] = "1"
-    return fragment, f"{request.path}?{live_query.urlencode()}"
-
-
-def _render_live(
-    request: HttpRequest, fragment: bool, page: str, part: str, context: dict
+def render_live(
+    request: HttpRequest, page: str, part: str, context: dict, *, status: int = 200
 ) -> HttpResponse:
-    """The whole `page`, or for a live update only its `part`, not to be cached."""
-    if not fragment:
-        return render(request, page, context)
-    response = render(request, part, context)
-    response["Cache-Control"] = "no-store"
-    response["X-Live-Fragment"] = "1"
+    """The whole `page`, or for a live update (a request from htmx, which polls the page's own
+    address) only its `part`, not to be cached. Both vary with the HX-Request header, so that
+    no cache gives the one for the other."""
+    if request.htmx:
+        response = render(request, part, context, status=status)
+        response["Cache-Control"] = "no-store"
+    else:
+        response = render(request, page, context, status=status)
+    patch_vary_headers(response, ("HX-Request",))
     return response
 
 
@@ -134,7 +124,6 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     marks the rows that include them."""
     access = _access(request, slug)
     tournament = access.tournament
-    fragment, live_url = _live(request)
     provisional = request.GET.get("provisional") == "1"
     rows = standing_rows(standings(tournament, provisional=provisional))
     table = StandingsTable(rows, tournament=tournament)
@@ -169,7 +158,6 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
         "provisional": provisional,
         "marked": any(row["unconfirmed_games"] for row in rows),
         "toggle_url": f"{request.path}?{toggle.urlencode()}" if toggle else request.path,
-        "live_url": live_url,
         "live_seconds": LIVE_SECONDS["standings"],
         "tie_breaks": [
             Tournament.TieBreak(value).label.lower()
@@ -177,9 +165,8 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
             if value in Tournament.TieBreak.values
         ],
     }
-    return _render_live(
+    return render_live(
         request,
-        fragment,
         "tournament/public/standings.html",
         "tournament/public/_standings_live.html",
         context,
@@ -190,7 +177,6 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
 def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     access = _access(request, slug)
     round = access.round(number)
-    fragment, live_url = _live(request)
     tables = list(
         round.tables.annotate(
             hand_count=Count("hands"),
@@ -213,9 +199,8 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         )
         seating.extend({"player": seat.player, "table": table, "seat": seat} for seat in seats)
     seating.sort(key=lambda item: (item["player"].name.casefold(), item["player"].key))
-    return _render_live(
+    return render_live(
         request,
-        fragment,
         "tournament/public/round.html",
         "tournament/public/_round_live.html",
         {
@@ -224,7 +209,6 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "boards": boards,
             "seating": seating,
             "live": round.status == Round.Status.PLAYING,
-            "live_url": live_url,
             "live_seconds": LIVE_SECONDS["round"],
         },
     )
@@ -234,7 +218,6 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def table_page(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     access = _access(request, slug)
     round = access.round(number)
-    fragment, live_url = _live(request)
     table_obj = get_object_or_404(
         Table.objects.prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player"))
@@ -254,14 +237,12 @@ def table_page(request: HttpRequest, slug: str, number: int, table: int) -> Http
         }
         for result in table_results(table_obj)
     ]
-    return _render_live(
+    return render_live(
         request,
-        fragment,
         "tournament/public/table.html",
         "tournament/public/_table_live.html",
         {
             "live": round.status == Round.Status.PLAYING,
-            "live_url": live_url,
             "live_seconds": LIVE_SECONDS["table"],
             "tournament": access.tournament,
             "round": round,

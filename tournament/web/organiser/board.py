@@ -1,7 +1,7 @@
 """The live board of a round: every table's progress, the round clock, sheet confirmation.
 
-The board refreshes itself: `static/tournament/live.js` fetches `?fragment=1` every few
-seconds and puts the answer in place of the board's content.
+The board refreshes itself: htmx asks for the board's address every few seconds and puts
+the answer, the board's content alone (`render_live`), in place of the old one.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -34,6 +34,7 @@ from tournament.web.organiser.access import (
     round_of,
     table_of,
 )
+from tournament.web.public import render_live
 
 # How often the board asks for fresh content, in seconds (?every= may ask for 2 to 60).
 REFRESH_SECONDS = 10
@@ -78,10 +79,6 @@ def _every(request: HttpRequest) -> int:
     return min(REFRESH_RANGE[1], max(REFRESH_RANGE[0], seconds))
 
 
-def _fragment(request: HttpRequest) -> bool:
-    return request.GET.get("fragment") == "1"
-
-
 def board_page(
     request: HttpRequest,
     tournament: Tournament,
@@ -90,7 +87,7 @@ def board_page(
     status: int = 200,
     clock_form: ClockForm | None = None,
 ) -> HttpResponse:
-    """The board, or with ?fragment=1 only its live content; `clock_form` is a refused one."""
+    """The board, or for htmx's live update only its content; `clock_form` is a refused one."""
     round.tournament = tournament
     board = board_of(round)
     bound = clock_form.data if clock_form is not None else {}
@@ -107,16 +104,14 @@ def board_page(
         "extensions": EXTENSIONS,
         "max_extra": MAX_EXTRA_MINUTES,
         "refresh_seconds": _every(request),
-        "fragment_url": f"{request.path}?fragment=1",
     }
-    if _fragment(request):
-        response = render(
-            request, "tournament/organiser/board_content.html", context, status=status
-        )
-        response["Cache-Control"] = "no-store"
-        response["X-Live-Fragment"] = "1"
-        return response
-    return render(request, "tournament/organiser/board.html", context, status=status)
+    return render_live(
+        request,
+        "tournament/organiser/board.html",
+        "tournament/organiser/board_content.html",
+        context,
+        status=status,
+    )
 
 
 @organiser_page("GET", "HEAD")

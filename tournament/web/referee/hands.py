@@ -99,8 +99,9 @@ def breakdown(
     verdict: dict[str, Any] | None = None,
     pending: Iterable[str] = (),
 ) -> HttpResponse:
-    """The full entry's breakdown alone, for the table screen's script to show as the hand is
-    built: the engine's verdict, or what the form still needs (`pending`). Records nothing."""
+    """The full entry's breakdown alone, which the table screen asks for (with htmx) as the
+    hand is built: the engine's verdict, what the form still needs (`pending`), or nothing
+    before a tile is entered. Records nothing."""
     context = {
         "verdict": verdict,
         "pending": list(pending),
@@ -121,11 +122,14 @@ def record_full(request: HttpRequest, **where: Any) -> HttpResponse:
     """Full entry: "check" shows the engine's breakdown, "save" records the win, and
     "false_win" records a hand under 8 fan as a false win by the winner.
 
-    A check asked with `?fragment=verdict` answers the breakdown alone (see `breakdown`)."""
+    A check that htmx sends to update the breakdown (HX-Target `breakdown`) answers the
+    breakdown alone (see `breakdown`)."""
     table = referee_table(request, **where)
     form = FullForm(request.POST, **table_state(table).form_kwargs())
     action = request.POST.get("action", "save")
-    fragment = action == "check" and request.GET.get("fragment") == "verdict"
+    fragment = action == "check" and bool(request.htmx) and request.htmx.target == "breakdown"
+    if fragment and not request.POST.get("tiles", "").strip():
+        return breakdown(request, table)
     if not form.is_valid():
         if fragment:
             return breakdown(request, table, pending=form_messages(form))

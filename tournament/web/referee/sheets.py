@@ -33,7 +33,7 @@ from tournament.web.referee.screen import live_context, referee_table, table_sta
 @require_safe
 @login_required
 def table_live(request: HttpRequest, **where: Any) -> HttpResponse:
-    """The live part of the table screen as an HTML fragment (the screen polls it)."""
+    """The live part of the table screen as an HTML fragment (the screen polls it with htmx)."""
     table = referee_table(request, **where)
     context = live_context(table, table_state(table))
     response = render(request, "tournament/referee/_live.html", context)
