@@ -67,7 +67,7 @@ class Document(OpenAPISchema):
         return {**body, "required": True} if body else body
 
     def operation_security(self, operation: Operation) -> list[dict[str, Any]] | None:
-        security = []
+        security: list[dict[str, Any]] = []
         for auth in operation.auth_callbacks:
             if hasattr(auth, "openapi_security_schema"):
                 name = getattr(auth, "scheme_name", type(auth).__name__)
@@ -153,6 +153,8 @@ def urlpatterns() -> list[URLPattern | URLResolver]:
     the document's under "api"."""
     namespaces: dict[str, list[Any]] = defaultdict(list)
     for pattern in api.urls[0]:
+        # django-ninja makes one named path for each operation.
+        assert isinstance(pattern, URLPattern) and pattern.name is not None
         route = str(pattern.pattern)
         namespace = NAMESPACES.get(route.split("/")[0], "api")
         view = pattern.callback

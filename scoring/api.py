@@ -23,14 +23,14 @@ from scoring.services import SCORED_ERRORS, Refusal, score_request
 router = Router(tags=["scoring"])
 
 Tile = Annotated[
-    Literal[TILE_CODES],  # type: ignore[valid-type]
+    Literal[TILE_CODES],
     Field(
         description="1m-9m characters, 1p-9p dots, 1s-9s bamboo, E S W N winds, C red, F green, "
         "P white dragon."
     ),
 ]
-Wind = Literal[WIND_CODES]  # type: ignore[valid-type]
-Profile = Literal[tuple(PROFILES)]  # type: ignore[valid-type]
+Wind = Literal[WIND_CODES]
+Profile = Literal[tuple(PROFILES)]
 
 
 class WinSituation(BaseModel):
@@ -67,7 +67,8 @@ class Meld(BaseModel):
     tiles: list[Tile] = Field(min_length=3)
     concealed: bool = False
     claimed: Tile = Field(None, description="Chows: the claimed tile.")
-    from_: Literal["left", "across", "right"] = Field(None, alias="from")
+    # May be left out, not sent as null: None only marks it unset.
+    from_: Literal["left", "across", "right"] = Field(None, alias="from")  # type: ignore[arg-type]
 
 
 class CaseRequest(WinSituation):
@@ -112,7 +113,7 @@ class ScoreResult(ScoringAnswer):
     """`error` is null for a valid win, or BELOW_8_FAN for a winning shape worth less than 8 fan
     without flowers (a false win); both carry the total and fans."""
 
-    error: Literal[tuple(SCORED_ERRORS)] | None  # type: ignore[valid-type]
+    error: Literal[tuple(SCORED_ERRORS)] | None
     message: str
     profile: Profile
     total: int
@@ -124,7 +125,7 @@ class ScoreResult(ScoringAnswer):
 
 
 class ScoringError(ScoringAnswer):
-    error: Literal[(*sorted(errors.STRUCTURAL), "METHOD_NOT_ALLOWED")]  # type: ignore[valid-type]
+    error: Literal[(*sorted(errors.STRUCTURAL), "METHOD_NOT_ALLOWED")]
     message: str = Field(description="Plain-language reason.")
 
 

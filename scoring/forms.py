@@ -56,7 +56,8 @@ class CalculatorForm(forms.Form):
         required=False,
         choices=[(n, str(n)) for n in range(9)],
         coerce=int,
-        empty_value=0,
+        # Django takes any value here; its stubs allow only text or None.
+        empty_value=0,  # type: ignore[arg-type]
         initial=0,
         label=_("Flowers"),
     )

@@ -7,7 +7,7 @@ from the same service (`scoring.services.score_request`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -20,6 +20,9 @@ from scoring.engine_messages import engine_message
 from scoring.fan_names import fan_name, fan_second_name
 from scoring.forms import CalculatorForm
 from scoring.services import Refusal, score_request
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 SUITS = {
     "m": (gettext_lazy("Characters"), "万"),
@@ -69,7 +72,7 @@ SET_KINDS = {
 }
 
 
-def tile_label(code: str) -> dict[str, str]:
+def tile_label(code: str) -> dict[str, StrOrPromise]:
     """Face, small hint and spoken name of one tile button."""
     if code in HONORS:
         name, glyph = HONORS[code]
@@ -79,7 +82,7 @@ def tile_label(code: str) -> dict[str, str]:
 
 
 def tile_groups() -> list[dict[str, Any]]:
-    groups = [
+    groups: list[dict[str, Any]] = [
         {"name": f"{name} {glyph}", "tiles": [tile_label(c) for c in TILE_CODES if c[1:] == suit]}
         for suit, (name, glyph) in SUITS.items()
     ]
@@ -91,16 +94,20 @@ def tile_groups() -> list[dict[str, Any]]:
 def present_verdict(outcome: ScoreResult | Refusal) -> dict[str, Any]:
     """Shape a verdict for the template (1-based set numbers, readable set names, fan names
     and messages in the active language)."""
-    refused = isinstance(outcome, Refusal)
-    error = outcome.code if refused else outcome.error
-    title = ERROR_TITLES.get(error, _("The hand could not be scored"))
+    error: str | None
+    if isinstance(outcome, Refusal):
+        error, message = outcome.code, outcome.message
+    else:
+        error, message = outcome.error, engine_message(outcome)
     verdict: dict[str, Any] = {
-        "ok": not refused,
+        "ok": not isinstance(outcome, Refusal),
         "error": error,
-        "title": title if error else _("Meets the 8-fan minimum"),
-        "message": outcome.message if refused else engine_message(outcome),
+        "title": ERROR_TITLES.get(error, _("The hand could not be scored"))
+        if error
+        else _("Meets the 8-fan minimum"),
+        "message": message,
     }
-    if refused:
+    if isinstance(outcome, Refusal):
         return verdict
     body = outcome.to_dict()
     verdict.update(

@@ -11,17 +11,25 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import Http404
+from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 
 from tournament.models import Round, Table, Tournament
-from tournament.permissions import User, is_organiser, is_referee, referees_in
+from tournament.permissions import Visitor, is_organiser, is_referee, referees_in
 
 READER = "reader"
 REFEREE = "referee"  # of the table asked for (organisers too)
 ORGANISER = "organiser"
+
+
+class AuthenticatedRequest(HttpRequest):
+    """A request that has passed a login: a page behind `login_required`, or an API write (its
+    authentication refuses anonymous callers). Its user is an account, never AnonymousUser."""
+
+    user: User
 
 
 class NotFound(Http404):
@@ -40,7 +48,7 @@ class RoleRequired(PermissionDenied):
 class Access:
     """What `user` may do in `tournament`; each role is looked up once, when first asked."""
 
-    def __init__(self, user: User, tournament: Tournament) -> None:
+    def __init__(self, user: Visitor, tournament: Tournament) -> None:
         self.user = user
         self.tournament = tournament
 
@@ -92,7 +100,7 @@ class Access:
             raise RoleRequired(REFEREE, _("You are not a referee of this table."))
 
 
-def tournament_access(user: User, slug: str, *, role: str = READER) -> Access:
+def tournament_access(user: Visitor, slug: str, *, role: str = READER) -> Access:
     """The tournament at `slug` for `user`: NotFound unless they may read it, RoleRequired
     unless they have `role` (READER or ORGANISER)."""
     tournament = Tournament.objects.filter(slug=slug).first()
@@ -100,7 +108,7 @@ def tournament_access(user: User, slug: str, *, role: str = READER) -> Access:
 
 
 def table_access(
-    user: User, slug: str, round_number: int, number: int, *, role: str = READER
+    user: Visitor, slug: str, round_number: int, number: int, *, role: str = READER
 ) -> tuple[Access, Table]:
     """Table `number` of round `round_number` for `user`, found in one query, with its round and
     tournament loaded.
@@ -122,7 +130,7 @@ def table_access(
     return access, table
 
 
-def _checked(user: User, tournament: Tournament | None, role: str) -> Access:
+def _checked(user: Visitor, tournament: Tournament | None, role: str) -> Access:
     if tournament is None:
         raise NotFound("No such tournament.")
     access = Access(user, tournament)

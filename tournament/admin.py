@@ -52,8 +52,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 class TableInline(admin.TabularInline):
     model = Table
-    fields = ["number", "ended_at", "ended_by_time"]
-    readonly_fields = fields
+    fields = readonly_fields = ("number", "ended_at", "ended_by_time")
     extra = 0
     can_delete = False
 
@@ -70,8 +69,7 @@ class RoundAdmin(ReadOnlyAdmin):
 
 class SeatInline(admin.TabularInline):
     model = Seat
-    fields = ["starting_wind", "player", "score"]
-    readonly_fields = fields
+    fields = readonly_fields = ("starting_wind", "player", "score")
     extra = 0
     can_delete = False
 

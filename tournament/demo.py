@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractUser, Permission
+from django.contrib.auth.models import Permission, User
 from django.db import transaction
 from django.utils import timezone
 
@@ -111,13 +111,13 @@ ROUND_2_EVENTS: dict[int, dict[int, Event]] = {2: {3: ("false_win", False)}}
 
 @dataclass(frozen=True)
 class DemoData:
-    organiser: AbstractUser
-    referee: AbstractUser
+    organiser: User
+    referee: User
     tournament: Tournament
     created: bool
 
 
-def _user(username: str, first_name: str, last_name: str) -> tuple[AbstractUser, bool]:
+def _user(username: str, first_name: str, last_name: str) -> tuple[User, bool]:
     user, created = get_user_model().objects.get_or_create(
         username=username, defaults={"first_name": first_name, "last_name": last_name}
     )
@@ -182,10 +182,10 @@ def load_demo_data() -> DemoData:
 
 def _start_round(
     tournament: Tournament,
-    organiser: AbstractUser,
+    organiser: User,
     *,
     seed: int,
-    referee: AbstractUser | None = None,
+    referee: User | None = None,
 ) -> Round:
     round = create_round(tournament=tournament, actor=organiser)
     tables = seat_round(round=round, actor=organiser, seed=seed)
@@ -197,7 +197,7 @@ def _start_round(
 
 
 def _play(
-    table: Table, user: AbstractUser, rng: random.Random, hands: int, events: dict[int, Event]
+    table: Table, user: User, rng: random.Random, hands: int, events: dict[int, Event]
 ) -> None:
     """Enter hands 1..`hands` at `table`: the scripted events, random wins in between."""
     players: list[Player] = [

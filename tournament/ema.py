@@ -105,19 +105,19 @@ def decimal_text(points: Fraction) -> str:
 
 def ema_rows(standings: Sequence[Standing]) -> list[EmaRow]:
     """The ranked players of `standings` (from `selectors.standings`) as rows of the file."""
-    ranked = [row for row in standings if row.rank is not None]
+    ranked = [(row.rank, row) for row in standings if row.rank is not None]
     rows = []
-    for row in ranked:
+    for place, row in ranked:
         last, first = split_name(row.player.name)
         rows.append(
             EmaRow(
-                place=row.rank,
+                place=place,
                 player=row.player,
                 last_name=last,
                 first_name=first,
                 table_points=row.table_points,
                 score=row.score,
-                base_rank=base_rank(row.rank, len(ranked)),
+                base_rank=base_rank(place, len(ranked)),
             )
         )
     return rows

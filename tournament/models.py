@@ -355,6 +355,12 @@ class Table(models.Model):
             return Table.Sheet.CONFIRMED
         return Table.Sheet.SUBMITTED if self.ended_at is not None else Table.Sheet.OPEN
 
+    @property
+    def seats_in_order(self) -> list[Seat]:
+        """The seats East, South, West, North. For a list of tables, prefetch their `seats`
+        (with the players) so that this asks no query."""
+        return sorted(self.seats.all(), key=lambda seat: seat.index)
+
 
 class Seat(models.Model):
     """One player at one table, by the wind of the seat they start the game at.
@@ -450,6 +456,9 @@ class Hand(models.Model):
             "with the same key is recognised and not recorded twice."
         ),
     )
+    # Not stored: True on the hand `correct_last_hand` returns when the correction sent was
+    # already recorded (sent twice), so nothing changed.
+    unchanged: bool = False
 
     class Meta:
         ordering = ["table", "number"]
@@ -550,7 +559,7 @@ class Penalty(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(points__gt=0), name="penalty_points_positive"),
             models.CheckConstraint(
-                condition=Q(distributed=False) | Exact(Mod("points", 3), 0),
+                condition=Q(distributed=False) | Q(Exact(Mod("points", 3), 0)),
                 name="penalty_distributed_in_three_equal_parts",
             ),
             models.CheckConstraint(

@@ -13,14 +13,15 @@ tournaments do not reveal that they exist.
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 
 from tournament.models import Table, Tournament
 
-User = AbstractBaseUser | AnonymousUser
+# Whoever sends a request: a logged-in account or nobody (`request.user`).
+Visitor = User | AnonymousUser
 
 
-def is_organiser(user: User, tournament: Tournament) -> bool:
+def is_organiser(user: Visitor, tournament: Tournament) -> bool:
     if not user.is_authenticated or not user.is_active:
         return False
     if user.is_superuser:
@@ -28,25 +29,25 @@ def is_organiser(user: User, tournament: Tournament) -> bool:
     return tournament.organisers.filter(pk=user.pk).exists()
 
 
-def is_referee(user: User, table: Table) -> bool:
+def is_referee(user: Visitor, table: Table) -> bool:
     """Assigned to `table` (organisers are not referees unless assigned)."""
     if not user.is_authenticated or not user.is_active:
         return False
     return table.referees.filter(pk=user.pk).exists()
 
 
-def referees_in(user: User, tournament: Tournament) -> bool:
+def referees_in(user: Visitor, tournament: Tournament) -> bool:
     if not user.is_authenticated or not user.is_active:
         return False
     return Table.objects.filter(round__tournament=tournament, referees=user).exists()
 
 
-def can_view(user: User, tournament: Tournament) -> bool:
+def can_view(user: Visitor, tournament: Tournament) -> bool:
     """May read the tournament's pages: standings, seating, score sheets, players."""
     return tournament.public or is_organiser(user, tournament) or referees_in(user, tournament)
 
 
-def can_referee(user: User, table: Table) -> bool:
+def can_referee(user: Visitor, table: Table) -> bool:
     """Has the role to enter hands, false wins, penalties and the end of the game at `table`.
 
     Organisers may at every table of their tournament, referees only at their own. Whether the
@@ -55,6 +56,6 @@ def can_referee(user: User, table: Table) -> bool:
     return is_organiser(user, table.round.tournament) or is_referee(user, table)
 
 
-def can_correct(user: User, tournament: Tournament) -> bool:
+def can_correct(user: Visitor, tournament: Tournament) -> bool:
     """May correct or remove any recorded result, reopen a game, change seating and rounds."""
     return is_organiser(user, tournament)

@@ -58,6 +58,8 @@ def seat_wind(*, scheme: str, starting_seat: int, number: int) -> str:
 
 def seat_winds(*, scheme: str, number: int) -> tuple[str, str, str, str]:
     """The seat winds in hand `number` of the players who started at E, S, W and N."""
-    return tuple(  # type: ignore[return-value]
-        seat_wind(scheme=scheme, starting_seat=seat, number=number) for seat in range(4)
-    )
+
+    def wind(seat: int) -> str:
+        return seat_wind(scheme=scheme, starting_seat=seat, number=number)
+
+    return wind(0), wind(1), wind(2), wind(3)

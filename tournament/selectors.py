@@ -6,15 +6,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
 
 from scoring.engine.ranking import places, rank, ranking_key, share_table_points
 from tournament.models import AuditEntry, Hand, Penalty, Player, Seat, Table, Tournament
+from tournament.permissions import Visitor
 from tournament.rotation import prevailing_wind, seat_winds
 
 
-def visible_tournaments(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Tournament]:
+def visible_tournaments(user: Visitor) -> QuerySet[Tournament]:
     """Public tournaments, plus every tournament the user organises (superusers see all)."""
     tournaments = Tournament.objects.all()
     if user.is_superuser:
@@ -108,12 +108,14 @@ def standings(tournament: Tournament, *, provisional: bool = False) -> list[Stan
         seats = seats.filter(table__ended_at__isnull=False)
     else:
         seats = seats.filter(table__confirmed_at__isnull=False)
-    seats = seats.annotate(confirmed=Q(table__confirmed_at__isnull=False)).order_by(
-        "table_id", "starting_wind"
-    )
     by_table: dict[int, list[Seat]] = {}
-    for seat in seats:
+    confirmed_tables: set[int] = set()
+    for seat in seats.annotate(confirmed=Q(table__confirmed_at__isnull=False)).order_by(
+        "table_id", "starting_wind"
+    ):
         by_table.setdefault(seat.table_id, []).append(seat)
+        if seat.confirmed:
+            confirmed_tables.add(seat.table_id)
     table_points: dict[int, Fraction] = {}
     game_scores: dict[int, list[int]] = {}
     unconfirmed: dict[int, int] = {}
@@ -122,7 +124,7 @@ def standings(tournament: Tournament, *, provisional: bool = False) -> list[Stan
             player_id = result.seat.player_id
             table_points[player_id] = table_points.get(player_id, Fraction(0)) + result.table_points
             game_scores.setdefault(player_id, []).append(result.score)
-            if not result.seat.confirmed:
+            if result.seat.table_id not in confirmed_tables:
                 unconfirmed[player_id] = unconfirmed.get(player_id, 0) + 1
     rows = [
         Standing(
@@ -169,10 +171,10 @@ def score_sheets(tables: Sequence[Table]) -> dict[int, list[ScoreSheetLine]]:
     """
     hands: dict[int, dict[int, Hand]] = {table.pk: {} for table in tables}
     penalties: dict[int, dict[int | None, list[Penalty]]] = {table.pk: {} for table in tables}
-    for hand in Hand.objects.filter(table_id__in=list(hands)).select_related(
+    for record in Hand.objects.filter(table_id__in=list(hands)).select_related(
         "winner__player", "discarder__player"
     ):
-        hands[hand.table_id][hand.number] = hand
+        hands[record.table_id][record.number] = record
     for penalty in Penalty.objects.filter(table_id__in=list(hands)).select_related("seat__player"):
         penalties[penalty.table_id].setdefault(penalty.hand_number, []).append(penalty)
     sheets = {}

@@ -180,6 +180,12 @@ class PlayerStatistics:
         return most_frequent(self.fans)
 
 
+def _fan(win: Hand) -> int:
+    """The fan of a win (a database constraint gives every win its fan)."""
+    assert win.fan is not None
+    return win.fan
+
+
 def player_hands(player: Player) -> list[Hand]:
     """Every hand entered at the player's tables outside draft rounds, with winner, discarder
     and table loaded, in play order. One query."""
@@ -214,7 +220,7 @@ def player_statistics(
             hand.discarder is not None and hand.discarder.player_id == player.pk for hand in hands
         ),
         false_wins=false_wins,
-        fan_total=sum(hand.fan for hand in won),
+        fan_total=sum(_fan(hand) for hand in won),
         largest=largest,
         fan_hands=fan_hands,
         fans=fans,
@@ -324,7 +330,7 @@ def tournament_statistics(tournament: Tournament, fan_names: FanNames) -> Tourna
     biggest = sorted(
         wins,
         key=lambda hand: (
-            -hand.fan,
+            -_fan(hand),
             -hand.flowers,
             hand.table.round.number,
             hand.table.number,
@@ -337,8 +343,8 @@ def tournament_statistics(tournament: Tournament, fan_names: FanNames) -> Tourna
         self_drawn=sum(hand.discarder_id is None for hand in wins),
         draws=len(hands) - len(wins),
         false_wins=sum(false_wins.values()),
-        fan_total=sum(hand.fan for hand in wins),
-        values=value_ranges(hand.fan for hand in wins) if wins else [],
+        fan_total=sum(_fan(hand) for hand in wins),
+        values=value_ranges(_fan(hand) for hand in wins) if wins else [],
         fan_hands=fan_hands,
         fans=fans,
         biggest=biggest,

@@ -6,7 +6,7 @@ import hashlib
 import secrets
 from datetime import timedelta
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.utils import timezone
 
 from tournament.models import ApiToken
@@ -22,7 +22,7 @@ def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-def issue_token(*, user: AbstractBaseUser, name: str) -> tuple[ApiToken, str]:
+def issue_token(*, user: User, name: str) -> tuple[ApiToken, str]:
     """A new token for `user`; returns it with its secret, which is not stored anywhere."""
     secret = PREFIX + secrets.token_urlsafe(32)
     token = ApiToken.objects.create(
@@ -31,7 +31,7 @@ def issue_token(*, user: AbstractBaseUser, name: str) -> tuple[ApiToken, str]:
     return token, secret
 
 
-def user_for_token(secret: str) -> AbstractBaseUser | None:
+def user_for_token(secret: str) -> User | None:
     """The active user a secret belongs to, or None. Notes when the token was last used, at
     most once every LAST_USED_EVERY."""
     if not secret.startswith(PREFIX):

@@ -63,7 +63,7 @@ def _suit_splits(
 
 def arrangements(counts: list[int]) -> list[Arrangement]:
     """Every split of the 34 counts into sets and exactly one pair, in trial order."""
-    options: list[list[tuple[tuple[int, ...], int]]] = []
+    options: list[tuple[tuple[tuple[int, ...], int], ...]] = []
     pair_suit = -1
     for suit in range(3):
         part = counts[suit * 9 : suit * 9 + 9]

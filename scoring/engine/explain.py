@@ -117,6 +117,7 @@ def explain(verdict: Verdict) -> tuple[tuple[SetLine, ...], dict[str, tuple[int,
 
 def _set_line(pack, *, declared: bool, concealed: bool) -> SetLine:
     kind, tile, _melded = pack
+    tiles: tuple[int, ...]
     if kind == P_CHOW:
         tiles = (tile - 1, tile, tile + 1)
     elif kind == P_KONG:

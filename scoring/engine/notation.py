@@ -63,7 +63,7 @@ def _parse_flowers(value: Any) -> int:
 
 
 def make_meld(
-    kind: str,
+    kind: str | None,
     tiles: list[int],
     *,
     number: int,

@@ -12,10 +12,11 @@ if it did not exist.
 from __future__ import annotations
 
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from django.conf import settings
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import CsrfViewMiddleware
 from ninja.security import APIKeyCookie, HttpBearer
 
@@ -65,8 +66,14 @@ class BearerToken(HttpBearer):
 class _CsrfCheck(CsrfViewMiddleware):
     """Django's own CSRF check, answering the reason instead of an HTML page."""
 
-    def _reject(self, request: HttpRequest, reason: str) -> str:  # type: ignore[override]
+    def _reject(self, request: HttpRequest, reason: str) -> str:
         return reason
+
+
+def _no_view(request: HttpRequest) -> HttpResponse:
+    """The view and next handler the CSRF check is given: it calls neither, and asks the view
+    only whether it is exempt (it is not)."""
+    return HttpResponse()
 
 
 class SessionLogin(APIKeyCookie):
@@ -86,9 +93,9 @@ class SessionLogin(APIKeyCookie):
         if not request.user.is_authenticated:
             return None
         if request.method not in SAFE_METHODS:
-            check = _CsrfCheck(lambda request: None)
+            check = _CsrfCheck(_no_view)
             check.process_request(request)
-            reason = check.process_view(request, None, (), {})
+            reason = check.process_view(request, _no_view, (), {})
             if reason is not None:
                 raise ApiError(
                     403,
@@ -112,6 +119,9 @@ class Anyone:
 # In this order: a token wins over the session, and reads ask no more.
 CALLERS = [BearerToken(), Anyone(), SessionLogin()]
 
+# The caller's access found for a request, so that later questions ask no query again.
+_ACCESSES: WeakKeyDictionary[HttpRequest, Access] = WeakKeyDictionary()
+
 
 def forbidden(message: str) -> ApiError:
     return ApiError(403, "forbidden", message)
@@ -123,21 +133,21 @@ def not_found(message: str) -> ApiError:
 
 def _access(request: HttpRequest, slug: str, role: str = READER) -> Access:
     """The caller's access to the tournament at `slug` (see `tournament.access`), in the API's
-    words when refused; kept on the request so that later questions ask no query again."""
+    words when refused; kept for the request so that later questions ask no query again."""
     try:
         access = tournament_access(request.user, slug, role=role)
     except NotFound as error:
         raise not_found(f"There is no tournament {slug!r}.") from error
     except RoleRequired as error:
         raise forbidden("Only an organiser of this tournament may do this.") from error
-    request.tournament_access = access
+    _ACCESSES[request] = access
     return access
 
 
 def _access_to(request: HttpRequest, tournament: Tournament) -> Access:
-    access = getattr(request, "tournament_access", None)
+    access = _ACCESSES.get(request)
     if access is None or access.tournament.pk != tournament.pk:
-        access = request.tournament_access = Access(request.user, tournament)
+        access = _ACCESSES[request] = Access(request.user, tournament)
     return access
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.core.exceptions import NON_FIELD_ERRORS, RequestDataTooBig, ValidationError
@@ -107,7 +108,11 @@ class ErrorAnswer(Schema):
 
     error: str = Field(description="A stable code (see above).")
     message: str = Field(description="Plain-language reason.")
-    fields: dict[str, str] = Field(None, description="For wrong fields: a message per field name.")
+    # Left out when no field is wrong (never null): None only marks it unset.
+    fields: dict[str, str] = Field(
+        None,  # type: ignore[arg-type]
+        description="For wrong fields: a message per field name.",
+    )
 
 
 def refusals(*statuses: int) -> dict[int, type[ErrorAnswer]]:
@@ -131,7 +136,7 @@ MESSAGES = {
 }
 
 
-def field_message(error: dict[str, Any]) -> str:
+def field_message(error: Mapping[str, Any]) -> str:
     """What is wrong with one field, from one pydantic error. Our own field types
     (`tournament.api.fields`) word their errors themselves."""
     kind = error["type"]
@@ -149,7 +154,7 @@ def field_message(error: dict[str, Any]) -> str:
     return MESSAGES[kind].format(input=json.dumps(error["input"]), **context)
 
 
-def schema_error(errors: list[dict[str, Any]]) -> ApiError:
+def schema_error(errors: Sequence[Mapping[str, Any]]) -> ApiError:
     """The answer to a request that its schema refuses; `errors` are pydantic's, located from
     the body (or the parameter) they are in: `()` is the body itself."""
     fields: dict[str, str] = {}
@@ -177,14 +182,21 @@ def from_validation_error(error: ValidationError) -> ApiError:
             if name != NON_FIELD_ERRORS
         }
         general = error.message_dict.get(NON_FIELD_ERRORS, [])
-        codes = {item.code for items in error.error_dict.values() for item in items}
-        code = codes.pop() if len(codes) == 1 and None not in codes else "invalid"
+        code = _shared_code({item.code for items in error.error_dict.values() for item in items})
         described = [f"{name}: {message}" for name, message in fields.items()]
         message = " ".join([*general, *described]) or "The request is not valid."
         return ApiError(_status(code), code or "invalid", message, fields=fields or None)
-    codes = {item.code for item in error.error_list}
-    code = codes.pop() if len(codes) == 1 and None not in codes else "invalid"
+    code = _shared_code({item.code for item in error.error_list})
     return ApiError(_status(code), code, " ".join(error.messages))
+
+
+def _shared_code(codes: set[str | None]) -> str:
+    """The one code that all the errors have, else "invalid"."""
+    if len(codes) == 1:
+        (code,) = codes
+        if code is not None:
+            return code
+    return "invalid"
 
 
 def _status(code: str) -> int:

@@ -31,8 +31,9 @@ def _without_nul(value: Any) -> Any:
     return value
 
 
-def text(max_length: int) -> Any:
-    """Text of at most `max_length` characters, without NUL (the database refuses it)."""
+def text(max_length: int | None) -> Any:
+    """Text of at most `max_length` characters (None: any length), without NUL (the database
+    refuses it)."""
     return Annotated[str, StringConstraints(max_length=max_length), BeforeValidator(_without_nul)]
 
 
@@ -49,12 +50,12 @@ def _iso_date(value: Any) -> Any:
 Day = Annotated[datetime.date, BeforeValidator(_iso_date)]
 # Moments are answered as Python writes them (isoformat), as the archive does.
 Moment = Annotated[str, WithJsonSchema({"type": "string", "format": "date-time"})]
-Wind = Literal[WINDS]  # type: ignore[valid-type]
+Wind = Literal[WINDS]
 
 
 def choice(values: list[str] | tuple[str, ...]) -> Any:
     """One of `values`, such as a model's TextChoices values."""
-    return Literal[tuple(values)]  # type: ignore[valid-type]
+    return Literal[tuple(values)]
 
 
 def list_of(item: Any, what: str, max_items: int) -> Any:
@@ -78,6 +79,7 @@ def of(model: type[models.Model], name: str, **bounds: int) -> Any:
     of its choices, a number within its validators (`bounds` such as ge=1 narrow them further),
     nullable when the column is; described by its help text."""
     field = model._meta.get_field(name)
+    assert isinstance(field, models.Field)  # a column of the model, not a reverse relation
     kind: Any
     if field.choices:
         kind = choice([value for value, _label in field.choices])

@@ -12,6 +12,7 @@ from ninja import Router
 from ninja.responses import Status
 
 from tournament import services
+from tournament.access import AuthenticatedRequest
 from tournament.api import schemas, serialisers
 from tournament.api.auth import (
     insider,
@@ -58,7 +59,7 @@ def _round_answer(request: HttpRequest, round: Round) -> dict[str, Any]:
     openapi_extra=EMPTY_BODY_OK,
 )
 def create_round(
-    request: HttpRequest,
+    request: AuthenticatedRequest,
     response: HttpResponse,
     slug: str,
     payload: Sent[schemas.Empty] = BODY,
@@ -101,7 +102,10 @@ def _organised_round(request: HttpRequest, slug: str, number: int) -> Round:
     summary="Seat a round at random or as given",
 )
 def seat_round(
-    request: HttpRequest, slug: str, number: int, payload: Sent[schemas.SeatingRequest] = BODY
+    request: AuthenticatedRequest,
+    slug: str,
+    number: int,
+    payload: Sent[schemas.SeatingRequest] = BODY,
 ) -> dict[str, Any]:
     """Replaces the round's tables (and their referees); the round must be a draft or seated.
 
@@ -149,7 +153,7 @@ def _tables(round: Round, tables: list[dict[str, Any]]) -> list[list]:
     summary="Publish, open, finish or step back a round",
 )
 def set_round_status(
-    request: HttpRequest,
+    request: AuthenticatedRequest,
     slug: str,
     number: int,
     payload: Sent[schemas.RoundStatusRequest] = BODY,
@@ -170,7 +174,7 @@ def set_round_status(
     summary="Assign the table's referees",
 )
 def set_referees(
-    request: HttpRequest,
+    request: AuthenticatedRequest,
     slug: str,
     number: int,
     table: int,
@@ -212,7 +216,10 @@ def get_round_clock(request: HttpRequest, slug: str, number: int) -> dict[str, A
     summary="Start, pause, resume or extend the round clock",
 )
 def change_round_clock(
-    request: HttpRequest, slug: str, number: int, payload: Sent[schemas.ClockRequest] = BODY
+    request: AuthenticatedRequest,
+    slug: str,
+    number: int,
+    payload: Sent[schemas.ClockRequest] = BODY,
 ) -> dict[str, Any]:
     """Start ({"action": "start", "minutes": 120}, minutes optional), pause, resume or extend
     ({"action": "extend", "minutes": 10}; negative shortens) the round clock. The clock starts

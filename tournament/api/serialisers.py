@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Max, QuerySet
@@ -20,6 +20,17 @@ from tournament.clock import clock_of
 from tournament.models import Hand, Penalty, Round, Seat, Table, Tournament
 from tournament.rotation import WINDS, prevailing_wind, seat_winds
 from tournament.selectors import ScoreSheetLine, Standing, score_sheet, table_results
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class _TableCount(TypedDict):
+    table_count: int
+
+
+class _HandCount(TypedDict):
+    hand_count: int
 
 
 def by_seat(values: tuple[Any, ...] | list[Any]) -> dict[str, Any]:
@@ -42,12 +53,14 @@ def tournament_detail(tournament: Tournament, *, rounds: QuerySet[Round]) -> dic
     }
 
 
-def round_summary(round: Round) -> dict[str, Any]:
+def round_summary(round: WithAnnotations[Round, _TableCount]) -> dict[str, Any]:
     """A round of a queryset annotated with `table_count` (see `annotated_rounds`)."""
     return {"number": round.number, "status": round.status, "tables": round.table_count}
 
 
-def annotated_rounds(rounds: QuerySet[Round]) -> QuerySet[Round]:
+def annotated_rounds(
+    rounds: QuerySet[Round],
+) -> QuerySet[WithAnnotations[Round, _TableCount]]:
     return rounds.annotate(table_count=Count("tables")).order_by("number")
 
 
@@ -62,7 +75,7 @@ def _seats(seats: list[Seat]) -> dict[str, Any]:
     }
 
 
-def table_summary(table: Table, *, insider: bool) -> dict[str, Any]:
+def table_summary(table: WithAnnotations[Table, _HandCount], *, insider: bool) -> dict[str, Any]:
     """A table of a queryset prepared by `tables_for_summary`."""
     body = {
         "number": table.number,
@@ -77,7 +90,7 @@ def table_summary(table: Table, *, insider: bool) -> dict[str, Any]:
     return body
 
 
-def tables_for_summary(round: Round) -> QuerySet[Table]:
+def tables_for_summary(round: Round) -> QuerySet[WithAnnotations[Table, _HandCount]]:
     return (
         round.tables.annotate(hand_count=Count("hands"))
         .prefetch_related("seats__player", "referees")
@@ -171,18 +184,18 @@ def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
             "prevailing_wind": prevailing_wind(following),
             "seat_winds": by_seat(seat_winds(scheme=scheme, number=following)),
         }
-    sheet: dict[str, Any] = {
+    game_sheet: dict[str, Any] = {
         "status": table.sheet,
         "submitted_at": _when(table.ended_at),
         "confirmed_at": _when(table.confirmed_at),
     }
     if insider:
-        sheet["submitted_by"] = _username(table.submitted_by)
-        sheet["confirmed_by"] = _username(table.confirmed_by)
+        game_sheet["submitted_by"] = _username(table.submitted_by)
+        game_sheet["confirmed_by"] = _username(table.confirmed_by)
     return {
         "round": table.round.number,
         **table_summary(table, insider=insider),
-        "game_sheet": sheet,
+        "game_sheet": game_sheet,
         "lines": lines,
         "next_hand": next_hand,
         "results": [

@@ -23,6 +23,7 @@ from ninja.responses import Status
 
 from scoring.engine import HandError, parse_compact
 from tournament import services
+from tournament.access import AuthenticatedRequest
 from tournament.api import schemas, serialisers
 from tournament.api.auth import (
     corrected_table,
@@ -134,7 +135,7 @@ def _submitted(response: HttpResponse, record: Hand | Penalty) -> int:
     summary="Submit the next hand",
 )
 def submit_hand(
-    request: HttpRequest,
+    request: AuthenticatedRequest,
     response: HttpResponse,
     slug: str,
     number: int,
@@ -174,7 +175,7 @@ def _hand_at(table: Table, number: int) -> Hand:
     summary="Correct an entered hand",
 )
 def correct_hand(
-    request: HttpRequest,
+    request: AuthenticatedRequest,
     slug: str,
     number: int,
     table: int,
@@ -202,7 +203,7 @@ def correct_hand(
     summary="Take back the last hand entered",
 )
 def remove_last_hand(
-    request: HttpRequest, slug: str, number: int, table: int, hand: int
+    request: AuthenticatedRequest, slug: str, number: int, table: int, hand: int
 ) -> dict[str, Any]:
     """The number must be the last hand's (else 409 not_last_hand), so nothing else goes; the
     game must not have ended. False wins recorded for it stay.
@@ -241,7 +242,7 @@ def _penalty_answer(
     summary="Record a false win",
 )
 def record_false_win(
-    request: HttpRequest,
+    request: AuthenticatedRequest,
     response: HttpResponse,
     slug: str,
     number: int,
@@ -256,6 +257,7 @@ def record_false_win(
     found = refereed_table(request, slug, number, table)
     sent = read(schemas.FalseWinRequest, payload)
     offender = _players(found, {"player": sent.player})["player"]
+    assert offender is not None  # a key given is found, or refused above
     penalty = services.record_false_win(
         table=found,
         number=sent.number,
@@ -275,7 +277,7 @@ def record_false_win(
     summary="Record a penalty or deduction",
 )
 def record_penalty(
-    request: HttpRequest,
+    request: AuthenticatedRequest,
     response: HttpResponse,
     slug: str,
     number: int,
@@ -310,12 +312,13 @@ def _penalty_at(table: Table, penalty: int) -> Penalty:
     summary="Correct a penalty",
 )
 def correct_penalty(
-    request: HttpRequest,
+    request: AuthenticatedRequest,
     slug: str,
     number: int,
     table: int,
     penalty: int,
-    payload: Sent[schemas.PenaltyChange] = BODY,
+    # A schema made at run time by `changes`, so not a static type.
+    payload: Sent[schemas.PenaltyChange] = BODY,  # type: ignore[valid-type]
 ) -> dict[str, Any]:
     """Only the fields given change.
 
@@ -325,7 +328,7 @@ def correct_penalty(
     given = read(schemas.PenaltyChange, payload).model_dump(exclude_unset=True)
     if "player" in given:
         given |= _players(found, {"player": given["player"]})
-    current = {
+    current: dict[str, Any] = {
         "player": recorded.seat.player,
         "points": recorded.points,
         "distributed": recorded.distributed,
@@ -344,7 +347,7 @@ def correct_penalty(
     summary="Remove a penalty recorded by mistake",
 )
 def remove_penalty(
-    request: HttpRequest, slug: str, number: int, table: int, penalty: int
+    request: AuthenticatedRequest, slug: str, number: int, table: int, penalty: int
 ) -> dict[str, Any]:
     """Who: an organiser of the tournament."""
     found = corrected_table(request, slug, number, table)
@@ -360,7 +363,7 @@ def remove_penalty(
     openapi_extra=EMPTY_BODY_OK,
 )
 def end_game(
-    request: HttpRequest,
+    request: AuthenticatedRequest,
     slug: str,
     number: int,
     table: int,
@@ -384,7 +387,7 @@ def end_game(
     openapi_extra=EMPTY_BODY_OK,
 )
 def confirm_game_sheet(
-    request: HttpRequest,
+    request: AuthenticatedRequest,
     slug: str,
     number: int,
     table: int,

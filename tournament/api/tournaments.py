@@ -12,6 +12,7 @@ from ninja.responses import Status
 from pydantic import WithJsonSchema
 
 from tournament import services
+from tournament.access import AuthenticatedRequest
 from tournament.api import schemas, serialisers
 from tournament.api.auth import (
     forbidden,
@@ -58,7 +59,9 @@ def list_tournaments(request: HttpRequest) -> dict[str, Any]:
     summary="Create a tournament",
 )
 def create_tournament(
-    request: HttpRequest, response: HttpResponse, payload: Sent[schemas.TournamentCreate] = BODY
+    request: AuthenticatedRequest,
+    response: HttpResponse,
+    payload: Sent[schemas.TournamentCreate] = BODY,
 ) -> Status:
     """Created; Location is its address.
 
@@ -90,7 +93,10 @@ def get_tournament(request: HttpRequest, slug: str) -> dict[str, Any]:
     T, response={200: schemas.Tournament, **WRITE}, summary="Change a tournament's settings"
 )
 def change_tournament(
-    request: HttpRequest, slug: str, payload: Sent[schemas.TournamentChange] = BODY
+    request: HttpRequest,
+    slug: str,
+    # A schema made at run time by `changes`, so not a static type.
+    payload: Sent[schemas.TournamentChange] = BODY,  # type: ignore[valid-type]
 ) -> dict[str, Any]:
     """Who: an organiser of the tournament."""
     tournament = organised_tournament(request, slug)
@@ -142,7 +148,11 @@ def add_player(
     summary="Change a player (also to withdraw them from a round on)",
 )
 def change_player(
-    request: HttpRequest, slug: str, key: str, payload: Sent[schemas.PlayerChange] = BODY
+    request: HttpRequest,
+    slug: str,
+    key: str,
+    # A schema made at run time by `changes`, so not a static type.
+    payload: Sent[schemas.PlayerChange] = BODY,  # type: ignore[valid-type]
 ) -> Any:
     """Who: an organiser of the tournament."""
     tournament = organised_tournament(request, slug)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import Prefetch
 
 from tournament.archive.schema import (
@@ -18,7 +18,6 @@ from tournament.archive.schema import (
     VERSION,
     ArchiveV1,
     DrawRecord,
-    HandRecord,
     PenaltyRecord,
     PlayerRecord,
     RoundRecord,
@@ -111,7 +110,7 @@ def _table(table: Table) -> TableRecord:
             game_penalties.append(penalty)
     return TableRecord.model_construct(
         number=table.number,
-        seats=Seats.model_construct(**seats),
+        seats=Seats.model_construct(_fields_set=None, **seats),
         referees=sorted(user.get_username() for user in table.referees.all()),
         hands=[_hand(hand, by_hand.get(hand.number, [])) for hand in hands],
         penalties=[_penalty(penalty, in_hand=False) for penalty in game_penalties],
@@ -123,12 +122,14 @@ def _table(table: Table) -> TableRecord:
     )
 
 
-def _username(user: AbstractBaseUser | None) -> str | None:
+def _username(user: User | None) -> str | None:
     return user.get_username() if user is not None else None
 
 
-def _hand(hand: Hand, penalties: list[Penalty]) -> HandRecord:
-    model = WinRecord if hand.result == Hand.Result.WIN else DrawRecord
+def _hand(hand: Hand, penalties: list[Penalty]) -> WinRecord | DrawRecord:
+    model: type[WinRecord | DrawRecord] = (
+        WinRecord if hand.result == Hand.Result.WIN else DrawRecord
+    )
     fields: dict[str, Any] = {
         "number": hand.number,
         "result": hand.result,

@@ -8,7 +8,7 @@ from typing import Any
 
 import pydantic
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from tournament.archive.errors import ArchiveError, at, describe, place
@@ -53,14 +53,14 @@ def parse(data: Any) -> Archive:
 @dataclass
 class _Loader:
     data: Any  # the document as given, for the places in messages
-    actor: AbstractBaseUser
-    users: dict[str, AbstractBaseUser]
+    actor: User
+    users: dict[str, User]
     players: dict[str, Player] = field(default_factory=dict)
 
     def where(self, *location: str | int) -> str:
         return place(location, self.data)
 
-    def user(self, username: str | None) -> AbstractBaseUser:
+    def user(self, username: str | None) -> User:
         """The user of that name here, or the importing user."""
         return self.users.get(username or "", self.actor)
 
@@ -76,7 +76,7 @@ class _Loader:
 def import_tournament(
     data: Any,
     *,
-    actor: AbstractBaseUser,
+    actor: User,
     slug: str | None = None,
     replace: bool = False,
     warnings: list[str] | None = None,
@@ -162,13 +162,13 @@ def _load_round(
             referees = [loader.users[name] for name in record.referees if name in loader.users]
             if referees:
                 assign_referees(table=table, referees=referees, actor=actor)
-        steps = {
+        steps: dict[str, list[str]] = {
             Round.Status.DRAFT: [],
             Round.Status.SEATED: [Round.Status.SEATED],
             Round.Status.PLAYING: [Round.Status.SEATED, Round.Status.PLAYING],
             Round.Status.FINISHED: [Round.Status.SEATED, Round.Status.PLAYING],
-        }[status]
-        for step in steps:
+        }
+        for step in steps[status]:
             round = set_round_status(round=round, status=step, actor=actor)
     for table, (index, record) in zip(tables, records, strict=True):
         game = _Game(loader, table, record, data.finished, (*location, "tables", index))
@@ -203,7 +203,7 @@ class _Game:
         loader = self.loader
         with at(where):
             winner = loader.players[hand.winner] if hand.winner else None
-            if hand.tiles is not None and winner is not None:
+            if hand.tiles is not None and hand.winner:
                 starting_seat = self.data.seats.keys().index(hand.winner)
                 _check_situation(
                     hand, hand.tiles, where, starting_seat, self.table.round.tournament
@@ -235,6 +235,7 @@ class _Game:
         with at(where):
             player = loader.players[data.player]
             if data.kind in FALSE_WIN_KINDS:
+                assert hand_number is not None  # the schema gives every false win its hand
                 penalty = record_false_win(
                     table=self.table,
                     number=hand_number,

@@ -12,7 +12,7 @@ described here, for the JSON Schema; the model refuses a wrong one when the tour
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import (
     BaseModel,
@@ -50,7 +50,7 @@ from tournament.models import (
 )
 
 FORMAT = "mcr-tournament-archive"
-VERSION = 1  # the version that exports write
+VERSION: Final = 1  # the version that exports write
 
 
 def game_length(document: Any) -> int:
@@ -378,7 +378,7 @@ class ArchiveV1(Record):
 
     def usernames(self) -> set[str]:
         """Every username the document names: organisers, referees, who entered a result."""
-        names = set(self.tournament.organisers)
+        names: set[str | None] = set(self.tournament.organisers)
         for round in self.rounds:
             for table in round.tables:
                 names.update(table.referees)

@@ -35,14 +35,20 @@ class Problem(ValueError):
         self.at = at
 
 
+def _model_field(model: type[models.Model], name: str) -> models.Field:
+    field = model._meta.get_field(name)
+    assert isinstance(field, models.Field)  # a column of the model, not a reverse relation
+    return field
+
+
 def default(model: type[models.Model], name: str) -> Any:
     """A schema field whose default is the Django model field's."""
-    return Field(default=model._meta.get_field(name).get_default())
+    return Field(default=_model_field(model, name).get_default())
 
 
 def _range(model: type[models.Model], name: str) -> tuple[int, int]:
     """The bounds that the Django model field's validators set."""
-    validators = model._meta.get_field(name).validators
+    validators = _model_field(model, name).validators
     low = next(v.limit_value for v in validators if isinstance(v, MinValueValidator))
     high = next(v.limit_value for v in validators if isinstance(v, MaxValueValidator))
     return low, high

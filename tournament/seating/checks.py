@@ -193,16 +193,16 @@ def check_standing_round(
                         "one table, but they must be kept apart.",
                         code="hard_separation",
                     )
-        pins = {pinned[p] for p in group if pinned[p] is not None}
+        pins = {pin for pin in (pinned[p] for p in group) if pin is not None}
         if len(pins) > 1:
             raise SeatingError(
                 f"Round {number} by standing puts players held at different tables at one table.",
                 code="bad_fixed_table",
             )
         for pin in pins:
-            if pin_owner.setdefault(pin, g) != g:  # type: ignore[arg-type]
+            if pin_owner.setdefault(pin, g) != g:
                 raise SeatingError(
-                    f"Round {number} by standing puts players held at table {pin + 1} "  # type: ignore[operator]
+                    f"Round {number} by standing puts players held at table {pin + 1} "
                     "at different tables.",
                     code="bad_fixed_table",
                 )
@@ -212,8 +212,8 @@ def standing_numbers(groups: list[list[int]], pinned: list[int | None]) -> list[
     """Table numbers in ranking order, except that a held player's table keeps its number."""
     numbers = [0] * len(groups)
     for g, group in enumerate(groups):
-        pins = [pinned[p] for p in group if pinned[p] is not None]
+        pins = [pin for pin in (pinned[p] for p in group) if pin is not None]
         if pins:
-            numbers[g] = pins[0] + 1  # type: ignore[operator]
+            numbers[g] = pins[0] + 1
     free = iter(n for n in range(1, len(groups) + 1) if n not in set(numbers))
     return [number or next(free) for number in numbers]

@@ -22,16 +22,14 @@ from .sixteen_pairs import PLAYERS as SIXTEEN_PAIRS_PLAYERS
 from .sixteen_pairs import sixteen_pairs
 from .starters import (
     LARGEST_STARTER_GROUP,
+    Design,
+    Table,
     cyclic_starter,
     develop,
     is_repeat_free,
     three_layers_and_three_points,
 )
 from .stored_layers import stored_layers_and_a_point, stored_layers_and_three_points
-
-Table = tuple[int, int, int, int]
-Round = tuple[Table, ...]
-Design = tuple[Round, ...]
 
 #: The exact-cover search for mirrored layers gives up after this many choices.
 MOST_MIRRORED_CHOICES = 50_000
@@ -308,7 +306,7 @@ def three_layers_and_a_point(q: int) -> Design | None:
                     base.append((i * q + a, i * q + negative[a], j * q + b, j * q + negative[b]))
             design = tuple(
                 tuple(
-                    tuple(p if p == 3 * q else p - p % q + add[p % q][g] for p in table)  # type: ignore[misc]
+                    tuple(p if p == 3 * q else p - p % q + add[p % q][g] for p in table)
                     for table in base
                 )
                 for g in range(q)

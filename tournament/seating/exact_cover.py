@@ -2,23 +2,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
 
 
-def exact_cover(options: dict[Hashable, list[Hashable]], limit: int) -> list | None:
+class Sortable(Hashable, Protocol):
+    def __lt__(self, other: Any, /) -> bool: ...
+
+
+# Options and items are tried in sorted order, so that the answer is always the same.
+Option = TypeVar("Option", bound=Sortable)
+Item = TypeVar("Item", bound=Sortable)
+
+
+def exact_cover(options: Mapping[Option, Sequence[Item]], limit: int) -> list[Option] | None:
     """Options (keys) that cover every item of their lists exactly once, or None.
 
     Backtracking that always branches on an item with the fewest options left (Knuth's
     algorithm X), in sorted order so that the answer is always the same.
     """
-    holders: dict[Hashable, set] = {}
+    holders: dict[Item, set[Option]] = {}
     for option, items in options.items():
         for item in items:
             holders.setdefault(item, set()).add(option)
-    chosen: list = []
+    chosen: list[Option] = []
     budget = [limit]
 
-    def take(option: Hashable) -> list[set]:
+    def take(option: Option) -> list[set[Option]]:
         removed = []
         for item in options[option]:
             for other in holders[item]:
@@ -28,7 +38,7 @@ def exact_cover(options: dict[Hashable, list[Hashable]], limit: int) -> list | N
             removed.append(holders.pop(item))
         return removed
 
-    def give_back(option: Hashable, removed: list[set]) -> None:
+    def give_back(option: Option, removed: list[set[Option]]) -> None:
         for item in reversed(options[option]):
             holders[item] = removed.pop()
             for other in holders[item]:

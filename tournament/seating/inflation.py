@@ -60,9 +60,7 @@ def five_groups(k: int) -> Design | None:
     rounds = []
     for t in elements:
         tables: list[Table] = [
-            tuple(point(add(g, t), layer) for g in block)  # type: ignore[misc]
-            for layer in range(3)
-            for block in blocks
+            tuple(point(add(g, t), layer) for g in block) for layer in range(3) for block in blocks
         ]
         for f, (a, b, c) in enumerate(sorted(triples)):
             tables.append(
@@ -141,7 +139,7 @@ def inflate(master: Design, points: int, q: int, inner: Design | None) -> Design
                 shifts = [ring.mul[lam][v] for lam in lambdas]
                 rounds.append(
                     tuple(
-                        tuple(table[i] * q + ring.add[u][shifts[i]] for i in range(4))  # type: ignore[misc]
+                        tuple(table[i] * q + ring.add[u][shifts[i]] for i in range(4))
                         for table in master_round
                         for u in range(q)
                     )
@@ -149,11 +147,7 @@ def inflate(master: Design, points: int, q: int, inner: Design | None) -> Design
     members = [[p * q + x for p in group for x in range(q)] for group in groups]
     for inner_round in inner or ():
         rounds.append(
-            tuple(
-                tuple(copies[k] for k in table)  # type: ignore[misc]
-                for copies in members
-                for table in inner_round
-            )
+            tuple(tuple(copies[k] for k in table) for copies in members for table in inner_round)
         )
     design = tuple(rounds)
     return design if is_repeat_free(design, points * q) else None

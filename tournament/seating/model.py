@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tournament.rotation import WINDS
@@ -53,6 +54,12 @@ class TableSeating:
 
     number: int
     seats: tuple[str, str, str, str]
+
+    @classmethod
+    def of(cls, number: int, seats: Iterable[str]) -> TableSeating:
+        """Table `number` with the four player keys `seats` at E, S, W, N."""
+        east, south, west, north = seats
+        return cls(number=number, seats=(east, south, west, north))
 
     @property
     def by_wind(self) -> dict[str, str]:

@@ -211,8 +211,9 @@ def _numbering(
     numbered: list[list[int]] = []
     free_by_round: list[list[int]] = []
     for r, tables in enumerate(rounds):
-        if given[r] is not None:
-            numbers = list(given[r])  # type: ignore[arg-type]
+        given_numbers = given[r]
+        if given_numbers is not None:
+            numbers = list(given_numbers)
             free: list[int] = []
         else:
             numbers, free = _first_numbers(tables, pinned, counts, rng)
@@ -276,8 +277,8 @@ def cheapest_assignment(cost: list[list[int]]) -> list[int]:
     """
     n = len(cost)
     INF = float("inf")
-    u = [0] * (n + 1)
-    v = [0] * (n + 1)
+    u: list[float] = [0] * (n + 1)
+    v: list[float] = [0] * (n + 1)
     match = [0] * (n + 1)  # match[column] = row, 1-based; 0 = free
     way = [0] * (n + 1)
     for row in range(1, n + 1):
@@ -298,8 +299,8 @@ def cheapest_assignment(cost: list[list[int]]) -> list[int]:
                         delta, next_column = least[j], j
             for j in range(n + 1):
                 if used[j]:
-                    u[match[j]] += delta  # type: ignore[assignment]
-                    v[j] -= delta  # type: ignore[assignment]
+                    u[match[j]] += delta
+                    v[j] -= delta
                 else:
                     least[j] -= delta
             column = next_column
@@ -325,9 +326,9 @@ def _first_numbers(
     numbers = [0] * len(tables)
     free_tables = []
     for t, table in enumerate(tables):
-        pins = [pinned[p] for p in table if pinned[p] is not None]
+        pins = [pin for pin in (pinned[p] for p in table) if pin is not None]
         if pins:
-            numbers[t] = pins[0] + 1  # type: ignore[operator]
+            numbers[t] = pins[0] + 1
         else:
             free_tables.append(t)
     taken = set(numbers)

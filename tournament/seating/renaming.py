@@ -158,11 +158,11 @@ def rename_players(
         rest = []
         for table in r:
             players = [player_at[point] for point in table]
-            pins = [pinned[p] for p in players if pinned[p] is not None]
+            pins = [pin for pin in (pinned[p] for p in players) if pin is not None]
             if len(pins) > 1:
                 return None
             if pins:
-                seating[pins[0]] = players  # type: ignore[index]
+                seating[pins[0]] = players
             else:
                 rest.append(players)
         renamed.append([table if table is not None else rest.pop() for table in seating])

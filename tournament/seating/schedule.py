@@ -197,12 +197,11 @@ def lower_bound(
     final: Counter[int] = Counter()
     level, width, i = heights[0], levels[heights[0]], 1
     while remaining:
-        above = heights[i] if i < len(heights) else None
-        room = width * (above - level) if above is not None else None
+        room = width * (heights[i] - level) if i < len(heights) else None
         if room is not None and remaining >= room:
             remaining -= room
-            level = above  # type: ignore[assignment]
-            width += levels[above]
+            level = heights[i]
+            width += levels[level]
             i += 1
             continue
         full, part = divmod(remaining, width)
@@ -376,10 +375,7 @@ def _place(
                 tables=tuple(
                     sorted(
                         (
-                            TableSeating(
-                                number=table_number,
-                                seats=tuple(field[p].key for p in table),  # type: ignore[arg-type]
-                            )
+                            TableSeating.of(table_number, (field[p].key for p in table))
                             for table_number, table in zip(numbers, seated, strict=True)
                         ),
                         key=lambda t: t.number,

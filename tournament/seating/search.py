@@ -54,8 +54,9 @@ def greedy_rounds(
     for _ in range(rounds):
         seating: list[list[int]] = [[] for _ in range(tables)]
         for p in range(n):
-            if pinned[p] is not None:
-                seating[pinned[p]].append(p)  # type: ignore[index]
+            pin = pinned[p]
+            if pin is not None:
+                seating[pin].append(p)
         rng.shuffle(free)
         for p in free:
             row = cost[p]

@@ -45,8 +45,8 @@ def seat(blocks: list[list[tuple[int, int]]], k: int) -> Round:
     tables: list[Table] = []
     for block in blocks:
         moved = [(turn(pair, k), bit) for pair, bit in block]
-        tables.append(tuple(sorted(2 * pair + bit for pair, bit in moved)))  # type: ignore[arg-type]
-        tables.append(tuple(sorted(2 * pair + 1 - bit for pair, bit in moved)))  # type: ignore[arg-type]
+        tables.append(tuple(sorted(2 * pair + bit for pair, bit in moved)))
+        tables.append(tuple(sorted(2 * pair + 1 - bit for pair, bit in moved)))
     return tuple(tables)
 
 

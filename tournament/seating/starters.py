@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import random
 
-Table = tuple[int, int, int, int]
+# The points at a table: four of them, which `is_repeat_free` checks (a design is built from
+# generators, whose length the type cannot carry).
+Table = tuple[int, ...]
 Round = tuple[Table, ...]
 Design = tuple[Round, ...]
 
@@ -67,10 +69,7 @@ def cyclic_starter(group_size: int, *, steps: int = 30_000, restart: int = 500) 
         return None
     fixed = tuple(tuple(i * q + u for i in range(4)) for u in range(q))
     developed = tuple(
-        tuple(
-            tuple((p // q) * q + (p % q + g) % q for p in table)  # type: ignore[misc]
-            for table in base
-        )
+        tuple(tuple((p // q) * q + (p % q + g) % q for p in table) for table in base)
         for g in range(q)
     )
     return (fixed, *developed)
@@ -178,13 +177,9 @@ def three_layers_and_three_points(
 
     base: list[Table] = []
     for turn in range(3):  # the rotation s applied 0, 1 and 2 times
-        base.append(
-            (3 * m + turn, *(point((k + turn) % 3, x[k]) for k in range(3)))  # type: ignore[arg-type]
-        )
+        base.append((3 * m + turn, *(point((k + turn) % 3, x[k]) for k in range(3))))
         for first in range(3, m, 4):
-            base.append(
-                tuple(point((label[s] + turn) % 3, x[s]) for s in range(first, first + 4))  # type: ignore[arg-type]
-            )
+            base.append(tuple(point((label[s] + turn) % 3, x[s]) for s in range(first, first + 4)))
 
     return develop(base, m, players)
 
@@ -194,8 +189,7 @@ def develop(base: list[Table], m: int, players: int) -> Design | None:
     i * m + (x + g) % m and keeps the points from 3m on; None if two points meet twice."""
     design = tuple(
         tuple(
-            tuple(p if p >= 3 * m else p - p % m + (p % m + g) % m for p in table)  # type: ignore[misc]
-            for table in base
+            tuple(p if p >= 3 * m else p - p % m + (p % m + g) % m for p in table) for table in base
         )
         for g in range(m)
     )

@@ -82,7 +82,7 @@ def stored_layers_and_a_point(m: int) -> Design | None:
         return None
     base: list[Table] = [(3 * m, 0, m, 2 * m)]
     for turn in range(3):
-        base += [_turned(table, m, turn) for table in parse_tables(BASE_TABLES[m])]  # type: ignore[misc]
+        base += [_turned(table, m, turn) for table in parse_tables(BASE_TABLES[m])]
     return develop(base, m, 3 * m + 1)
 
 
@@ -96,8 +96,8 @@ def stored_layers_and_three_points(m: int) -> Design | None:
         return None
     base: list[Table] = []
     for turn in range(3):
-        base.append((3 * m + turn, *_turned(fixed, m, turn)))  # type: ignore[arg-type]
-        base += [_turned(table, m, turn) for table in tables]  # type: ignore[misc]
+        base.append((3 * m + turn, *_turned(fixed, m, turn)))
+        base += [_turned(table, m, turn) for table in tables]
     if any(len(table) != 4 for table in base):
         return None
     return develop(base, m, 3 * m + 3)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db.models import Sum
 from django.utils.translation import gettext_lazy as _
@@ -150,7 +150,7 @@ def penalty_snapshot(penalty: Penalty) -> dict[str, Any]:
 def audit(
     *,
     table: Table,
-    actor: AbstractBaseUser,
+    actor: User,
     action: str,
     before: dict[str, Any] | None,
     after: dict[str, Any] | None,

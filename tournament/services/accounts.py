@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -13,7 +13,7 @@ from tournament.models import ApiToken
 
 
 @transaction.atomic
-def create_referee_account(*, username: str, password: str) -> AbstractBaseUser:
+def create_referee_account(*, username: str, password: str) -> User:
     """A plain login with no rights of its own: it may enter results only at the tables it is
     assigned to. Raises ValidationError on the username or password field."""
     user = get_user_model()(username=username.strip())

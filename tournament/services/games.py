@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -19,7 +19,7 @@ from tournament.services._common import (
 
 
 @transaction.atomic
-def end_game(*, table: Table, ended_by_time: bool, entered_by: AbstractBaseUser) -> Table:
+def end_game(*, table: Table, ended_by_time: bool, entered_by: User) -> Table:
     """Close the game at `table` and submit its sheet: after all 16 hands, or earlier when time
     is called. Where the tournament needs no confirmation, the sheet counts at once.
     """
@@ -64,7 +64,7 @@ def check_end_game(*, table: Table, ended_by_time: bool) -> int:
     return hands
 
 
-def may_confirm(user: AbstractBaseUser, table: Table) -> bool:
+def may_confirm(user: User, table: Table) -> bool:
     """Whether `user` may confirm the sheet of `table`: an organiser always; where the
     tournament asks for a second referee, also any referee of the tournament other than the one
     who submitted the sheet.
@@ -79,7 +79,7 @@ def may_confirm(user: AbstractBaseUser, table: Table) -> bool:
     )
 
 
-def _confirm(table: Table, confirmed_by: AbstractBaseUser) -> None:
+def _confirm(table: Table, confirmed_by: User) -> None:
     table.confirmed_at = timezone.now()
     table.confirmed_by = confirmed_by
     table.save(update_fields=["confirmed_at", "confirmed_by"])
@@ -97,7 +97,7 @@ def _index(seat) -> int:
 
 
 @transaction.atomic
-def confirm_game(*, table: Table, confirmed_by: AbstractBaseUser) -> Table:
+def confirm_game(*, table: Table, confirmed_by: User) -> Table:
     """Confirm the submitted sheet of `table`: from now on the game counts in the standings."""
     table = lock_table(table)
     refuse_before_play(table)
@@ -131,7 +131,7 @@ def confirm_game(*, table: Table, confirmed_by: AbstractBaseUser) -> Table:
 
 
 @transaction.atomic
-def confirm_submitted_games(*, round: Round, confirmed_by: AbstractBaseUser) -> list[Table]:
+def confirm_submitted_games(*, round: Round, confirmed_by: User) -> list[Table]:
     """Confirm every submitted, unconfirmed sheet of `round` (organisers only)."""
     if not is_organiser(confirmed_by, round.tournament):
         raise ValidationError(
@@ -148,7 +148,7 @@ def confirm_submitted_games(*, round: Round, confirmed_by: AbstractBaseUser) -> 
     return tables
 
 
-def refuse_confirmed_unless_organiser(table: Table, user: AbstractBaseUser) -> None:
+def refuse_confirmed_unless_organiser(table: Table, user: User) -> None:
     """After confirmation, only an organiser changes a game's results."""
     if table.confirmed_at is not None and not is_organiser(user, table.round.tournament):
         raise ValidationError(
@@ -159,7 +159,7 @@ def refuse_confirmed_unless_organiser(table: Table, user: AbstractBaseUser) -> N
 
 
 @transaction.atomic
-def reopen_game(*, table: Table, entered_by: AbstractBaseUser) -> Table:
+def reopen_game(*, table: Table, entered_by: User) -> Table:
     """Undo the end of the game at `table` so that more hands can be entered; a confirmed sheet
     goes back to unconfirmed.
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
@@ -50,7 +50,7 @@ def record_hand(
     fan: int | None = None,
     flowers: int = 0,
     tiles: dict[str, Any] | None = None,
-    entered_by: AbstractBaseUser,
+    entered_by: User,
     submission: uuid.UUID | str | None = None,
 ) -> Hand:
     """Record the next hand of the game at `table`.
@@ -118,7 +118,7 @@ def correct_hand(
     fan: int | None = None,
     flowers: int = 0,
     tiles: dict[str, Any] | None = None,
-    entered_by: AbstractBaseUser,
+    entered_by: User,
 ) -> Hand:
     """Replace an entered hand; the game scores after it are recomputed and the change audited.
 
@@ -157,7 +157,7 @@ def correct_last_hand(
     discarder: Player | None = None,
     fan: int | None = None,
     flowers: int = 0,
-    entered_by: AbstractBaseUser,
+    entered_by: User,
 ) -> Hand:
     """The referee's correction at the table: only the last hand, and only while the game is
     open and the round in play (the organiser corrects anything with `correct_hand`).
@@ -219,6 +219,7 @@ def _has_result(
         return True
     return (
         winner is not None
+        and hand.winner is not None
         and hand.winner.player_id == winner.pk
         and (hand.discarder.player_id if hand.discarder else None)
         == (discarder.pk if discarder else None)
@@ -232,9 +233,7 @@ def _last_number(table: Table) -> int | None:
 
 
 @transaction.atomic
-def remove_last_hand(
-    *, table: Table, entered_by: AbstractBaseUser, number: int | None = None
-) -> Hand:
+def remove_last_hand(*, table: Table, entered_by: User, number: int | None = None) -> Hand:
     """Delete the last hand entered at `table` (entered by mistake); the game must not have ended.
 
     `number` is the hand the caller saw as the last one: when another hand has been entered
@@ -406,6 +405,8 @@ def _score_tiles(
         )
     if verdict.error:
         raise ValidationError(engine_message(verdict), code="invalid_tiles")
+    # A win (no error) has both totals.
+    assert verdict.total is not None and verdict.total_excl_flowers is not None
     scored_fan = verdict.total_excl_flowers
     scored_flowers = verdict.total - verdict.total_excl_flowers
     if (fan is not None and fan != scored_fan) or (flowers and flowers != scored_flowers):

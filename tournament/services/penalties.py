@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import get_preset
 from scoring.engine.settlement import false_win_points
-from tournament.models import FALSE_WIN_KINDS, AuditEntry, Penalty, Player, Table
+from tournament.models import FALSE_WIN_KINDS, AuditEntry, Penalty, PenaltyKind, Player, Table
 from tournament.services._common import (
     audit,
     lock_table,
@@ -37,7 +37,7 @@ def record_false_win(
     number: int,
     offender: Player,
     invalid_hand: bool,
-    entered_by: AbstractBaseUser,
+    entered_by: User,
     submission: uuid.UUID | str | None = None,
 ) -> Penalty:
     """A declared win that is not one: the offender pays each other player; may not win the hand.
@@ -85,7 +85,7 @@ def record_false_win(
     return _finish(table, seats, penalty, entered_by)
 
 
-def _false_win_reason(kind: Penalty.Kind, number: int) -> str:
+def _false_win_reason(kind: PenaltyKind, number: int) -> str:
     """The reason stored with a false win: in English, whatever language the page is in (it
     is data, kept in archives; pages describe a false win from its kind)."""
     with translation.override("en"):
@@ -101,7 +101,7 @@ def record_penalty(
     distributed: bool,
     reason: str,
     hand_number: int | None = None,
-    entered_by: AbstractBaseUser,
+    entered_by: User,
     submission: uuid.UUID | str | None = None,
 ) -> Penalty:
     """A penalty with its reason: distributed to the other three players, or a deduction.
@@ -140,7 +140,7 @@ def correct_penalty(
     distributed: bool,
     reason: str,
     hand_number: int | None = None,
-    entered_by: AbstractBaseUser,
+    entered_by: User,
 ) -> Penalty:
     """Change a recorded penalty; the game scores are recomputed and the change audited.
 
@@ -176,7 +176,7 @@ def correct_penalty(
 
 
 @transaction.atomic
-def remove_penalty(*, penalty: Penalty, entered_by: AbstractBaseUser) -> None:
+def remove_penalty(*, penalty: Penalty, entered_by: User) -> None:
     """Delete a penalty recorded by mistake; the scores are recomputed and the removal audited."""
     table = lock_table(penalty.table)
     refuse_before_play(table)
@@ -215,7 +215,7 @@ def _check_penalty(
         raise ValidationError(_("A deduction is 5 to 60 points."), code="deduction_out_of_range")
 
 
-def _finish(table, seats, penalty: Penalty, entered_by: AbstractBaseUser) -> Penalty:
+def _finish(table, seats, penalty: Penalty, entered_by: User) -> Penalty:
     recompute_scores(table, seats)
     audit(
         table=table,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -15,7 +15,7 @@ from tournament.services.rounds import lock_round
 MAX_EXTRA_MINUTES = 120
 
 
-def _audit(round: Round, actor: AbstractBaseUser, event: str, **details) -> None:
+def _audit(round: Round, actor: User, event: str, **details) -> None:
     AuditEntry.objects.create(
         tournament_id=round.tournament_id,
         actor=actor,
@@ -35,7 +35,7 @@ def _refuse_unless_playing(round: Round) -> None:
 
 
 @transaction.atomic
-def start_clock(*, round: Round, actor: AbstractBaseUser, minutes: int | None = None) -> Round:
+def start_clock(*, round: Round, actor: User, minutes: int | None = None) -> Round:
     """Start the clock of a round in play, for `minutes` (default: the tournament's)."""
     round = lock_round(round)
     _refuse_unless_playing(round)
@@ -78,7 +78,7 @@ def _refuse_unless_started(round: Round) -> None:
 
 
 @transaction.atomic
-def pause_clock(*, round: Round, actor: AbstractBaseUser) -> Round:
+def pause_clock(*, round: Round, actor: User) -> Round:
     round = lock_round(round)
     _refuse_unless_started(round)
     if round.clock_paused_at is not None:
@@ -90,7 +90,7 @@ def pause_clock(*, round: Round, actor: AbstractBaseUser) -> Round:
 
 
 @transaction.atomic
-def resume_clock(*, round: Round, actor: AbstractBaseUser) -> Round:
+def resume_clock(*, round: Round, actor: User) -> Round:
     round = lock_round(round)
     _refuse_unless_started(round)
     if round.clock_paused_at is None:
@@ -105,10 +105,11 @@ def resume_clock(*, round: Round, actor: AbstractBaseUser) -> Round:
 
 
 @transaction.atomic
-def extend_clock(*, round: Round, actor: AbstractBaseUser, minutes: int) -> Round:
+def extend_clock(*, round: Round, actor: User, minutes: int) -> Round:
     """Give the round `minutes` more (or fewer, when negative) minutes."""
     round = lock_round(round)
     _refuse_unless_started(round)
+    assert round.clock_minutes is not None  # start_clock sets it with clock_started_at
     extra = round.clock_extra_minutes + minutes
     if minutes == 0 or not -round.clock_minutes < extra <= MAX_EXTRA_MINUTES:
         raise ValidationError(

@@ -11,18 +11,28 @@ import random
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import AuditEntry, Hand, Penalty, Player, Round, Seat, Table, Tournament
+from tournament.models import (
+    AuditEntry,
+    Hand,
+    Penalty,
+    Player,
+    Round,
+    RoundStatus,
+    Seat,
+    Table,
+    Tournament,
+)
 from tournament.services.seating import create_table
 
 Status = Round.Status
 
-TRANSITIONS: dict[str, frozenset[str]] = {
+TRANSITIONS: dict[str, frozenset[RoundStatus]] = {
     Status.DRAFT: frozenset({Status.SEATED}),
     Status.SEATED: frozenset({Status.DRAFT, Status.PLAYING}),
     Status.PLAYING: frozenset({Status.SEATED, Status.FINISHED}),
@@ -47,7 +57,7 @@ def has_results(round: Round) -> bool:
     )
 
 
-def _audit_round(round: Round, actor: AbstractBaseUser, action: str, before, after) -> None:
+def _audit_round(round: Round, actor: User, action: str, before, after) -> None:
     AuditEntry.objects.create(
         tournament_id=round.tournament_id,
         actor=actor,
@@ -58,7 +68,7 @@ def _audit_round(round: Round, actor: AbstractBaseUser, action: str, before, aft
 
 
 def _seating_snapshot(round: Round) -> dict:
-    tables = {}
+    tables: dict[str, dict[str, str]] = {}
     for seat in Seat.objects.filter(round=round).select_related("table", "player"):
         tables.setdefault(str(seat.table.number), {})[seat.starting_wind] = seat.player.key
     return {"round": round.number, "tables": tables}
@@ -77,7 +87,7 @@ def _refuse_seating_change(round: Round) -> None:
 
 
 @transaction.atomic
-def create_round(*, tournament: Tournament, actor: AbstractBaseUser) -> Round:
+def create_round(*, tournament: Tournament, actor: User) -> Round:
     """The next round of `tournament`, as a draft with no tables."""
     Tournament.objects.select_for_update().get(pk=tournament.pk)
     last = tournament.rounds.aggregate(last=Max("number"))["last"] or 0
@@ -93,7 +103,7 @@ def create_round(*, tournament: Tournament, actor: AbstractBaseUser) -> Round:
 
 
 @transaction.atomic
-def remove_round(*, round: Round, actor: AbstractBaseUser) -> None:
+def remove_round(*, round: Round, actor: User) -> None:
     """Delete the last round of a tournament while it is a draft."""
     round = lock_round(round)
     if round.status != Status.DRAFT:
@@ -183,7 +193,7 @@ def greedy_draw(
 
 
 @transaction.atomic
-def seat_round(*, round: Round, actor: AbstractBaseUser, seed: int | None = None) -> list[Table]:
+def seat_round(*, round: Round, actor: User, seed: int | None = None) -> list[Table]:
     """Seat every player of `round` at random, avoiding repeat opponents greedily.
 
     Replaces the round's current seating (and its referee assignments); the round must be a
@@ -199,18 +209,14 @@ def seat_round(*, round: Round, actor: AbstractBaseUser, seed: int | None = None
 
 
 @transaction.atomic
-def set_seating(
-    *, round: Round, tables: Sequence[Sequence[Player]], actor: AbstractBaseUser
-) -> list[Table]:
+def set_seating(*, round: Round, tables: Sequence[Sequence[Player]], actor: User) -> list[Table]:
     """Replace the seating of `round` with `tables`, numbered from 1, players at E, S, W, N."""
     round = lock_round(round)
     _refuse_seating_change(round)
     return _replace_tables(round, tables, actor)
 
 
-def _replace_tables(
-    round: Round, tables: Sequence[Sequence[Player]], actor: AbstractBaseUser
-) -> list[Table]:
+def _replace_tables(round: Round, tables: Sequence[Sequence[Player]], actor: User) -> list[Table]:
     before = _seating_snapshot(round)
     Table.objects.filter(round=round).delete()
     created = [
@@ -222,7 +228,7 @@ def _replace_tables(
 
 
 @transaction.atomic
-def swap_players(*, round: Round, first: Player, second: Player, actor: AbstractBaseUser) -> None:
+def swap_players(*, round: Round, first: Player, second: Player, actor: User) -> None:
     """Exchange the seats of two players in `round`, or put an unseated player in a seat.
 
     Allowed while the round is a draft or seated, or in play when neither table has a result.
@@ -283,21 +289,20 @@ def swap_players(*, round: Round, first: Player, second: Player, actor: Abstract
         )
     else:
         seated, newcomer = (one, second) if one else (two, first)
+        assert seated is not None  # `seats` holds one of the two
         seated.player = newcomer
         seated.save(update_fields=["player"])
     _audit_round(round, actor, AuditEntry.Action.SEATING_CHANGED, before, _seating_snapshot(round))
 
 
 @transaction.atomic
-def assign_referees(
-    *, table: Table, referees: Iterable[AbstractBaseUser], actor: AbstractBaseUser
-) -> None:
+def assign_referees(*, table: Table, referees: Iterable[User], actor: User) -> None:
     """Make `referees` the referees of `table` (replacing those assigned before)."""
     table.referees.set(list(referees))
 
 
 @transaction.atomic
-def set_round_status(*, round: Round, status: str, actor: AbstractBaseUser) -> Round:
+def set_round_status(*, round: Round, status: str, actor: User) -> Round:
     """Move `round` to `status` if the rules of the round allow it now."""
     round = lock_round(round)
     if status not in Status.values:
@@ -341,11 +346,12 @@ def set_round_status(*, round: Round, status: str, actor: AbstractBaseUser) -> R
         earlier = round.tournament.rounds.filter(number__lt=round.number).exclude(
             status=Status.FINISHED
         )
-        if earlier.exists():
+        unfinished = earlier.first()
+        if unfinished is not None:
             raise ValidationError(
                 _("Round %(earlier)s is not finished yet."),
                 code="earlier_round_open",
-                params={"earlier": earlier.first().number},
+                params={"earlier": unfinished.number},
             )
     if status == Status.SEATED and round.status == Status.PLAYING and has_results(round):
         raise ValidationError(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
@@ -57,7 +57,7 @@ def _save(tournament: Tournament) -> None:
 
 
 @transaction.atomic
-def create_tournament(*, organiser: AbstractBaseUser, **fields: Any) -> Tournament:
+def create_tournament(*, organiser: User, **fields: Any) -> Tournament:
     """A new tournament with `organiser` as its organiser; raises ValidationError by field."""
     _refuse_unknown(fields)
     tournament = Tournament(**fields)

@@ -115,7 +115,6 @@ def _tables(round: Round, *, referees: bool = False) -> list[Table]:
     result = list(tables)
     for table in result:
         table.round = round
-        table.seats_in_order = sorted(table.seats.all(), key=lambda seat: seat.index)
     return result
 
 

@@ -7,7 +7,8 @@ hidden tournament). GET never changes anything; a refused form is shown again wi
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django import forms
 from django.contrib import messages
@@ -17,7 +18,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Round, Seat, SeatingJob, Separation, Tournament
+from tournament.access import AuthenticatedRequest
+from tournament.models import Player, Round, Seat, SeatingJob, Separation, Tournament
 from tournament.rotation import WINDS
 from tournament.services.seating_plan import (
     MOST_ROUNDS,
@@ -28,6 +30,9 @@ from tournament.services.seating_plan import (
     update_seating_settings,
 )
 from tournament.web.organiser.access import INVALID, call_service, organiser_page
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
 
 READ = ("GET", "HEAD")
 Status = Round.Status
@@ -78,7 +83,7 @@ class SettingsForm(forms.Form):
     seed = seed_field()
 
     @staticmethod
-    def initial_for(tournament: Tournament, rounds: list[Round]) -> dict[str, Any]:
+    def initial_for(tournament: Tournament, rounds: Sequence[Round]) -> dict[str, Any]:
         return {
             "planned_rounds": tournament.planned_rounds,
             "separate_clubs": tournament.separate_clubs,
@@ -105,11 +110,25 @@ class PublishForm(forms.Form):
 # --- Pages ---------------------------------------------------------------------------------
 
 
-def _rounds(tournament: Tournament) -> list[Round]:
+class WindCounts(TypedDict):
+    """How often a player starts at each wind (E, S, W, N), and the spread of those counts."""
+
+    player: Player
+    counts: list[int]
+    spread: int
+
+
+class _TableCount(TypedDict):
+    table_count: int
+
+
+def _rounds(tournament: Tournament) -> list[WithAnnotations[Round, _TableCount]]:
     return list(tournament.rounds.annotate(table_count=Count("tables")).order_by("number"))
 
 
-def _open_rounds(tournament: Tournament, rounds: list[Round]) -> list[dict[str, Any]]:
+def _open_rounds(
+    tournament: Tournament, rounds: Sequence[WithAnnotations[Round, _TableCount]]
+) -> list[dict[str, Any]]:
     """The rounds a generated seating may fill: drafts, and those still to be created."""
     listed = [
         {"number": r.number, "exists": True, "tables": r.table_count}
@@ -149,11 +168,11 @@ def plan_page(
 
 
 @organiser_page(*READ)
-def plan(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def plan(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse:
     return plan_page(request, tournament)
 
 
-def _start(request: HttpRequest, tournament: Tournament, seed: int | None) -> SeatingJob:
+def _start(request: AuthenticatedRequest, tournament: Tournament, seed: int | None) -> SeatingJob:
     return start_seating_job(tournament=tournament, actor=request.user, seed=seed)
 
 
@@ -162,7 +181,7 @@ def _to_job(job: SeatingJob) -> HttpResponse:
 
 
 @organiser_page("POST")
-def save_settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def save_settings(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse:
     """Save the settings; with the "generate" button, then start generating."""
     form = SettingsForm(request.POST)
     if not call_service(
@@ -186,7 +205,7 @@ def save_settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 
 @organiser_page("POST")
-def generate(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def generate(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse:
     """Generate again with the saved settings (the preview's button)."""
     form = GenerateForm(request.POST)
     jobs: list[SeatingJob] = []
@@ -198,7 +217,7 @@ def generate(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 
 @organiser_page(*READ)
-def job(request: HttpRequest, tournament: Tournament, job: int) -> HttpResponse:
+def job(request: AuthenticatedRequest, tournament: Tournament, job: int) -> HttpResponse:
     """A run's progress; it reloads itself every second while running, then shows the preview."""
     run = get_object_or_404(SeatingJob, tournament=tournament, pk=job)
     if run.status == SeatingJob.Status.DONE:
@@ -250,7 +269,7 @@ def preview_page(
                 ],
             }
         )
-    winds = [
+    winds: list[WindCounts] = [
         {
             "player": players[key],
             "counts": [counts[w] for w in WINDS],
@@ -285,12 +304,12 @@ def _key_order(key: str) -> tuple[int, int | str]:
 
 
 @organiser_page(*READ)
-def preview(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def preview(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse:
     return preview_page(request, tournament)
 
 
 @organiser_page("POST")
-def publish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def publish(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse:
     """Publish the chosen draft rounds, or with the "all" button every seated draft round."""
     form = PublishForm(request.POST)
     numbers: list[int] = []

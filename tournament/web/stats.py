@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from tournament.access import tournament_access

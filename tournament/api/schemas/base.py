@@ -3,7 +3,7 @@ and the small types (keys, hand numbers, usernames, table points, sheet status).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 import pydantic
 from ninja import Body
@@ -40,7 +40,12 @@ class Answer(BaseModel):
 # Request bodies are read by the endpoint once it has checked who is asking, so that a stranger
 # gets 404 or 403 whatever they send. `Sent[Schema]` documents a body without checking it; a
 # body that is not JSON arrives as its bytes (see config.api.Parser), an empty one as b"".
-Sent = SkipValidation
+if TYPE_CHECKING:
+    _Documented = TypeVar("_Documented")
+    # As pydantic declares SkipValidation to type checkers (mypy takes no alias of it).
+    Sent = Annotated[_Documented, ...]
+else:
+    Sent = SkipValidation
 
 
 BODY = Body(b"")

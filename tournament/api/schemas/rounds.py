@@ -54,7 +54,8 @@ class TableSummary(Answer):
     ended: bool
     ended_by_time: bool = Field(description="Ended before hand 16.")
     sheet: Sheet
-    referees: UsernameList = None
+    # Left out for outsiders (never null): None only marks it unset.
+    referees: UsernameList = None  # type: ignore[assignment]
 
 
 class Round(Answer):
@@ -144,7 +145,8 @@ class Referees(Request):
 
 class ClockRequest(Request):
     action: choice(CLOCK_ACTIONS)
-    minutes: int = Field(
+    # May be left out, not sent as null: None only marks it unset.
+    minutes: int = Field(  # type: ignore[assignment]
         None,
         ge=-600,
         le=600,

@@ -128,19 +128,20 @@ class PenaltyAnswer(Answer):
 
 
 class Situation(Request):
-    last_tile_of_kind: bool = None
-    kong_related: bool = Field(
+    # These may be left out, not sent as null: None only marks them unset.
+    last_tile_of_kind: bool = None  # type: ignore[assignment]
+    kong_related: bool = Field(  # type: ignore[assignment]
         None,
         description="Self-drawn: Out with Replacement Tile; on a discard: Robbing the Kong.",
     )
-    last_wall_tile: bool = None
+    last_wall_tile: bool = None  # type: ignore[assignment]
 
 
 class HandCorrection(Situation):
     """The whole hand as it should be; `number`, if given, must be the one in the address. The
     scores after it are recomputed."""
 
-    number: int = Field(None, ge=1)
+    number: int = Field(None, ge=1)  # type: ignore[assignment]  # may be left out, not null
     result: of(models.Hand, "result")
     winner: Key | None = Field(None, description="The winner's key; null for a drawn hand.")
     discarder: Key | None = Field(

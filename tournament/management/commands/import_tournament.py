@@ -19,7 +19,7 @@ import sys
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
@@ -29,7 +29,7 @@ from tournament.models import Hand
 SYSTEM_USERNAME = "system"
 
 
-def system_user() -> AbstractBaseUser:
+def system_user() -> User:
     """The user that command-line imports are recorded under; it cannot log in."""
     user, created = get_user_model().objects.get_or_create(
         username=SYSTEM_USERNAME, defaults={"is_active": False}
@@ -105,7 +105,7 @@ class Command(BaseCommand):
                 f"column {error.colno}."
             ) from None
 
-    def _actor(self, username: str | None) -> AbstractBaseUser:
+    def _actor(self, username: str | None) -> User:
         if username is None:
             return system_user()
         user = get_user_model().objects.filter(username=username).first()

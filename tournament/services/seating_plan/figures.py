@@ -77,9 +77,9 @@ def measure_rounds(
     per_round: dict[int, dict[str, int]] = defaultdict(lambda: dict.fromkeys(ATTRIBUTES, 0))
     conflict_tables: dict[tuple[int, int], set[str]] = defaultdict(set)
     for attribute, found in conflicts.items():
-        for number, table, _first, _second in found:
+        for number, table_number, _first, _second in found:
             per_round[number][attribute] += 1
-            conflict_tables[number, table].add(attribute)
+            conflict_tables[number, table_number].add(attribute)
     met: set[tuple[str, str]] = set()
     repeat_tables: dict[tuple[int, int], int] = {}
     figures = []

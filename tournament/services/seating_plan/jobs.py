@@ -14,7 +14,7 @@ import time
 from collections.abc import Sequence
 from datetime import timedelta
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -150,7 +150,7 @@ def is_stale(job: SeatingJob) -> bool:
 def start_seating_job(
     *,
     tournament: Tournament,
-    actor: AbstractBaseUser,
+    actor: User,
     seed: int | None = None,
     effort: float = 1.0,
 ) -> SeatingJob:

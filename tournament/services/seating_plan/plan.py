@@ -96,9 +96,7 @@ def round_seatings(tournament: Tournament) -> dict[int, engine.RoundSeating]:
         number: engine.RoundSeating(
             number=number,
             tables=tuple(
-                engine.TableSeating(
-                    number=table, seats=tuple(seats.get(wind, "") for wind in engine.WINDS)
-                )
+                engine.TableSeating.of(table, (seats.get(wind, "") for wind in engine.WINDS))
                 for table, seats in sorted(by_table.items())
             ),
         )
@@ -106,8 +104,10 @@ def round_seatings(tournament: Tournament) -> dict[int, engine.RoundSeating]:
     }
 
 
-def refuse_unless_plannable(tournament: Tournament) -> None:
-    """Generating needs planned rounds and at least one draft round or round still to come."""
+def refuse_unless_plannable(tournament: Tournament) -> int:
+    """Generating needs planned rounds and at least one draft round or round still to come.
+
+    Returns the number of planned rounds."""
     if not tournament.planned_rounds:
         raise ValidationError(
             _("Set how many rounds the tournament will have before generating its seating."),
@@ -125,6 +125,7 @@ def refuse_unless_plannable(tournament: Tournament) -> None:
             code="nothing_to_generate",
             params={"rounds": tournament.planned_rounds},
         )
+    return tournament.planned_rounds
 
 
 def build_plan(tournament: Tournament) -> Plan:
@@ -134,10 +135,10 @@ def build_plan(tournament: Tournament) -> Plan:
     tables of four (`players_to_seat`).
     """
     tournament = Tournament.objects.get(pk=tournament.pk)
-    refuse_unless_plannable(tournament)
+    planned = refuse_unless_plannable(tournament)
     rounds = {round.number: round for round in tournament.rounds.all()}
     last = max(rounds, default=0)
-    missing = tuple(range(last + 1, tournament.planned_rounds + 1))
+    missing = tuple(range(last + 1, planned + 1))
     drafts = tuple(
         sorted([n for n, r in rounds.items() if r.status == Status.DRAFT] + list(missing))
     )

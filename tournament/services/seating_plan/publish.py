@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
@@ -16,9 +16,7 @@ Status = Round.Status
 
 
 @transaction.atomic
-def publish_rounds(
-    *, tournament: Tournament, numbers: Iterable[int], actor: AbstractBaseUser
-) -> list[Round]:
+def publish_rounds(*, tournament: Tournament, numbers: Iterable[int], actor: User) -> list[Round]:
     """Publish the draft rounds `numbers` (draft -> seated), all or none."""
     wanted = sorted(set(numbers))
     if not wanted:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
@@ -26,7 +26,7 @@ def update_seating_settings(
     separate_countries: str,
     separate_teams: str,
     by_standing: Iterable[int],
-    actor: AbstractBaseUser,
+    actor: User,
 ) -> Tournament:
     """Save the generator's settings of `tournament`.
 

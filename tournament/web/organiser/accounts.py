@@ -6,11 +6,12 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournament.access import AuthenticatedRequest
 from tournament.models import ApiToken, Tournament
 from tournament.services.accounts import create_referee_account, revoke_token
 from tournament.tokens import issue_token
@@ -22,7 +23,7 @@ NEW_SECRET = "organiser_new_token_secret"
 
 
 @organiser_page("GET", "POST")
-def referees(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def referees(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse:
     if request.method == "POST":
         form = RefereeAccountForm(request.POST)
         if call_service(
@@ -64,7 +65,7 @@ def referees(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
-def tokens(request: HttpRequest) -> HttpResponse:
+def tokens(request: AuthenticatedRequest) -> HttpResponse:
     if request.method == "POST":
         form = TokenForm(request.POST)
         if form.is_valid():
@@ -90,7 +91,7 @@ def tokens(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def revoke(request: HttpRequest, token: int) -> HttpResponse:
+def revoke(request: AuthenticatedRequest, token: int) -> HttpResponse:
     record = get_object_or_404(ApiToken, pk=token, user=request.user)
     revoke_token(token=record)
     messages.success(

@@ -121,7 +121,7 @@ def field_name(name: str) -> str:
 def shown_value(field: str, value: str | None) -> str | None:
     if value in ("yes", "no") and field in BOOLEANS:
         return _("yes") if value == "yes" else _("no")
-    label = CHOICES.get(field, {}).get(value)
+    label = CHOICES.get(field, {}).get(value) if value is not None else None
     return value if label is None else str(label)
 
 

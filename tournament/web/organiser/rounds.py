@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib import messages
@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy as _
 
+from tournament.access import AuthenticatedRequest
 from tournament.models import Player, Round, Seat, Tournament
 from tournament.services import (
     assign_referees,
@@ -35,10 +36,13 @@ from tournament.web.organiser.forms.rounds import (
     SwapForm,
 )
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 Status = Round.Status
 
 # What the button for each step of a round says.
-STEPS = {
+STEPS: dict[tuple[str, str], StrOrPromise] = {
     (Status.DRAFT, Status.SEATED): _("Publish seating"),
     (Status.SEATED, Status.DRAFT): _("Back to draft"),
     (Status.SEATED, Status.PLAYING): _("Start play"),
@@ -49,7 +53,7 @@ STEPS = {
 STEP_ORDER = [Status.DRAFT, Status.SEATED, Status.PLAYING, Status.FINISHED]
 
 
-def _steps(round: Round) -> list[tuple[str, str]]:
+def _steps(round: Round) -> list[tuple[str, StrOrPromise]]:
     allowed = TRANSITIONS[round.status]
     return [
         (status.value, STEPS[(round.status, status)])
@@ -120,12 +124,12 @@ def round_page(
 
 
 @organiser_page("GET", "HEAD")
-def detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+def detail(request: AuthenticatedRequest, tournament: Tournament, number: int) -> HttpResponse:
     return round_page(request, tournament, round_of(tournament, number))
 
 
 @organiser_page("POST")
-def create(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def create(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse:
     round = create_round(tournament=tournament, actor=request.user)
     messages.success(
         request,
@@ -139,7 +143,7 @@ def _back(tournament: Tournament, round: Round) -> HttpResponse:
 
 
 @organiser_page("POST")
-def seat(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+def seat(request: AuthenticatedRequest, tournament: Tournament, number: int) -> HttpResponse:
     round = round_of(tournament, number)
     form = SeatRoundForm(request.POST)
     tables: list = []
@@ -159,7 +163,7 @@ def seat(request: HttpRequest, tournament: Tournament, number: int) -> HttpRespo
 
 
 @organiser_page("POST")
-def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+def swap(request: AuthenticatedRequest, tournament: Tournament, number: int) -> HttpResponse:
     round = round_of(tournament, number)
     players = _playing_in(round)
     seated = list(Player.objects.filter(seats__round=round).order_by("key"))
@@ -184,7 +188,7 @@ def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpRespo
 
 
 @organiser_page("POST")
-def status(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+def status(request: AuthenticatedRequest, tournament: Tournament, number: int) -> HttpResponse:
     round = round_of(tournament, number)
     form = RoundStatusForm(request.POST)
     if call_service(
@@ -203,7 +207,7 @@ def status(request: HttpRequest, tournament: Tournament, number: int) -> HttpRes
 
 
 @organiser_page("POST")
-def remove(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+def remove(request: AuthenticatedRequest, tournament: Tournament, number: int) -> HttpResponse:
     round = round_of(tournament, number)
     form = forms.Form(request.POST)
     if call_service(form, lambda: remove_round(round=round, actor=request.user)):
@@ -213,7 +217,9 @@ def remove(request: HttpRequest, tournament: Tournament, number: int) -> HttpRes
 
 
 @organiser_page("POST")
-def referees(request: HttpRequest, tournament: Tournament, number: int, table: int) -> HttpResponse:
+def referees(
+    request: AuthenticatedRequest, tournament: Tournament, number: int, table: int
+) -> HttpResponse:
     table_ = table_of(tournament, number, table)
     form = RefereesForm(request.POST, prefix=f"table-{table_.number}")
     if call_service(

@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
 
+from tournament.access import AuthenticatedRequest
 from tournament.models import Hand, Penalty, Round, Table, Tournament
 from tournament.selectors import format_points, score_sheet, table_results
 from tournament.services import (
@@ -94,13 +95,15 @@ def _back(table: Table) -> HttpResponse:
 
 
 @organiser_page("GET", "HEAD")
-def detail(request: HttpRequest, tournament: Tournament, number: int, table: int) -> HttpResponse:
+def detail(
+    request: AuthenticatedRequest, tournament: Tournament, number: int, table: int
+) -> HttpResponse:
     return table_page(request, tournament, table_of(tournament, number, table))
 
 
 @organiser_page("GET", "POST")
 def hand(
-    request: HttpRequest, tournament: Tournament, number: int, table: int, hand: int
+    request: AuthenticatedRequest, tournament: Tournament, number: int, table: int, hand: int
 ) -> HttpResponse:
     table_ = table_of(tournament, number, table)
     record = get_object_or_404(
@@ -149,7 +152,7 @@ def _action(
 
 @organiser_page("POST")
 def remove_hand(
-    request: HttpRequest, tournament: Tournament, number: int, table: int
+    request: AuthenticatedRequest, tournament: Tournament, number: int, table: int
 ) -> HttpResponse:
     table_ = table_of(tournament, number, table)
     removed: list[Hand] = []
@@ -163,7 +166,9 @@ def remove_hand(
 
 
 @organiser_page("POST")
-def end(request: HttpRequest, tournament: Tournament, number: int, table: int) -> HttpResponse:
+def end(
+    request: AuthenticatedRequest, tournament: Tournament, number: int, table: int
+) -> HttpResponse:
     table_ = table_of(tournament, number, table)
     form = EndGameForm(request.POST)
     if call_service(
@@ -182,7 +187,9 @@ def end(request: HttpRequest, tournament: Tournament, number: int, table: int) -
 
 
 @organiser_page("POST")
-def reopen(request: HttpRequest, tournament: Tournament, number: int, table: int) -> HttpResponse:
+def reopen(
+    request: AuthenticatedRequest, tournament: Tournament, number: int, table: int
+) -> HttpResponse:
     table_ = table_of(tournament, number, table)
     return _action(
         request,
@@ -195,7 +202,7 @@ def reopen(request: HttpRequest, tournament: Tournament, number: int, table: int
 
 @organiser_page("POST")
 def add_penalty(
-    request: HttpRequest, tournament: Tournament, number: int, table: int
+    request: AuthenticatedRequest, tournament: Tournament, number: int, table: int
 ) -> HttpResponse:
     table_ = table_of(tournament, number, table)
     form = PenaltyForm(request.POST, players=_players(_seats(table_)))
@@ -214,7 +221,7 @@ def add_penalty(
 
 @organiser_page("POST")
 def add_false_win(
-    request: HttpRequest, tournament: Tournament, number: int, table: int
+    request: AuthenticatedRequest, tournament: Tournament, number: int, table: int
 ) -> HttpResponse:
     table_ = table_of(tournament, number, table)
     form = FalseWinForm(request.POST, players=_players(_seats(table_)))
@@ -241,7 +248,7 @@ def _penalty(table: Table, penalty: int) -> Penalty:
 
 @organiser_page("GET", "POST")
 def penalty(
-    request: HttpRequest, tournament: Tournament, number: int, table: int, penalty: int
+    request: AuthenticatedRequest, tournament: Tournament, number: int, table: int, penalty: int
 ) -> HttpResponse:
     table_ = table_of(tournament, number, table)
     record = _penalty(table_, penalty)
@@ -272,7 +279,7 @@ def penalty(
 
 @organiser_page("POST")
 def remove_penalty_view(
-    request: HttpRequest, tournament: Tournament, number: int, table: int, penalty: int
+    request: AuthenticatedRequest, tournament: Tournament, number: int, table: int, penalty: int
 ) -> HttpResponse:
     table_ = table_of(tournament, number, table)
     record = _penalty(table_, penalty)

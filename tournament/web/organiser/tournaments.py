@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch, Q
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from tournament.access import AuthenticatedRequest
 from tournament.models import Round, Seat, Table, Tournament
 from tournament.services.tournaments import create_tournament, rules_locked, update_tournament
 from tournament.web.organiser.access import INVALID, call_service, organiser_page
@@ -21,7 +24,7 @@ ADD_TOURNAMENT = "tournament.add_tournament"
 
 @require_safe
 @login_required
-def index(request: HttpRequest) -> HttpResponse:
+def index(request: AuthenticatedRequest) -> HttpResponse:
     user = request.user
     tournaments = (
         Tournament.objects.all() if user.is_superuser else user.organised_tournaments.all()
@@ -35,7 +38,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def create(request: HttpRequest) -> HttpResponse:
+def create(request: AuthenticatedRequest) -> HttpResponse:
     if not request.user.has_perm(ADD_TOURNAMENT):
         raise PermissionDenied(
             _(
@@ -66,7 +69,7 @@ def create(request: HttpRequest) -> HttpResponse:
 
 
 @organiser_page("GET", "POST")
-def edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def edit(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse:
     if request.method == "POST":
         form = TournamentForm(request.POST, tournament=tournament)
         if call_service(
@@ -102,7 +105,7 @@ def edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-def current_round(rounds: list[Round]) -> Round | None:
+def current_round(rounds: Sequence[Round]) -> Round | None:
     """The round in play, else the last round that is not a draft, else the last round."""
     playing = [round for round in rounds if round.status == Round.Status.PLAYING]
     published = [round for round in rounds if round.status != Round.Status.DRAFT]
@@ -113,7 +116,7 @@ def current_round(rounds: list[Round]) -> Round | None:
 
 
 @organiser_page("GET", "HEAD")
-def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def dashboard(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse:
     rounds = list(
         tournament.rounds.annotate(
             table_count=Count("tables", distinct=True),
@@ -128,8 +131,6 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             .annotate(hand_count=Count("hands"))
             .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
         )
-    for table in tables:
-        table.seat_list = sorted(table.seats.all(), key=lambda seat: seat.index)
     players = tournament.players.aggregate(
         total=Count("pk"),
         substitutes=Count("pk", filter=Q(substitute=True)),

@@ -9,7 +9,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
@@ -82,8 +82,10 @@ def refused(
 
 def renew_key(form: forms.Form) -> None:
     """Give a bound form a new submission key (its old one cannot record anything)."""
-    form.data = form.data.copy()
-    form.data[form.add_prefix("submission")] = str(uuid.uuid4())
+    assert isinstance(form.data, QueryDict)  # bound to request.POST
+    data = form.data.copy()
+    data[form.add_prefix("submission")] = str(uuid.uuid4())
+    form.data = data
 
 
 def invalid(request: HttpRequest, table: Table, name: str, form: forms.Form) -> HttpResponse:

@@ -22,6 +22,7 @@ def penalty_title(penalty: Penalty) -> str:
 def describe_hand(hand: Hand) -> str:
     if hand.result == Hand.Result.DRAW:
         return _("Hand %(number)s: drawn hand, nobody pays.") % {"number": hand.number}
+    assert hand.winner is not None  # every win has its winner
     names = {
         "number": hand.number,
         "winner": hand.winner.player.name,

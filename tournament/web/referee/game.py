@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament import services
+from tournament.access import AuthenticatedRequest
 from tournament.models import Table
 from tournament.selectors import format_points, table_results
 from tournament.web.referee.answers import done, refused
@@ -21,7 +22,7 @@ from tournament.web.referee.screen import referee_table, table_state, who_confir
 
 @require_POST
 @login_required
-def end_game(request: HttpRequest, **where: Any) -> HttpResponse:
+def end_game(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
     """Submit the game sheet. With `review`, first show the final scores to confirm (nothing
     is changed then: the service only says whether the game may end)."""
     table = referee_table(request, **where)

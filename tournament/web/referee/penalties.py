@@ -6,11 +6,12 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.views.decorators.http import require_POST
 
 from scoring.engine import get_preset
 from tournament import services
+from tournament.access import AuthenticatedRequest
 from tournament.web.referee.answers import invalid, recorded, refused
 from tournament.web.referee.forms import FalseWinForm, PenaltyForm
 from tournament.web.referee.screen import referee_table, table_state
@@ -18,7 +19,7 @@ from tournament.web.referee.screen import referee_table, table_state
 
 @require_POST
 @login_required
-def record_false_win(request: HttpRequest, **where: Any) -> HttpResponse:
+def record_false_win(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
     table = referee_table(request, **where)
     rules = get_preset(table.round.tournament.preset).false_win
     form = FalseWinForm(
@@ -45,7 +46,7 @@ def record_false_win(request: HttpRequest, **where: Any) -> HttpResponse:
 
 @require_POST
 @login_required
-def record_penalty(request: HttpRequest, **where: Any) -> HttpResponse:
+def record_penalty(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
     table = referee_table(request, **where)
     form = PenaltyForm(request.POST, **table_state(table).form_kwargs())
     if not form.is_valid():

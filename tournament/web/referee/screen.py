@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib.auth.decorators import login_required
@@ -18,7 +18,7 @@ from django.views.decorators.http import require_safe
 
 from scoring.engine import get_preset
 from scoring.views import tile_groups
-from tournament.access import REFEREE, table_access
+from tournament.access import REFEREE, AuthenticatedRequest, table_access
 from tournament.clock import Clock, clock_of
 from tournament.models import Hand, Seat, Table, Tournament, Wind
 from tournament.rotation import prevailing_wind, seat_wind
@@ -36,6 +36,9 @@ from tournament.web.referee.forms import (
     SeatView,
     WinForm,
 )
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 def referee_table(request: HttpRequest, *, slug: str, round: int, table: int) -> Table:
@@ -59,7 +62,7 @@ def table_url(table: Table) -> str:
 class PlayerLine:
     seat: Seat
     wind: str  # seat wind in the next hand ("" when no hand is left)
-    wind_name: str
+    wind_name: StrOrPromise
     dealer: bool
 
 
@@ -144,7 +147,7 @@ def table_state(table: Table) -> TableState:
     )
 
 
-def empty_forms(state: TableState) -> dict[str, forms.Form]:
+def empty_forms(state: TableState) -> dict[str, forms.Form | None]:
     kwargs = state.form_kwargs()
     rules = get_preset(state.table.round.tournament.preset).false_win
     return {
@@ -278,5 +281,5 @@ def recorded_keys(lines: list[ScoreSheetLine]) -> list[str]:
 
 @require_safe
 @login_required
-def table_page(request: HttpRequest, **where: Any) -> HttpResponse:
+def table_page(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
     return render_table(request, referee_table(request, **where))

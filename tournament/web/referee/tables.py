@@ -3,15 +3,17 @@ rounds in play."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Prefetch, Q
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from tournament.access import AuthenticatedRequest
 from tournament.models import Round, Seat, Table, Tournament
 from tournament.permissions import is_organiser, referees_in
 
@@ -19,7 +21,7 @@ from tournament.permissions import is_organiser, referees_in
 @dataclass(frozen=True)
 class RoundGroup:
     round: Round
-    tables: list[Table]
+    tables: Sequence[Table]
 
 
 @dataclass(frozen=True)
@@ -35,7 +37,7 @@ class TournamentGroup:
 
 @require_safe
 @login_required
-def index(request: HttpRequest) -> HttpResponse:
+def index(request: AuthenticatedRequest) -> HttpResponse:
     """Tables I referee, and for organisers every table of their rounds in play."""
     user = request.user
     in_play = Q(round__status=Round.Status.PLAYING)
@@ -49,12 +51,9 @@ def index(request: HttpRequest) -> HttpResponse:
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
         .order_by("round__tournament__name", "round__tournament_id", "-round__number", "number")
     )
-    tables = list(tables)
-    for table in tables:
-        table.players = [seat.player for seat in sorted(table.seats.all(), key=lambda s: s.index)]
     groups = []
-    for _id, tournament_tables in groupby(tables, key=lambda table: table.round.tournament_id):
-        tournament_tables = list(tournament_tables)
+    for _id, grouped in groupby(tables, key=lambda table: table.round.tournament_id):
+        tournament_tables = list(grouped)
         rounds = [
             RoundGroup(round=round_tables[0].round, tables=round_tables)
             for round_tables in (

@@ -16,7 +16,8 @@ class RefereeAccountForm(forms.Form):
     )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("password") and data.get("password") != data.get("password_again"):
             self.add_error("password_again", _("The two passwords differ."))
         return data

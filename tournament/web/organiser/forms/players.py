@@ -79,7 +79,8 @@ class ImportPlayersForm(forms.Form):
     )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         upload, text = data.get("file"), data.get("text", "")
         if upload and text.strip():
             raise ValidationError(_("Give a file or pasted lines, not both."))

@@ -54,7 +54,8 @@ class HandForm(forms.Form):
         self.order_fields(["result", "winner", "discarder", "fan", "flowers", "tiles"])
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         text = data.get("tiles", "")
         data["case"] = None
         if not text or "flowers" not in data:

@@ -4,7 +4,7 @@ tie-breaks, confirmation and the round time."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -14,6 +14,9 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import PRESETS
 from tournament.models import Tournament
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # `manage/new/` and `manage/tokens/` are pages of their own, so no tournament may use these slugs.
 RESERVED_SLUGS = frozenset({"new", "tokens"})
@@ -52,7 +55,9 @@ class TablePointsField(forms.MultiValueField):
 
 
 class TieBreaksWidget(forms.MultiWidget):
-    def __init__(self, choices: Sequence[tuple[str, str]], attrs: dict | None = None) -> None:
+    def __init__(
+        self, choices: Sequence[tuple[str, StrOrPromise]], attrs: dict | None = None
+    ) -> None:
         widgets = [
             forms.Select(
                 choices=choices,
@@ -98,12 +103,12 @@ PRESET_NAMES = {
 }
 
 
-def preset_name(key: str) -> str:
+def preset_name(key: str) -> StrOrPromise:
     """The name of the rule preset `key` to show; the key itself when no preset has it."""
     return PRESET_NAMES.get(key) or (PRESETS[key].name if key in PRESETS else key)
 
 
-def preset_choices() -> list[tuple[str, str]]:
+def preset_choices() -> list[tuple[str, StrOrPromise]]:
     return [
         (
             key,

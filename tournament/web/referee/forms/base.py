@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.html import format_html
@@ -14,6 +14,9 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.models import MOST_HANDS_PER_GAME, Player, Seat, Wind
 from tournament.templatetags.winds import wind_letter
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 SELF_DRAWN = "self"
 
@@ -76,7 +79,13 @@ class TableForm(forms.Form):
     def player(self, key: str) -> Player:
         return next(view.player for view in self.seats if view.player.key == key)
 
-    def player_field(self, label: str, required: str) -> forms.ChoiceField:
+    def choice_field(self, name: str) -> forms.ChoiceField:
+        """This form's own copy of the choice field `name`, to set its choices."""
+        field = self.fields[name]
+        assert isinstance(field, forms.ChoiceField)
+        return field
+
+    def player_field(self, label: StrOrPromise, required: StrOrPromise) -> forms.ChoiceField:
         """A choice of one of the table's players; `required` is the message when none is
         chosen."""
         return forms.ChoiceField(

@@ -27,7 +27,8 @@ class WinnerForm(HandForm):
         self.order_fields(["number", "submission", "winner", "discarder"])
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("winner") and data.get("winner") == data.get("discarder"):
             self.add_error("discarder", _("The winner cannot have discarded the winning tile."))
         return data
@@ -173,6 +174,7 @@ class CorrectForm(KeyedForm):
         """The form's fields as `hand` has them."""
         if hand.result == Hand.Result.DRAW:
             return {"number": hand.number, "result": Hand.Result.DRAW, "flowers": 0}
+        assert hand.winner is not None  # every win has its winner
         return {
             "number": hand.number,
             "result": Hand.Result.WIN,
@@ -183,7 +185,8 @@ class CorrectForm(KeyedForm):
         }
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("result") != self.WIN:
             return data
         if not data.get("winner"):

@@ -40,9 +40,9 @@ class FalseWinForm(KeyedForm):
     def __init__(self, *args: Any, below_minimum_each: int, invalid_hand_each: int, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["offender"] = self.player_field(_("Offender"), _("Choose the offender."))
-        self.fields["number"].choices = hand_choices(self.next_number, self.hands_per_game)
+        self.choice_field("number").choices = hand_choices(self.next_number, self.hands_per_game)
         self.fields["number"].initial = min(self.next_number, self.hands_per_game)
-        self.fields["kind"].choices = [
+        self.choice_field("kind").choices = [
             (
                 self.BELOW_MINIMUM,
                 gettext("Below 8 fan: pays %(each)s to each") % {"each": below_minimum_each},
@@ -93,7 +93,7 @@ class PenaltyForm(KeyedForm):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.fields["player"] = self.player_field(_("Player"), _("Choose the player."))
-        self.fields["hand"].choices = [
+        self.choice_field("hand").choices = [
             (self.WHOLE_GAME, gettext("The whole game")),
             *hand_choices(self.next_number, self.hands_per_game),
         ]
