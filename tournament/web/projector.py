@@ -29,6 +29,7 @@ from tournament.board import game_counts, next_seating_round, round_in_play, sea
 from tournament.clock import clock_of
 from tournament.models import Round
 from tournament.selectors import format_points, standings
+from tournament.web.htmx import HtmxRequest
 from tournament.web.public import _access
 
 STANDINGS_PER_PAGE = 16
@@ -74,7 +75,7 @@ def _chosen(cycle: list[Panel], name: str | None, page: str | None) -> int:
 
 
 @require_safe
-def projector(request: HttpRequest, slug: str) -> HttpResponse:
+def projector(request: HtmxRequest, slug: str) -> HttpResponse:
     access = _access(request, slug)
     tournament = access.tournament
     every = _whole(request.GET.get("every"), DEFAULT_EVERY, *EVERY_RANGE)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
@@ -33,6 +34,7 @@ from tournament.selectors import (
     table_results,
 )
 from tournament.tables import StandingsTable, standing_rows
+from tournament.web.htmx import HtmxRequest
 from tournament.web.organiser.forms.tournament import preset_name
 
 EXPORT_FORMATS = ("csv", "xlsx")
@@ -42,7 +44,7 @@ LIVE_SECONDS = {"standings": 30, "round": 20, "table": 20}
 
 
 def render_live(
-    request: HttpRequest, page: str, part: str, context: dict, *, status: int = 200
+    request: HtmxRequest, page: str, part: str, context: dict, *, status: int = 200
 ) -> HttpResponse:
     """The whole `page`, or for a live update (a request from htmx, which polls the page's own
     address) only its `part`, not to be cached. Both vary with the HX-Request header, so that
@@ -119,7 +121,7 @@ STANDINGS_PER_PAGE = 200
 
 
 @require_safe
-def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
+def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
     """Standings over the confirmed games; `?provisional=1` counts submitted sheets too and
     marks the rows that include them."""
     access = _access(request, slug)
@@ -174,7 +176,7 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
-def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+def round_page(request: HtmxRequest, slug: str, number: int) -> HttpResponse:
     access = _access(request, slug)
     round = access.round(number)
     tables = list(
@@ -185,7 +187,7 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     )
     started = round.status in (Round.Status.PLAYING, Round.Status.FINISHED)
     boards = []
-    seating = []
+    seating: list[dict[str, Any]] = []
     for table in tables:
         seats = _in_order(table.seats.all())
         table.round = round
@@ -215,7 +217,7 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 @require_safe
-def table_page(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+def table_page(request: HtmxRequest, slug: str, number: int, table: int) -> HttpResponse:
     access = _access(request, slug)
     round = access.round(number)
     table_obj = get_object_or_404(
@@ -264,6 +266,7 @@ def _hand_story(hand: Hand, seat: Seat) -> str:
             "count": hand.flowers
         }
     winner, discarder = hand.winner, hand.discarder
+    assert winner is not None  # a win (the database holds it)
     names = {
         "value": value,
         "winner": winner.player.name,
@@ -310,7 +313,7 @@ def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             others = [other for other in in_order if other.pk != seat.pk]
             seating.append({"seat": seat, "round": seat.table.round, "others": others})
 
-    hands = []
+    hands: list[dict[str, Any]] = []
     for hand in Hand.objects.filter(table_id__in=table_ids, result=Hand.Result.WIN).select_related(
         "winner__player", "discarder__player"
     ):
@@ -331,7 +334,7 @@ def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             )
     hands.sort(key=lambda item: (item["round"].number, item["hand"].number))
 
-    penalties = []
+    penalties: list[dict[str, Any]] = []
     for penalty in Penalty.objects.filter(table_id__in=table_ids).select_related("seat__player"):
         seat = seat_by_table[penalty.table_id]
         points = penalty.payments(penalty.seat.index)[seat.index]

@@ -27,6 +27,7 @@ from tournament.services import (
     start_clock,
 )
 from tournament.services.round_clock import MAX_EXTRA_MINUTES
+from tournament.web.htmx import AuthenticatedHtmxRequest
 from tournament.web.organiser.access import (
     INVALID,
     call_service,
@@ -62,7 +63,8 @@ class ClockForm(forms.Form):
     )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("action") == "extend" and data.get("minutes") is None and "minutes" in data:
             self.add_error(
                 "minutes",
@@ -80,7 +82,7 @@ def _every(request: HttpRequest) -> int:
 
 
 def board_page(
-    request: HttpRequest,
+    request: AuthenticatedHtmxRequest,
     tournament: Tournament,
     round: Round,
     *,
@@ -115,7 +117,7 @@ def board_page(
 
 
 @organiser_page("GET", "HEAD")
-def board(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+def board(request: AuthenticatedHtmxRequest, tournament: Tournament, number: int) -> HttpResponse:
     return board_page(request, tournament, round_of(tournament, number))
 
 
@@ -132,7 +134,7 @@ CLOCK_DONE = {
 
 
 @organiser_page("POST")
-def clock(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+def clock(request: AuthenticatedHtmxRequest, tournament: Tournament, number: int) -> HttpResponse:
     round = round_of(tournament, number)
     form = ClockForm(request.POST)
     done: list[Round] = []
@@ -161,7 +163,9 @@ def clock(request: HttpRequest, tournament: Tournament, number: int) -> HttpResp
     return board_page(request, tournament, round, status=INVALID, clock_form=form)
 
 
-def _next_or_board(request: HttpRequest, tournament: Tournament, round: Round) -> HttpResponse:
+def _next_or_board(
+    request: AuthenticatedHtmxRequest, tournament: Tournament, round: Round
+) -> HttpResponse:
     """Back where the form came from (`next`, a page of this site), else to the board."""
     target = request.POST.get("next", "")
     if target and url_has_allowed_host_and_scheme(
@@ -172,7 +176,9 @@ def _next_or_board(request: HttpRequest, tournament: Tournament, round: Round) -
 
 
 @organiser_page("POST")
-def confirm(request: HttpRequest, tournament: Tournament, number: int, table: int) -> HttpResponse:
+def confirm(
+    request: AuthenticatedHtmxRequest, tournament: Tournament, number: int, table: int
+) -> HttpResponse:
     table_ = table_of(tournament, number, table)
     form = forms.Form(request.POST)
     if call_service(form, lambda: confirm_game(table=table_, confirmed_by=request.user)):
@@ -183,12 +189,14 @@ def confirm(request: HttpRequest, tournament: Tournament, number: int, table: in
         )
     else:
         for error in form.non_field_errors():
-            messages.error(request, error)
+            messages.error(request, str(error))
     return _next_or_board(request, tournament, table_.round)
 
 
 @organiser_page("POST")
-def confirm_all(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+def confirm_all(
+    request: AuthenticatedHtmxRequest, tournament: Tournament, number: int
+) -> HttpResponse:
     round = round_of(tournament, number)
     form = forms.Form(request.POST)
     confirmed: list = []
@@ -211,5 +219,5 @@ def confirm_all(request: HttpRequest, tournament: Tournament, number: int) -> Ht
             messages.info(request, _("No submitted sheet was waiting for confirmation."))
     else:
         for error in form.non_field_errors():
-            messages.error(request, error)
+            messages.error(request, str(error))
     return _back(tournament, round)

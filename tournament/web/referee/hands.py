@@ -20,8 +20,10 @@ from scoring.engine_messages import engine_message
 from scoring.services import score_request
 from scoring.views import present_verdict
 from tournament import services
+from tournament.access import AuthenticatedRequest
 from tournament.models import Hand, Table
 from tournament.rotation import prevailing_wind, seat_wind
+from tournament.web.htmx import AuthenticatedHtmxRequest
 from tournament.web.referee.answers import (
     ERROR_FIELDS,
     TILE_ERRORS,
@@ -45,7 +47,7 @@ from tournament.web.referee.screen import referee_table, render_table, table_sta
 
 @require_POST
 @login_required
-def record_win(request: HttpRequest, **where: Any) -> HttpResponse:
+def record_win(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
     table = referee_table(request, **where)
     form = WinForm(request.POST, **table_state(table).form_kwargs())
     if not form.is_valid():
@@ -118,7 +120,7 @@ def form_messages(form: forms.Form) -> list[str]:
 
 @require_POST
 @login_required
-def record_full(request: HttpRequest, **where: Any) -> HttpResponse:
+def record_full(request: AuthenticatedHtmxRequest, **where: Any) -> HttpResponse:
     """Full entry: "check" shows the engine's breakdown, "save" records the win, and
     "false_win" records a hand under 8 fan as a false win by the winner.
 
@@ -148,13 +150,13 @@ def record_full(request: HttpRequest, **where: Any) -> HttpResponse:
             return refused(request, table, "full", form, error, fields={"offender_won": "winner"})
         return recorded(request, table, penalty)
     if not get_preset(table.round.tournament.preset).hand_scoring_available:
-        error = ValidationError(
+        unavailable = ValidationError(
             _("This tournament's rule preset cannot score tiles yet; enter the fan."),
             code="scoring_unavailable",
         )
         if fragment:
-            return breakdown(request, table, pending=error.messages)
-        return refused(request, table, "full", form, error)
+            return breakdown(request, table, pending=unavailable.messages)
+        return refused(request, table, "full", form, unavailable)
     verdict = check_tiles(table, form)
     if fragment:
         return breakdown(request, table, verdict=verdict)
@@ -184,7 +186,7 @@ def record_full(request: HttpRequest, **where: Any) -> HttpResponse:
 
 @require_POST
 @login_required
-def record_draw(request: HttpRequest, **where: Any) -> HttpResponse:
+def record_draw(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
     table = referee_table(request, **where)
     form = DrawForm(request.POST, **table_state(table).form_kwargs())
     if not form.is_valid():
@@ -204,7 +206,7 @@ def record_draw(request: HttpRequest, **where: Any) -> HttpResponse:
 
 @require_POST
 @login_required
-def undo_last_hand(request: HttpRequest, **where: Any) -> HttpResponse:
+def undo_last_hand(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
     """First POST: ask to confirm, naming the hand. Second POST (confirm): remove it, if it is
     still the last hand."""
     table = referee_table(request, **where)
@@ -240,7 +242,7 @@ def undo_last_hand(request: HttpRequest, **where: Any) -> HttpResponse:
 
 @require_POST
 @login_required
-def correct_last_hand(request: HttpRequest, **where: Any) -> HttpResponse:
+def correct_last_hand(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
     """Correct the last hand in one step, while the game is open. A correction sent twice
     (the hand already has exactly these values) is answered as done; nothing changes."""
     table = referee_table(request, **where)

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from tournament import services
-from tournament.access import tournament_access
+from tournament.access import AuthenticatedRequest, tournament_access
 from tournament.models import Table, Tournament
 from tournament.permissions import is_organiser, referees_in
 from tournament.selectors import format_points, table_results
@@ -44,7 +44,7 @@ def table_live(request: HttpRequest, **where: Any) -> HttpResponse:
 # --- Confirmation by a second referee -----------------------------------------------------
 
 
-def confirms_sheets(user: AbstractBaseUser, tournament: Tournament) -> bool:
+def confirms_sheets(user: User, tournament: Tournament) -> bool:
     """Whether `user` may confirm game sheets in `tournament` at all (not their own, though)."""
     if is_organiser(user, tournament):
         return True
@@ -53,7 +53,7 @@ def confirms_sheets(user: AbstractBaseUser, tournament: Tournament) -> bool:
     )
 
 
-def confirming_tournament(request: HttpRequest, slug: str) -> Tournament:
+def confirming_tournament(request: AuthenticatedRequest, slug: str) -> Tournament:
     tournament = tournament_access(request.user, slug).tournament
     if not confirms_sheets(request.user, tournament):
         raise PermissionDenied(_("You do not confirm game sheets in this tournament."))
@@ -82,7 +82,7 @@ class SubmittedSheet:
         )
 
 
-def submitted_sheets(user: AbstractBaseUser, tournament: Tournament) -> list[SubmittedSheet]:
+def submitted_sheets(user: User, tournament: Tournament) -> list[SubmittedSheet]:
     """Submitted, unconfirmed sheets of `tournament` that `user` may confirm, and the user's own
     submitted sheets waiting for somebody else (marked `mine`)."""
     tables = (
@@ -110,7 +110,7 @@ def submitted_sheets(user: AbstractBaseUser, tournament: Tournament) -> list[Sub
 
 
 def render_sheets(
-    request: HttpRequest, tournament: Tournament, *, errors: list[str] | None = None
+    request: AuthenticatedRequest, tournament: Tournament, *, errors: list[str] | None = None
 ) -> HttpResponse:
     sheets = submitted_sheets(request.user, tournament)
     context = {
@@ -124,7 +124,7 @@ def render_sheets(
 
 @require_safe
 @login_required
-def sheets(request: HttpRequest, slug: str) -> HttpResponse:
+def sheets(request: AuthenticatedRequest, slug: str) -> HttpResponse:
     """Submitted game sheets of the tournament waiting for the user's confirmation."""
     return render_sheets(request, confirming_tournament(request, slug))
 
@@ -145,7 +145,7 @@ REFUSALS = {
 
 @require_POST
 @login_required
-def confirm(request: HttpRequest, slug: str, round: int, table: int) -> HttpResponse:
+def confirm(request: AuthenticatedRequest, slug: str, round: int, table: int) -> HttpResponse:
     """Confirm another table's submitted sheet: from then on the game counts in the standings."""
     found = get_object_or_404(
         Table.objects.select_related("round__tournament"),
@@ -164,7 +164,7 @@ def confirm(request: HttpRequest, slug: str, round: int, table: int) -> HttpResp
                 % {"table": found.number},
             )
             return redirect("referee:sheets", slug=slug)
-        text = REFUSALS.get(error.code)
+        text = REFUSALS.get(error.code or "")
         errors = [str(text) % {"table": found.number}] if text else list(error.messages)
         return render_sheets(request, tournament, errors=errors)
     messages.success(
