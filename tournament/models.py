@@ -16,7 +16,7 @@ from tournament.rotation import WINDS
 
 #: The most hands a game has under any rule preset: the database's outer bound on hand
 #: numbers (a tournament's own game length is its preset's `hands_per_game`).
-MOST_HANDS_PER_GAME = max(preset.hands_per_game for preset in PRESETS.values())
+MOST_HANDS_PER_GAME = max(preset.hands_per_game or 0 for preset in PRESETS.values())
 
 
 def default_table_points() -> list[int]:

@@ -1,113 +1,197 @@
-"""Rule presets: everything that makes MCR differ from another rule set, as data.
+"""Rule presets: everything that makes one rule set differ from another, as data.
 
-A preset says whether hands have flowers and whether they count toward the minimum, the minimum
-a win needs, how a hand is paid, what a false win costs, how many hands a game has, how the
-deal passes and which engine scores a hand's tiles. The code reads these fields and never asks
-which preset is in force. MCR is complete; Japanese Transitional and Wilmington Advanced
-12-Tile are described from rules/preset-*.txt so that tournaments can be planned with them, but
-no engine scores their tiles yet (`scorer` is None and the app says so).
+A preset says what a game starts with and how long it lasts, how the deal passes, what a hand
+may be worth and what it pays, what a declared win that is not one costs, and the extras of a
+deal (riichi, faulty claims, the dealer's extra hands, payments for ready hands after a draw).
+The code reads these fields and never asks which preset is in force.
+
+Three presets: Mahjong Competition Rules (MCR, complete with its tile scoring engine), and the
+Four Winds presets Japanese Transitional and Wilmington Advanced 12-Tile (their games are
+played and settled from each deal's values; no engine scores their tiles yet, `scorer` is
+None). The rules behind the numbers are in the shared specification: `rules/TOURNAMENT.md` for
+MCR, `rules/japanese-transitional.md` and `rules/wilmington-12-tile.md` (sections 1 and 6-13).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+#: How the deal passes, by the preset's `deal.passing`.
+EVERY_HAND = "every_hand"  # MCR: after every hand
+UNLESS_DEALER_WINS = "unless_dealer_wins"  # JT: the dealer repeats after his own win
+UNLESS_DEALER_CONTINUES = "unless_dealer_continues"  # WA: ... and through draws after that
 
 
 @dataclass(frozen=True)
 class PaymentScheme:
-    """Who pays a win worth `value`.
+    """Who pays a win worth `value` (MCR: fan and flowers; JT: the final score F; WA: points).
 
-    - `base`: what every other player pays the winner before the hand's value (MCR: 8).
-    - `self_drawn_each`: share of the value each other player pays on a self-drawn win.
-    - `discarder_share`: share of the value the discarder pays on a discard win.
-    - `others_pay_base_on_discard`: whether the two non-discarders pay `base` on a discard win.
+    Each loser owes `base + value`, doubled (`dealer_factor`) when the dealer wins or pays. On
+    a self-drawn win every loser pays what he owes. On a discard the discarder pays what all
+    three owe when `discarder_pays_for_all` (JT), else `base + value * discarder_share`,
+    rounded to the nearest whole number, halves up (WA: 1.5 F), and each other player pays the
+    base when `others_pay_base_on_discard` (MCR: 8).
     """
 
-    base: int
-    self_drawn_each: float
-    discarder_share: float
-    others_pay_base_on_discard: bool
+    base: int = 0
+    dealer_factor: int = 1
+    discarder_pays_for_all: bool = False
+    discarder_share: Fraction = Fraction(1)
+    others_pay_base_on_discard: bool = False
 
 
 @dataclass(frozen=True)
-class FalseWinPenalty:
-    """What a declared win that is not one costs: points paid to each other player."""
+class FaultyOut:
+    """What a declared win that is not one costs: the offender pays `each` to every other
+    player (`invalid_hand_each` for a hand that is no winning shape at all, MCR's 20), doubled
+    where the dealer pays or receives (the payment scheme's `dealer_factor`). With `ends_deal`
+    the deal ends at once (JT); otherwise play goes on and the offender may not win that deal
+    (MCR's false win, WA's faulty out)."""
 
-    below_minimum_each: int
+    each: int
     invalid_hand_each: int
-    offender_may_win_hand: bool
+    ends_deal: bool = False
+
+
+@dataclass(frozen=True)
+class DealRules:
+    """How deals follow each other, and what a deal pays besides its winning hands.
+
+    - `passing`: EVERY_HAND (MCR), UNLESS_DEALER_WINS (JT: the dealer repeats after his own
+      win; after a faulty out by another player the same dealer deals again), or
+      UNLESS_DEALER_CONTINUES (WA: as JT, and a draw in a continued deal does not pass it).
+    - `several_winners`: every player who can go out on a discard wins (WA); otherwise one.
+    - `riichi_stake`: each riichi declarer other than the winner pays it to the winner (JT
+      100); nothing after a draw. 0: the preset has no riichi.
+    - `faulty_claim`: each faulty claim pays it to the winner (JT 100); nothing after a draw.
+    - `extra_hand_bonus`: in the dealer's extra hand n, the winner receives n times it from
+      each loser, the discarder paying for all on a discard (JT 100).
+    - `ready_pool`: after a drawn deal the non-ready players pay it to the ready ones, shared
+      equally on both sides (JT 600; 0: nothing is paid after a draw).
+    """
+
+    passing: str = EVERY_HAND
+    several_winners: bool = False
+    riichi_stake: int = 0
+    faulty_claim: int = 0
+    extra_hand_bonus: int = 0
+    ready_pool: int = 0
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A value of the preset that a tournament may change (section 13 of each specification
+    calls them configurable): the field of the preset it replaces, and the values allowed."""
+
+    name: str  # "wind_rounds", or "deal.ready_pool" for a field of the deal rules
+    choices: tuple[int, ...] = ()  # allowed values; empty: any whole number in the range
+    least: int = 0
+    most: int = 1_000_000
+    step: int = 1  # the value is a multiple of it
 
 
 @dataclass(frozen=True)
 class RulePreset:
     key: str
     name: str
+    initial_points: int  # every player's points when a game starts
     flowers: bool  # whether a hand may have flowers (bonus tiles) at all
-    minimum_fan: int
+    minimum: int  # a win worth less is a false win / faulty out (MCR fan, WA points)
     flowers_count_toward_minimum: bool
+    limit: int | None  # the most a hand is worth (JT F, WA points); None: no limit
+    least_value: int  # a hand's value below it is impossible (JT: F is at least 20)
+    value_step: int  # a hand's value is a multiple of it (JT: F is rounded to tens)
     payment: PaymentScheme
-    false_win: FalseWinPenalty
-    deal_passes: str  # "every_hand" or "when_non_dealer_wins_or_draw"
-    hands_per_game: int
+    faulty_out: FaultyOut
+    deal: DealRules
+    hands_per_game: int | None  # a game of a fixed number of hands (MCR 16)...
+    wind_rounds: int  # ... or of this many wind rounds, as many deals as they take
+    seat_rotation: str  # the default seat change between wind rounds (rotation.SCHEMES)
     scorer: str | None  # the engine that scores a hand's tiles; None: enter the value
+    settings: tuple[Setting, ...] = field(default=())
 
     @property
     def hand_scoring_available(self) -> bool:
         """Whether an engine scores this preset's hands from their tiles."""
         return self.scorer is not None
 
+    @property
+    def deals_vary(self) -> bool:
+        """Whether a game is as many deals as its wind rounds take (not a fixed number)."""
+        return self.hands_per_game is None
+
 
 MCR = RulePreset(
     key="mcr",
     name="Mahjong Competition Rules (Chinese Official)",
+    initial_points=0,
     flowers=True,
-    minimum_fan=8,
+    minimum=8,
     flowers_count_toward_minimum=False,
-    payment=PaymentScheme(
-        base=8, self_drawn_each=1.0, discarder_share=1.0, others_pay_base_on_discard=True
-    ),
-    false_win=FalseWinPenalty(
-        below_minimum_each=10, invalid_hand_each=20, offender_may_win_hand=False
-    ),
-    deal_passes="every_hand",
+    limit=None,
+    least_value=0,
+    value_step=1,
+    payment=PaymentScheme(base=8, discarder_share=Fraction(1), others_pay_base_on_discard=True),
+    faulty_out=FaultyOut(each=10, invalid_hand_each=20),
+    deal=DealRules(passing=EVERY_HAND),
     hands_per_game=16,
+    wind_rounds=4,
+    seat_rotation="wmo",
     scorer="mcr",
 )
 
 JAPANESE_TRANSITIONAL = RulePreset(
     key="japanese-transitional",
     name="Japanese Transitional",
+    initial_points=8000,
     flowers=False,
-    minimum_fan=0,
+    minimum=0,
     flowers_count_toward_minimum=False,
-    # Paid to the winner only, on the Japanese scheme (not modelled yet: see module docstring).
-    payment=PaymentScheme(
-        base=0, self_drawn_each=1.0, discarder_share=1.0, others_pay_base_on_discard=False
+    limit=1500,
+    least_value=20,
+    value_step=10,
+    # "Discarder pays for all; East receives and pays (for himself only) double."
+    payment=PaymentScheme(dealer_factor=2, discarder_pays_for_all=True),
+    # Half the limit to each other player, East double; the deal ends at once.
+    faulty_out=FaultyOut(each=750, invalid_hand_each=750, ends_deal=True),
+    deal=DealRules(
+        passing=UNLESS_DEALER_WINS,
+        riichi_stake=100,
+        faulty_claim=100,
+        extra_hand_bonus=100,
+        ready_pool=600,
     ),
-    false_win=FalseWinPenalty(
-        below_minimum_each=0, invalid_hand_each=0, offender_may_win_hand=False
-    ),
-    deal_passes="when_non_dealer_wins_or_draw",
-    hands_per_game=16,
+    hands_per_game=None,
+    wind_rounds=4,
+    seat_rotation="none",
     scorer=None,
+    settings=(
+        Setting("wind_rounds", choices=(1, 2, 4)),
+        Setting("deal.extra_hand_bonus", least=1, most=2000),
+        Setting("deal.ready_pool", least=0, most=6000, step=6),
+    ),
 )
 
 WILMINGTON_12_TILE = RulePreset(
     key="wilmington-12-tile",
     name="Wilmington Advanced 12-Tile",
+    initial_points=500,
     flowers=False,
-    minimum_fan=15,
+    minimum=15,
     flowers_count_toward_minimum=False,
-    # "The discarder of the winning tile is ... the sole loser ... paying 50% more".
-    payment=PaymentScheme(
-        base=0, self_drawn_each=1.0, discarder_share=1.5, others_pay_base_on_discard=False
-    ),
-    false_win=FalseWinPenalty(
-        below_minimum_each=40, invalid_hand_each=40, offender_may_win_hand=False
-    ),
-    deal_passes="when_non_dealer_wins_or_draw",
-    hands_per_game=16,
+    limit=600,
+    least_value=0,
+    value_step=1,
+    # Self-drawn: F from each; on a discard the discarder alone pays 1.5 F.
+    payment=PaymentScheme(discarder_share=Fraction(3, 2)),
+    faulty_out=FaultyOut(each=40, invalid_hand_each=40),
+    deal=DealRules(passing=UNLESS_DEALER_CONTINUES, several_winners=True),
+    hands_per_game=None,
+    wind_rounds=4,
+    seat_rotation="none",
     scorer=None,
+    settings=(Setting("wind_rounds", choices=(1, 2, 4)),),
 )
 
 PRESETS: dict[str, RulePreset] = {

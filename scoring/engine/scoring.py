@@ -14,7 +14,7 @@ from .presets import MCR
 from .profiles import DEFAULT_PROFILE, RulingProfile, get_profile
 from .result import ScoreResult, failure, fan_lines
 
-_EXCL_FLOWERS_MINIMUM = MCR.minimum_fan
+_EXCL_FLOWERS_MINIMUM = MCR.minimum
 
 
 def score_hand(hand: Hand, profile: str | RulingProfile = DEFAULT_PROFILE) -> ScoreResult:

@@ -75,5 +75,5 @@ def test_only_mcr_hand_scoring_is_available_so_far():
 
 def test_presets_differ_as_data():
     mcr, wilmington = get_preset("mcr"), get_preset("wilmington-12-tile")
-    assert (mcr.minimum_fan, mcr.flowers, mcr.hands_per_game) == (8, True, 16)
-    assert (wilmington.minimum_fan, wilmington.flowers) == (15, False)
+    assert (mcr.minimum, mcr.flowers, mcr.hands_per_game) == (8, True, 16)
+    assert (wilmington.minimum, wilmington.flowers) == (15, False)

@@ -54,7 +54,7 @@ def test_unknown_scheme_is_refused():
 
 def test_the_charts_cover_a_game_of_every_preset_that_passes_the_deal_every_hand():
     for preset in PRESETS.values():
-        if preset.deal_passes == "every_hand":
+        if preset.deal.passing == "every_hand":
             assert preset.hands_per_game == CHART_HANDS
 
 

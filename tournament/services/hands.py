@@ -324,12 +324,9 @@ def _fill_in(
         )
     tournament = table.round.tournament
     preset = tournament.rules
-    if (
-        not preset.false_win.offender_may_win_hand
-        and table.penalties.filter(
-            hand_number=hand.number, seat=winner_seat, kind__in=FALSE_WIN_KINDS
-        ).exists()
-    ):
+    if table.penalties.filter(
+        hand_number=hand.number, seat=winner_seat, kind__in=FALSE_WIN_KINDS
+    ).exists():
         raise ValidationError(
             _("%(player)s declared a false win in hand %(number)s and cannot win it."),
             code="offender_cannot_win",
@@ -351,14 +348,14 @@ def _fill_in(
         raise ValidationError(_("A win needs its fan (or its tiles)."), code="fan_required")
     if flowers and not preset.flowers:
         raise ValidationError(_("This tournament's rules have no flowers."), code="bad_flowers")
-    if fan + (flowers if preset.flowers_count_toward_minimum else 0) < preset.minimum_fan:
+    if fan + (flowers if preset.flowers_count_toward_minimum else 0) < preset.minimum:
         raise ValidationError(
             _(
                 "A win needs at least %(minimum)s fan, not counting flowers; "
                 "%(fan)s is a false win."
             ),
             code="below_minimum",
-            params={"minimum": preset.minimum_fan, "fan": fan},
+            params={"minimum": preset.minimum, "fan": fan},
         )
     if not 0 <= flowers <= 8:
         raise ValidationError(_("Flowers are 0 to 8."), code="bad_flowers")

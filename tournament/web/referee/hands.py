@@ -107,7 +107,7 @@ def breakdown(
     context = {
         "verdict": verdict,
         "pending": list(pending),
-        "false_win_each": get_preset(table.round.tournament.preset).false_win.below_minimum_each,
+        "false_win_each": get_preset(table.round.tournament.preset).faulty_out.each,
     }
     response = render(request, "tournament/referee/_breakdown.html", context)
     response["X-Referee-Fragment"] = "verdict"

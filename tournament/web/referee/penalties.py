@@ -21,11 +21,11 @@ from tournament.web.referee.screen import referee_table, table_state
 @login_required
 def record_false_win(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
     table = referee_table(request, **where)
-    rules = get_preset(table.round.tournament.preset).false_win
+    rules = get_preset(table.round.tournament.preset).faulty_out
     form = FalseWinForm(
         request.POST,
         **table_state(table).form_kwargs(),
-        below_minimum_each=rules.below_minimum_each,
+        below_minimum_each=rules.each,
         invalid_hand_each=rules.invalid_hand_each,
     )
     if not form.is_valid():

@@ -149,14 +149,14 @@ def table_state(table: Table) -> TableState:
 
 def empty_forms(state: TableState) -> dict[str, forms.Form | None]:
     kwargs = state.form_kwargs()
-    rules = get_preset(state.table.round.tournament.preset).false_win
+    rules = get_preset(state.table.round.tournament.preset).faulty_out
     return {
         "win": WinForm(**kwargs),
         "full": FullForm(**kwargs),
         "draw": DrawForm(**kwargs),
         "false_win": FalseWinForm(
             **kwargs,
-            below_minimum_each=rules.below_minimum_each,
+            below_minimum_each=rules.each,
             invalid_hand_each=rules.invalid_hand_each,
         ),
         "penalty": PenaltyForm(**kwargs),
@@ -252,7 +252,7 @@ def render_table(
         "page_errors": page_errors or [],
         "verdict": verdict,
         "offer_false_win": offer_false_win,
-        "false_win_each": preset.false_win.below_minimum_each,
+        "false_win_each": preset.faulty_out.each,
         "hand_scoring": preset.hand_scoring_available,
         "tile_groups": tile_groups(),
         "lines": lines,
