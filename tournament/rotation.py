@@ -1,11 +1,13 @@
-"""Seat winds and the prevailing wind of every hand of a game (rules/TOURNAMENT.md).
+"""Seat winds and the prevailing wind of every deal of a game (rules/TOURNAMENT.md).
 
 Plain Python. The four players are named by the seat they start the game at: index 0..3 for
 the starting seats East, South, West, North (the players A, B, C, D of TOURNAMENT.md). Winds are
 0..3 for East, South, West, North as well.
 
-The deal passes to the right after every hand, so inside a wind round each position deals once.
-Between wind rounds the players may change position, following the tournament's scheme.
+Inside a wind round the deal passes to the right (under MCR after every hand; under other
+presets when the dealer does not keep it: `scoring.engine.flow`), so each table position deals
+in turn. Between wind rounds the players may change position, following the tournament's
+scheme. A deal's seat winds follow from its wind round and its dealer's turn.
 """
 
 from __future__ import annotations
@@ -44,16 +46,33 @@ def prevailing_wind(number: int) -> str:
     return WINDS[wind_round(number)]
 
 
-def seat_wind(*, scheme: str, starting_seat: int, number: int) -> str:
-    """The seat wind, as a letter, of the player who started at `starting_seat` in hand `number`."""
+def seat_wind_at(*, scheme: str, starting_seat: int, wind_round: int, dealer_turn: int) -> str:
+    """The seat wind of the player who started at `starting_seat`, in a deal of `wind_round`
+    (0..3) dealt by the player at table position `dealer_turn` (0..3)."""
     if scheme not in SCHEMES:
         raise ValueError(f"unknown seat rotation {scheme!r}; choose one of {', '.join(SCHEMES)}")
     if not 0 <= starting_seat < 4:
         raise ValueError("starting_seat must be 0..3 (East, South, West, North)")
-    positions = SCHEMES[scheme][wind_round(number)]
-    position = positions.index(starting_seat)
-    dealer_position = (number - 1) % HANDS_PER_WIND_ROUND
-    return WINDS[(position - dealer_position) % 4]
+    if not (0 <= wind_round < 4 and 0 <= dealer_turn < 4):
+        raise ValueError("wind_round and dealer_turn are 0..3")
+    position = SCHEMES[scheme][wind_round].index(starting_seat)
+    return WINDS[(position - dealer_turn) % 4]
+
+
+def dealer_at(*, scheme: str, wind_round: int, dealer_turn: int) -> int:
+    """The starting seat of the player who deals at `dealer_turn` of `wind_round`."""
+    return SCHEMES[scheme][wind_round][dealer_turn]
+
+
+def seat_wind(*, scheme: str, starting_seat: int, number: int) -> str:
+    """The seat wind, as a letter, of the player who started at `starting_seat` in hand `number`
+    of a game whose deal passes after every hand (MCR)."""
+    return seat_wind_at(
+        scheme=scheme,
+        starting_seat=starting_seat,
+        wind_round=wind_round(number),
+        dealer_turn=(number - 1) % HANDS_PER_WIND_ROUND,
+    )
 
 
 def seat_winds(*, scheme: str, number: int) -> tuple[str, str, str, str]:
@@ -61,5 +80,17 @@ def seat_winds(*, scheme: str, number: int) -> tuple[str, str, str, str]:
 
     def wind(seat: int) -> str:
         return seat_wind(scheme=scheme, starting_seat=seat, number=number)
+
+    return wind(0), wind(1), wind(2), wind(3)
+
+
+def seat_winds_at(*, scheme: str, wind_round: int, dealer_turn: int) -> tuple[str, str, str, str]:
+    """The seat winds of the players who started at E, S, W and N, in a deal of `wind_round`
+    dealt at `dealer_turn`."""
+
+    def wind(seat: int) -> str:
+        return seat_wind_at(
+            scheme=scheme, starting_seat=seat, wind_round=wind_round, dealer_turn=dealer_turn
+        )
 
     return wind(0), wind(1), wind(2), wind(3)

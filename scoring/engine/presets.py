@@ -14,7 +14,8 @@ MCR, `rules/japanese-transitional.md` and `rules/wilmington-12-tile.md` (section
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 #: How the deal passes, by the preset's `deal.passing`.
@@ -90,6 +91,17 @@ class Setting:
     most: int = 1_000_000
     step: int = 1  # the value is a multiple of it
 
+    def problem(self, value: object) -> str | None:
+        """Why `value` is not allowed, or None."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"{self.name} is a whole number."
+        if self.choices and value not in self.choices:
+            return f"{self.name} is one of {', '.join(map(str, self.choices))}."
+        if not self.least <= value <= self.most or value % self.step:
+            step = f", a multiple of {self.step}" if self.step > 1 else ""
+            return f"{self.name} is {self.least} to {self.most}{step}."
+        return None
+
 
 @dataclass(frozen=True)
 class RulePreset:
@@ -115,6 +127,33 @@ class RulePreset:
     def hand_scoring_available(self) -> bool:
         """Whether an engine scores this preset's hands from their tiles."""
         return self.scorer is not None
+
+    def value_of(self, setting: Setting) -> int:
+        """The preset's own value of `setting`."""
+        holder: object = self
+        for part in setting.name.split("."):
+            holder = getattr(holder, part)
+        assert isinstance(holder, int)
+        return holder
+
+    def configured(self, values: Mapping[str, object]) -> RulePreset:
+        """The preset with a tournament's values of its settings; ValueError for a setting the
+        preset does not have or a value it does not allow."""
+        preset = self
+        for name, value in values.items():
+            setting = next((item for item in self.settings if item.name == name), None)
+            if setting is None:
+                raise ValueError(f"{self.name} has no setting {name!r}.")
+            problem = setting.problem(value)
+            if problem:
+                raise ValueError(problem)
+            part, _, field_name = name.rpartition(".")
+            if part:
+                inner = replace(getattr(preset, part), **{field_name: value})
+                preset = replace(preset, **{part: inner})
+            else:
+                preset = replace(preset, **{name: value})
+        return preset
 
     @property
     def deals_vary(self) -> bool:
