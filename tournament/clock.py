@@ -24,7 +24,7 @@ class Clock:
     state: str  # "not_started", "running", "paused" or "over"
     total_seconds: int
     elapsed_seconds: int
-    hands_per_game: int  # of the tournament's rule preset
+    hands_per_game: int  # the game's length, or its least deals (`RulePreset.least_deals`)
 
     @property
     def remaining_seconds(self) -> int:
@@ -62,7 +62,7 @@ class Clock:
 
 def clock_of(round: Round, now: datetime | None = None) -> Clock:
     """The clock of `round` at `now` (default: the current time)."""
-    hands = round.tournament.rules.hands_per_game
+    hands = round.tournament.rules.least_deals
     minutes = round.clock_minutes or round.tournament.round_minutes
     total = max(0, (minutes + round.clock_extra_minutes) * 60)
     if round.clock_started_at is None:

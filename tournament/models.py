@@ -14,9 +14,9 @@ from scoring.engine import PRESETS, RulePreset, get_preset
 from scoring.engine.settlement import penalty_payments
 from tournament.rotation import WINDS
 
-#: The most hands a game has under any rule preset: the database's outer bound on hand
-#: numbers (a tournament's own game length is its preset's `hands_per_game`).
-MOST_HANDS_PER_GAME = max(preset.hands_per_game or 0 for preset in PRESETS.values())
+#: Far more deals than any game has: forms refuse a deal number above it as a typing slip (a
+#: game's own length comes from its rule preset and is the services' rule).
+MOST_DEALS = 999
 
 
 def default_table_points() -> list[int]:
@@ -168,6 +168,14 @@ class Tournament(models.Model):
         validators=[MinValueValidator(10), MaxValueValidator(600)],
         help_text=_("The time limit of a round, for the round clock (GB 3.5.6: at most 150)."),
     )
+    rule_settings = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=_(
+            "The tournament's values of the settings its rule preset offers (such as the number "
+            "of wind rounds); the preset's own value for any not given."
+        ),
+    )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organised_tournaments", blank=True
     )
@@ -198,9 +206,28 @@ class Tournament(models.Model):
 
     @property
     def rules(self) -> RulePreset:
-        """The rule preset in force: the data the game follows (hands per game, minimum,
-        payments, penalties)."""
-        return get_preset(self.preset)
+        """The rule preset in force, with this tournament's settings: the data the game follows
+        (initial points, how long a game is, how the deal passes, payments, penalties)."""
+        preset = get_preset(self.preset)
+        try:
+            return preset.configured(self.rule_settings or {})
+        except ValueError:  # refused by clean(); a stored value the preset no longer knows
+            return preset
+
+    def clean(self) -> None:
+        super().clean()
+        if self.preset not in PRESETS:
+            return  # validate_preset says so
+        if not isinstance(self.rule_settings, dict):
+            raise ValidationError(
+                {"rule_settings": _("The rule settings are an object of setting: value.")}
+            )
+        try:
+            get_preset(self.preset).configured(self.rule_settings)
+        except ValueError as error:
+            raise ValidationError(
+                {"rule_settings": ValidationError(str(error), code="bad_rule_setting")}
+            ) from error
 
 
 class Player(models.Model):
@@ -412,14 +439,28 @@ class Seat(models.Model):
 class HandResult(models.TextChoices):
     WIN = "win", _("Win")
     DRAW = "draw", _("Drawn hand")
+    FAULTY_OUT = "faulty_out", _("Faulty out")
+
+
+def seat_list() -> list[str]:
+    return []
 
 
 class Hand(models.Model):
+    """One deal of a game (MCR calls it a hand): where it stands in the game, its result and
+    the facts of the deal its payments follow from, and what each player paid or received."""
+
     Result = HandResult
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveSmallIntegerField()
-    result = models.CharField(max_length=4, choices=Result.choices)
+    # Where the deal stands in its game (`scoring.engine.flow`), set by the services from the
+    # deals before it: the prevailing wind, who dealt (by starting seat), and the dealer's
+    # extra-hand number.
+    prevailing_wind = models.CharField(max_length=1, choices=Wind.choices, default=Wind.EAST)
+    dealer = models.CharField(max_length=1, choices=Wind.choices, default=Wind.EAST)
+    extra_hands = models.PositiveSmallIntegerField(default=0)
+    result = models.CharField(max_length=10, choices=Result.choices)
     winner = models.ForeignKey(
         Seat, on_delete=models.RESTRICT, null=True, blank=True, related_name="+"
     )
@@ -431,8 +472,33 @@ class Hand(models.Model):
         related_name="+",
         help_text=_("Empty for a self-drawn win."),
     )
-    fan = models.PositiveSmallIntegerField(null=True, blank=True, help_text=_("Without flowers."))
+    fan = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text=_("MCR: the winning hand's fan, without flowers.")
+    )
     flowers = models.PositiveSmallIntegerField(default=0)
+    value = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text=_(
+            "Presets that do not count in fan: the winning hand's value (JT: the final score "
+            "F; WA: its points, capped at the limit)."
+        ),
+    )
+    # The facts of the deal, each a list of starting winds (E, S, W, N): riichi declarations
+    # and faulty claims (one entry per claim); after a draw, who was ready and whose riichi
+    # was faulty.
+    riichi = models.JSONField(default=seat_list, blank=True)
+    faulty_claims = models.JSONField(default=seat_list, blank=True)
+    ready = models.JSONField(default=seat_list, blank=True)
+    faulty_riichi = models.JSONField(default=seat_list, blank=True)
+    offender = models.ForeignKey(
+        Seat,
+        on_delete=models.RESTRICT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text=_("Who made the faulty out that ended the deal."),
+    )
     tiles = models.JSONField(
         null=True,
         blank=True,
@@ -468,19 +534,34 @@ class Hand(models.Model):
                 name="hand_number_unique_at_table",
                 violation_error_message="This hand has already been entered.",
             ),
-            models.CheckConstraint(
-                condition=Q(number__gte=1, number__lte=MOST_HANDS_PER_GAME),
-                name="hand_number_within_game",
-            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_from_one"),
             models.CheckConstraint(
                 condition=Q(
                     result=HandResult.DRAW,
                     winner__isnull=True,
                     discarder__isnull=True,
                     fan__isnull=True,
+                    value__isnull=True,
+                    offender__isnull=True,
                 )
-                | Q(result=HandResult.WIN, winner__isnull=False, fan__isnull=False),
-                name="hand_win_has_winner_and_fan",
+                | Q(result=HandResult.WIN, winner__isnull=False, offender__isnull=True)
+                & (Q(fan__isnull=False) | Q(value__isnull=False))
+                | Q(
+                    result=HandResult.FAULTY_OUT,
+                    winner__isnull=True,
+                    discarder__isnull=True,
+                    fan__isnull=True,
+                    value__isnull=True,
+                    offender__isnull=False,
+                ),
+                name="hand_result_has_its_facts",
+            ),
+            models.CheckConstraint(
+                condition=Q(result__in=HandResult.values), name="hand_result_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(prevailing_wind__in=Wind.values, dealer__in=Wind.values),
+                name="hand_winds_known",
             ),
             models.CheckConstraint(
                 condition=Q(discarder__isnull=True) | ~Q(discarder=F("winner")),
@@ -502,6 +583,34 @@ class Hand(models.Model):
     def payments(self) -> list[int]:
         """Points by starting seat E, S, W, N."""
         return [self.east_points, self.south_points, self.west_points, self.north_points]
+
+    @property
+    def dealer_index(self) -> int:
+        """0..3: the starting seat of the player who dealt."""
+        return WINDS.index(self.dealer)
+
+
+class ExtraWin(models.Model):
+    """A further winner of a deal on the same discard, where the preset lets several players
+    win (WA): the deal's `winner` is the first in turn after the discarder."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="extra_wins")
+    winner = models.ForeignKey(Seat, on_delete=models.RESTRICT, related_name="+")
+    value = models.PositiveSmallIntegerField()
+    tiles = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["hand", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["hand", "winner"],
+                name="extra_win_once_per_winner",
+                violation_error_message="A player wins a deal once.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand}: also {self.winner}"
 
 
 class PenaltyKind(models.TextChoices):
@@ -563,8 +672,7 @@ class Penalty(models.Model):
                 name="penalty_distributed_in_three_equal_parts",
             ),
             models.CheckConstraint(
-                condition=Q(hand_number__isnull=True)
-                | Q(hand_number__gte=1, hand_number__lte=MOST_HANDS_PER_GAME),
+                condition=Q(hand_number__isnull=True) | Q(hand_number__gte=1),
                 name="penalty_hand_within_game",
             ),
             models.CheckConstraint(

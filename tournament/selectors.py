@@ -9,9 +9,10 @@ from fractions import Fraction
 from django.db.models import Q, QuerySet
 
 from scoring.engine.ranking import places, rank, ranking_key, share_table_points
+from tournament.deals import DealAt, deal_at, following, position_of
 from tournament.models import AuditEntry, Hand, Penalty, Player, Seat, Table, Tournament
 from tournament.permissions import Visitor
-from tournament.rotation import prevailing_wind, seat_winds
+from tournament.rotation import WINDS
 
 
 def visible_tournaments(user: Visitor) -> QuerySet[Tournament]:
@@ -41,6 +42,8 @@ class ScoreSheetLine:
     penalties: tuple[Penalty, ...]
     payments: tuple[int, ...]
     running: tuple[int, ...]
+    dealer: str = ""  # the starting wind of who dealt
+    extra_hands: int = 0  # the dealer's extra-hand number
 
 
 @dataclass(frozen=True)
@@ -163,6 +166,14 @@ def audit_trail(tournament: Tournament) -> QuerySet[AuditEntry]:
     return AuditEntry.objects.filter(tournament=tournament).select_related("actor", "table__round")
 
 
+def _deal_at(table: Table, scheme: str, hand: Hand | None, before: Hand | None) -> DealAt | None:
+    """Where a line of the score sheet stands: its deal's stored position, or for penalties in
+    the deal in play, the deal after the one before (None once the game is over)."""
+    if hand is not None:
+        return deal_at(position_of(hand, scheme, table.round.tournament.rules), scheme)
+    return following(table.round.tournament, before)
+
+
 def score_sheets(tables: Sequence[Table]) -> dict[int, list[ScoreSheetLine]]:
     """The score sheet of each of `tables` by table id, the same lines as `score_sheet` gives,
     in two queries whatever the number of tables (for printing a whole round).
@@ -172,7 +183,7 @@ def score_sheets(tables: Sequence[Table]) -> dict[int, list[ScoreSheetLine]]:
     hands: dict[int, dict[int, Hand]] = {table.pk: {} for table in tables}
     penalties: dict[int, dict[int | None, list[Penalty]]] = {table.pk: {} for table in tables}
     for record in Hand.objects.filter(table_id__in=list(hands)).select_related(
-        "winner__player", "discarder__player"
+        "winner__player", "discarder__player", "offender__player"
     ):
         hands[record.table_id][record.number] = record
     for penalty in Penalty.objects.filter(table_id__in=list(hands)).select_related("seat__player"):
@@ -194,15 +205,18 @@ def score_sheets(tables: Sequence[Table]) -> dict[int, list[ScoreSheetLine]]:
                 for index, points in enumerate(penalty.payments(penalty.seat.index)):
                     payments[index] += points
             running = [total + paid for total, paid in zip(running, payments, strict=True)]
+            at = _deal_at(table, scheme, hand, table_hands.get(number - 1) if number else None)
             lines.append(
                 ScoreSheetLine(
                     number=number,
-                    prevailing_wind=prevailing_wind(number) if number else "",
-                    seat_winds=seat_winds(scheme=scheme, number=number) if number else (),
+                    prevailing_wind=at.prevailing_wind if at and number else "",
+                    seat_winds=at.seat_winds if at and number else (),
                     hand=hand,
                     penalties=line_penalties,
                     payments=tuple(payments),
                     running=tuple(running),
+                    dealer=WINDS[at.dealer] if at and number else "",
+                    extra_hands=at.extra_hands if at and number else 0,
                 )
             )
         sheets[table.pk] = lines

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import Any
 
 #: How the deal passes, by the preset's `deal.passing`.
 EVERY_HAND = "every_hand"  # MCR: after every hand
@@ -109,6 +110,7 @@ class RulePreset:
     name: str
     initial_points: int  # every player's points when a game starts
     flowers: bool  # whether a hand may have flowers (bonus tiles) at all
+    value_unit: str  # what a hand's value counts: "fan" (MCR, with flowers apart) or "points"
     minimum: int  # a win worth less is a false win / faulty out (MCR fan, WA points)
     flowers_count_toward_minimum: bool
     limit: int | None  # the most a hand is worth (JT F, WA points); None: no limit
@@ -148,12 +150,22 @@ class RulePreset:
             if problem:
                 raise ValueError(problem)
             part, _, field_name = name.rpartition(".")
+            changes: dict[str, Any] = {field_name: value}
             if part:
-                inner = replace(getattr(preset, part), **{field_name: value})
-                preset = replace(preset, **{part: inner})
-            else:
-                preset = replace(preset, **{name: value})
+                changes = {part: replace(getattr(preset, part), **changes)}
+            preset = replace(preset, **changes)
         return preset
+
+    @property
+    def counts_fan(self) -> bool:
+        """Whether a hand's value is entered as fan and flowers (MCR), not as points."""
+        return self.value_unit == "fan"
+
+    @property
+    def least_deals(self) -> int:
+        """The deals of a game where the deal always passes: its length when fixed (MCR 16),
+        else four a wind round; what an even pace over a round is measured against."""
+        return self.hands_per_game or self.wind_rounds * 4
 
     @property
     def deals_vary(self) -> bool:
@@ -166,6 +178,7 @@ MCR = RulePreset(
     name="Mahjong Competition Rules (Chinese Official)",
     initial_points=0,
     flowers=True,
+    value_unit="fan",
     minimum=8,
     flowers_count_toward_minimum=False,
     limit=None,
@@ -185,6 +198,7 @@ JAPANESE_TRANSITIONAL = RulePreset(
     name="Japanese Transitional",
     initial_points=8000,
     flowers=False,
+    value_unit="points",
     minimum=0,
     flowers_count_toward_minimum=False,
     limit=1500,
@@ -217,6 +231,7 @@ WILMINGTON_12_TILE = RulePreset(
     name="Wilmington Advanced 12-Tile",
     initial_points=500,
     flowers=False,
+    value_unit="points",
     minimum=15,
     flowers_count_toward_minimum=False,
     limit=600,

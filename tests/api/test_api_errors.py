@@ -46,7 +46,7 @@ def test_a_body_must_be_an_object(as_bob, table, body):
     [
         ("number", True, "Give a whole number, not true."),
         ("number", 0, "Give a number of at least 1."),
-        ("result", "won", "Choose one of: win, draw."),
+        ("result", "won", "Choose one of: win, draw, faulty_out."),
         ("fan", "eight", 'Give a whole number, not "eight".'),
         ("fan", 8.0, "Give a whole number, not 8.0."),
         ("fan", 100_000, "Give a number of at most 1000."),

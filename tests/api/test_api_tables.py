@@ -77,6 +77,8 @@ def test_score_sheet_runs_the_scores_and_shows_the_winds(as_bob, anonymous, tabl
         "number": 4,
         "prevailing_wind": "E",
         "seat_winds": seat_points("S", "W", "N", "E"),
+        "dealer": "N",  # North's seat is East in hand 4
+        "extra_hands": 0,
     }
     assert body["hands"] == 3 and body["ended"] is False
     assert [(r["player"], r["score"], r["place"], r["table_points"]) for r in body["results"]] == [
@@ -100,6 +102,8 @@ def test_the_south_wind_round_changes_seats_by_the_wmo_chart(as_bob, table):
         "number": 5,
         "prevailing_wind": "S",
         "seat_winds": seat_points("S", "E", "N", "W"),
+        "dealer": "S",
+        "extra_hands": 0,
     }
     assert body["referees"] == ["bob"]
 

@@ -22,11 +22,6 @@ def test_duplicate_hand_number_is_refused(table, referee):
         make_hand(table, 1, referee)
 
 
-def test_seventeenth_hand_is_refused(table, referee):
-    with pytest.raises(IntegrityError):
-        make_hand(table, 17, referee)
-
-
 def test_hand_zero_is_refused(table, referee):
     with pytest.raises(IntegrityError):
         make_hand(table, 0, referee)

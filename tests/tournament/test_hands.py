@@ -129,6 +129,16 @@ def test_game_ends_after_sixteen_hands(table, referee):
     assert not table.ended_by_time
 
 
+def test_a_seventeenth_mcr_hand_is_refused(table, referee):
+    for number in range(1, 17):
+        record_hand(table=table, number=number, result="draw", entered_by=referee)
+
+    with pytest.raises(ValidationError) as error:
+        record_hand(table=table, number=17, result="draw", entered_by=referee)
+
+    assert error.value.code == "game_complete"
+
+
 def test_game_ends_early_only_when_time_is_called(table, referee):
     record_hand(table=table, number=1, result="draw", entered_by=referee)
     with pytest.raises(ValidationError) as error:

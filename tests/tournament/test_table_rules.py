@@ -125,7 +125,7 @@ def test_a_false_win_keeps_its_reason_in_english_whatever_the_page_language(tabl
     assert penalty.reason == "False win in hand 1"
 
 
-def test_a_preset_without_flowers_refuses_them(tournament, table, referee, east):
+def test_a_preset_that_counts_points_refuses_fan_and_flowers(tournament, table, referee, east):
     tournament.preset = "wilmington-12-tile"
     tournament.save()
 
@@ -134,7 +134,7 @@ def test_a_preset_without_flowers_refuses_them(tournament, table, referee, east)
             table=table, number=1, result="win", winner=east, fan=20, flowers=1, entered_by=referee
         )
 
-    assert error.value.code == "bad_flowers"
+    assert error.value.code == "value_required"
 
 
 def test_the_game_length_is_the_presets(tournament, table, referee, east, monkeypatch):

@@ -79,7 +79,11 @@ class ErrorAnswer(Schema):
       rule a service refused: for hands `out_of_order`, `game_complete`, `game_ended`,
       `round_not_playing`, `not_seated`, `winner_required`, `fan_required`, `below_minimum`,
       `bad_result`, `bad_flowers`, `draw_has_no_winner`, `discarder_is_winner`,
-      `offender_cannot_win`, `invalid_tiles`, `fan_mismatch`, `scoring_unavailable`, `no_hands`;
+      `offender_cannot_win`, `invalid_tiles`, `fan_mismatch`, `scoring_unavailable`, `no_hands`,
+      and under presets that count points `value_required`, `bad_value` (outside the preset's
+      range or step), `one_winner`, `winner_twice`, `offender_required`, `not_in_preset` (a
+      fact the preset does not have, such as riichi), `named_twice`, `bad_riichi`, `bad_deal`,
+      `deals_after_end` (a correction would end the game before later deals);
       for false wins and penalties `bad_hand_number`, `offender_won`, `reason_required`,
       `not_divisible`, `deduction_out_of_range`; for hands, false wins and penalties sent with
       an Idempotency-Key header `bad_submission_key` (the key is not a UUID); after a game sheet

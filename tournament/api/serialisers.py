@@ -17,8 +17,9 @@ from django.utils import timezone
 
 from tournament.api import schemas
 from tournament.clock import clock_of
+from tournament.deals import following
 from tournament.models import Hand, Penalty, Round, Seat, Table, Tournament
-from tournament.rotation import WINDS, prevailing_wind, seat_winds
+from tournament.rotation import WINDS
 from tournament.selectors import ScoreSheetLine, Standing, score_sheet, table_results
 
 if TYPE_CHECKING:
@@ -119,6 +120,8 @@ def hand(hand: Hand, *, usernames: dict[int, str] | None) -> dict[str, Any]:
         "tiles": hand.tiles,
         "payments": by_seat(hand.payments),
         "entered_at": hand.entered_at.isoformat(),
+        "dealer": hand.dealer,
+        "extra_hands": hand.extra_hands,
     }
     if usernames is not None:
         body["entered_by"] = usernames[hand.entered_by_id]
@@ -161,7 +164,6 @@ def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
         .annotate(hand_count=Count("hands"), last_hand=Max("hands__number"))
         .get(pk=table.pk)
     )
-    scheme = table.round.tournament.seat_rotation
     sheet = score_sheet(table)
     usernames = _usernames(sheet) if insider else None
     lines = [
@@ -176,13 +178,16 @@ def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
         }
         for line in sheet
     ]
-    following = (table.last_hand or 0) + 1
+    recorded = [line.hand for line in sheet if line.hand is not None]
+    upcoming = following(table.round.tournament, recorded[-1] if recorded else None)
     next_hand = None
-    if table.ended_at is None and following <= table.round.tournament.rules.hands_per_game:
+    if table.ended_at is None and upcoming is not None:
         next_hand = {
-            "number": following,
-            "prevailing_wind": prevailing_wind(following),
-            "seat_winds": by_seat(seat_winds(scheme=scheme, number=following)),
+            "number": upcoming.number,
+            "prevailing_wind": upcoming.prevailing_wind,
+            "seat_winds": by_seat(upcoming.seat_winds),
+            "dealer": WINDS[upcoming.dealer],
+            "extra_hands": upcoming.extra_hands,
         }
     game_sheet: dict[str, Any] = {
         "status": table.sheet,

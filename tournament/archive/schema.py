@@ -39,7 +39,7 @@ from tournament.archive.values import (
 )
 from tournament.models import (
     FALSE_WIN_KINDS,
-    MOST_HANDS_PER_GAME,
+    MOST_DEALS,
     Hand,
     Penalty,
     Player,
@@ -59,7 +59,7 @@ def game_length(document: Any) -> int:
     tournament = document.get("tournament") if isinstance(document, dict) else None
     preset = tournament.get("preset", "mcr") if isinstance(tournament, dict) else None
     known = PRESETS.get(preset) if isinstance(preset, str) else None
-    return known.hands_per_game if known else MOST_HANDS_PER_GAME
+    return known.hands_per_game or MOST_DEALS if known else MOST_DEALS
 
 
 #: What validating a document is told: {"hands_per_game": game_length(document)}.
@@ -192,7 +192,7 @@ class TableRecord(Record):
     number: int
     seats: Seats
     referees: list[str] = []
-    hands: list[AnyHand] = Field(default=[], max_length=MOST_HANDS_PER_GAME)
+    hands: list[AnyHand] = Field(default=[], max_length=MOST_DEALS)
     penalties: list[PenaltyRecord] = []
     ended_by_time: bool = default(Table, "ended_by_time")
     ended_at: Moment | None = default(Table, "ended_at")
@@ -200,7 +200,7 @@ class TableRecord(Record):
     confirmed_at: Moment | None = default(Table, "confirmed_at")
     confirmed_by: str | None = None
     # The archived tournament's game length, from the validation context (see game_length).
-    _hands_per_game: int = PrivateAttr(default=MOST_HANDS_PER_GAME)
+    _hands_per_game: int = PrivateAttr(default=MOST_DEALS)
 
     def ended(self, *, round_finished: bool) -> bool:
         """Whether the game ended. Without "ended_at", a game ended that was ended by time,
@@ -221,7 +221,9 @@ class TableRecord(Record):
         if info.context and CONTEXT_HANDS in info.context:
             self._hands_per_game = info.context[CONTEXT_HANDS]
         if len(self.hands) > self._hands_per_game:
-            raise Problem(f"a game has {self._hands_per_game} hands.", "hands")
+            raise Problem(
+                f'"hands" has at most {self._hands_per_game} entries, not {len(self.hands)}.'
+            )
         if self.number < 1:
             raise Problem("tables are numbered from 1.")
         if len(set(self.seats.keys())) != 4:

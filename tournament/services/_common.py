@@ -122,7 +122,8 @@ def recompute_scores(table: Table, seats: list[Seat]) -> None:
 
 
 def hand_snapshot(hand: Hand) -> dict[str, Any]:
-    return {
+    """A deal as the audit trail keeps it; the facts of other presets only where they are."""
+    snapshot: dict[str, Any] = {
         "number": hand.number,
         "result": hand.result,
         "winner": hand.winner.player.key if hand.winner else None,
@@ -134,6 +135,21 @@ def hand_snapshot(hand: Hand) -> dict[str, Any]:
         "entered_by": hand.entered_by.get_username(),
         "entered_at": hand.entered_at.isoformat(),
     }
+    if hand.value is not None:
+        snapshot["value"] = hand.value
+    several = hand.table.round.tournament.rules.deal.several_winners
+    if hand.pk is not None and hand.winner is not None and several:
+        extra = [f"{win.winner.player.key}: {win.value}" for win in hand.extra_wins.all()]
+        if extra:
+            snapshot["extra_winners"] = extra
+    for name in ("riichi", "faulty_claims", "ready", "faulty_riichi"):
+        if getattr(hand, name):
+            snapshot[name] = list(getattr(hand, name))
+    if hand.offender is not None:
+        snapshot["offender"] = hand.offender.player.key
+    if hand.extra_hands:
+        snapshot["extra_hands"] = hand.extra_hands
+    return snapshot
 
 
 def penalty_snapshot(penalty: Penalty) -> dict[str, Any]:

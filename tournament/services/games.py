@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournament import deals
 from tournament.models import AuditEntry, Round, Table, Tournament
 from tournament.permissions import is_organiser, referees_in
 from tournament.services._common import (
@@ -20,13 +21,14 @@ from tournament.services._common import (
 
 @transaction.atomic
 def end_game(*, table: Table, ended_by_time: bool, entered_by: User) -> Table:
-    """Close the game at `table` and submit its sheet: after all 16 hands, or earlier when time
-    is called. Where the tournament needs no confirmation, the sheet counts at once.
+    """Close the game at `table` and submit its sheet: once it is over (MCR: all 16 hands; other
+    presets: the last wind round), or earlier when time is called. Where the tournament needs
+    no confirmation, the sheet counts at once.
     """
     table = lock_table(table)
     hands = check_end_game(table=table, ended_by_time=ended_by_time)
     table.ended_at = timezone.now()
-    table.ended_by_time = ended_by_time and hands < table.round.tournament.rules.hands_per_game
+    table.ended_by_time = ended_by_time and deals.next_deal(table) is not None
     table.submitted_by = entered_by
     fields = ["ended_at", "ended_by_time", "submitted_by"]
     if table.round.tournament.confirmation == Tournament.Confirmation.NONE:
@@ -51,8 +53,10 @@ def check_end_game(*, table: Table, ended_by_time: bool) -> int:
     if table.ended_at is not None:
         raise ValidationError(_("This game has already ended."), code="already_ended")
     hands = table.hands.count()
+    if ended_by_time or deals.next_deal(table) is None:
+        return hands
     every = table.round.tournament.rules.hands_per_game
-    if not ended_by_time and hands < every:
+    if every is not None:
         raise ValidationError(
             _(
                 "Only %(hands)s of %(all)s hands are entered; end the game early only when time is "
@@ -61,7 +65,14 @@ def check_end_game(*, table: Table, ended_by_time: bool) -> int:
             code="hands_missing",
             params={"hands": hands, "all": every},
         )
-    return hands
+    raise ValidationError(
+        _(
+            "The game goes on until its last wind round is played (%(hands)s deals so far); end "
+            "it early only when time is called."
+        ),
+        code="hands_missing",
+        params={"hands": hands},
+    )
 
 
 def may_confirm(user: User, table: Table) -> bool:

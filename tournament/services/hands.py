@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -12,18 +14,20 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import score_case
-from scoring.engine.settlement import hand_payments
+from scoring.engine import RulePreset, score_case
 from scoring.engine_messages import engine_message
+from tournament import deals
 from tournament.models import (
     FALSE_WIN_KINDS,
     AuditEntry,
+    ExtraWin,
     Hand,
     Player,
     Seat,
     Table,
+    Tournament,
 )
-from tournament.rotation import prevailing_wind, seat_wind
+from tournament.rotation import WINDS
 from tournament.services._common import (
     audit,
     hand_snapshot,
@@ -39,6 +43,25 @@ from tournament.services._common import (
 from tournament.services.games import refuse_confirmed_unless_organiser
 
 
+@dataclass(frozen=True)
+class Facts:
+    """What the caller says of a deal besides its result, as the services take it: the
+    players named by Player, the values as entered."""
+
+    winner: Player | None = None
+    discarder: Player | None = None
+    fan: int | None = None
+    flowers: int = 0
+    tiles: dict[str, Any] | None = None
+    value: int | None = None
+    extra_winners: tuple[tuple[Player, int], ...] = ()
+    riichi: tuple[Player, ...] = ()
+    faulty_claims: tuple[Player, ...] = ()
+    ready: tuple[Player, ...] = ()
+    faulty_riichi: tuple[Player, ...] = ()
+    offender: Player | None = None
+
+
 @transaction.atomic
 def record_hand(
     *,
@@ -50,17 +73,30 @@ def record_hand(
     fan: int | None = None,
     flowers: int = 0,
     tiles: dict[str, Any] | None = None,
+    value: int | None = None,
+    extra_winners: Sequence[tuple[Player, int]] = (),
+    riichi: Sequence[Player] = (),
+    faulty_claims: Sequence[Player] = (),
+    ready: Sequence[Player] = (),
+    faulty_riichi: Sequence[Player] = (),
+    offender: Player | None = None,
     entered_by: User,
     submission: uuid.UUID | str | None = None,
 ) -> Hand:
-    """Record the next hand of the game at `table`.
+    """Record the next deal (MCR: hand) of the game at `table`.
 
-    A discarder of None means a self-drawn win. When `tiles` (the case format) are given, the
-    engine scores them for the winner's seat wind and the prevailing wind; `fan` and `flowers`
-    are then filled in, or must agree with it.
+    `result` is a win, a draw or (where a faulty out ends the deal: JT) a faulty out with its
+    `offender`. A win has its `winner` and `discarder` (None: self-drawn) and its value: under
+    MCR `fan` and `flowers`, or `tiles` (the case format) that the engine scores for the
+    winner's seat wind and the prevailing wind; under other presets `value` (JT: the final
+    score F; WA: points), with `extra_winners` (player, value) on the same discard where the
+    preset lets several players win. The preset's facts of the deal: `riichi` declarations and
+    `faulty_claims` (one entry per claim), and after a draw who was `ready` and whose riichi was
+    faulty. The deal's position (prevailing wind, dealer, extra-hand number) follows from the
+    deals before it, and its payments from all of these.
 
-    `submission` is the idempotency key of the form or request: when a hand with that key is
-    already recorded at the table, that hand is returned (marked ``replayed``) and nothing new
+    `submission` is the idempotency key of the form or request: when a deal with that key is
+    already recorded at the table, that deal is returned (marked ``replayed``) and nothing new
     is recorded, so a resubmission after a lost connection is harmless.
     """
     table = lock_table(table)
@@ -69,20 +105,19 @@ def record_hand(
         return earlier
     refuse_unless_playing(table)
     refuse_after_end(table)
-    last = _last_number(table) or 0
-    if number <= last:
+    last = deals.last_deal(table)
+    last_number = last.number if last else 0
+    if number <= last_number:
         raise _conflict(table, number)
-    if number != last + 1:
+    if number != last_number + 1:
         raise ValidationError(
             _("Hands are entered in order: the next hand at table %(table)s is hand %(next)s."),
             code="out_of_order",
-            params={"table": table.number, "next": last + 1},
+            params={"table": table.number, "next": last_number + 1},
         )
-    hands = table.round.tournament.rules.hands_per_game
-    if number > hands:
-        raise ValidationError(
-            _("A game has %(hands)s hands."), code="game_complete", params={"hands": hands}
-        )
+    at = deals.following(table.round.tournament, last)
+    if at is None:
+        raise _game_over(table.round.tournament)
     seats = seats_of(table)
     hand = Hand(
         table=table,
@@ -91,12 +126,17 @@ def record_hand(
         entered_at=timezone.now(),
         submission=submission,
     )
-    _fill_in(hand, table, seats, result, winner, discarder, fan, flowers, tiles)
+    facts = Facts(
+        winner, discarder, fan, flowers, tiles, value, tuple(extra_winners), tuple(riichi),
+        tuple(faulty_claims), tuple(ready), tuple(faulty_riichi), offender,
+    )  # fmt: skip
+    extra = _fill_in(hand, table, seats, at, result, facts)
     try:
         with transaction.atomic():
             hand.save()
     except IntegrityError as error:
         raise _conflict(table, number) from error
+    _save_extra_wins(hand, extra)
     recompute_scores(table, seats)
     audit(
         table=table,
@@ -118,25 +158,43 @@ def correct_hand(
     fan: int | None = None,
     flowers: int = 0,
     tiles: dict[str, Any] | None = None,
+    value: int | None = None,
+    extra_winners: Sequence[tuple[Player, int]] = (),
+    riichi: Sequence[Player] = (),
+    faulty_claims: Sequence[Player] = (),
+    ready: Sequence[Player] = (),
+    faulty_riichi: Sequence[Player] = (),
+    offender: Player | None = None,
     entered_by: User,
 ) -> Hand:
-    """Replace an entered hand; the game scores after it are recomputed and the change audited.
+    """Replace a recorded deal (the arguments as for `record_hand`). Every deal after it is
+    placed again (who deals, the extra-hand numbers) and paid again, the game scores are
+    recomputed and the change audited.
 
     Once the game's sheet is confirmed, only an organiser corrects it.
     """
     table = lock_table(hand.table)
     refuse_before_play(table)
     refuse_confirmed_unless_organiser(table, entered_by)
-    hand = Hand.objects.select_related("winner__player", "discarder__player", "entered_by").get(
-        pk=hand.pk
-    )
+    hand = _with_facts(Hand.objects).select_related("entered_by").get(pk=hand.pk)
     before = hand_snapshot(hand)
     seats = seats_of(table)
-    _fill_in(hand, table, seats, result, winner, discarder, fan, flowers, tiles)
+    tournament = table.round.tournament
+    scheme = tournament.seat_rotation
+    at = deals.deal_at(deals.position_of(hand, scheme, tournament.rules), scheme)
+    facts = Facts(
+        winner, discarder, fan, flowers, tiles, value, tuple(extra_winners), tuple(riichi),
+        tuple(faulty_claims), tuple(ready), tuple(faulty_riichi), offender,
+    )  # fmt: skip
+    extra = _fill_in(hand, table, seats, at, result, facts)
     hand.entered_by = entered_by
     hand.entered_at = timezone.now()
     hand.save()
+    hand.extra_wins.all().delete()
+    _save_extra_wins(hand, extra)
+    _replay(table)
     recompute_scores(table, seats)
+    hand = _with_facts(Hand.objects).select_related("entered_by").get(pk=hand.pk)
     audit(
         table=table,
         actor=entered_by,
@@ -232,6 +290,50 @@ def _last_number(table: Table) -> int | None:
     return table.hands.aggregate(last=Max("number"))["last"]
 
 
+def _with_facts(hands: Any) -> Any:
+    """`hands` with what placing and paying a deal, and its audit snapshot, read."""
+    return hands.select_related(
+        "winner__player", "discarder__player", "offender__player"
+    ).prefetch_related("extra_wins__winner__player")
+
+
+def _game_over(tournament: Tournament) -> ValidationError:
+    every = tournament.rules.hands_per_game
+    if every is not None:
+        return ValidationError(
+            _("A game has %(hands)s hands."), code="game_complete", params={"hands": every}
+        )
+    return ValidationError(
+        _("The game is over: its last wind round has been played. End the game."),
+        code="game_complete",
+    )
+
+
+def _replay(table: Table) -> None:
+    """Place and pay every deal of the game again, in order, after a change to one of them."""
+    hands = list(_with_facts(table.hands.order_by("number")))
+    try:
+        changed, _next = deals.replay(table.round.tournament, hands)
+    except deals.AfterTheEnd as error:
+        raise ValidationError(
+            _(
+                "With this change the game is over before deal %(number)s: remove the deals "
+                "after the end first."
+            ),
+            code="deals_after_end",
+            params={"number": error.number},
+        ) from error
+    except ValueError as error:
+        raise ValidationError(str(error), code="bad_deal") from error
+    Hand.objects.bulk_update(changed, deals.POSITIONED + deals.PAID)
+
+
+def _save_extra_wins(hand: Hand, extra: list[ExtraWin]) -> None:
+    for win in extra:
+        win.hand = hand
+    ExtraWin.objects.bulk_create(extra)
+
+
 @transaction.atomic
 def remove_last_hand(*, table: Table, entered_by: User, number: int | None = None) -> Hand:
     """Delete the last hand entered at `table` (entered by mistake); the game must not have ended.
@@ -287,63 +389,189 @@ def _conflict(table: Table, number: int) -> ValidationError:
 
 
 def _fill_in(
-    hand: Hand,
-    table: Table,
-    seats: list[Seat],
-    result: str,
-    winner: Player | None,
-    discarder: Player | None,
-    fan: int | None,
-    flowers: int,
-    tiles: dict[str, Any] | None,
-) -> None:
-    """Check a hand's result and set its fields and payments; raises ValidationError."""
-    if result == Hand.Result.DRAW:
-        if winner or discarder or fan is not None or flowers or tiles:
-            raise ValidationError(
-                _("A drawn hand has no winner, discarder, fan, flowers or tiles."),
-                code="draw_has_no_winner",
-            )
-        hand.result, hand.winner, hand.discarder = Hand.Result.DRAW, None, None
-        hand.fan, hand.flowers, hand.tiles = None, 0, None
-        hand.east_points = hand.south_points = hand.west_points = hand.north_points = 0
-        return
-    if result != Hand.Result.WIN:
+    hand: Hand, table: Table, seats: list[Seat], at: deals.DealAt, result: str, facts: Facts
+) -> list[ExtraWin]:
+    """Check a deal's result and facts under the tournament's preset, and set the deal's fields,
+    position and payments; answers its further winners, to save. Raises ValidationError."""
+    tournament = table.round.tournament
+    preset = tournament.rules
+    if result not in Hand.Result.values or (
+        result == Hand.Result.FAULTY_OUT and not preset.faulty_out.ends_deal
+    ):
         raise ValidationError(
             _("The result of a hand is a win or a draw, not %(result)r."),
             code="bad_result",
             params={"result": result},
         )
-    if winner is None:
+    hand.result = result
+    hand.winner = hand.discarder = hand.offender = None
+    hand.fan, hand.flowers, hand.tiles, hand.value = None, 0, None, None
+    hand.riichi = _winds(seats, facts.riichi, "riichi", preset.deal.riichi_stake)
+    hand.faulty_claims = _winds(
+        seats, facts.faulty_claims, "faulty_claims", preset.deal.faulty_claim, repeat=True
+    )
+    hand.ready, hand.faulty_riichi = [], []
+    extra: list[ExtraWin] = []
+    if result == Hand.Result.DRAW:
+        if (
+            facts.winner or facts.discarder or facts.fan is not None or facts.flowers
+            or facts.tiles or facts.value is not None or facts.extra_winners
+            or facts.faulty_claims or facts.offender
+        ):  # fmt: skip
+            raise ValidationError(
+                _("A drawn hand has no winner, discarder, fan, flowers or tiles."),
+                code="draw_has_no_winner",
+            )
+        hand.ready = _winds(seats, facts.ready, "ready", preset.deal.ready_pool)
+        hand.faulty_riichi = _winds(seats, facts.faulty_riichi, "faulty_riichi", 1)
+        if not set(hand.faulty_riichi) <= set(hand.riichi):
+            raise ValidationError(
+                _("A faulty riichi is a riichi declared without a ready hand: declare it too."),
+                code="bad_riichi",
+            )
+    elif result == Hand.Result.FAULTY_OUT:
+        if facts.offender is None:
+            raise ValidationError(_("A faulty out needs its offender."), code="offender_required")
+        if facts.winner or facts.discarder or facts.extra_winners or facts.faulty_claims:
+            raise ValidationError(
+                _("A faulty out ends the deal: it has no winner, discarder or claims."),
+                code="draw_has_no_winner",
+            )
+        hand.offender = seat_of(seats, facts.offender, "offender")
+    else:
+        extra = _fill_in_win(hand, table, seats, at, facts)
+    hand.number = at.number
+    try:
+        deals.place(hand, at, preset, extra)
+    except ValueError as error:  # facts the engine finds contradictory
+        raise ValidationError(str(error), code="bad_deal") from error
+    return extra
+
+
+def _winds(
+    seats: list[Seat], players: Sequence[Player], name: str, offered: int, *, repeat=False
+) -> list[str]:
+    """The starting winds of `players`, for a fact of the deal the preset has (`offered`)."""
+    if players and not offered:
+        raise ValidationError(
+            _("This tournament's rules have no %(fact)s."),
+            code="not_in_preset",
+            params={"fact": name.replace("_", " ")},
+        )
+    winds = [seat_of(seats, player, name.replace("_", " ")).starting_wind for player in players]
+    if not repeat and len(set(winds)) != len(winds):
+        raise ValidationError(
+            _("Name each player once for %(fact)s."),
+            code="named_twice",
+            params={"fact": name.replace("_", " ")},
+        )
+    return sorted(winds, key=WINDS.index)
+
+
+def _fill_in_win(
+    hand: Hand, table: Table, seats: list[Seat], at: deals.DealAt, facts: Facts
+) -> list[ExtraWin]:
+    tournament = table.round.tournament
+    preset = tournament.rules
+    if facts.winner is None:
         raise ValidationError(_("A win needs a winner."), code="winner_required")
-    winner_seat = seat_of(seats, winner, "winner")
-    discarder_seat = seat_of(seats, discarder, "discarder") if discarder else None
+    winner_seat = seat_of(seats, facts.winner, "winner")
+    discarder_seat = seat_of(seats, facts.discarder, "discarder") if facts.discarder else None
     if discarder_seat == winner_seat:
         raise ValidationError(
             _("The winner cannot have discarded the winning tile."), code="discarder_is_winner"
         )
-    tournament = table.round.tournament
-    preset = tournament.rules
-    if table.penalties.filter(
-        hand_number=hand.number, seat=winner_seat, kind__in=FALSE_WIN_KINDS
-    ).exists():
+    if facts.offender is not None:
+        raise ValidationError(
+            _("A win has no offender: record a faulty out separately."), code="bad_result"
+        )
+    _refuse_false_win_offender(table, hand.number, winner_seat, facts.winner)
+    hand.winner, hand.discarder = winner_seat, discarder_seat
+    if preset.counts_fan:
+        if facts.value is not None or facts.extra_winners:
+            raise ValidationError(
+                _("This tournament counts a hand in fan: give its fan and flowers."),
+                code="fan_required",
+            )
+        hand.fan, hand.flowers, hand.tiles = _fan_of(tournament, at, hand, facts)
+        return []
+    if facts.fan is not None or facts.flowers or facts.tiles is not None:
+        raise ValidationError(
+            _("This tournament counts a hand in points: give its value, not fan or tiles."),
+            code="value_required",
+        )
+    hand.value = _checked_value(preset, facts.value, facts.winner)
+    if facts.extra_winners and not (preset.deal.several_winners and discarder_seat):
+        raise ValidationError(
+            _("Only on a discard, and only where the rules allow it, do several players win."),
+            code="one_winner",
+        )
+    extra, winners = [], {winner_seat.pk}
+    for player, value in facts.extra_winners:
+        seat = seat_of(seats, player, "winner")
+        if seat.pk in winners or seat == discarder_seat:
+            raise ValidationError(
+                _("%(player)s is named twice among the winners, or discarded the tile."),
+                code="winner_twice",
+                params={"player": player.name},
+            )
+        _refuse_false_win_offender(table, hand.number, seat, player)
+        winners.add(seat.pk)
+        extra.append(ExtraWin(winner=seat, value=_checked_value(preset, value, player)))
+    return extra
+
+
+def _refuse_false_win_offender(table: Table, number: int, seat: Seat, player: Player) -> None:
+    if table.penalties.filter(hand_number=number, seat=seat, kind__in=FALSE_WIN_KINDS).exists():
         raise ValidationError(
             _("%(player)s declared a false win in hand %(number)s and cannot win it."),
             code="offender_cannot_win",
-            params={"player": winner.name, "number": hand.number},
+            params={"player": player.name, "number": number},
         )
+
+
+def _checked_value(preset: RulePreset, value: int | None, player: Player) -> int:
+    """A hand's value as the preset allows it (JT: a multiple of 10 from 20 to the limit);
+    below the preset's minimum it is a faulty out (WA: 15)."""
+    if value is None:
+        raise ValidationError(
+            _("A win needs its value."), code="value_required", params={"player": player.name}
+        )
+    limit = preset.limit
+    if value < preset.least_value or value % preset.value_step or (limit and value > limit):
+        raise ValidationError(
+            _(
+                "%(player)s's hand cannot be worth %(value)s: give a value from %(least)s to "
+                "%(limit)s, a multiple of %(step)s."
+            ),
+            code="bad_value",
+            params={
+                "player": player.name,
+                "value": value,
+                "least": max(preset.least_value, preset.minimum),
+                "limit": limit,
+                "step": preset.value_step,
+            },
+        )
+    if value < preset.minimum:
+        raise ValidationError(
+            _("A win needs at least %(minimum)s points; %(player)s's %(value)s is a faulty out."),
+            code="below_minimum",
+            params={"minimum": preset.minimum, "player": player.name, "value": value},
+        )
+    return value
+
+
+def _fan_of(
+    tournament: Tournament, at: deals.DealAt, hand: Hand, facts: Facts
+) -> tuple[int, int, dict[str, Any] | None]:
+    """MCR: the fan and flowers of a win, from its tiles or as entered, checked."""
+    preset = tournament.rules
+    fan, flowers, tiles = facts.fan, facts.flowers, facts.tiles
+    winner, discarder = hand.winner, hand.discarder
+    assert winner is not None
     if tiles is not None:
-        fan, flowers, tiles = _score_tiles(
-            tournament.profile,
-            tournament.seat_rotation,
-            preset.hand_scoring_available,
-            hand.number,
-            winner_seat,
-            discarder_seat,
-            fan,
-            flowers,
-            tiles,
-        )
+        fan, flowers, tiles = _score_tiles(tournament, at, winner, discarder, fan, flowers, tiles)
     if fan is None:
         raise ValidationError(_("A win needs its fan (or its tiles)."), code="fan_required")
     if flowers and not preset.flowers:
@@ -359,41 +587,31 @@ def _fill_in(
         )
     if not 0 <= flowers <= 8:
         raise ValidationError(_("Flowers are 0 to 8."), code="bad_flowers")
-    payments = hand_payments(
-        winner=winner_seat.index,
-        discarder=discarder_seat.index if discarder_seat else None,
-        value=fan + flowers,
-        preset=preset,
-    )
-    hand.result, hand.winner, hand.discarder = Hand.Result.WIN, winner_seat, discarder_seat
-    hand.fan, hand.flowers, hand.tiles = fan, flowers, tiles
-    hand.east_points, hand.south_points, hand.west_points, hand.north_points = payments
+    return fan, flowers, tiles
 
 
 def _score_tiles(
-    profile: str,
-    scheme: str,
-    scoring_available: bool,
-    number: int,
+    tournament: Tournament,
+    at: deals.DealAt,
     winner: Seat,
     discarder: Seat | None,
     fan: int | None,
     flowers: int,
     tiles: dict[str, Any],
 ) -> tuple[int, int, dict[str, Any]]:
-    if not scoring_available:
+    if not tournament.rules.hand_scoring_available:
         raise ValidationError(
             _("This tournament's rule preset cannot score tiles yet; enter the fan."),
             code="scoring_unavailable",
         )
     case = {
         **tiles,
-        "seat_wind": seat_wind(scheme=scheme, starting_seat=winner.index, number=number),
-        "prevalent_wind": prevailing_wind(number),
+        "seat_wind": at.seat_winds[winner.index],
+        "prevalent_wind": at.prevailing_wind,
         "self_drawn": discarder is None,
         "flowers": tiles.get("flowers", flowers),
     }
-    verdict = score_case(case, profile=profile)
+    verdict = score_case(case, profile=tournament.profile)
     if verdict.error == "BELOW_8_FAN":
         raise ValidationError(
             _("These tiles are worth %(fan)s fan without flowers: a false win, not a win."),

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import get_preset
 from scoring.engine.settlement import false_win_points
+from tournament import deals
 from tournament.models import FALSE_WIN_KINDS, AuditEntry, Penalty, PenaltyKind, Player, Table
 from tournament.services._common import (
     audit,
@@ -55,9 +56,8 @@ def record_false_win(
     seats = seats_of(table)
     seat = seat_of(seats, offender, "offender")
     last = table.hands.aggregate(last=Max("number"))["last"] or 0
-    if not 1 <= number <= min(last + 1, table.round.tournament.rules.hands_per_game) or (
-        table.ended_at is not None and number > last
-    ):
+    in_play = table.ended_at is None and deals.next_deal(table) is not None
+    if not 1 <= number <= (last + 1 if in_play else last):
         raise ValidationError(
             _("A false win belongs to a hand already entered or to the hand in play."),
             code="bad_hand_number",
@@ -194,12 +194,18 @@ def remove_penalty(*, penalty: Penalty, entered_by: User) -> None:
     )
 
 
+def _deals_so_far(table: Table) -> int:
+    """The deals a penalty of a game of no fixed length may belong to: those recorded and the
+    one in play."""
+    return (table.hands.aggregate(last=Max("number"))["last"] or 0) + 1
+
+
 def _check_penalty(
     table: Table, points: int, distributed: bool, reason: str, hand_number: int | None
 ) -> None:
     if not reason.strip():
         raise ValidationError(_("Give the reason for the penalty."), code="reason_required")
-    hands = table.round.tournament.rules.hands_per_game
+    hands = table.round.tournament.rules.hands_per_game or _deals_so_far(table)
     if hand_number is not None and not 1 <= hand_number <= hands:
         raise ValidationError(
             _("Hands are numbered 1 to %(hands)s."),

@@ -173,16 +173,15 @@ class SheetCell:
 
 @dataclass(frozen=True)
 class SheetRow:
-    """One hand of a printed game sheet; `line` is what was entered, if anything."""
+    """One deal of a printed game sheet; `line` is what was entered, if anything. Where the
+    game has no fixed length, the rows after the deals entered are blank, winds included."""
 
     number: int
     prevailing_wind: str
     cells: list[SheetCell]
     line: ScoreSheetLine | None
-
-    @property
-    def wind_round_starts(self) -> bool:
-        return self.number % 4 == 1
+    wind_round_starts: bool
+    extra_hands: int = 0
 
 
 @dataclass(frozen=True)
@@ -193,19 +192,39 @@ class Sheet:
     game_line: ScoreSheetLine | None  # penalties on the whole game
     hands_entered: int
     results: list[dict] | None  # place and table points by seat, once the game has ended
+    initial_points: int  # every player's points when the game started
+
+
+# Blank rows a sheet of a game of no fixed length has beyond its least deals, for the deals
+# the dealers keep.
+ROOM_FOR_KEPT_DEALS = 8
 
 
 def _sheet(table: Table, scheme: str, lines: Sequence[ScoreSheetLine]) -> Sheet:
+    rules = table.round.tournament.rules
+    initial = rules.initial_points
     by_number = {line.number: line for line in lines if line.number is not None}
+    entered = max(by_number, default=0)
+    count = rules.hands_per_game or max(rules.least_deals + ROOM_FOR_KEPT_DEALS, entered + 4)
     rows = []
-    for number in range(1, table.round.tournament.rules.hands_per_game + 1):
+    previous_wind = ""
+    for number in range(1, count + 1):
         line = by_number.get(number)
-        winds = seat_winds(scheme=scheme, number=number)
+        if line is not None and line.seat_winds:
+            winds, wind = tuple(line.seat_winds), line.prevailing_wind
+        elif rules.hands_per_game is not None:  # the deal passes every hand: known ahead
+            winds, wind = seat_winds(scheme=scheme, number=number), prevailing_wind(number)
+        else:
+            winds, wind = ("", "", "", ""), ""
         cells = [
-            SheetCell(wind, line.payments[index], line.running[index]) if line else SheetCell(wind)
-            for index, wind in enumerate(winds)
+            SheetCell(seat_wind, line.payments[index], initial + line.running[index])
+            if line
+            else SheetCell(seat_wind)
+            for index, seat_wind in enumerate(winds)
         ]
-        rows.append(SheetRow(number, prevailing_wind(number), cells, line))
+        starts = (number == 1) or (bool(wind) and wind != previous_wind)
+        rows.append(SheetRow(number, wind, cells, line, starts, line.extra_hands if line else 0))
+        previous_wind = wind or previous_wind
     seats = table.seats_in_order
     results = None
     if table.ended_at is not None and len(seats) == 4:
@@ -222,6 +241,7 @@ def _sheet(table: Table, scheme: str, lines: Sequence[ScoreSheetLine]) -> Sheet:
         game_line=next((line for line in lines if line.number is None), None),
         hands_entered=sum(line.hand is not None for line in lines),
         results=results,
+        initial_points=initial,
     )
 
 

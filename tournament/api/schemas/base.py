@@ -84,7 +84,7 @@ def changes(schema: type[BaseModel], doc: str) -> type[BaseModel]:
 Key = of(models.Player, "key")
 
 
-HandNumber = Annotated[int, Field(ge=1, le=16)]
+HandNumber = Annotated[int, Field(ge=1, description="A deal's number in its game (MCR: 1 to 16).")]
 
 
 UsernameList = Annotated[list[str], Field(description="Shown to organisers and referees.")]

@@ -41,6 +41,10 @@ class Hand(Answer):
     payments: Points
     entered_at: Moment
     entered_by: Username = None
+    dealer: Wind = Field(description="The starting seat of the player who dealt.")
+    extra_hands: int = Field(
+        ge=0, description="The dealer's extra-hand number (0 for the dealer's first deal)."
+    )
 
 
 class Penalty(Answer):
@@ -74,6 +78,8 @@ class NextHand(Answer):
     number: HandNumber
     prevailing_wind: Wind
     seat_winds: SeatWinds
+    dealer: Wind = Field(description="The starting seat of the player who deals.")
+    extra_hands: int = Field(ge=0, description="The dealer's extra-hand number.")
 
 
 class TableResult(Answer):

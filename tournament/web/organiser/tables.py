@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
 
 from tournament.access import AuthenticatedRequest
-from tournament.models import Hand, Penalty, Round, Table, Tournament
+from tournament.models import MOST_DEALS, Hand, Penalty, Round, Table, Tournament
 from tournament.selectors import format_points, score_sheet, table_results
 from tournament.services import (
     correct_hand,
@@ -32,6 +32,11 @@ from tournament.web.organiser.forms.results import EndGameForm, FalseWinForm, Ha
 
 def _seats(table: Table) -> list:
     return sorted(table.seats.select_related("player"), key=lambda seat: seat.index)
+
+
+def _hands(table: Table) -> int | None:
+    """The tournament's fixed number of hands a game (MCR 16), or None."""
+    return table.round.tournament.rules.hands_per_game
 
 
 def _players(seats: list) -> list:
@@ -72,11 +77,16 @@ def table_page(
         "penalties": list(table.penalties.select_related("seat__player", "entered_by")),
         "played": table.round.status in (Round.Status.PLAYING, Round.Status.FINISHED),
         "in_play": table.round.status == Round.Status.PLAYING,
-        "penalty_form": bound.pop("penalty_form", None) or PenaltyForm(players=players),
+        "penalty_form": bound.pop("penalty_form", None)
+        or PenaltyForm(players=players, hands_per_game=_hands(table)),
         "false_win_form": bound.pop("false_win_form", None)
         or FalseWinForm(
             players=players,
-            initial={"number": min(len(hands) + (table.ended_at is None), 16) or 1},
+            hands_per_game=_hands(table),
+            initial={
+                "number": min(len(hands) + (table.ended_at is None), _hands(table) or MOST_DEALS)
+                or 1
+            },
         ),
         "end_form": bound.pop("end_form", None) or EndGameForm(),
         "action_form": bound.pop("action_form", None),
@@ -205,7 +215,9 @@ def add_penalty(
     request: AuthenticatedRequest, tournament: Tournament, number: int, table: int
 ) -> HttpResponse:
     table_ = table_of(tournament, number, table)
-    form = PenaltyForm(request.POST, players=_players(_seats(table_)))
+    form = PenaltyForm(
+        request.POST, players=_players(_seats(table_)), hands_per_game=_hands(table_)
+    )
     if call_service(
         form,
         lambda: record_penalty(table=table_, entered_by=request.user, **form.cleaned_data),
@@ -224,7 +236,9 @@ def add_false_win(
     request: AuthenticatedRequest, tournament: Tournament, number: int, table: int
 ) -> HttpResponse:
     table_ = table_of(tournament, number, table)
-    form = FalseWinForm(request.POST, players=_players(_seats(table_)))
+    form = FalseWinForm(
+        request.POST, players=_players(_seats(table_)), hands_per_game=_hands(table_)
+    )
     if call_service(
         form,
         lambda: record_false_win(table=table_, entered_by=request.user, **form.cleaned_data),
@@ -254,7 +268,7 @@ def penalty(
     record = _penalty(table_, penalty)
     seats = _seats(table_)
     if request.method == "POST":
-        form = PenaltyForm(request.POST, players=_players(seats))
+        form = PenaltyForm(request.POST, players=_players(seats), hands_per_game=_hands(table_))
         if call_service(
             form,
             lambda: correct_penalty(penalty=record, entered_by=request.user, **form.cleaned_data),
@@ -264,7 +278,11 @@ def penalty(
             return _back(table_)
         status = INVALID
     else:
-        form = PenaltyForm(initial=PenaltyForm.initial_for(record), players=_players(seats))
+        form = PenaltyForm(
+            initial=PenaltyForm.initial_for(record),
+            players=_players(seats),
+            hands_per_game=_hands(table_),
+        )
         status = 200
     context = {
         "tournament": tournament,

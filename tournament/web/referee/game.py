@@ -62,7 +62,7 @@ def review_sheet(request: HttpRequest, table: Table, *, time_called: bool) -> Ht
         "table": table,
         "hands": hands,
         "hands_per_game": state.hands_per_game,
-        "early": hands < state.hands_per_game,
+        "early": state.next_deal is not None,
         "time_called": time_called,
         "results": results,
         "penalties": list(table.penalties.select_related("seat__player").order_by("pk")),

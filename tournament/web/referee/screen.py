@@ -20,8 +20,8 @@ from scoring.engine import get_preset
 from scoring.views import tile_groups
 from tournament.access import REFEREE, AuthenticatedRequest, table_access
 from tournament.clock import Clock, clock_of
+from tournament.deals import DealAt, following, last_deal, seat_winds_of
 from tournament.models import Hand, Seat, Table, Tournament, Wind
-from tournament.rotation import prevailing_wind, seat_wind
 from tournament.selectors import ScoreSheetLine, format_points, score_sheet, table_results
 from tournament.services._common import refuse_unless_playing
 from tournament.web.referee.describe import describe_hand
@@ -71,9 +71,13 @@ class TableState:
     table: Table
     seats: list[Seat]  # starting order E, S, W, N
     last_hand: Hand | None
-    next_number: int  # hands_per_game + 1 once every hand is entered
-    hands_per_game: int  # of the tournament's rule preset
+    next_deal: DealAt | None  # the deal in play; None once the game is over
+    hands_per_game: int | None  # of the tournament's rule preset; None: as its wind rounds take
     not_playing: str  # why results cannot be entered now, or ""
+
+    @property
+    def next_number(self) -> int:
+        return (self.last_hand.number if self.last_hand else 0) + 1
 
     @property
     def ended(self) -> bool:
@@ -84,28 +88,27 @@ class TableState:
         return not self.not_playing and not self.ended
 
     @property
+    def upcoming(self) -> DealAt | None:
+        """The deal to enter next, while the game is open."""
+        return None if self.ended else self.next_deal
+
+    @property
     def hand_in_play(self) -> bool:
-        return self.can_enter and self.next_number <= self.hands_per_game
+        return self.can_enter and self.next_deal is not None
 
     def winds(self) -> list[str]:
-        if self.ended or self.next_number > self.hands_per_game:
-            return [""] * 4
-        scheme = self.table.round.tournament.seat_rotation
-        return [
-            seat_wind(scheme=scheme, starting_seat=seat.index, number=self.next_number)
-            for seat in self.seats
-        ]
+        upcoming = self.upcoming
+        return [""] * 4 if upcoming is None else list(upcoming.seat_winds)
 
     def correct_kwargs(self, number: int) -> dict[str, Any]:
         """The correction form's arguments: the players with their seat winds in hand `number`
-        (the hand corrected, not the next one)."""
-        scheme = self.table.round.tournament.seat_rotation
-        number = min(max(number, 1), self.hands_per_game)
+        (the last hand, which the referee corrects; none for any other)."""
+        last, tournament = self.last_hand, self.table.round.tournament
+        winds = (
+            list(seat_winds_of(last, tournament)) if last and last.number == number else [""] * 4
+        )
         views = [
-            SeatView(
-                seat=seat, wind=seat_wind(scheme=scheme, starting_seat=seat.index, number=number)
-            )
-            for seat in self.seats
+            SeatView(seat=seat, wind=wind) for seat, wind in zip(self.seats, winds, strict=True)
         ]
         return {
             "seats": views,
@@ -127,11 +130,8 @@ class TableState:
 
 def table_state(table: Table) -> TableState:
     seats = sorted(table.seats.select_related("player"), key=lambda seat: seat.index)
-    last_hand = (
-        table.hands.select_related("winner__player", "discarder__player")
-        .order_by("-number")
-        .first()
-    )
+    tournament = table.round.tournament
+    last_hand = last_deal(table)
     try:
         refuse_unless_playing(table)
         not_playing = ""
@@ -141,8 +141,8 @@ def table_state(table: Table) -> TableState:
         table=table,
         seats=seats,
         last_hand=last_hand,
-        next_number=(last_hand.number if last_hand else 0) + 1,
-        hands_per_game=table.round.tournament.rules.hands_per_game,
+        next_deal=following(tournament, last_hand),
+        hands_per_game=tournament.rules.hands_per_game,
         not_playing=not_playing,
     )
 
@@ -200,13 +200,15 @@ def live_context(table: Table, state: TableState, clock: Clock | None = None) ->
         ]
     clock = clock or clock_of(table.round)
     hands_played = state.next_number - 1
-    upcoming = not state.ended and state.next_number <= state.hands_per_game
+    upcoming = state.upcoming
     status = table.sheet
     return {
         "table": table,
         "state": state,
         "players": players,
-        "prevailing_wind": prevailing_wind(state.next_number) if upcoming else "",
+        "prevailing_wind": upcoming.prevailing_wind if upcoming else "",
+        "extra_hands": upcoming.extra_hands if upcoming else 0,
+        "initial_points": table.round.tournament.rules.initial_points,
         "results": results,
         "clock": clock,
         "behind": clock.behind(hands_played, state.ended),
@@ -237,8 +239,8 @@ def render_table(
         open_form, page_forms[bound[0]] = bound
     preset = get_preset(tournament.preset)
     lines = score_sheet(table)
-    upcoming = not state.ended and state.next_number <= state.hands_per_game
-    prevailing = prevailing_wind(state.next_number) if upcoming else ""
+    upcoming = state.upcoming
+    prevailing = upcoming.prevailing_wind if upcoming else ""
     context = {
         **live_context(table, state),
         "tournament": tournament,

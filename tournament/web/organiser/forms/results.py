@@ -7,12 +7,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scoring.engine import HandError, format_compact, parse_case, parse_compact
 from scoring.engine_messages import engine_message
-from tournament.models import MOST_HANDS_PER_GAME, Hand, Penalty, Player
+from tournament.models import MOST_DEALS, Hand, Penalty, Player
 from tournament.web.organiser.forms.common import PlayerChoiceField
 
 
@@ -125,8 +126,14 @@ class HandForm(forms.Form):
 
 
 def hand_number_field(**kwargs: Any) -> forms.IntegerField:
-    """A hand number; the tournament's own game length is checked by the service."""
-    return forms.IntegerField(min_value=1, max_value=MOST_HANDS_PER_GAME, **kwargs)
+    """A hand number; a game of no fixed length is checked by the service."""
+    return forms.IntegerField(min_value=1, max_value=MOST_DEALS, **kwargs)
+
+
+def limit_hand_number(field: forms.Field, hands_per_game: int | None) -> None:
+    """Refuse a hand number past a game of a fixed number of hands (MCR: 16) on the form."""
+    if hands_per_game is not None:
+        field.validators.append(MaxValueValidator(hands_per_game))
 
 
 class PenaltyForm(forms.Form):
@@ -148,8 +155,15 @@ class PenaltyForm(forms.Form):
         help_text=_("Empty for a penalty on the whole game."),
     )
 
-    def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        players: Sequence[Player],
+        hands_per_game: int | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
+        limit_hand_number(self.fields["hand_number"], hands_per_game)
         self.fields["player"] = PlayerChoiceField(players=players, label=_("Player"))
         self.order_fields(["player", "points", "distributed", "reason", "hand_number"])
 
@@ -183,8 +197,15 @@ class FalseWinForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        players: Sequence[Player],
+        hands_per_game: int | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
+        limit_hand_number(self.fields["number"], hands_per_game)
         self.fields["offender"] = PlayerChoiceField(players=players, label=_("Offender"))
         self.order_fields(["number", "offender", "invalid_hand"])
 

@@ -12,7 +12,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import MOST_HANDS_PER_GAME, Player, Seat, Wind
+from tournament.models import MOST_DEALS, Player, Seat, Wind
 from tournament.templatetags.winds import wind_letter
 
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ class HandForm(KeyedForm):
     number = forms.IntegerField(
         widget=forms.HiddenInput,
         min_value=1,
-        max_value=MOST_HANDS_PER_GAME,  # the preset's own count is the service's rule
+        max_value=MOST_DEALS,  # the preset's own count is the service's rule
         error_messages={
             key: _("The hand number is missing or wrong: reload the table page.")
             for key in ("required", "invalid", "min_value", "max_value")

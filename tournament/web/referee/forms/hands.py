@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import MOST_HANDS_PER_GAME, Hand, Player
+from tournament.models import MOST_DEALS, Hand, Player
 from tournament.web.referee.forms.base import FLOWER_CHOICES, SELF_DRAWN, HandForm, KeyedForm
 
 
@@ -131,7 +131,7 @@ class CorrectForm(KeyedForm):
     number = forms.IntegerField(
         widget=forms.HiddenInput,
         min_value=1,
-        max_value=MOST_HANDS_PER_GAME,  # the preset's own count is the service's rule
+        max_value=MOST_DEALS,  # the preset's own count is the service's rule
         error_messages={
             key: _("The hand number is missing or wrong: reload the table page.")
             for key in ("required", "invalid", "min_value", "max_value")
@@ -234,7 +234,5 @@ class CorrectForm(KeyedForm):
 class UndoForm(forms.Form):
     """Remove the last hand; `number` is the hand the referee saw as the last one."""
 
-    number = forms.IntegerField(
-        widget=forms.HiddenInput, min_value=1, max_value=MOST_HANDS_PER_GAME
-    )
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MOST_DEALS)
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
