@@ -16,6 +16,7 @@ urlpatterns = [
     path(f"{TABLE}win/", hands.record_win, name="win"),
     path(f"{TABLE}full/", hands.record_full, name="full"),
     path(f"{TABLE}draw/", hands.record_draw, name="draw"),
+    path(f"{TABLE}faulty-out/", hands.record_faulty_out, name="faulty_out"),
     path(f"{TABLE}false-win/", penalties.record_false_win, name="false_win"),
     path(f"{TABLE}penalty/", penalties.record_penalty, name="penalty"),
     path(f"{TABLE}undo/", hands.undo_last_hand, name="undo"),

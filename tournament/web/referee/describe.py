@@ -21,8 +21,18 @@ def penalty_title(penalty: Penalty) -> str:
 
 def describe_hand(hand: Hand) -> str:
     if hand.result == Hand.Result.DRAW:
+        if any(hand.payments):
+            return _("Deal %(number)s: drawn; the ready hands are paid.") % {"number": hand.number}
         return _("Hand %(number)s: drawn hand, nobody pays.") % {"number": hand.number}
+    if hand.result == Hand.Result.FAULTY_OUT:
+        assert hand.offender is not None  # every faulty out has its offender
+        return _("Deal %(number)s: faulty out by %(name)s, who pays each other player.") % {
+            "number": hand.number,
+            "name": hand.offender.player.name,
+        }
     assert hand.winner is not None  # every win has its winner
+    if hand.value is not None:
+        return _describe_points(hand)
     names = {
         "number": hand.number,
         "winner": hand.winner.player.name,
@@ -60,3 +70,25 @@ def describe_penalty(penalty: Penalty) -> str:
     if penalty.distributed:
         return _("%(kind)s for %(name)s: %(points)s points, shared by the other three.") % names
     return _("%(kind)s for %(name)s: %(points)s points, given to nobody.") % names
+
+
+def _describe_points(hand: Hand) -> str:
+    """A win under a preset that counts points, with any further winners on the discard."""
+    assert hand.winner is not None
+    names = {
+        "number": hand.number,
+        "winner": hand.winner.player.name,
+        "discarder": hand.discarder.player.name if hand.discarder else "",
+        "value": hand.value,
+    }
+    if hand.discarder:
+        text = _("Deal %(number)s: %(winner)s won on %(discarder)s’s discard, %(value)s points.")
+    else:
+        text = _("Deal %(number)s: %(winner)s won by self-draw, %(value)s points.")
+    text = text % names
+    for win in hand.extra_wins.all():
+        text += " " + _("%(name)s also won, %(value)s points.") % {
+            "name": win.winner.player.name,
+            "value": win.value,
+        }
+    return text

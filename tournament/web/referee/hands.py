@@ -38,6 +38,7 @@ from tournament.web.referee.forms import (
     WIND_NAMES,
     CorrectForm,
     DrawForm,
+    FaultyOutForm,
     FullForm,
     UndoForm,
     WinForm,
@@ -59,8 +60,7 @@ def record_win(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
             result=Hand.Result.WIN,
             winner=form.winner(),
             discarder=form.discarder(),
-            fan=form.cleaned_data["fan"],
-            flowers=form.cleaned_data["flowers"],
+            **form.facts(),
             entered_by=request.user,
             submission=form.submission_key(),
         )
@@ -196,11 +196,34 @@ def record_draw(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
             table=table,
             number=form.cleaned_data["number"],
             result=Hand.Result.DRAW,
+            **form.facts(),
             entered_by=request.user,
             submission=form.submission_key(),
         )
     except ValidationError as error:
         return refused(request, table, "draw", form, error)
+    return recorded(request, table, hand)
+
+
+@require_POST
+@login_required
+def record_faulty_out(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
+    """A faulty out that ends the deal (JT): the offender pays and the next deal starts."""
+    table = referee_table(request, **where)
+    form = FaultyOutForm(request.POST, **table_state(table).form_kwargs())
+    if not form.is_valid():
+        return invalid(request, table, "faulty_out", form)
+    try:
+        hand = services.record_hand(
+            table=table,
+            number=form.cleaned_data["number"],
+            result=Hand.Result.FAULTY_OUT,
+            **form.facts(),
+            entered_by=request.user,
+            submission=form.submission_key(),
+        )
+    except ValidationError as error:
+        return refused(request, table, "faulty_out", form, error)
     return recorded(request, table, hand)
 
 

@@ -16,7 +16,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from scoring.engine import get_preset
 from scoring.views import tile_groups
 from tournament.access import REFEREE, AuthenticatedRequest, table_access
 from tournament.clock import Clock, clock_of
@@ -31,6 +30,7 @@ from tournament.web.referee.forms import (
     DrawForm,
     EndForm,
     FalseWinForm,
+    FaultyOutForm,
     FullForm,
     PenaltyForm,
     SeatView,
@@ -114,6 +114,8 @@ class TableState:
             "seats": views,
             "next_number": self.next_number,
             "hands_per_game": self.hands_per_game,
+            "rules": self.table.round.tournament.rules,
+            "in_play": self.next_deal is not None,
         }
 
     def form_kwargs(self) -> dict[str, Any]:
@@ -125,6 +127,8 @@ class TableState:
             "seats": views,
             "next_number": self.next_number,
             "hands_per_game": self.hands_per_game,
+            "rules": self.table.round.tournament.rules,
+            "in_play": self.next_deal is not None,
         }
 
 
@@ -149,20 +153,23 @@ def table_state(table: Table) -> TableState:
 
 def empty_forms(state: TableState) -> dict[str, forms.Form | None]:
     kwargs = state.form_kwargs()
-    rules = get_preset(state.table.round.tournament.preset).faulty_out
+    rules = state.table.round.tournament.rules.faulty_out
     return {
         "win": WinForm(**kwargs),
         "full": FullForm(**kwargs),
         "draw": DrawForm(**kwargs),
+        "faulty_out": FaultyOutForm(**kwargs) if rules.ends_deal else None,
         "false_win": FalseWinForm(
             **kwargs,
             below_minimum_each=rules.each,
             invalid_hand_each=rules.invalid_hand_each,
         ),
         "penalty": PenaltyForm(**kwargs),
+        # The one-step correction covers an MCR hand's fan and flowers; under a preset that
+        # counts points the referee takes the last deal back and enters it again.
         "correct": (
             CorrectForm(**state.correct_kwargs(state.last_hand.number), hand=state.last_hand)
-            if state.last_hand
+            if state.last_hand and state.table.round.tournament.rules.counts_fan
             else None
         ),
         "end": EndForm(),
@@ -237,7 +244,7 @@ def render_table(
     open_form = "win" if state.hand_in_play else "end"
     if bound is not None:
         open_form, page_forms[bound[0]] = bound
-    preset = get_preset(tournament.preset)
+    preset = tournament.rules
     lines = score_sheet(table)
     upcoming = state.upcoming
     prevailing = upcoming.prevailing_wind if upcoming else ""
@@ -256,6 +263,7 @@ def render_table(
         "offer_false_win": offer_false_win,
         "false_win_each": preset.faulty_out.each,
         "hand_scoring": preset.hand_scoring_available,
+        "rules": preset,
         "tile_groups": tile_groups(),
         "lines": lines,
         "seats": state.seats,

@@ -22,6 +22,7 @@ from tournament.web.referee.forms.base import (
 from tournament.web.referee.forms.hands import (
     CorrectForm,
     DrawForm,
+    FaultyOutForm,
     FullForm,
     UndoForm,
     WinForm,
@@ -33,6 +34,7 @@ from tournament.web.referee.forms.penalties import FalseWinForm, PenaltyForm, ha
 __all__ = [
     "CorrectForm",
     "DrawForm",
+    "FaultyOutForm",
     "EndForm",
     "FLOWER_CHOICES",
     "FalseWinForm",

@@ -12,6 +12,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine import RulePreset
+from scoring.engine.presets import MCR
 from tournament.models import MOST_DEALS, Player, Seat, Wind
 from tournament.templatetags.winds import wind_letter
 
@@ -66,7 +68,9 @@ class TableForm(forms.Form):
         *args: Any,
         seats: list[SeatView],
         next_number: int,
-        hands_per_game: int,
+        hands_per_game: int | None,
+        rules: RulePreset = MCR,
+        in_play: bool = True,
         **kwargs: Any,
     ):
         kwargs.setdefault("auto_id", f"{self.id_stem}_%s")
@@ -74,6 +78,8 @@ class TableForm(forms.Form):
         self.seats = seats
         self.next_number = next_number
         self.hands_per_game = hands_per_game
+        self.rules = rules
+        self.in_play = in_play  # whether a deal is in play: the game is not over
         self.player_choices = [(view.player.key, player_label(view)) for view in seats]
 
     def player(self, key: str) -> Player:
@@ -84,6 +90,19 @@ class TableForm(forms.Form):
         field = self.fields[name]
         assert isinstance(field, forms.ChoiceField)
         return field
+
+    def players_field(self, label: StrOrPromise) -> forms.MultipleChoiceField:
+        """Any of the table's players, ticked (none is fine)."""
+        return forms.MultipleChoiceField(
+            label=label,
+            choices=[(view.player.key, view.player.name) for view in self.seats],
+            widget=forms.CheckboxSelectMultiple,
+            required=False,
+        )
+
+    def players_of(self, name: str) -> list[Player]:
+        """The players ticked in the field `name` (none when the form has no such field)."""
+        return [self.player(key) for key in self.cleaned_data.get(name) or ()]
 
     def player_field(self, label: StrOrPromise, required: StrOrPromise) -> forms.ChoiceField:
         """A choice of one of the table's players; `required` is the message when none is

@@ -3,13 +3,17 @@ the correction of the last hand and its removal."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine import RulePreset
 from tournament.models import MOST_DEALS, Hand, Player
 from tournament.web.referee.forms.base import FLOWER_CHOICES, SELF_DRAWN, HandForm, KeyedForm
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class WinnerForm(HandForm):
@@ -56,7 +60,9 @@ def flowers_field() -> forms.TypedChoiceField:
 
 
 class WinForm(WinnerForm):
-    """Quick entry: the fan as the players counted it."""
+    """Quick entry: the fan as the players counted it (MCR), or the hand's value in points
+    (JT: the final score F; WA: points), with the preset's facts of the deal: riichi and
+    faulty claims (JT), further winners on the same discard (WA)."""
 
     id_stem = "win"
 
@@ -68,6 +74,80 @@ class WinForm(WinnerForm):
         error_messages={"required": _("Enter the fan, not counting flowers.")},
     )
     flowers = flowers_field()
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        rules = self.rules
+        if rules.counts_fan:
+            return
+        del self.fields["fan"], self.fields["flowers"]
+        self.fields["value"] = value_field(rules, _("Points"))
+        if rules.deal.riichi_stake:
+            self.fields["riichi"] = self.players_field(_("Riichi declared"))
+        if rules.deal.faulty_claim:
+            self.fields["faulty_claims"] = self.players_field(_("Faulty claims"))
+        if rules.deal.several_winners:
+            for view in self.seats:
+                self.fields[f"also_{view.player.key}"] = forms.IntegerField(
+                    label=view.player.name,
+                    required=False,
+                    min_value=1,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                )
+
+    @property
+    def also_fields(self) -> list[forms.BoundField]:
+        """The points of further winners on the same discard (WA), one field a player."""
+        return [self[name] for name in self.fields if name.startswith("also_")]
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        also = {name[5:]: value for name, value in data.items() if name.startswith("also_")}
+        given = {key: value for key, value in also.items() if value is not None}
+        if given and data.get("discarder") == SELF_DRAWN:
+            self.add_error(None, _("Several players win only on the same discard."))
+        if data.get("winner") in given:
+            self.add_error(None, _("The winner is named again among the other winners."))
+        if data.get("discarder") in given:
+            self.add_error(None, _("The discarder cannot win on his own discard."))
+        return data
+
+    def facts(self) -> dict[str, Any]:
+        """What `services.record_hand` takes besides the result and the winner."""
+        data = self.cleaned_data
+        if self.rules.counts_fan:
+            return {"fan": data["fan"], "flowers": data["flowers"]}
+        extra = [
+            (self.player(name[5:]), value)
+            for name, value in data.items()
+            if name.startswith("also_") and value is not None
+        ]
+        return {
+            "value": data["value"],
+            "extra_winners": extra,
+            "riichi": self.players_of("riichi"),
+            "faulty_claims": self.players_of("faulty_claims"),
+        }
+
+
+def value_field(rules: RulePreset, label: StrOrPromise) -> forms.IntegerField:
+    """A hand's value in points as the preset allows it (JT: 20 to 1,500 in tens)."""
+    least = max(rules.least_value, 1)
+    return forms.IntegerField(
+        label=label,
+        min_value=0,
+        max_value=99_999,
+        widget=forms.NumberInput(
+            attrs={
+                "inputmode": "numeric",
+                "min": least,
+                "max": rules.limit or 99_999,
+                "step": rules.value_step,
+            }
+        ),
+        error_messages={"required": _("Enter what the hand is worth.")},
+    )
 
 
 class FullForm(WinnerForm):
@@ -112,9 +192,40 @@ class FullForm(WinnerForm):
 
 
 class DrawForm(HandForm):
-    """A drawn hand: nothing to ask but which hand it is."""
+    """A drawn hand: which hand it is; under JT also who declared riichi, who showed a ready
+    hand and whose riichi was faulty (the ready payments follow from them)."""
 
     id_stem = "draw"
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        if self.rules.deal.riichi_stake:
+            self.fields["riichi"] = self.players_field(_("Riichi declared"))
+            self.fields["faulty_riichi"] = self.players_field(_("Riichi declared but not ready"))
+        if self.rules.deal.ready_pool:
+            self.fields["ready"] = self.players_field(_("Ready hands shown"))
+
+    def facts(self) -> dict[str, Any]:
+        return {
+            name: self.players_of(name)
+            for name in ("riichi", "faulty_riichi", "ready")
+            if name in self.fields
+        }
+
+
+class FaultyOutForm(HandForm):
+    """A faulty out that ends the deal (JT): its offender pays half the limit to each."""
+
+    id_stem = "faulty_out"
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["offender"] = self.player_field(_("Offender"), _("Choose the offender."))
+        if self.rules.deal.riichi_stake:
+            self.fields["riichi"] = self.players_field(_("Riichi declared"))
+
+    def facts(self) -> dict[str, Any]:
+        return {"offender": self.player(self.cleaned_data["offender"])}
 
 
 class CorrectForm(KeyedForm):

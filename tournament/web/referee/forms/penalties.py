@@ -12,9 +12,10 @@ from tournament.models import Player
 from tournament.web.referee.forms.base import KeyedForm
 
 
-def hand_choices(next_number: int, hands_per_game: int) -> list[tuple[int, str]]:
-    """Hands a false win or a penalty can be about: those entered and the one in play."""
-    last = min(next_number, hands_per_game)
+def hand_choices(next_number: int, in_play: bool) -> list[tuple[int, str]]:
+    """Hands a false win or a penalty can be about: those entered and the one in play (none
+    once the game is over)."""
+    last = next_number if in_play else next_number - 1
     return [
         (
             n,
@@ -40,12 +41,17 @@ class FalseWinForm(KeyedForm):
     def __init__(self, *args: Any, below_minimum_each: int, invalid_hand_each: int, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["offender"] = self.player_field(_("Offender"), _("Choose the offender."))
-        self.choice_field("number").choices = hand_choices(self.next_number, self.hands_per_game)
-        self.fields["number"].initial = min(self.next_number, self.hands_per_game)
+        self.choice_field("number").choices = hand_choices(self.next_number, self.in_play)
+        self.fields["number"].initial = self.next_number if self.in_play else self.next_number - 1
+        below = (
+            gettext("Below 8 fan: pays %(each)s to each")
+            if self.rules.counts_fan
+            else gettext("Below %(minimum)s points: pays %(each)s to each")
+        )
         self.choice_field("kind").choices = [
             (
                 self.BELOW_MINIMUM,
-                gettext("Below 8 fan: pays %(each)s to each") % {"each": below_minimum_each},
+                below % {"each": below_minimum_each, "minimum": self.rules.minimum},
             ),
             (
                 self.INVALID_HAND,
@@ -95,11 +101,9 @@ class PenaltyForm(KeyedForm):
         self.fields["player"] = self.player_field(_("Player"), _("Choose the player."))
         self.choice_field("hand").choices = [
             (self.WHOLE_GAME, gettext("The whole game")),
-            *hand_choices(self.next_number, self.hands_per_game),
+            *hand_choices(self.next_number, self.in_play),
         ]
-        self.fields["hand"].initial = (
-            self.next_number if self.next_number <= self.hands_per_game else self.WHOLE_GAME
-        )
+        self.fields["hand"].initial = self.next_number if self.in_play else self.WHOLE_GAME
         self.order_fields(["submission", "player", "kind", "points", "reason", "hand"])
 
     def penalised(self) -> Player:

@@ -1,0 +1,132 @@
+"""The table screen under Japanese Transitional and Wilmington: quick entry of a deal by its
+value with the preset's facts, draws with ready hands, faulty outs, several winners, and what
+the screen shows (dealer, prevailing wind, extra hands, points from the initial points)."""
+
+from __future__ import annotations
+
+import pytest
+from test_referee_hands import errors_of
+from test_referee_pages import messages_of, scores, table_url
+
+from tournament.models import ExtraWin, Hand, Penalty
+from tournament.services import record_hand
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def japanese(world):
+    world.tournament.preset = "japanese-transitional"
+    world.tournament.seat_rotation = "none"
+    world.tournament.save()
+    return world
+
+
+@pytest.fixture
+def wilmington(world):
+    world.tournament.preset = "wilmington-12-tile"
+    world.tournament.seat_rotation = "none"
+    world.tournament.save()
+    return world
+
+
+def page(client, world) -> str:
+    return client.get(table_url(world)).content.decode()
+
+
+def test_a_japanese_win_is_entered_by_its_score_with_riichi(referee_client, japanese):
+    response = referee_client.post(
+        table_url(japanese, "win"),
+        {"number": 1, "winner": "1", "discarder": "self", "value": 60, "riichi": ["4"]},
+    )
+
+    assert response.status_code == 302
+    # East wins self-drawn 60: 2F from each; North's riichi stake goes to the winner.
+    assert scores(japanese.table) == [460, -120, -120, -220]
+
+
+def test_the_screen_shows_the_deal_the_dealer_the_extra_hand_and_the_points(
+    referee_client, japanese
+):
+    referee_client.post(
+        table_url(japanese, "win"), {"number": 1, "winner": "1", "discarder": "2", "value": 60}
+    )
+
+    html = page(referee_client, japanese)
+
+    assert "Deal <span data-next-hand>2</span>" in html
+    assert "extra hand 1" in html
+    assert 'class="ref-player is-dealer" data-player="1"' in html
+    assert ">8360<" in html and ">7640<" in html  # 8,000 plus the game score
+
+
+def test_a_japanese_score_that_is_not_a_multiple_of_ten_is_refused(referee_client, japanese):
+    response = referee_client.post(
+        table_url(japanese, "win"), {"number": 1, "winner": "2", "discarder": "3", "value": 65}
+    )
+
+    assert response.status_code == 200  # shown again with the service's refusal
+    assert not Hand.objects.exists()
+    assert any("cannot be worth 65" in error for error in errors_of(response))
+
+
+def test_a_japanese_draw_pays_the_ready_hands(referee_client, japanese):
+    response = referee_client.post(table_url(japanese, "draw"), {"number": 1, "ready": ["2"]})
+
+    assert response.status_code == 302
+    assert scores(japanese.table) == [-200, 600, -200, -200]
+
+
+def test_a_japanese_faulty_out_ends_the_deal(referee_client, japanese):
+    response = referee_client.post(
+        table_url(japanese, "faulty_out"), {"number": 1, "offender": "3"}
+    )
+
+    assert response.status_code == 302
+    assert Hand.objects.get().result == "faulty_out"
+    assert scores(japanese.table) == [1500, 750, -3000, 750]
+    assert "Deal <span data-next-hand>2</span>" in page(referee_client, japanese)
+
+
+def test_the_faulty_out_entry_is_only_where_it_ends_the_deal(referee_client, wilmington):
+    assert "entry-faulty-out" not in page(referee_client, wilmington)
+
+
+def test_two_wilmington_players_win_on_one_discard(referee_client, wilmington):
+    response = referee_client.post(
+        table_url(wilmington, "win"),
+        {"number": 1, "winner": "2", "discarder": "3", "value": 45, "also_4": 35},
+    )
+
+    assert response.status_code == 302
+    assert scores(wilmington.table) == [0, 68, -121, 53]
+    assert ExtraWin.objects.get().value == 35
+
+
+def test_a_wilmington_win_below_15_is_offered_as_a_faulty_out(referee_client, wilmington):
+    response = referee_client.post(
+        table_url(wilmington, "win"), {"number": 1, "winner": "2", "discarder": "self", "value": 9}
+    )
+    offered = referee_client.post(
+        table_url(wilmington, "false_win"),
+        {"number": 1, "offender": "2", "kind": "below_minimum"},
+    )
+
+    assert response.status_code == 200  # shown again, with the offer
+    assert "A hand under 15 points is a faulty out" in response.content.decode()
+    assert offered.status_code == 302
+    assert Penalty.objects.get().points == 120
+    assert scores(wilmington.table) == [40, -120, 40, 40]
+
+
+def test_the_game_is_over_after_the_last_wind_round(referee_client, japanese):
+    japanese.tournament.rule_settings = {"wind_rounds": 1}
+    japanese.tournament.save()
+    for number in range(1, 5):
+        record_hand(table=japanese.table, number=number, result="draw", entered_by=japanese.referee)
+
+    html = page(referee_client, japanese)
+
+    assert "The last wind round is played" in html
+    assert "entry-win" not in html
+    assert messages_of(referee_client.get(table_url(japanese))) == []
