@@ -113,7 +113,36 @@ def test_create_form_starts_with_the_defaults(client, creator):
     assert form["table_points"].value() == [4, 2, 1, 0]
     assert form["tie_breaks"].value() == ["best_game", "game_scores"]
     assert form["preset"].value() == "mcr"
-    assert form["seat_rotation"].value() == "wmo"
+    assert form["seat_rotation"].value() == ""  # the preset's own: MCR's WMO chart
+
+
+@pytest.mark.parametrize(
+    ("preset", "rotation"), [("mcr", "wmo"), ("japanese-transitional", "none")]
+)
+def test_a_new_tournament_takes_its_presets_seat_rotation(client, creator, preset, rotation):
+    client.force_login(creator)
+    client.post(
+        reverse("organiser:create"),
+        tournament_data(slug="new-cup", preset=preset, seat_rotation=""),
+    )
+
+    assert Tournament.objects.get(slug="new-cup").seat_rotation == rotation
+
+
+def test_a_japanese_tournament_sets_its_wind_rounds_and_refuses_settings_it_lacks(client, creator):
+    client.force_login(creator)
+    client.post(
+        reverse("organiser:create"),
+        tournament_data(slug="jt-cup", preset="japanese-transitional", wind_rounds="2"),
+    )
+    refused = client.post(
+        reverse("organiser:create"),
+        tournament_data(slug="mcr-cup", wind_rounds="2"),
+    )
+
+    assert Tournament.objects.get(slug="jt-cup").rules.wind_rounds == 2
+    assert refused.status_code == 422
+    assert refused.context["form"].errors["wind_rounds"]
 
 
 def test_create_keeps_only_the_chosen_tie_breaks(client, creator):

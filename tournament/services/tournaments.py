@@ -25,12 +25,14 @@ SETTINGS = (
     "public",
     "confirmation",
     "round_minutes",
+    "rule_settings",
 )
 # Recorded hands were paid and scored under these: they cannot change once a hand is recorded.
 RULES = {
     "preset": _("rule preset"),
     "profile": _("ruling profile"),
     "seat_rotation": _("seat rotation"),
+    "rule_settings": _("rule settings"),
 }
 
 

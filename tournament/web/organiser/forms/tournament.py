@@ -115,7 +115,8 @@ def preset_choices() -> list[tuple[str, StrOrPromise]]:
             preset_name(key)
             if preset.hand_scoring_available
             else format_lazy(
-                _("{name} (hands by fan only: tile scoring not built yet)"), name=preset_name(key)
+                _("{name} (deals entered by their value: tile scoring not built yet)"),
+                name=preset_name(key),
             ),
         )
         for key, preset in PRESETS.items()
@@ -139,7 +140,10 @@ class TournamentForm(forms.Form):
     preset = forms.ChoiceField(label=_("Rule preset"), choices=preset_choices)
     profile = forms.ChoiceField(label=_("Ruling profile"), choices=Tournament.Profile.choices)
     seat_rotation = forms.ChoiceField(
-        label=_("Seat rotation"), choices=Tournament.SeatRotation.choices
+        label=_("Seat rotation"),
+        choices=[("", _("The rule preset's (MCR: every wind round; JT, WA: never)"))]
+        + Tournament.SeatRotation.choices,
+        required=False,
     )
     table_points = TablePointsField(
         label=_("Table points"),
@@ -175,9 +179,63 @@ class TournamentForm(forms.Form):
         ),
     )
 
+    # The settings a rule preset lets a tournament change (RulePreset.settings), by form field.
+    wind_rounds = forms.TypedChoiceField(
+        label=_("Wind rounds a game (JT, WA)"),
+        choices=[("", _("The rule preset's (4)")), ("1", "1"), ("2", "2"), ("4", "4")],
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
+    extra_hand_bonus = forms.IntegerField(
+        label=_("Dealer's extra-hand bonus (JT)"),
+        required=False,
+        help_text=_("Paid n times to the winner of the dealer's extra hand n; empty: 100."),
+    )
+    ready_pool = forms.IntegerField(
+        label=_("Ready-hand pool after a draw (JT)"),
+        required=False,
+        help_text=_("Paid by the players not ready to the ready ones; empty: 600."),
+    )
+    SETTING_FIELDS = {
+        "wind_rounds": "wind_rounds",
+        "extra_hand_bonus": "deal.extra_hand_bonus",
+        "ready_pool": "deal.ready_pool",
+    }
+
     def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.tournament = tournament
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        key = data.get("preset")
+        preset = PRESETS.get(key) if isinstance(key, str) else None
+        if not data.get("seat_rotation"):
+            data["seat_rotation"] = (
+                self.tournament.seat_rotation
+                if self.tournament is not None
+                else (preset.seat_rotation if preset else Tournament.SeatRotation.WMO)
+            )
+        settings: dict[str, int] = {}
+        for field, name in self.SETTING_FIELDS.items():
+            value = data.pop(field, None)
+            if value is None or preset is None:
+                continue
+            setting = next((item for item in preset.settings if item.name == name), None)
+            problem = (
+                _("The %(preset)s rules have no such setting: leave it empty.")
+                % {"preset": preset_name(preset.key)}
+                if setting is None
+                else setting.problem(value)
+            )
+            if problem:
+                self.add_error(field, str(problem))
+            else:
+                settings[name] = value
+        data["rule_settings"] = settings
+        return data
 
     def _current(self, name: str) -> Any:
         """The setting as it is now (the default for a new tournament)."""
@@ -203,4 +261,15 @@ class TournamentForm(forms.Form):
 
     @staticmethod
     def initial_for(tournament: Tournament) -> dict[str, Any]:
-        return {name: getattr(tournament, name) for name in TournamentForm.base_fields}
+        settings = tournament.rule_settings or {}
+        initial = {
+            name: (
+                settings.get(TournamentForm.SETTING_FIELDS[name])
+                if name in TournamentForm.SETTING_FIELDS
+                else getattr(tournament, name)
+            )
+            for name in TournamentForm.base_fields
+        }
+        if tournament.pk is None:  # a new tournament takes its preset's seat rotation
+            initial["seat_rotation"] = ""
+        return initial
