@@ -182,9 +182,12 @@ def score_sheets(tables: Sequence[Table]) -> dict[int, list[ScoreSheetLine]]:
     """
     hands: dict[int, dict[int, Hand]] = {table.pk: {} for table in tables}
     penalties: dict[int, dict[int | None, list[Penalty]]] = {table.pk: {} for table in tables}
-    for record in Hand.objects.filter(table_id__in=list(hands)).select_related(
+    records = Hand.objects.filter(table_id__in=list(hands)).select_related(
         "winner__player", "discarder__player", "offender__player"
-    ):
+    )
+    if any(table.round.tournament.rules.deal.several_winners for table in tables):
+        records = records.prefetch_related("extra_wins__winner__player")
+    for record in records:
         hands[record.table_id][record.number] = record
     for penalty in Penalty.objects.filter(table_id__in=list(hands)).select_related("seat__player"):
         penalties[penalty.table_id].setdefault(penalty.hand_number, []).append(penalty)
