@@ -25,20 +25,9 @@ from tournament.selectors import Standing, ranked
 FLOWERS = "flower_tiles"
 BIGGEST = 10
 
-# Ranges of hand values (fan without flowers) for the distribution. The limits follow the
-# values of single fans in MCR (8, 12, 16, 24, 32, 48, 64, 88), so a bar says "worth about one
-# fan of that tier or more".
-VALUE_RANGES: tuple[tuple[int, int | None], ...] = (
-    (8, 8),
-    (9, 11),
-    (12, 15),
-    (16, 23),
-    (24, 31),
-    (32, 47),
-    (48, 63),
-    (64, 87),
-    (88, None),
-)
+# Hand values are split into the tiers of the tournament's preset (`RulePreset.value_tiers`):
+# under MCR the values of single fans (8, 12, 16, 24, 32, 48, 64, 88), so a bar says "worth
+# about one fan of that tier or more".
 
 
 # --- The ranking after each round -----------------------------------------------------------
@@ -181,9 +170,12 @@ class PlayerStatistics:
 
 
 def _fan(win: Hand) -> int:
-    """The fan of a win (a database constraint gives every win its fan)."""
-    assert win.fan is not None
-    return win.fan
+    """What a win is worth without flowers: its fan, or its value in points (a database
+    constraint gives every win the one or the other)."""
+    if win.fan is not None:
+        return win.fan
+    assert win.value is not None
+    return win.value
 
 
 def player_hands(player: Player) -> list[Hand]:
@@ -210,7 +202,7 @@ def player_statistics(
 ) -> PlayerStatistics:
     """Statistics of `player` over `hands` (from `player_hands`)."""
     won = [hand for hand in hands if hand.winner is not None and hand.winner.player_id == player.pk]
-    largest = max(won, key=lambda hand: (hand.fan, hand.flowers), default=None)
+    largest = max(won, key=lambda hand: (_fan(hand), hand.flowers), default=None)
     fan_hands, fans = count_fans(won, fan_names)
     return PlayerStatistics(
         hands_played=len(hands),
@@ -280,10 +272,14 @@ class TournamentStatistics:
         return most_frequent(self.fans)
 
 
-def value_ranges(values: Iterable[int]) -> list[ValueRange]:
-    """How many of `values` fall in each of `VALUE_RANGES` (and below 8, if any do)."""
+def value_ranges(values: Iterable[int], tiers: Sequence[int]) -> list[ValueRange]:
+    """How many of `values` fall in each tier (from each of `tiers` to the next; and below the
+    first, if any do)."""
     values = list(values)
-    ranges = list(VALUE_RANGES)
+    ranges: list[tuple[int, int | None]] = [
+        (low, following - 1) for low, following in zip(tiers, tiers[1:], strict=False)
+    ]
+    ranges.append((tiers[-1], None))
     below = [value for value in values if value < ranges[0][0]]
     if below:
         ranges.insert(0, (min(below), ranges[0][0] - 1))
@@ -344,7 +340,11 @@ def tournament_statistics(tournament: Tournament, fan_names: FanNames) -> Tourna
         draws=len(hands) - len(wins),
         false_wins=sum(false_wins.values()),
         fan_total=sum(_fan(hand) for hand in wins),
-        values=value_ranges(_fan(hand) for hand in wins) if wins else [],
+        values=(
+            value_ranges((_fan(hand) for hand in wins), tournament.rules.value_tiers)
+            if wins
+            else []
+        ),
         fan_hands=fan_hands,
         fans=fans,
         biggest=biggest,

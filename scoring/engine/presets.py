@@ -123,6 +123,8 @@ class RulePreset:
     wind_rounds: int  # ... or of this many wind rounds, as many deals as they take
     seat_rotation: str  # the default seat change between wind rounds (rotation.SCHEMES)
     scorer: str | None  # the engine that scores a hand's tiles; None: enter the value
+    # Where the statistics split hand values into tiers (MCR: the values of single fans).
+    value_tiers: tuple[int, ...] = (8, 9, 12, 16, 24, 32, 48, 64, 88)
     settings: tuple[Setting, ...] = field(default=())
 
     @property
@@ -219,6 +221,7 @@ JAPANESE_TRANSITIONAL = RulePreset(
     wind_rounds=4,
     seat_rotation="none",
     scorer=None,
+    value_tiers=(20, 100, 300, 600, 1000, 1500),
     settings=(
         Setting("wind_rounds", choices=(1, 2, 4)),
         Setting("deal.extra_hand_bonus", least=1, most=2000),
@@ -245,6 +248,7 @@ WILMINGTON_12_TILE = RulePreset(
     wind_rounds=4,
     seat_rotation="none",
     scorer=None,
+    value_tiers=(15, 30, 60, 120, 300, 600),
     settings=(Setting("wind_rounds", choices=(1, 2, 4)),),
 )
 

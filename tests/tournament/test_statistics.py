@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 from stats_cup import build_stats_cup
 
+from scoring.engine import get_preset
 from tournament.selectors import score_sheet, score_sheets, standings
 from tournament.services import add_player
 from tournament.statistics import (
@@ -174,9 +175,21 @@ def test_fan_names_score_each_hand_once(tournament, cup, monkeypatch):
 
 
 def test_values_below_the_minimum_get_a_range_of_their_own():
-    ranges = value_ranges([6, 8, 100])
+    ranges = value_ranges([6, 8, 100], get_preset("mcr").value_tiers)
     assert [(item.label, item.hands) for item in ranges][:2] == [("6–7", 1), ("8", 1)]
     assert ranges[-1].hands == 1
+
+
+def test_points_fall_in_the_tiers_of_their_preset():
+    ranges = value_ranges([20, 90, 1500], get_preset("japanese-transitional").value_tiers)
+    assert [(item.label, item.hands) for item in ranges] == [
+        ("20–99", 2),
+        ("100–299", 0),
+        ("300–599", 0),
+        ("600–999", 0),
+        ("1000–1499", 0),
+        ("1500+", 1),
+    ]
 
 
 def test_score_sheets_of_many_tables_match_score_sheet(tournament, cup, django_assert_num_queries):
