@@ -27,7 +27,13 @@ from tournament.services import (
     reopen_game,
 )
 from tournament.web.organiser.access import INVALID, call_service, organiser_page, table_of
-from tournament.web.organiser.forms.results import EndGameForm, FalseWinForm, HandForm, PenaltyForm
+from tournament.web.organiser.forms.results import (
+    DealForm,
+    EndGameForm,
+    FalseWinForm,
+    HandForm,
+    PenaltyForm,
+)
 
 
 def _seats(table: Table) -> list:
@@ -117,14 +123,26 @@ def hand(
 ) -> HttpResponse:
     table_ = table_of(tournament, number, table)
     record = get_object_or_404(
-        Hand.objects.select_related("winner", "discarder"), table=table_, number=hand
+        Hand.objects.select_related("winner", "discarder", "offender"), table=table_, number=hand
     )
     seats = _seats(table_)
-    if request.method == "POST":
+    rules = tournament.rules
+    form: HandForm | DealForm
+    fields: dict[str, str] = {}
+    if not rules.counts_fan:
+        posted = request.POST if request.method == "POST" else None
+        form = DealForm(posted, seats=seats, rules=rules)
+        fields = DealForm.ERROR_FIELDS
+        if not form.is_bound:
+            form.initial = form.initial_for(record)
+    elif request.method == "POST":
         form = HandForm(request.POST, players=_players(seats))
         fields = dict(HandForm.ERROR_FIELDS)
         if form.data.get("tiles", "").strip():
             fields.update(below_minimum="tiles", fan_mismatch="tiles")
+    else:
+        form = HandForm(initial=HandForm.initial_for(record), players=_players(seats))
+    if request.method == "POST":
         if call_service(
             form,
             lambda: correct_hand(hand=record, entered_by=request.user, **form.service_arguments()),
@@ -136,7 +154,6 @@ def hand(
             return _back(table_)
         status = INVALID
     else:
-        form = HandForm(initial=HandForm.initial_for(record), players=_players(seats))
         status = 200
     context = {
         "tournament": tournament,

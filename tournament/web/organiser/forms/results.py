@@ -11,10 +11,10 @@ from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from scoring.engine import HandError, format_compact, parse_case, parse_compact
+from scoring.engine import HandError, RulePreset, format_compact, parse_case, parse_compact
 from scoring.engine_messages import engine_message
-from tournament.models import MOST_DEALS, Hand, Penalty, Player
-from tournament.web.organiser.forms.common import PlayerChoiceField
+from tournament.models import MOST_DEALS, Hand, HandResult, Penalty, Player, Seat
+from tournament.web.organiser.forms.common import PlayerChoiceField, player_choices
 
 
 class HandForm(forms.Form):
@@ -123,6 +123,148 @@ class HandForm(forms.Form):
         "invalid_tiles": "tiles",
         "scoring_unavailable": "tiles",
     }
+
+
+class PlayersField(forms.TypedMultipleChoiceField):
+    """Any of given players, ticked (none is fine), cleaned to the Players."""
+
+    def __init__(self, *, players: Sequence[Player], **kwargs: Any):
+        by_pk = {str(player.pk): player for player in players}
+        super().__init__(
+            choices=player_choices(players),
+            coerce=by_pk.__getitem__,
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+            **kwargs,
+        )
+
+
+class DealForm(forms.Form):
+    """A deal of a preset that counts points (JT, WA) for `correct_hand`: its result, the
+    winner's value, and the preset's facts of the deal: riichi and faulty claims (JT), further
+    winners on the same discard (WA), ready hands and faulty riichi after a draw (JT), the
+    offender of a faulty out (JT).
+
+    `seats` are the table's seats in starting order; the facts of a deal name starting winds.
+    """
+
+    #: The facts that name players, as the form asks them when the preset has them.
+    PLAYER_LISTS = {
+        "riichi": _("Riichi declared"),
+        "faulty_claims": _("Faulty claims"),
+        "ready": _("Ready hands shown (after a draw)"),
+        "faulty_riichi": _("Riichi declared but not ready (after a draw)"),
+    }
+
+    def __init__(self, *args: Any, seats: Sequence[Seat], rules: RulePreset, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.seats = list(seats)
+        self.rules = rules
+        players = [seat.player for seat in self.seats]
+        results = [(HandResult.WIN.value, HandResult.WIN.label)]
+        results.append((HandResult.DRAW.value, HandResult.DRAW.label))
+        if rules.faulty_out.ends_deal:
+            results.append((HandResult.FAULTY_OUT.value, HandResult.FAULTY_OUT.label))
+        self.fields["result"] = forms.ChoiceField(
+            label=_("Result"), choices=results, widget=forms.RadioSelect
+        )
+        self.fields["winner"] = PlayerChoiceField(players=players, blank="—", label=_("Winner"))
+        self.fields["discarder"] = PlayerChoiceField(
+            players=players, blank=_("Nobody: self-drawn"), label=_("Discarder")
+        )
+        self.fields["value"] = forms.IntegerField(
+            label=_("Points"),
+            required=False,
+            min_value=0,
+            max_value=99_999,
+            help_text=_("What the winner's hand is worth."),
+        )
+        if rules.deal.several_winners:
+            for seat in self.seats:
+                self.fields[f"also_{seat.player.pk}"] = forms.IntegerField(
+                    label=_("%(name)s also wins, with") % {"name": seat.player.name},
+                    required=False,
+                    min_value=1,
+                    max_value=99_999,
+                    help_text=_("Only for a further winner on the same discard."),
+                )
+        asked = {
+            "riichi": rules.deal.riichi_stake,
+            "faulty_claims": rules.deal.faulty_claim,
+            "ready": rules.deal.ready_pool,
+            "faulty_riichi": rules.deal.riichi_stake,
+        }
+        for name, label in self.PLAYER_LISTS.items():
+            if asked[name]:
+                self.fields[name] = PlayersField(players=players, label=label)
+        if rules.faulty_out.ends_deal:
+            self.fields["offender"] = PlayerChoiceField(
+                players=players, blank="—", label=_("Offender (of a faulty out)")
+            )
+
+    def _players_at(self, winds: Sequence[str]) -> list[str]:
+        by_wind = {seat.starting_wind: str(seat.player.pk) for seat in self.seats}
+        return [by_wind[wind] for wind in winds if wind in by_wind]
+
+    def initial_for(self, hand: Hand) -> dict[str, Any]:
+        """The form's fields as `hand` has them."""
+        initial: dict[str, Any] = {
+            "result": hand.result,
+            "winner": str(hand.winner.player_id) if hand.winner else "",
+            "discarder": str(hand.discarder.player_id) if hand.discarder else "",
+            "value": hand.value,
+            "offender": str(hand.offender.player_id) if hand.offender else "",
+        }
+        for name in self.PLAYER_LISTS:
+            initial[name] = self._players_at(getattr(hand, name))
+        for win in hand.extra_wins.all():
+            initial[f"also_{win.winner.player_id}"] = win.value
+        return initial
+
+    def service_arguments(self) -> dict[str, Any]:
+        """What `correct_hand` is asked to set; the service refuses facts that do not belong
+        to the result, naming them."""
+        data = self.cleaned_data
+        arguments: dict[str, Any] = {"result": data["result"]}
+        result = data["result"]
+        if result == HandResult.WIN:
+            arguments.update(
+                winner=data.get("winner"),
+                discarder=data.get("discarder"),
+                value=data.get("value"),
+                extra_winners=[
+                    (seat.player, data[f"also_{seat.player.pk}"])
+                    for seat in self.seats
+                    if data.get(f"also_{seat.player.pk}") is not None
+                ],
+            )
+        elif result == HandResult.FAULTY_OUT:
+            arguments["offender"] = data.get("offender")
+        for name in _KEPT[result]:
+            if name in data:
+                arguments[name] = data[name]
+        return arguments
+
+    ERROR_FIELDS = {
+        "bad_result": "result",
+        "draw_has_no_winner": "result",
+        "winner_required": "winner",
+        "offender_cannot_win": "winner",
+        "discarder_is_winner": "discarder",
+        "value_required": "value",
+        "bad_value": "value",
+        "below_minimum": "value",
+        "offender_required": "offender",
+        "bad_riichi": "riichi",
+    }
+
+
+#: The lists of players each result keeps; ticks in the others are left out.
+_KEPT = {
+    HandResult.WIN: ("riichi", "faulty_claims"),
+    HandResult.DRAW: ("riichi", "ready", "faulty_riichi"),
+    HandResult.FAULTY_OUT: ("riichi",),
+}
 
 
 def hand_number_field(**kwargs: Any) -> forms.IntegerField:
