@@ -145,3 +145,41 @@ def test_games_still_in_play_do_not_count(tournament, players):
 def test_unknown_slug_is_an_error(db):
     with pytest.raises(CommandError, match="No tournament has the slug 'nope'"):
         run("nope", "--json")
+
+
+@pytest.mark.parametrize(
+    ("preset", "deal", "scores"),
+    [
+        # JT: player 2 (South) wins F = 60 on the dealer's (player 1's) discard. A non-dealer's
+        # win is worth F from each non-dealer and 2F from the dealer, and the discarder pays
+        # for all: 60 + 60 + 120 = 240, from player 1.
+        ("japanese-transitional", {"value": 60}, {"1": -240, "2": 240, "3": 0, "4": 0}),
+        # WA: the discarder pays 1.5 x 40 = 60 to the winner and nobody else pays.
+        ("wilmington-12-tile", {"value": 40}, {"1": -60, "2": 60, "3": 0, "4": 0}),
+    ],
+)
+def test_json_scores_of_a_points_preset_are_final_points_minus_initial_points(
+    tournament, organiser, players, preset, deal, scores
+):
+    tournament.preset = preset
+    tournament.save()
+    p1, p2, p3, p4 = players[:4]
+    round, (table, other) = seated_round(tournament, organiser, [[p1, p2, p3, p4], players[4:]])
+    record_hand(
+        table=table,
+        number=1,
+        result="win",
+        winner=p2,
+        discarder=p1,
+        entered_by=organiser,
+        **deal,
+    )
+    for game in (table, other):  # nothing happens at the other table
+        end_game(table=game, ended_by_time=True, entered_by=organiser)
+    confirm_submitted_games(round=round, confirmed_by=organiser)
+
+    rows = {row["player"]: row for row in json.loads(run("spring-cup", "--json"))}
+
+    assert {key: row["score"] for key, row in rows.items() if key in scores} == scores
+    assert rows["2"]["rank"] == 1 and rows["2"]["table_points"] == 4
+    assert rows["1"]["table_points"] == 0
