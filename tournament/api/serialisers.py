@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, Max, QuerySet
 from django.utils import timezone
 
+from scoring.engine import RulePreset
 from tournament.api import schemas
 from tournament.clock import clock_of
 from tournament.deals import following
@@ -46,11 +47,33 @@ def points_number(points: Fraction) -> int | float:
 
 
 def tournament_detail(tournament: Tournament, *, rounds: QuerySet[Round]) -> dict[str, Any]:
-    """The tournament's settings (the fields of its schema), players and `rounds`."""
+    """The tournament's settings (the fields of its schema), rules, players and `rounds`."""
     fields = schemas.TournamentCreate.model_fields
     return {name: getattr(tournament, name) for name in fields} | {
+        "rules": rules(tournament.rules),
         "players": tournament.players.count(),
         "rounds": [round_summary(round) for round in annotated_rounds(rounds)],
+    }
+
+
+def rules(preset: RulePreset) -> dict[str, Any]:
+    """The rules in force (a preset with the tournament's settings), as the API shows them."""
+    return {
+        "name": preset.name,
+        "initial_points": preset.initial_points,
+        "value_unit": preset.value_unit,
+        "minimum": preset.minimum,
+        "least_value": preset.least_value,
+        "value_step": preset.value_step,
+        "limit": preset.limit,
+        "hands_per_game": preset.hands_per_game,
+        "wind_rounds": preset.wind_rounds,
+        "several_winners": preset.deal.several_winners,
+        "faulty_out_ends_deal": preset.faulty_out.ends_deal,
+        "riichi": preset.deal.riichi_stake > 0,
+        "faulty_claims": preset.deal.faulty_claim > 0,
+        "ready": preset.deal.ready_pool > 0,
+        "settings": {setting.name: preset.value_of(setting) for setting in preset.settings},
     }
 
 
