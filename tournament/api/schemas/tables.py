@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import Field
 
 from tournament import models
-from tournament.api.fields import Moment, Wind, choice, of, text
+from tournament.api.fields import Moment, Wind, choice, list_of, of, text
 from tournament.api.schemas.base import (
     MAX_FAN,
     MAX_FLOWERS,
@@ -133,6 +133,18 @@ class PenaltyAnswer(Answer):
     table: Table
 
 
+# Far above any real game: every claim of a deal is a line on the sheet.
+MAX_CLAIMS = 20
+Keys = list_of(Key, "player keys", 4)
+
+
+class FurtherWin(Request):
+    """A further winner on the same discard."""
+
+    player: Key
+    value: int = Field(description="The further winner's value, as `value`.")
+
+
 class Situation(Request):
     # These may be left out, not sent as null: None only marks them unset.
     last_tile_of_kind: bool = None  # type: ignore[assignment]
@@ -169,13 +181,48 @@ class HandCorrection(Situation):
         description="The winning hand in compact notation (as POST /api/score takes it), "
         "instead of tiles; the situation flags may be given next to it.",
     )
+    # Presets that count points (see the tournament's rules). Lists may be left out, not null.
+    value: int | None = Field(
+        None,
+        description="Presets that count points: the winner's value (JT: the final score F, a "
+        "multiple of 10 from 20 to 1,500; WA: the hand's points, 15 to 600). Not for MCR.",
+    )
+    also: list_of(FurtherWin, "objects", 2) = Field(
+        None,
+        description="Where several players may win on one discard (WA): the further winners "
+        "on the same discard, each with its value; `winner` is the first in turn after the "
+        "discarder.",
+    )
+    riichi: Keys = Field(
+        None, description="JT: the keys of the players who declared riichi in the deal."
+    )
+    faulty_claims: list_of(Key, "player keys", MAX_CLAIMS) = Field(
+        None,
+        description="JT: a player's key for each faulty claim made in the deal (a player may "
+        "appear more than once). Paid to the winner; nothing after a draw.",
+    )
+    ready: Keys = Field(
+        None, description="JT, after a draw: the keys of the players whose hands were ready."
+    )
+    faulty_riichi: Keys = Field(
+        None,
+        description="JT, after a draw: the keys of riichi declarers who were not ready (each "
+        "also in riichi).",
+    )
+    offender: Key | None = Field(
+        None,
+        description="For a faulty_out result (where the preset ends a deal with it: JT): who "
+        "made it.",
+    )
 
 
 class HandSubmission(HandCorrection):
-    """Quick entry: winner, discarder (null when self-drawn), fan and flowers. Full entry: the
-    tiles (or compact) as well; the engine scores them for the winner's seat wind and the
-    prevailing wind of the hand. A hand under 8 fan is refused (below_minimum): record it as a
-    false win."""
+    """Quick entry: the result, winner, discarder (null when self-drawn) and the value: MCR
+    fan and flowers, other presets `value` with the preset's facts of the deal (riichi, faulty
+    claims, further winners on the same discard; after a draw who was ready; for a faulty out
+    its offender). Full entry (MCR): the tiles (or compact) as well; the engine scores them for
+    the winner's seat wind and the prevailing wind of the hand. A hand under the minimum (MCR
+    8 fan, WA 15 points) is refused (below_minimum): record it as a false win (faulty out)."""
 
     number: int = Field(ge=1)
 
