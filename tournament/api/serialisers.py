@@ -130,8 +130,16 @@ def round_detail(round: Round, *, insider: bool) -> dict[str, Any]:
     }
 
 
-def hand(hand: Hand, *, usernames: dict[int, str] | None) -> dict[str, Any]:
-    """A hand; `usernames` by user id for insiders (None for the public)."""
+def hand(
+    hand: Hand,
+    *,
+    usernames: dict[int, str] | None,
+    keys: dict[str, str],
+    several_winners: bool,
+) -> dict[str, Any]:
+    """A deal; `usernames` by user id for insiders (None for the public), `keys` the players'
+    keys by starting seat, and whether the preset has further winners (then prefetched)."""
+    further = hand.extra_wins.all() if several_winners else ()
     body = {
         "number": hand.number,
         "result": hand.result,
@@ -140,9 +148,17 @@ def hand(hand: Hand, *, usernames: dict[int, str] | None) -> dict[str, Any]:
         "self_drawn": hand.result == Hand.Result.WIN and hand.discarder_id is None,
         "fan": hand.fan,
         "flowers": hand.flowers,
+        "value": hand.value,
+        "also": [{"player": win.winner.player.key, "value": win.value} for win in further],
+        "riichi": [keys[wind] for wind in hand.riichi],
+        "faulty_claims": [keys[wind] for wind in hand.faulty_claims],
+        "ready": [keys[wind] for wind in hand.ready],
+        "faulty_riichi": [keys[wind] for wind in hand.faulty_riichi],
+        "offender": hand.offender.player.key if hand.offender else None,
         "tiles": hand.tiles,
         "payments": by_seat(hand.payments),
         "entered_at": hand.entered_at.isoformat(),
+        "prevailing_wind": hand.prevailing_wind,
         "dealer": hand.dealer,
         "extra_hands": hand.extra_hands,
     }
@@ -189,15 +205,24 @@ def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
     )
     sheet = score_sheet(table)
     usernames = _usernames(sheet) if insider else None
+    preset = table.round.tournament.rules
+    initial = preset.initial_points
+    keys = {seat.starting_wind: seat.player.key for seat in table.seats.all()}
+    several = preset.deal.several_winners
     lines = [
         {
             "number": line.number,
             "prevailing_wind": line.prevailing_wind or None,
             "seat_winds": by_seat(line.seat_winds) if line.seat_winds else None,
-            "hand": hand(line.hand, usernames=usernames) if line.hand else None,
+            "hand": (
+                hand(line.hand, usernames=usernames, keys=keys, several_winners=several)
+                if line.hand
+                else None
+            ),
             "penalties": [penalty(item, usernames=usernames) for item in line.penalties],
             "payments": by_seat(line.payments),
             "running": by_seat(line.running),
+            "points": by_seat([initial + score for score in line.running]),
         }
         for line in sheet
     ]
@@ -224,6 +249,11 @@ def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
         "round": table.round.number,
         **table_summary(table, insider=insider),
         "game_sheet": game_sheet,
+        "initial_points": initial,
+        "points": {
+            seat.starting_wind: initial + seat.score
+            for seat in sorted(table.seats.all(), key=lambda seat: seat.index)
+        },
         "lines": lines,
         "next_hand": next_hand,
         "results": [

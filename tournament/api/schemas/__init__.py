@@ -56,6 +56,8 @@ from tournament.api.schemas.rounds import (
 from tournament.api.schemas.tables import (
     EndRequest,
     FalseWinRequest,
+    FurtherWin,
+    FurtherWinner,
     GameSheet,
     Hand,
     HandAnswer,
@@ -100,6 +102,8 @@ __all__ = [
     "Empty",
     "EndRequest",
     "FalseWinRequest",
+    "FurtherWin",
+    "FurtherWinner",
     "GameSheet",
     "Hand",
     "HandAnswer",

@@ -27,20 +27,41 @@ from tournament.api.schemas.base import (
 from tournament.api.schemas.rounds import TableSummary
 
 
+class FurtherWinner(Answer):
+    player: str
+    value: int
+
+
 class Hand(Answer):
+    """A deal (MCR: a hand): where it stands in the game, its result, its winners and their
+    values, the preset's facts of the deal (players by key) and what each player paid."""
+
     number: HandNumber
     result: choice(models.Hand.Result.values)
     winner: str | None
     discarder: str | None
     self_drawn: bool
-    fan: int | None
+    fan: int | None = Field(description="MCR: the winner's fan without flowers.")
     flowers: int
+    value: int | None = Field(
+        description="Presets that count points: the winner's value (JT: the final score F; "
+        "WA: points)."
+    )
+    also: list[FurtherWinner] = Field(
+        description="Further winners on the same discard, with their values (WA)."
+    )
+    riichi: list[str] = Field(description="Who declared riichi (JT).")
+    faulty_claims: list[str] = Field(description="A player for each faulty claim (JT).")
+    ready: list[str] = Field(description="After a draw: whose hands were ready (JT).")
+    faulty_riichi: list[str] = Field(description="After a draw: riichi declared not ready (JT).")
+    offender: str | None = Field(description="Who made the faulty out that ended the deal.")
     tiles: dict[str, Any] | None = Field(
         description="The winning hand in the case format, when it was entered."
     )
     payments: Points
     entered_at: Moment
     entered_by: Username = None
+    prevailing_wind: Wind
     dealer: Wind = Field(description="The starting seat of the player who dealt.")
     extra_hands: int = Field(
         ge=0, description="The dealer's extra-hand number (0 for the dealer's first deal)."
@@ -72,6 +93,9 @@ class ScoreSheetLine(Answer):
     penalties: list[Penalty]
     payments: Points = Field(description="The hand and its penalties.")
     running: Points = Field(description="Game scores after this line.")
+    points: Points = Field(
+        description="Each player's points after this line: the initial points plus the game score."
+    )
 
 
 class NextHand(Answer):
@@ -110,9 +134,15 @@ class Table(TableSummary):
 
     round: int = Field(ge=1)
     game_sheet: GameSheet
+    initial_points: int = Field(
+        description="Every player's points when the game started (MCR 0, JT 8,000, WA 500)."
+    )
+    points: Points = Field(description="Each player's points now: initial points plus score.")
     lines: list[ScoreSheetLine]
     next_hand: NextHand | None = Field(
-        description="The hand to enter next; null when the game has ended."
+        description="The deal to enter next, with its dealer, winds and the dealer's "
+        "extra-hand number; null when the game has ended or is over (MCR: 16 hands; JT, WA: "
+        "the last wind round played): then end it."
     )
     results: list[TableResult] = Field(
         description="Places and table points on the scores so far, best first."
@@ -254,5 +284,7 @@ PenaltyChange = changes(PenaltyCreate, "Only the fields given change.")
 
 class EndRequest(Request):
     ended_by_time: bool = Field(
-        False, description="Time was called: end before all 16 hands are entered."
+        False,
+        description="Time was called: end before the game is over (MCR: 16 hands; JT, WA: "
+        "the last wind round).",
     )
