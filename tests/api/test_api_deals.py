@@ -194,6 +194,19 @@ def test_a_refused_correction_changes_nothing(preset, as_bob, as_organiser, tabl
     assert Hand.objects.get().value == 40
 
 
+@pytest.mark.parametrize("preset", [JT], indirect=True)
+def test_a_japanese_game_goes_on_until_its_last_wind_round(preset, as_bob, table):
+    entered(as_bob, deal(1, "draw"))
+
+    early = as_bob.post(f"{TABLE_1}/end", {})
+    by_time = as_bob.post(f"{TABLE_1}/end", {"ended_by_time": True})
+
+    assert (early.status_code, early.json()["error"]) == (400, "hands_missing")
+    assert by_time.status_code == 200
+    assert by_time.json()["table"]["ended_by_time"] is True
+    assert by_time.json()["table"]["next_hand"] is None
+
+
 # --- Wilmington Advanced 12-Tile ---------------------------------------------------------
 
 
