@@ -173,3 +173,22 @@ def test_any_other_address_gets_a_json_404(client, url):
 def test_there_is_no_docs_page_that_needs_the_internet(client):
     # Ninja's Swagger page loads its script from a CDN unless ninja is an installed app.
     assert client.get("/api/docs").status_code == 404
+
+
+def test_the_document_describes_the_deals_of_every_preset(openapi):
+    documented = openapi["components"]["schemas"]
+    hands = "/api/tournaments/{slug}/rounds/{number}/tables/{table}/hands"
+    deal_facts = {"value", "also", "riichi", "faulty_claims", "ready", "faulty_riichi", "offender"}
+
+    for path, method in ((hands, "post"), (hands + "/{hand}", "put")):
+        body = openapi["paths"][path][method]["requestBody"]["content"]["application/json"]
+        assert deal_facts <= set(body["schema"]["properties"]), (path, method)
+    assert set(documented["FurtherWin"]["required"]) == {"player", "value"}
+    answer = documented["Hand"]
+    assert deal_facts | {"prevailing_wind", "dealer", "extra_hands"} <= set(answer["required"])
+    assert {"initial_points", "points"} <= set(documented["Table"]["required"])
+    assert "points" in documented["ScoreSheetLine"]["required"]
+    assert {"rule_settings", "rules"} <= set(documented["Tournament"]["required"])
+    assert "initial_points" in documented["Rules"]["required"]
+    create = openapi["paths"]["/api/tournaments"]["post"]["requestBody"]["content"]
+    assert "rule_settings" in create["application/json"]["schema"]["properties"]

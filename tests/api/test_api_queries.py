@@ -50,6 +50,38 @@ def test_score_sheet_queries_do_not_grow_with_hands(request, reader, table, bob,
     assert queries(client, url) == one_hand
 
 
+@pytest.mark.parametrize("preset", ["japanese-transitional", "wilmington-12-tile"])
+def test_score_sheet_queries_do_not_grow_with_deals_of_points_presets(
+    anonymous, table, tournament, bob, players, preset
+):
+    """Further winners (WA), offenders (JT) and the facts of each deal are read with the
+    deals, not one by one."""
+    tournament.preset, tournament.seat_rotation = preset, "none"
+    tournament.save()
+    url = f"{T}/rounds/1/tables/1"
+    east, south, west, north = players[:4]
+    if preset == "wilmington-12-tile":
+        kinds = [{"winner": south, "discarder": east, "value": 20, "extra_winners": [(west, 30)]}]
+    else:
+        kinds = [
+            {"result": "faulty_out", "offender": west},
+            {"winner": north, "value": 40, "riichi": [east, north], "faulty_claims": [south]},
+        ]
+    deals = [kinds[number % len(kinds)] for number in range(8)]
+
+    def enter(number: int) -> None:
+        facts = {"result": "win"} | deals[number - 1]
+        record_hand(table=table, number=number, entered_by=bob, **facts)
+
+    for number in range(1, len(kinds) + 1):
+        enter(number)
+    first_deals = queries(anonymous, url)
+    for number in range(len(kinds) + 1, 9):
+        enter(number)
+
+    assert queries(anonymous, url) == first_deals
+
+
 def test_round_queries_do_not_grow_with_tables(as_organiser, table, round, tournament):
     one_table = queries(as_organiser, f"{T}/rounds/1")
     extra = [Player.objects.create(tournament=tournament, key=f"x{n}", name="X") for n in range(8)]

@@ -83,7 +83,9 @@ class ErrorAnswer(Schema):
       and under presets that count points `value_required`, `bad_value` (outside the preset's
       range or step), `one_winner`, `winner_twice`, `offender_required`, `not_in_preset` (a
       fact the preset does not have, such as riichi), `named_twice`, `bad_riichi`, `bad_deal`,
-      `deals_after_end` (a correction would end the game before later deals);
+      `deals_after_end` (a correction would end the game before later deals); these name
+      the field they are about under `fields` (`value`, `also`, `riichi`, `faulty_claims`,
+      `ready`, `faulty_riichi`, `offender`) where it is one of them;
       for false wins and penalties `bad_hand_number`, `offender_won`, `reason_required`,
       `not_divisible`, `deduction_out_of_range`; for hands, false wins and penalties sent with
       an Idempotency-Key header `bad_submission_key` (the key is not a UUID); after a game sheet
@@ -96,7 +98,8 @@ class ErrorAnswer(Schema):
       whose game sheets are not all confirmed), `later_round_started`, `seating_frozen`,
       `field_not_multiple_of_four`, `no_players`, `four_players`, `wrong_tournament`,
       `withdrawn`, `already_seated`, `unknown_user`; for players `taken`; for settings
-      `rules_locked`, `unique`, `unknown_preset`, `bad_table_points`, `bad_tie_breaks`.
+      `rules_locked`, `unique`, `unknown_preset`, `bad_rule_setting` (a setting the preset
+      does not offer, or a value it does not allow), `bad_table_points`, `bad_tie_breaks`.
     * 401 `invalid_token` (a bad token, on any request) or `login_required` (a write without
       one).
     * 403 `forbidden` (the caller lacks the role) or `csrf_failed` (a session write without the

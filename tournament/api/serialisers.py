@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, Max, QuerySet
 from django.utils import timezone
 
+from scoring.engine import RulePreset
 from tournament.api import schemas
 from tournament.clock import clock_of
 from tournament.deals import following
@@ -46,11 +47,33 @@ def points_number(points: Fraction) -> int | float:
 
 
 def tournament_detail(tournament: Tournament, *, rounds: QuerySet[Round]) -> dict[str, Any]:
-    """The tournament's settings (the fields of its schema), players and `rounds`."""
+    """The tournament's settings (the fields of its schema), rules, players and `rounds`."""
     fields = schemas.TournamentCreate.model_fields
     return {name: getattr(tournament, name) for name in fields} | {
+        "rules": rules(tournament.rules),
         "players": tournament.players.count(),
         "rounds": [round_summary(round) for round in annotated_rounds(rounds)],
+    }
+
+
+def rules(preset: RulePreset) -> dict[str, Any]:
+    """The rules in force (a preset with the tournament's settings), as the API shows them."""
+    return {
+        "name": preset.name,
+        "initial_points": preset.initial_points,
+        "value_unit": preset.value_unit,
+        "minimum": preset.minimum,
+        "least_value": preset.least_value,
+        "value_step": preset.value_step,
+        "limit": preset.limit,
+        "hands_per_game": preset.hands_per_game,
+        "wind_rounds": preset.wind_rounds,
+        "several_winners": preset.deal.several_winners,
+        "faulty_out_ends_deal": preset.faulty_out.ends_deal,
+        "riichi": preset.deal.riichi_stake > 0,
+        "faulty_claims": preset.deal.faulty_claim > 0,
+        "ready": preset.deal.ready_pool > 0,
+        "settings": {setting.name: preset.value_of(setting) for setting in preset.settings},
     }
 
 
@@ -107,8 +130,16 @@ def round_detail(round: Round, *, insider: bool) -> dict[str, Any]:
     }
 
 
-def hand(hand: Hand, *, usernames: dict[int, str] | None) -> dict[str, Any]:
-    """A hand; `usernames` by user id for insiders (None for the public)."""
+def hand(
+    hand: Hand,
+    *,
+    usernames: dict[int, str] | None,
+    keys: dict[str, str],
+    several_winners: bool,
+) -> dict[str, Any]:
+    """A deal; `usernames` by user id for insiders (None for the public), `keys` the players'
+    keys by starting seat, and whether the preset has further winners (then prefetched)."""
+    further = hand.extra_wins.all() if several_winners else ()
     body = {
         "number": hand.number,
         "result": hand.result,
@@ -117,9 +148,17 @@ def hand(hand: Hand, *, usernames: dict[int, str] | None) -> dict[str, Any]:
         "self_drawn": hand.result == Hand.Result.WIN and hand.discarder_id is None,
         "fan": hand.fan,
         "flowers": hand.flowers,
+        "value": hand.value,
+        "also": [{"player": win.winner.player.key, "value": win.value} for win in further],
+        "riichi": [keys[wind] for wind in hand.riichi],
+        "faulty_claims": [keys[wind] for wind in hand.faulty_claims],
+        "ready": [keys[wind] for wind in hand.ready],
+        "faulty_riichi": [keys[wind] for wind in hand.faulty_riichi],
+        "offender": hand.offender.player.key if hand.offender else None,
         "tiles": hand.tiles,
         "payments": by_seat(hand.payments),
         "entered_at": hand.entered_at.isoformat(),
+        "prevailing_wind": hand.prevailing_wind,
         "dealer": hand.dealer,
         "extra_hands": hand.extra_hands,
     }
@@ -166,15 +205,24 @@ def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
     )
     sheet = score_sheet(table)
     usernames = _usernames(sheet) if insider else None
+    preset = table.round.tournament.rules
+    initial = preset.initial_points
+    keys = {seat.starting_wind: seat.player.key for seat in table.seats.all()}
+    several = preset.deal.several_winners
     lines = [
         {
             "number": line.number,
             "prevailing_wind": line.prevailing_wind or None,
             "seat_winds": by_seat(line.seat_winds) if line.seat_winds else None,
-            "hand": hand(line.hand, usernames=usernames) if line.hand else None,
+            "hand": (
+                hand(line.hand, usernames=usernames, keys=keys, several_winners=several)
+                if line.hand
+                else None
+            ),
             "penalties": [penalty(item, usernames=usernames) for item in line.penalties],
             "payments": by_seat(line.payments),
             "running": by_seat(line.running),
+            "points": by_seat([initial + score for score in line.running]),
         }
         for line in sheet
     ]
@@ -201,6 +249,11 @@ def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
         "round": table.round.number,
         **table_summary(table, insider=insider),
         "game_sheet": game_sheet,
+        "initial_points": initial,
+        "points": {
+            seat.starting_wind: initial + seat.score
+            for seat in sorted(table.seats.all(), key=lambda seat: seat.index)
+        },
         "lines": lines,
         "next_hand": next_hand,
         "results": [

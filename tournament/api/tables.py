@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from ninja import Header, Router
@@ -33,7 +34,7 @@ from tournament.api.auth import (
     readable_table,
     refereed_table,
 )
-from tournament.api.errors import ApiError, invalid, refusals
+from tournament.api.errors import ApiError, from_validation_error, invalid, refusals
 from tournament.api.rounds import R
 from tournament.api.schemas import BODY, EMPTY_BODY_OK, Sent, read
 from tournament.api.tournaments import READ, WRITE
@@ -43,6 +44,8 @@ router = Router(exclude_unset=True)
 
 TABLE = f"{R}/tables/{{int:table}}"
 SITUATION = tuple(schemas.Situation.model_fields)
+# The facts of a deal named as lists of players, as the request and the services call them.
+DEAL_FACTS = ("riichi", "faulty_claims", "ready", "faulty_riichi")
 CASE_FIELDS = ("concealed", "melds", "win_tile", "flowers", *SITUATION)
 SUBMISSION = Header(
     None,
@@ -92,7 +95,9 @@ def _hand_values(table: Table, hand: schemas.HandCorrection) -> dict[str, Any]:
     """The arguments of record_hand / correct_hand, from a hand as sent."""
     if hand.tiles is not None and hand.compact is not None:
         raise invalid({"compact": "Send the tiles either as tiles or as compact, not both."})
-    players = _players(table, {"winner": hand.winner, "discarder": hand.discarder})
+    players = _players(
+        table, {"winner": hand.winner, "discarder": hand.discarder, "offender": hand.offender}
+    )
     situation = hand.model_dump(include=set(SITUATION), exclude_unset=True)
     case = None
     if hand.tiles is not None:
@@ -105,13 +110,92 @@ def _hand_values(table: Table, hand: schemas.HandCorrection) -> dict[str, Any]:
                 400, "invalid_tiles", error.message, fields={"compact": error.message}
             ) from error
         case = parsed.to_case()
+    also = hand.also or []
+    facts = _player_lists(
+        table,
+        {name: getattr(hand, name) or [] for name in DEAL_FACTS}
+        | {"also": [win.player for win in also]},
+    )
+    further = facts.pop("also")
     return {
         "result": hand.result,
         **players,
         "fan": hand.fan,
         "flowers": hand.flowers,
         "tiles": case,
+        "value": hand.value,
+        "extra_winners": [(player, win.value) for player, win in zip(further, also, strict=True)],
+        **facts,
     }
+
+
+def _player_lists(table: Table, keys: dict[str, list[str]]) -> dict[str, list[Player]]:
+    """The players of the tournament named in each list (in its order), found by key; 400
+    naming each list with a key no player has."""
+    wanted = {key for named in keys.values() for key in named}
+    found = {player.key: player for player in table.round.tournament.players.filter(key__in=wanted)}
+    unknown = {
+        name: f"No player of this tournament has the key {missing[0]!r}."
+        for name, named in keys.items()
+        if (missing := [key for key in named if key not in found])
+    }
+    if unknown:
+        raise invalid(unknown)
+    return {name: [found[key] for key in named] for name, named in keys.items()}
+
+
+# The field of a deal a service's refusal is about, by its code, where its code says it.
+CODE_FIELDS = {
+    "bad_riichi": "faulty_riichi",
+    "offender_required": "offender",
+    "one_winner": "also",
+    "winner_twice": "also",
+}
+# Refusals that name the fact of the deal ("fact") or the player's part ("role") they are about.
+FACT_FIELDS = {"riichi", "faulty_claims", "ready", "faulty_riichi", "offender"}
+# Refusals of a winner's value, naming the winner ("player").
+VALUE_CODES = {"value_required", "bad_value", "below_minimum"}
+
+
+def _deal_field(error: ValidationError, values: dict[str, Any]) -> str | None:
+    """The field of the request a service's refusal of a deal is about (`values`: the
+    arguments the service had), where it is one of the fields of presets that count points;
+    None otherwise (MCR's refusals stay as they were)."""
+    if hasattr(error, "error_dict") or len(error.error_list) != 1:
+        return None
+    refusal = error.error_list[0]
+    params = refusal.params if isinstance(refusal.params, dict) else {}
+    named = str(params.get("fact") or params.get("role") or "").replace(" ", "_")
+    further = {player.name for player, _value in values["extra_winners"]}
+    winner = values["winner"].name if values["winner"] is not None else None
+    if refusal.code in ("named_twice", "not_in_preset", "not_seated") and named in FACT_FIELDS:
+        return named
+    if refusal.code in VALUE_CODES | {"not_seated"} and params.get("player") in further:
+        if params["player"] != winner:
+            return "also"
+    if refusal.code in VALUE_CODES and (refusal.code != "below_minimum" or "player" in params):
+        return "value"
+    if refusal.code == "fan_required" and (values["value"] is not None or further):
+        return "value" if values["value"] is not None else "also"
+    return CODE_FIELDS.get(str(refusal.code))
+
+
+def _recorded(service: Any, values: dict[str, Any], **arguments: Any) -> Hand:
+    """`service` (record_hand or correct_hand) given a deal's `values`; a refusal about one of
+    the deal's fields names it."""
+    try:
+        return service(**arguments, **values)
+    except ValidationError as error:
+        field = _deal_field(error, values)
+        if field is None:
+            raise
+        translated = from_validation_error(error)
+        raise ApiError(
+            translated.status,
+            translated.code,
+            translated.message,
+            fields={field: translated.message},
+        ) from error
 
 
 def _hand_answer(request: HttpRequest, table: Table, hand: Hand) -> dict[str, Any]:
@@ -150,12 +234,13 @@ def submit_hand(
     Who: a referee of this table or an organiser of the tournament."""
     found = refereed_table(request, slug, number, table)
     sent = read(schemas.HandSubmission, payload)
-    hand = services.record_hand(
+    hand = _recorded(
+        services.record_hand,
+        _hand_values(found, sent),
         table=found,
         number=sent.number,
         entered_by=request.user,
         submission=submission,
-        **_hand_values(found, sent),
     )
     status = _submitted(response, hand)
     return Status(status, _hand_answer(request, found, hand))
@@ -193,7 +278,7 @@ def correct_hand(
     if sent.number not in (None, hand):
         message = "The hand number is the one in the address; it cannot change."
         raise invalid({"number": message})
-    recorded = services.correct_hand(hand=recorded, entered_by=request.user, **values)
+    recorded = _recorded(services.correct_hand, values, hand=recorded, entered_by=request.user)
     return _hand_answer(request, found, recorded)
 
 

@@ -52,7 +52,7 @@ class TableSummary(Answer):
     seats: Seats
     hands: int = Field(description="How many hands are entered.")
     ended: bool
-    ended_by_time: bool = Field(description="Ended before hand 16.")
+    ended_by_time: bool = Field(description="Ended when time was called, before the game was over.")
     sheet: Sheet
     # Left out for outsiders (never null): None only marks it unset.
     referees: UsernameList = None  # type: ignore[assignment]

@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import Field
 
 from tournament import models
-from tournament.api.fields import Moment, Wind, choice, of, text
+from tournament.api.fields import Moment, Wind, choice, list_of, of, text
 from tournament.api.schemas.base import (
     MAX_FAN,
     MAX_FLOWERS,
@@ -27,20 +27,41 @@ from tournament.api.schemas.base import (
 from tournament.api.schemas.rounds import TableSummary
 
 
+class FurtherWinner(Answer):
+    player: str
+    value: int
+
+
 class Hand(Answer):
+    """A deal (MCR: a hand): where it stands in the game, its result, its winners and their
+    values, the preset's facts of the deal (players by key) and what each player paid."""
+
     number: HandNumber
     result: choice(models.Hand.Result.values)
     winner: str | None
     discarder: str | None
     self_drawn: bool
-    fan: int | None
+    fan: int | None = Field(description="MCR: the winner's fan without flowers.")
     flowers: int
+    value: int | None = Field(
+        description="Presets that count points: the winner's value (JT: the final score F; "
+        "WA: points)."
+    )
+    also: list[FurtherWinner] = Field(
+        description="Further winners on the same discard, with their values (WA)."
+    )
+    riichi: list[str] = Field(description="Who declared riichi (JT).")
+    faulty_claims: list[str] = Field(description="A player for each faulty claim (JT).")
+    ready: list[str] = Field(description="After a draw: whose hands were ready (JT).")
+    faulty_riichi: list[str] = Field(description="After a draw: riichi declared not ready (JT).")
+    offender: str | None = Field(description="Who made the faulty out that ended the deal.")
     tiles: dict[str, Any] | None = Field(
         description="The winning hand in the case format, when it was entered."
     )
     payments: Points
     entered_at: Moment
     entered_by: Username = None
+    prevailing_wind: Wind
     dealer: Wind = Field(description="The starting seat of the player who dealt.")
     extra_hands: int = Field(
         ge=0, description="The dealer's extra-hand number (0 for the dealer's first deal)."
@@ -72,6 +93,9 @@ class ScoreSheetLine(Answer):
     penalties: list[Penalty]
     payments: Points = Field(description="The hand and its penalties.")
     running: Points = Field(description="Game scores after this line.")
+    points: Points = Field(
+        description="Each player's points after this line: the initial points plus the game score."
+    )
 
 
 class NextHand(Answer):
@@ -110,9 +134,15 @@ class Table(TableSummary):
 
     round: int = Field(ge=1)
     game_sheet: GameSheet
+    initial_points: int = Field(
+        description="Every player's points when the game started (MCR 0, JT 8,000, WA 500)."
+    )
+    points: Points = Field(description="Each player's points now: initial points plus score.")
     lines: list[ScoreSheetLine]
     next_hand: NextHand | None = Field(
-        description="The hand to enter next; null when the game has ended."
+        description="The deal to enter next, with its dealer, winds and the dealer's "
+        "extra-hand number; null when the game has ended or is over (MCR: 16 hands; JT, WA: "
+        "the last wind round played): then end it."
     )
     results: list[TableResult] = Field(
         description="Places and table points on the scores so far, best first."
@@ -131,6 +161,18 @@ class HandAnswer(Answer):
 class PenaltyAnswer(Answer):
     penalty: Penalty
     table: Table
+
+
+# Far above any real game: every claim of a deal is a line on the sheet.
+MAX_CLAIMS = 20
+Keys = list_of(Key, "player keys", 4)
+
+
+class FurtherWin(Request):
+    """A further winner on the same discard."""
+
+    player: Key
+    value: int = Field(description="The further winner's value, as `value`.")
 
 
 class Situation(Request):
@@ -169,13 +211,48 @@ class HandCorrection(Situation):
         description="The winning hand in compact notation (as POST /api/score takes it), "
         "instead of tiles; the situation flags may be given next to it.",
     )
+    # Presets that count points (see the tournament's rules). Lists may be left out, not null.
+    value: int | None = Field(
+        None,
+        description="Presets that count points: the winner's value (JT: the final score F, a "
+        "multiple of 10 from 20 to 1,500; WA: the hand's points, 15 to 600). Not for MCR.",
+    )
+    also: list_of(FurtherWin, "objects", 2) = Field(
+        None,
+        description="Where several players may win on one discard (WA): the further winners "
+        "on the same discard, each with its value; `winner` is the first in turn after the "
+        "discarder.",
+    )
+    riichi: Keys = Field(
+        None, description="JT: the keys of the players who declared riichi in the deal."
+    )
+    faulty_claims: list_of(Key, "player keys", MAX_CLAIMS) = Field(
+        None,
+        description="JT: a player's key for each faulty claim made in the deal (a player may "
+        "appear more than once). Paid to the winner; nothing after a draw.",
+    )
+    ready: Keys = Field(
+        None, description="JT, after a draw: the keys of the players whose hands were ready."
+    )
+    faulty_riichi: Keys = Field(
+        None,
+        description="JT, after a draw: the keys of riichi declarers who were not ready (each "
+        "also in riichi).",
+    )
+    offender: Key | None = Field(
+        None,
+        description="For a faulty_out result (where the preset ends a deal with it: JT): who "
+        "made it.",
+    )
 
 
 class HandSubmission(HandCorrection):
-    """Quick entry: winner, discarder (null when self-drawn), fan and flowers. Full entry: the
-    tiles (or compact) as well; the engine scores them for the winner's seat wind and the
-    prevailing wind of the hand. A hand under 8 fan is refused (below_minimum): record it as a
-    false win."""
+    """Quick entry: the result, winner, discarder (null when self-drawn) and the value: MCR
+    fan and flowers, other presets `value` with the preset's facts of the deal (riichi, faulty
+    claims, further winners on the same discard; after a draw who was ready; for a faulty out
+    its offender). Full entry (MCR): the tiles (or compact) as well; the engine scores them for
+    the winner's seat wind and the prevailing wind of the hand. A hand under the minimum (MCR
+    8 fan, WA 15 points) is refused (below_minimum): record it as a false win (faulty out)."""
 
     number: int = Field(ge=1)
 
@@ -207,5 +284,7 @@ PenaltyChange = changes(PenaltyCreate, "Only the fields given change.")
 
 class EndRequest(Request):
     ended_by_time: bool = Field(
-        False, description="Time was called: end before all 16 hands are entered."
+        False,
+        description="Time was called: end before the game is over (MCR: 16 hands; JT, WA: "
+        "the last wind round).",
     )

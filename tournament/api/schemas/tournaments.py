@@ -2,12 +2,47 @@
 
 from __future__ import annotations
 
-from pydantic import ConfigDict, Field
+from typing import Annotated, Literal
 
+from pydantic import ConfigDict, Field, WithJsonSchema
+
+from scoring.engine import PRESETS
 from tournament import models
 from tournament.api.fields import list_of, of, text
 from tournament.api.schemas.base import Answer, Key, Request, TablePoints, TablePointsExact, changes
 from tournament.api.schemas.rounds import RoundSummary
+
+
+def _settings_described() -> str:
+    """What each preset lets a tournament set, from the presets' data."""
+    offered = []
+    for key, preset in PRESETS.items():
+        names = []
+        for setting in preset.settings:
+            if setting.choices:
+                allowed = ", ".join(map(str, setting.choices))
+            else:
+                step = f", a multiple of {setting.step}" if setting.step > 1 else ""
+                allowed = f"{setting.least} to {setting.most}{step}"
+            names.append(f"{setting.name} ({allowed})")
+        offered.append(f"{key}: {'; '.join(names) or 'none'}")
+    return (
+        "The tournament's values of the settings its rule preset offers, by name; the preset's "
+        "own value for any left out. They cannot change once a hand is recorded. "
+        + ". ".join(offered)
+        + "."
+    )
+
+
+# The preset is checked by the model (code unknown_preset); the document lists the choices.
+Preset = Annotated[
+    of(models.Tournament, "preset"),
+    WithJsonSchema({"type": "string", "enum": list(PRESETS)}),
+]
+RuleSettings = Annotated[
+    dict[str, int],
+    WithJsonSchema({"type": "object", "additionalProperties": {"type": "integer"}}),
+]
 
 
 class TournamentCreate(Request):
@@ -19,7 +54,16 @@ class TournamentCreate(Request):
     end_date: of(models.Tournament, "end_date") = None
     venue: of(models.Tournament, "venue") = None
     public: of(models.Tournament, "public") = None
-    preset: of(models.Tournament, "preset") = Field(None, description="Rule preset, such as mcr.")
+    preset: Preset = Field(
+        None,
+        description="The rule preset: " + ", ".join(PRESETS) + " (default mcr). A new "
+        "tournament takes its preset's seat rotation unless seat_rotation is given.",
+    )
+    # May be left out, not sent as null: None only marks it unset.
+    rule_settings: RuleSettings = Field(
+        None,  # type: ignore[arg-type]
+        description=_settings_described(),
+    )
     profile: of(models.Tournament, "profile") = None
     seat_rotation: of(models.Tournament, "seat_rotation") = None
     table_points: list_of(int, "whole numbers", 4) = Field(
@@ -37,8 +81,8 @@ class TournamentCreate(Request):
 
 TournamentChange = changes(
     TournamentCreate,
-    "Only the fields given change. The slug cannot change; the preset, profile and seat "
-    "rotation cannot change once a hand is recorded.",
+    "Only the fields given change. The slug cannot change; the preset, its rule settings, the "
+    "profile and the seat rotation cannot change once a hand is recorded (rules_locked).",
 )
 
 
@@ -55,6 +99,39 @@ class TournamentList(Answer):
     tournaments: list[TournamentSummary]
 
 
+class Rules(Answer):
+    """The rules a tournament's games follow: its preset with the tournament's settings."""
+
+    name: str = Field(description="The preset's name.")
+    initial_points: int = Field(
+        description="Every player's points when a game starts (MCR 0, JT 8,000, WA 500); a "
+        "game score is the final points minus these."
+    )
+    value_unit: Literal["fan", "points"] = Field(
+        description="What a win's value counts: fan and flowers (MCR), or points (JT: the "
+        "final score F; WA: the hand's points), entered as a deal's value."
+    )
+    minimum: int = Field(description="A win worth less is a false win or faulty out.")
+    least_value: int = Field(description="A win's value is at least this.")
+    value_step: int = Field(description="A win's value is a multiple of this.")
+    limit: int | None = Field(description="The most a win is worth; null: no limit.")
+    hands_per_game: int | None = Field(
+        description="Deals in a game when fixed (MCR 16); null: as many as the wind rounds take."
+    )
+    wind_rounds: int = Field(description="Wind rounds in a game, where the deals vary.")
+    several_winners: bool = Field(description="Several players may win on one discard.")
+    faulty_out_ends_deal: bool = Field(
+        description="A faulty out is a deal's result (JT); otherwise it is recorded as a "
+        "false win and play goes on."
+    )
+    riichi: bool = Field(description="Deals record riichi declarations (and faulty riichi).")
+    faulty_claims: bool = Field(description="Deals record faulty claims.")
+    ready: bool = Field(description="Drawn deals record who was ready (and faulty riichi).")
+    settings: dict[str, int] = Field(
+        description="Every setting the preset offers, with the value in force."
+    )
+
+
 class Tournament(TournamentCreate):
     """A tournament's settings and its rounds."""
 
@@ -62,6 +139,7 @@ class Tournament(TournamentCreate):
         from_attributes=True, json_schema_serialization_defaults_required=True
     )
 
+    rules: Rules
     players: int = Field(description="How many players are entered.")
     rounds: list[RoundSummary]
 
