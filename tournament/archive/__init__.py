@@ -34,12 +34,20 @@ from __future__ import annotations
 from tournament.archive.errors import ArchiveError
 from tournament.archive.export import export_tournament
 from tournament.archive.load import import_tournament, parse
-from tournament.archive.schema import FALSE_WIN_KINDS, FORMAT, VERSION, Archive, json_schema
+from tournament.archive.schema import (
+    FALSE_WIN_KINDS,
+    FORMAT,
+    VERSION,
+    VERSIONS,
+    Archive,
+    json_schema,
+)
 
 __all__ = [
     "FALSE_WIN_KINDS",
     "FORMAT",
     "VERSION",
+    "VERSIONS",
     "Archive",
     "ArchiveError",
     "export_tournament",

@@ -17,7 +17,7 @@ from django.db import IntegrityError
 from pydantic import ValidationError as SchemaError
 from pydantic_core import ErrorDetails
 
-from tournament.archive.schema import FORMAT, VERSION
+from tournament.archive.schema import FORMAT, VERSIONS
 from tournament.archive.values import Problem
 
 Location = Sequence[str | int]
@@ -179,9 +179,10 @@ def describe(error: SchemaError, data: Any) -> ArchiveError:
             f"not {data.get('format')!r}."
         )
     if location == ("version",):
+        readable = " and ".join(str(version) for version in VERSIONS)
         return ArchiveError(
             f"Archive version {data.get('version')!r} cannot be read; "
-            f"this version reads version {VERSION}."
+            f"this version reads versions {readable}."
         )
     places, keys = _walk(location, data)
     names = [i for i, key in enumerate(keys) if isinstance(key, str)]
