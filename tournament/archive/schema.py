@@ -469,15 +469,6 @@ class DealRecord(Record):
     entered_by: str | None = None
     entered_at: Moment | None = None
 
-    @model_validator(mode="after")
-    def _payments_add_up(self) -> DealRecord:
-        total = sum(self.payments.values()) if self.payments is not None else 0
-        if total:
-            raise Problem(
-                f"the payments add up to {total:+d}, not 0: what some pay, the others receive."
-            )
-        return self
-
     def players(self) -> list[tuple[str, str]]:
         """The keys that name players, each with the role it is given for."""
         named = [
@@ -518,6 +509,18 @@ class TableRecordV2(TableRecord):
     """A table of a round and its game of deals."""
 
     hands: list[AnyDeal] = Field(default=[], max_length=MOST_DEALS)  # type: ignore[assignment]
+
+    @model_validator(mode="after")
+    def _payments_add_up(self) -> TableRecordV2:
+        for index, deal in enumerate(self.hands):
+            total = sum(deal.payments.values()) if deal.payments is not None else 0
+            if total:
+                raise Problem(
+                    f"the payments add up to {total:+d}, not 0: what some pay, the others receive.",
+                    "hands",
+                    index,
+                )
+        return self
 
 
 class RoundRecordV2(RoundRecord):
