@@ -353,3 +353,60 @@ def test_a_document_that_breaks_the_schema_is_refused_with_its_place(apply, mess
     apply(data)
 
     assert refusal(data) == message
+
+
+DEAL = {"number": 1, "result": "draw"}
+MESSAGES_V2 = [
+    (
+        "a negative extra-hand number",
+        {**DEAL, "extra_hands": -1},
+        "round 1, table 1, hand 1: extra_hands must be at least 0, not -1.",
+    ),
+    (
+        "an unknown prevailing wind",
+        {**DEAL, "prevailing_wind": "X"},
+        "round 1, table 1, hand 1: prevailing_wind must be one of E, S, W, N, not 'X'.",
+    ),
+    (
+        "payments without a seat",
+        {**DEAL, "payments": {"E": 0, "S": 0, "W": 0}},
+        'round 1, table 1, hand 1, payments: the key "N" is missing.',
+    ),
+    (
+        "payments that do not add up",
+        {**DEAL, "payments": {"E": 600, "S": -200, "W": -200, "N": -100}},
+        "round 1, table 1, hand 1: the payments add up to +100, not 0: what some pay, the "
+        "others receive.",
+    ),
+    (
+        "a faulty out without its offender",
+        {"number": 1, "result": "faulty_out"},
+        'round 1, table 1, hand 1: the key "offender" is missing.',
+    ),
+    (
+        "a ready player not among the players",
+        {**DEAL, "ready": ["A", "Z"]},
+        "round 1, table 1, hand 1: the ready, 'Z', is not in the players.",
+    ),
+    (
+        "a further winner without value",
+        {**DEAL, "result": "win", "winner": "A", "extra_winners": [{"winner": "B"}]},
+        'round 1, table 1, hand 1, further winner 1: the key "value" is missing.',
+    ),
+    (
+        "rule settings that are not numbers",
+        None,
+        "tournament, rule_settings: \"wind_rounds\" must be a whole number, not a string ('4').",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("deal", "message"), [case[1:] for case in MESSAGES_V2], ids=[case[0] for case in MESSAGES_V2]
+)
+def test_a_version_2_document_that_breaks_the_schema_is_refused_with_its_place(deal, message):
+    data = version_2(document([[deal or DEAL]]))
+    if deal is None:
+        data["tournament"]["rule_settings"] = {"wind_rounds": "4"}
+
+    assert refusal(data) == message

@@ -39,6 +39,7 @@ _PLACES = {
     "tables": "table",
     "hands": "hand",
     "penalties": "penalty",
+    "extra_winners": "further winner",
 }
 
 
@@ -145,6 +146,8 @@ def _sentence(error: ErrorDetails, name: str, items: str) -> str:
         return f"{quoted} must be {_EXPECTED[kind]}, not {json_type(value)}."
     if kind == "choice":
         return f"{name}{items} must be one of {context['choices']}, not {value!r}."
+    if kind == "greater_than_equal":
+        return f"{name}{items} must be at least {context['ge']}, not {value!r}."
     if kind == "range":
         return f"{name}{items} must be {context['low']} to {context['high']}, not {value!r}."
     if kind == "date":
