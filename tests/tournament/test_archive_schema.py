@@ -137,6 +137,7 @@ def test_version_2_deals_hold_the_facts_of_every_preset():
     assert definitions["FaultyOutDeal"]["required"] == ["number", "result", "offender"]
     rule_settings = definitions["TournamentRecordV2"]["properties"]["rule_settings"]
     assert rule_settings["additionalProperties"] == {"type": "integer"}
+    assert rule_settings["default"] == Tournament._meta.get_field("rule_settings").get_default()
 
 
 def version_2(document):
