@@ -166,7 +166,7 @@ def test_export_writes_the_archive_header_and_tournament(played, organiser):
     document = export_tournament(played)
 
     assert document["format"] == "mcr-tournament-archive"
-    assert document["version"] == 1
+    assert document["version"] == 2
     assert document["tournament"] == {
         "name": "Spring Cup",
         "slug": "spring-cup",
@@ -182,6 +182,7 @@ def test_export_writes_the_archive_header_and_tournament(played, organiser):
         "confirmation": "organiser",
         "round_minutes": 120,
         "organisers": ["alice"],
+        "rule_settings": {},
     }
 
 
@@ -287,7 +288,7 @@ def test_export_writes_the_keys_in_the_formats_order(played):
     assert list(document["tournament"]) == [
         "name", "slug", "preset", "profile", "seat_rotation", "table_points", "public",
         "start_date", "end_date", "venue", "tie_breaks", "confirmation", "round_minutes",
-        "organisers",
+        "organisers", "rule_settings",
     ]  # fmt: skip
     assert list(document["players"][0]) == [
         "key", "name", "country", "club", "team", "ema_id", "substitute", "withdrawn_from_round",
@@ -299,9 +300,11 @@ def test_export_writes_the_keys_in_the_formats_order(played):
     ]  # fmt: skip
     assert list(table["seats"]) == ["E", "S", "W", "N"]
     assert list(table["hands"][0]) == [
-        "number", "result", "winner", "discarder", "fan", "flowers", "tiles", "penalties",
-        "entered_by", "entered_at",
+        "number", "prevailing_wind", "dealer", "extra_hands", "result", "winner", "discarder",
+        "fan", "flowers", "value", "tiles", "extra_winners", "riichi", "faulty_claims", "ready",
+        "faulty_riichi", "offender", "payments", "penalties", "entered_by", "entered_at",
     ]  # fmt: skip
+    assert list(table["hands"][0]["payments"]) == ["E", "S", "W", "N"]
     assert list(table["hands"][2]["penalties"][0]) == [
         "player", "points", "distributed", "reason", "kind", "entered_by", "entered_at",
     ]  # fmt: skip
@@ -311,9 +314,10 @@ def test_export_writes_the_keys_in_the_formats_order(played):
     ]  # fmt: skip
 
 
-def test_export_is_eight_queries_however_many_hands(played, django_assert_num_queries):
-    # organisers, players, rounds, then tables, seats, referees, hands and penalties prefetched
-    with django_assert_num_queries(8):
+def test_export_is_nine_queries_however_many_hands(played, django_assert_num_queries):
+    # organisers, players, rounds, then tables, seats, referees, hands, the hands' further
+    # winners and penalties prefetched
+    with django_assert_num_queries(9):
         export_tournament(played)
 
 
@@ -678,7 +682,7 @@ def duplicate_player(document):
 
 FAILURES: list[tuple[str, Callable, str]] = [
     ("not an archive", set_path("format", "other"), 'This is not a tournament archive: "format"'),
-    ("version", set_path("version", 2), "Archive version 2 cannot be read"),
+    ("version", set_path("version", 3), "Archive version 3 cannot be read"),
     ("missing name", drop("tournament", "name"), 'tournament: the key "name" is missing.'),
     ("players not a list", set_path("players", "ABCD"), '"players" must be a list, not a string'),
     ("duplicate key", duplicate_player, "players: the key 'A' is used twice."),

@@ -195,3 +195,50 @@ def test_unknown_users_are_reported_on_stderr(db, tmp_path):
     _, err = run("import_tournament", write(tmp_path, data))
 
     assert "These users do not exist here: dave." in err
+
+
+# --- Version 2 --------------------------------------------------------------------------------
+
+
+def jt_document():
+    """A JT game of version 2: East self-draws 60 (paid double), then keeps the deal."""
+    data = document(slug="riichi-night")
+    data["version"] = 2
+    data["tournament"].update(
+        preset="japanese-transitional", seat_rotation="none", rule_settings={"wind_rounds": 1}
+    )
+    data["rounds"][0]["tables"][0]["hands"] = [
+        {"number": 1, "prevailing_wind": "E", "dealer": "A", "extra_hands": 0, "result": "win",
+         "winner": "A", "value": 60, "payments": {"E": 360, "S": -120, "W": -120, "N": -120}},
+        {"number": 2, "prevailing_wind": "E", "dealer": "A", "extra_hands": 1,
+         "result": "faulty_out", "offender": "C"},
+    ]  # fmt: skip
+    return data
+
+
+def test_a_version_2_file_imports_and_exports_again(db, tmp_path):
+    out, _ = run("import_tournament", write(tmp_path, jt_document()))
+    exported, _ = run("export_tournament", "riichi-night")
+
+    assert "Imported 'Club Night' (riichi-night): 4 players, 1 round, 2 hands." in out
+    data = json.loads(exported)
+    assert data["version"] == 2
+    assert data["tournament"]["rule_settings"] == {"wind_rounds": 1}
+    assert [hand["payments"] for hand in data["rounds"][0]["tables"][0]["hands"]] == [
+        {"E": 360, "S": -120, "W": -120, "N": -120},
+        {"E": 1500, "S": 750, "W": -3000, "N": 750},
+    ]
+
+
+def test_a_wrong_version_2_deal_imports_nothing(db, tmp_path):
+    data = jt_document()
+    data["rounds"][0]["tables"][0]["hands"][1]["extra_hands"] = 0
+
+    with pytest.raises(CommandError) as error:
+        run("import_tournament", write(tmp_path, data))
+
+    assert str(error.value) == (
+        "Nothing was imported. round 1, table 1, hand 2: after the deals before it the "
+        "dealer's extra-hand number is 1, not 0."
+    )
+    assert not Tournament.objects.exists()

@@ -57,12 +57,16 @@ def refusal(data):
 # --- The JSON Schema ----------------------------------------------------------------------------
 
 
-def test_the_json_schema_is_a_valid_json_schema():
+def test_the_json_schema_is_a_valid_json_schema_of_either_version():
     schema = json_schema()
 
     Draft202012Validator.check_schema(schema)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert schema["required"] == ["format", "version", "tournament", "players", "rounds"]
+    assert schema["oneOf"] == [{"$ref": "#/$defs/ArchiveV1"}, {"$ref": "#/$defs/ArchiveV2"}]
+    for number, name in enumerate(["ArchiveV1", "ArchiveV2"], start=1):
+        version = schema["$defs"][name]
+        assert version["required"] == ["format", "version", "tournament", "players", "rounds"]
+        assert version["properties"]["version"]["const"] == number
 
 
 def test_archive_schema_prints_the_json_schema():
@@ -111,6 +115,60 @@ def test_the_hand_results_are_those_of_the_hand_model_that_version_1_holds():
 
     # Version 1 holds MCR games: a hand is won or drawn (a faulty out ending a deal is JT's).
     assert sorted(hand["discriminator"]["mapping"]) == sorted([Hand.Result.WIN, Hand.Result.DRAW])
+
+
+def test_version_2_holds_every_result_of_the_hand_model():
+    deal = json_schema()["$defs"]["TableRecordV2"]["properties"]["hands"]["items"]
+
+    assert sorted(deal["discriminator"]["mapping"]) == sorted(Hand.Result.values)
+
+
+def test_version_2_deals_hold_the_facts_of_every_preset():
+    definitions = json_schema()["$defs"]
+    deal = definitions["WinDeal"]["properties"]
+
+    assert {
+        "prevailing_wind", "dealer", "extra_hands", "fan", "flowers", "value", "extra_winners",
+        "riichi", "faulty_claims", "ready", "faulty_riichi", "offender", "payments",
+    } <= set(deal)  # fmt: skip
+    assert deal["prevailing_wind"]["anyOf"][0]["enum"] == ["E", "S", "W", "N"]
+    assert definitions["Payments"]["required"] == ["E", "S", "W", "N"]
+    assert definitions["ExtraWinRecord"]["required"] == ["winner", "value"]
+    assert definitions["FaultyOutDeal"]["required"] == ["number", "result", "offender"]
+    rule_settings = definitions["TournamentRecordV2"]["properties"]["rule_settings"]
+    assert rule_settings["additionalProperties"] == {"type": "integer"}
+    assert rule_settings["default"] == Tournament._meta.get_field("rule_settings").get_default()
+
+
+def version_2(document):
+    """A version-1 `document` made version 2 (whose hands are deals of any preset)."""
+    document["version"] = 2
+    return document
+
+
+def test_the_json_schema_takes_a_version_2_document_with_deals_of_any_preset():
+    data = version_2(document([[win(1)]]))
+    data["tournament"].update(preset="japanese-transitional", rule_settings={"wind_rounds": 1})
+    data["rounds"][0]["tables"][0]["hands"] = [
+        {"number": 1, "result": "win", "winner": "A", "value": 40, "riichi": ["B"],
+         "payments": {"E": 340, "S": -180, "W": -80, "N": -80}},
+        {"number": 2, "result": "faulty_out", "offender": "C"},
+        {"number": 3, "result": "draw", "ready": ["A", "D"], "prevailing_wind": "E",
+         "dealer": "A", "extra_hands": 0},
+    ]  # fmt: skip
+
+    Draft202012Validator(json_schema()).validate(data)
+    parse_archive(data)
+
+
+def test_the_json_schema_refuses_a_faulty_out_in_version_1_as_the_import_does():
+    data = document([[{"number": 1, "result": "faulty_out", "offender": "C"}]])
+
+    assert not Draft202012Validator(json_schema()).is_valid(data)
+    assert refusal(data) == (
+        "round 1, table 1, hand 1: result must be one of win, draw, not 'faulty_out'."
+    )
+    assert Draft202012Validator(json_schema()).is_valid(version_2(data))
 
 
 # --- Defaults and optional text -----------------------------------------------------------------
@@ -278,7 +336,7 @@ MESSAGES = [
     (
         "a version that is not a number",
         change(("version",), True),
-        "Archive version True cannot be read; this version reads version 1.",
+        "Archive version True cannot be read; this version reads versions 1 and 2.",
     ),
     (
         "no tournament",
@@ -294,5 +352,62 @@ MESSAGES = [
 def test_a_document_that_breaks_the_schema_is_refused_with_its_place(apply, message):
     data = copy.deepcopy(document([[win(1)]]))
     apply(data)
+
+    assert refusal(data) == message
+
+
+DEAL = {"number": 1, "result": "draw"}
+MESSAGES_V2 = [
+    (
+        "a negative extra-hand number",
+        {**DEAL, "extra_hands": -1},
+        "round 1, table 1, hand 1: extra_hands must be at least 0, not -1.",
+    ),
+    (
+        "an unknown prevailing wind",
+        {**DEAL, "prevailing_wind": "X"},
+        "round 1, table 1, hand 1: prevailing_wind must be one of E, S, W, N, not 'X'.",
+    ),
+    (
+        "payments without a seat",
+        {**DEAL, "payments": {"E": 0, "S": 0, "W": 0}},
+        'round 1, table 1, hand 1, payments: the key "N" is missing.',
+    ),
+    (
+        "payments that do not add up",
+        {**DEAL, "payments": {"E": 600, "S": -200, "W": -200, "N": -100}},
+        "round 1, table 1, hand 1: the payments add up to +100, not 0: what some pay, the "
+        "others receive.",
+    ),
+    (
+        "a faulty out without its offender",
+        {"number": 1, "result": "faulty_out"},
+        'round 1, table 1, hand 1: the key "offender" is missing.',
+    ),
+    (
+        "a ready player not among the players",
+        {**DEAL, "ready": ["A", "Z"]},
+        "round 1, table 1, hand 1: the ready, 'Z', is not in the players.",
+    ),
+    (
+        "a further winner without value",
+        {**DEAL, "result": "win", "winner": "A", "extra_winners": [{"winner": "B"}]},
+        'round 1, table 1, hand 1, further winner 1: the key "value" is missing.',
+    ),
+    (
+        "rule settings that are not numbers",
+        None,
+        "tournament, rule_settings: \"wind_rounds\" must be a whole number, not a string ('4').",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("deal", "message"), [case[1:] for case in MESSAGES_V2], ids=[case[0] for case in MESSAGES_V2]
+)
+def test_a_version_2_document_that_breaks_the_schema_is_refused_with_its_place(deal, message):
+    data = version_2(document([[deal or DEAL]]))
+    if deal is None:
+        data["tournament"]["rule_settings"] = {"wind_rounds": "4"}
 
     assert refusal(data) == message

@@ -1,29 +1,51 @@
 """The tournament archive: a whole tournament as one JSON document, and reading it back.
 
-The format is "mcr-tournament-archive", version 1 (see issue 3), described by the pydantic
-models of `schema`; `python manage.py archive_schema` prints it as a JSON Schema. Beside the
-fields it names, an export carries what a lossless copy needs: dates, venue, tie-breaks,
+The format is "mcr-tournament-archive" (the name it had when it held only MCR), described by the
+pydantic models of `schema`; `python manage.py archive_schema` prints it as a JSON Schema (either
+version). Exports write version 2; imports read versions 1 and 2.
+
+- Version 1 (see issue 3) holds MCR games: each hand a win (fan and flowers, or tiles) or a draw.
+- Version 2 (issue 14) holds the deals of every rule preset (MCR, Japanese Transitional,
+  Wilmington Advanced 12-Tile). The tournament carries its `rule_settings` (the preset's
+  configurable values, such as JT's "wind_rounds"). Each deal ("hands" of a table, in order)
+  carries its `number`, its place in the game (`prevailing_wind`, `dealer` by player key,
+  `extra_hands`: the dealer's extra-hand number), its `result` ("win", "draw" or "faulty_out"),
+  `winner` and `discarder` (none: self-drawn), the value of the win (MCR `fan`, `flowers` and
+  perhaps `tiles`; JT and WA `value`), the further winners on the same discard
+  (`extra_winners`: [{"winner", "value"}], WA), the preset's facts (`riichi`,
+  `faulty_claims` (one entry per claim), `ready`, `faulty_riichi`: lists of player keys; the
+  faulty out's `offender`) and its `payments` ({"E", "S", "W", "N"}: what each starting seat
+  gained or paid). A WA faulty out, which does not end the deal, is a false-win penalty of its
+  deal, as in version 1.
+
+Beside the fields it names, an export carries what a lossless copy needs: dates, venue, tie-breaks,
 organisers, withdrawals, round status, referees, penalty kinds (so false wins come back as false
 wins), who entered each hand and penalty and when, when each game ended, and its game sheet: who
 submitted it, and when and by whom it was confirmed. The tournament's confirmation setting and
 round time limit are kept; the round clocks are not (they only matter while a round is played).
+Export, import into an empty database and export again give the same document, for every preset.
 
-An import parses the document into the schema's models, then builds the tournament through the
-services, so every rule of a live tournament is checked again: seating, round status, 16-hand
-games, the 8-fan minimum, tiles scored by the engine for the winner's seat and prevailing wind,
-penalties. It is all or nothing: the first problem stops it with an `ArchiveError` naming the
-round, table and hand, and nothing is saved.
+An import parses the document into the schema's models (of the version it gives), then builds
+the tournament through the services, so every rule of a live tournament is checked again:
+seating, round status, the game's length, the 8-fan minimum, a value the preset allows (JT: a
+multiple of 10 from 20 to 1,500; WA: 15 to 600), tiles scored by the engine for the winner's
+seat and prevailing wind, penalties. The services place and pay each deal from the deals before
+it; a deal's `prevailing_wind`, `dealer`, `extra_hands` and `payments`, where the document gives
+them, must be what they work out (left out, they are worked out). Payments must add up to zero.
+It is all or nothing: the first problem stops it with an `ArchiveError` naming the round, table
+and hand ("round 1, table 2, hand 5: ..."), and nothing is saved.
 
 Keys a document must have: `format`, `version`, `tournament` (with `name` and `slug`),
 `players` (each with `key` and `name`), `rounds` (each with `number`), every table's `number`
-and `seats`, every hand's `number` and `result` (and `winner` and `fan` for a win), every
-penalty's `player`, `points` and `distributed` (and a `reason`, which a false win may leave
-out). Everything else has a default, the Django model's; free text (venue, country, club, team,
-EMA number, reason) may also be null. An archive written before game sheets were confirmed (no
-`confirmed_at` key) counts every ended game as confirmed, as the games counted then.
-Users (organisers, referees, who entered a result) are matched by username; names unknown here
-are left out, their entries are attributed to the importing user, and a warning says so. When
-none of the organisers exists here, the importing user organises the tournament.
+and `seats`, every hand's `number` and `result` (and `winner` for a win, with `fan` in version
+1; `offender` for a faulty out), every penalty's `player`, `points` and `distributed` (and a
+`reason`, which a false win may leave out). Everything else has a default, the Django model's;
+free text (venue, country, club, team, EMA number, reason) may also be null. An archive written
+before game sheets were confirmed (no `confirmed_at` key) counts every ended game as confirmed,
+as the games counted then. Users (organisers, referees, who entered a result) are matched by
+username; names unknown here are left out, their entries are attributed to the importing user,
+and a warning says so. When none of the organisers exists here, the importing user organises
+the tournament.
 
 Modules: `schema` (the format), `errors` (`ArchiveError` and the words for where a document is
 wrong), `export` and `load` (the import).
@@ -34,12 +56,20 @@ from __future__ import annotations
 from tournament.archive.errors import ArchiveError
 from tournament.archive.export import export_tournament
 from tournament.archive.load import import_tournament, parse
-from tournament.archive.schema import FALSE_WIN_KINDS, FORMAT, VERSION, Archive, json_schema
+from tournament.archive.schema import (
+    FALSE_WIN_KINDS,
+    FORMAT,
+    VERSION,
+    VERSIONS,
+    Archive,
+    json_schema,
+)
 
 __all__ = [
     "FALSE_WIN_KINDS",
     "FORMAT",
     "VERSION",
+    "VERSIONS",
     "Archive",
     "ArchiveError",
     "export_tournament",

@@ -17,7 +17,7 @@ from django.db import IntegrityError
 from pydantic import ValidationError as SchemaError
 from pydantic_core import ErrorDetails
 
-from tournament.archive.schema import FORMAT, VERSION
+from tournament.archive.schema import FORMAT, VERSIONS
 from tournament.archive.values import Problem
 
 Location = Sequence[str | int]
@@ -39,6 +39,7 @@ _PLACES = {
     "tables": "table",
     "hands": "hand",
     "penalties": "penalty",
+    "extra_winners": "further winner",
 }
 
 
@@ -145,6 +146,8 @@ def _sentence(error: ErrorDetails, name: str, items: str) -> str:
         return f"{quoted} must be {_EXPECTED[kind]}, not {json_type(value)}."
     if kind == "choice":
         return f"{name}{items} must be one of {context['choices']}, not {value!r}."
+    if kind == "greater_than_equal":
+        return f"{name}{items} must be at least {context['ge']}, not {value!r}."
     if kind == "range":
         return f"{name}{items} must be {context['low']} to {context['high']}, not {value!r}."
     if kind == "date":
@@ -179,9 +182,10 @@ def describe(error: SchemaError, data: Any) -> ArchiveError:
             f"not {data.get('format')!r}."
         )
     if location == ("version",):
+        readable = " and ".join(str(version) for version in VERSIONS)
         return ArchiveError(
             f"Archive version {data.get('version')!r} cannot be read; "
-            f"this version reads version {VERSION}."
+            f"this version reads versions {readable}."
         )
     places, keys = _walk(location, data)
     names = [i for i, key in enumerate(keys) if isinstance(key, str)]

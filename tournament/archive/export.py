@@ -1,9 +1,11 @@
-"""Exporting a tournament: the schema's models (of the version written, 1) filled from the
+"""Exporting a tournament: the schema's models (of the version written, 2) filled from the
 database, dumped as JSON data.
 
 The models are built without validation (`model_construct`): what the database holds is
 written as it is. Keys are written in the schema's order; `tiles` and a game penalty's
-`hand_number` only when there are some.
+`hand_number` only when there are some. Every deal is written whole, whatever the preset: its
+place in the game, its result, winners and values, the preset's facts (empty lists where the
+preset has none) and its payments.
 """
 
 from __future__ import annotations
@@ -11,22 +13,25 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db.models import Prefetch
+from django.db.models import Prefetch, QuerySet
 
 from tournament.archive.schema import (
     FORMAT,
     VERSION,
-    ArchiveV1,
-    DrawRecord,
+    ArchiveV2,
+    DrawDeal,
+    ExtraWinRecord,
+    FaultyOutDeal,
+    Payments,
     PenaltyRecord,
     PlayerRecord,
-    RoundRecord,
+    RoundRecordV2,
     Seats,
-    TableRecord,
-    TournamentRecord,
-    WinRecord,
+    TableRecordV2,
+    TournamentRecordV2,
+    WinDeal,
 )
-from tournament.models import Hand, Penalty, Seat, Table, Tournament
+from tournament.models import ExtraWin, Hand, Penalty, Seat, Table, Tournament
 
 
 def export_tournament(tournament: Tournament) -> dict[str, Any]:
@@ -43,9 +48,10 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         Prefetch(
             "tables__hands",
             queryset=Hand.objects.select_related(
-                "winner__player", "discarder__player", "entered_by"
+                "winner__player", "discarder__player", "offender__player", "entered_by"
             ).order_by("number"),
         ),
+        Prefetch("tables__hands__extra_wins", queryset=_extra_wins()),
         Prefetch(
             "tables__penalties",
             queryset=Penalty.objects.select_related("seat__player", "entered_by").order_by(
@@ -53,10 +59,10 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             ),
         ),
     )
-    archive = ArchiveV1.model_construct(
+    archive = ArchiveV2.model_construct(
         format=FORMAT,
         version=VERSION,
-        tournament=TournamentRecord.model_construct(
+        tournament=TournamentRecordV2.model_construct(
             name=tournament.name,
             slug=tournament.slug,
             preset=tournament.preset,
@@ -71,6 +77,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             confirmation=tournament.confirmation,
             round_minutes=tournament.round_minutes,
             organisers=sorted(user.get_username() for user in tournament.organisers.all()),
+            rule_settings=dict(tournament.rule_settings or {}),
         ),
         players=[
             PlayerRecord.model_construct(
@@ -86,7 +93,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             for player in tournament.players.order_by("key")
         ],
         rounds=[
-            RoundRecord.model_construct(
+            RoundRecordV2.model_construct(
                 number=round.number,
                 status=round.status,
                 tables=[_table(table) for table in round.tables.all()],
@@ -97,7 +104,11 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
     return archive.model_dump(mode="json", exclude_unset=True)
 
 
-def _table(table: Table) -> TableRecord:
+def _extra_wins() -> QuerySet[ExtraWin]:
+    return ExtraWin.objects.select_related("winner__player").order_by("pk")
+
+
+def _table(table: Table) -> TableRecordV2:
     seats = {seat.starting_wind: seat.player.key for seat in table.seats.all()}
     hands = list(table.hands.all())
     numbers = {hand.number for hand in hands}
@@ -108,11 +119,11 @@ def _table(table: Table) -> TableRecord:
             by_hand.setdefault(penalty.hand_number, []).append(penalty)
         else:
             game_penalties.append(penalty)
-    return TableRecord.model_construct(
+    return TableRecordV2.model_construct(
         number=table.number,
         seats=Seats.model_construct(_fields_set=None, **seats),
         referees=sorted(user.get_username() for user in table.referees.all()),
-        hands=[_hand(hand, by_hand.get(hand.number, [])) for hand in hands],
+        hands=[_hand(hand, seats, by_hand.get(hand.number, [])) for hand in hands],
         penalties=[_penalty(penalty, in_hand=False) for penalty in game_penalties],
         ended_by_time=table.ended_by_time,
         ended_at=table.ended_at,
@@ -126,24 +137,51 @@ def _username(user: User | None) -> str | None:
     return user.get_username() if user is not None else None
 
 
-def _hand(hand: Hand, penalties: list[Penalty]) -> WinRecord | DrawRecord:
-    model: type[WinRecord | DrawRecord] = (
-        WinRecord if hand.result == Hand.Result.WIN else DrawRecord
-    )
+_DEALS: dict[str, type[WinDeal | DrawDeal | FaultyOutDeal]] = {
+    Hand.Result.WIN: WinDeal,
+    Hand.Result.DRAW: DrawDeal,
+    Hand.Result.FAULTY_OUT: FaultyOutDeal,
+}
+
+
+def _hand(
+    hand: Hand, seats: dict[str, str], penalties: list[Penalty]
+) -> WinDeal | DrawDeal | FaultyOutDeal:
+    """A deal; `seats` gives the key of the player at each starting wind."""
+
+    def keys(winds: list[str]) -> list[str]:
+        return [seats[wind] for wind in winds]
+
     fields: dict[str, Any] = {
         "number": hand.number,
+        "prevailing_wind": hand.prevailing_wind,
+        "dealer": seats[hand.dealer],
+        "extra_hands": hand.extra_hands,
         "result": hand.result,
         "winner": hand.winner.player.key if hand.winner else None,
         "discarder": hand.discarder.player.key if hand.discarder else None,
         "fan": hand.fan,
         "flowers": hand.flowers,
+        "value": hand.value,
+        "extra_winners": [
+            ExtraWinRecord.model_construct(winner=win.winner.player.key, value=win.value)
+            for win in hand.extra_wins.all()
+        ],
+        "riichi": keys(hand.riichi),
+        "faulty_claims": keys(hand.faulty_claims),
+        "ready": keys(hand.ready),
+        "faulty_riichi": keys(hand.faulty_riichi),
+        "offender": hand.offender.player.key if hand.offender else None,
+        "payments": Payments.model_construct(
+            _fields_set=None, **dict(zip("ESWN", hand.payments, strict=True))
+        ),
         "penalties": [_penalty(penalty, in_hand=True) for penalty in penalties],
         "entered_by": hand.entered_by.get_username(),
         "entered_at": hand.entered_at,
     }
     if hand.tiles is not None:
         fields["tiles"] = hand.tiles
-    return model.model_construct(**fields)
+    return _DEALS[hand.result].model_construct(**fields)
 
 
 def _penalty(penalty: Penalty, *, in_hand: bool) -> PenaltyRecord:

@@ -13,18 +13,19 @@ from django.db import transaction
 
 from tournament.archive.errors import ArchiveError, at, describe, place
 from tournament.archive.schema import (
-    ARCHIVE,
     CONTEXT_HANDS,
     FALSE_WIN_KINDS,
     Archive,
+    DealRecord,
     HandRecord,
     PenaltyRecord,
     RoundRecord,
     TableRecord,
     game_length,
+    model_for,
 )
 from tournament.models import Hand, Penalty, Player, Round, Table, Tournament
-from tournament.rotation import prevailing_wind, seat_wind
+from tournament.rotation import WINDS, prevailing_wind, seat_wind
 from tournament.services import (
     add_player,
     assign_referees,
@@ -45,9 +46,12 @@ def parse(data: Any) -> Archive:
     """The document `data` (as read from JSON) as the archive's models; ArchiveError if the
     format is broken, naming the first place where it is."""
     try:
-        return ARCHIVE.validate_python(data, context={CONTEXT_HANDS: game_length(data)})
+        archive: Archive = model_for(data).validate_python(
+            data, context={CONTEXT_HANDS: game_length(data)}
+        )
     except pydantic.ValidationError as error:
         raise describe(error, data) from None
+    return archive
 
 
 @dataclass
@@ -64,7 +68,7 @@ class _Loader:
         """The user of that name here, or the importing user."""
         return self.users.get(username or "", self.actor)
 
-    def entered(self, record: HandRecord | PenaltyRecord) -> dict[str, Any]:
+    def entered(self, record: HandRecord | DealRecord | PenaltyRecord) -> dict[str, Any]:
         """Who entered a result and when, as the archive says (the audit names the actor)."""
         fields: dict[str, Any] = {"entered_by": self.user(record.entered_by)}
         if record.entered_at is not None:
@@ -199,7 +203,7 @@ class _Game:
         if self.data.ended(round_finished=self.round_finished):
             self._end()
 
-    def _hand(self, hand: HandRecord, where: str) -> None:
+    def _hand(self, hand: HandRecord | DealRecord, where: str) -> None:
         loader = self.loader
         with at(where):
             winner = loader.players[hand.winner] if hand.winner else None
@@ -218,6 +222,7 @@ class _Game:
                 flowers=hand.flowers,
                 tiles=hand.tiles,
                 entered_by=loader.actor,
+                **self._facts(hand),
             )
             if (recorded.fan, recorded.flowers) != (hand.fan, hand.flowers):
                 raise ArchiveError(
@@ -225,7 +230,54 @@ class _Game:
                     f"flowers, but the archive says {hand.fan} fan and {hand.flowers} flowers.",
                     code="fan_mismatch",
                 )
+            if isinstance(hand, DealRecord):
+                self._check_deal(hand, recorded, where)
             Hand.objects.filter(pk=recorded.pk).update(**loader.entered(hand))
+
+    def _facts(self, hand: HandRecord | DealRecord) -> dict[str, Any]:
+        """What a deal of version 2 says beyond a version-1 hand, as `record_hand` takes it."""
+        if not isinstance(hand, DealRecord):
+            return {}
+        players = self.loader.players
+        return {
+            "value": hand.value,
+            "extra_winners": [(players[win.winner], win.value) for win in hand.extra_winners],
+            "riichi": [players[key] for key in hand.riichi],
+            "faulty_claims": [players[key] for key in hand.faulty_claims],
+            "ready": [players[key] for key in hand.ready],
+            "faulty_riichi": [players[key] for key in hand.faulty_riichi],
+            "offender": players[hand.offender] if hand.offender else None,
+        }
+
+    def _check_deal(self, deal: DealRecord, recorded: Hand, where: str) -> None:
+        """The deal's place in the game and its payments, where the archive gives them, must
+        be those the deals before it and the preset's settlement make."""
+        seated = dict(zip(WINDS, self.data.seats.keys(), strict=True))
+        dealer = seated[recorded.dealer]
+        if deal.prevailing_wind is not None and deal.prevailing_wind != recorded.prevailing_wind:
+            raise ArchiveError(
+                f"{where}: after the deals before it the prevailing wind is "
+                f"{recorded.prevailing_wind}, not {deal.prevailing_wind}.",
+                code="deal_position",
+            )
+        if deal.dealer is not None and deal.dealer != dealer:
+            raise ArchiveError(
+                f"{where}: after the deals before it the dealer is {dealer!r}, "
+                f"not {deal.dealer!r}.",
+                code="deal_position",
+            )
+        if deal.extra_hands is not None and deal.extra_hands != recorded.extra_hands:
+            raise ArchiveError(
+                f"{where}: after the deals before it the dealer's extra-hand number is "
+                f"{recorded.extra_hands}, not {deal.extra_hands}.",
+                code="deal_position",
+            )
+        if deal.payments is not None and deal.payments.values() != recorded.payments:
+            raise ArchiveError(
+                f"{where}: under this tournament's rules the deal pays "
+                f"{_payments(recorded.payments)}, not {_payments(deal.payments.values())}.",
+                code="payments_mismatch",
+            )
 
     def _penalty(
         self, data: PenaltyRecord, hand_number: int | None, location: tuple[str | int, ...]
@@ -287,8 +339,20 @@ class _Game:
             Table.objects.filter(pk=table.pk).update(**sheet)
 
 
+def _payments(points: list[int]) -> str:
+    """Payments by starting seat as a message says them: "E +1500, S -500, W -500, N -500"."""
+    return ", ".join(
+        f"{wind} {amount:+d}" if amount else f"{wind} 0"
+        for wind, amount in zip(WINDS, points, strict=True)
+    )
+
+
 def _check_situation(
-    hand: HandRecord, tiles: dict[str, Any], where: str, starting_seat: int, tournament: Tournament
+    hand: HandRecord | DealRecord,
+    tiles: dict[str, Any],
+    where: str,
+    starting_seat: int,
+    tournament: Tournament,
 ) -> None:
     """Tiles that state the winds or self-draw must state those of this hand and winner."""
     expected = {

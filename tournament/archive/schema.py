@@ -1,9 +1,19 @@
-"""The archive format, version 1, as pydantic models.
+"""The archive format, versions 1 and 2, as pydantic models.
 
-Reading a document is validating it into `ArchiveV1`: what the format itself says (keys, kinds
-of values, numbering, who is seated where, references to players) is checked here, and a broken
-rule raises a `Problem` or a typed error that `errors.describe` words with its place. The rules
-of a live tournament (fan, seating, penalties...) stay with the services that load the models.
+Reading a document is validating it into the model of its version, `ArchiveV1` or `ArchiveV2`
+(`model_for`): what the format itself says (keys, kinds of values, numbering, who is seated
+where, references to players, payments that add up to zero) is checked here, and a broken rule
+raises a `Problem` or a typed error that `errors.describe` words with its place. The rules of a
+live tournament (fan, values, seating, penalties, who deals, what a deal pays...) stay with the
+services that load the models.
+
+Version 1 holds MCR games: each hand a win (fan and flowers, or tiles) or a draw. Version 2,
+which exports write, holds the deals of every rule preset: the tournament's `rule_settings`,
+and for each deal its place in the game (prevailing wind, dealer, extra-hand number), its
+result (win, draw or faulty out), its winners with their values (MCR fan and flowers; JT and WA
+`value`; WA's further winners on the same discard in `extra_winners`), the preset's facts of
+the deal (riichi, faulty claims, ready players, faulty riichi, the faulty out's offender) and
+what each starting seat gained or paid. Its other parts are those of version 1.
 
 Defaults are those of the Django models, read from their fields. Values that a Django model
 checks with its own messages (preset, profile, seat rotation, tie-breaks, table points) are only
@@ -50,7 +60,8 @@ from tournament.models import (
 )
 
 FORMAT = "mcr-tournament-archive"
-VERSION: Final = 1  # the version that exports write
+VERSION: Final = 2  # the version that exports write
+VERSIONS: Final = (1, 2)  # the versions that imports read
 
 
 def game_length(document: Any) -> int:
@@ -74,6 +85,7 @@ Confirmation = choice(Tournament.Confirmation.values)
 RoundMinutes = between(Tournament, "round_minutes")
 RoundStatus = choice(Round.Status.values)
 PenaltyKind = choice(Penalty.Kind.values)
+WindLetter = choice(Wind.values)
 
 
 class Record(BaseModel):
@@ -397,13 +409,178 @@ def _known(penalty: PenaltyRecord, keys: set[str], *at: str | int) -> None:
         raise Problem(f"the player {penalty.player!r} is not in the players.", *at)
 
 
-# Each version of the format is one model. A later version adds its own, and the document
-# becomes their union discriminated on "version": Annotated[ArchiveV1 | ArchiveV2,
-# Field(discriminator="version")].
-Archive = ArchiveV1
-ARCHIVE: TypeAdapter[Archive] = TypeAdapter(Archive)
+# --- Version 2: the deals of every preset ------------------------------------------------------
+
+
+class TournamentRecordV2(TournamentRecord):
+    """The tournament's settings, with the values of its rule preset's settings (such as JT's
+    "wind_rounds"); the preset's own value for any not given."""
+
+    rule_settings: dict[str, int] = default(Tournament, "rule_settings")
+
+
+class ExtraWinRecord(Record):
+    """A further winner on the same discard, where the preset lets several players win (WA),
+    with his hand's value."""
+
+    winner: str
+    value: int
+
+
+class Payments(Record):
+    """What the players at the starting seats gained (+) or paid (-) in a deal."""
+
+    E: int
+    S: int
+    W: int
+    N: int
+
+    def values(self) -> list[int]:
+        """The payments in seat order: East, South, West, North."""
+        return [self.E, self.S, self.W, self.N]
+
+
+class DealRecord(Record):
+    """A deal (MCR: a hand) of any preset. Its place in the game (`prevailing_wind`, `dealer`,
+    `extra_hands`) and its `payments` follow from the deals before it and its facts: when
+    given, they must be what the preset makes them; left out, they are worked out. A win is
+    worth `fan` and `flowers` (or `tiles`) under MCR, `value` under JT and WA. Players are
+    named by key; `faulty_claims` names a player once per claim."""
+
+    number: int
+    prevailing_wind: WindLetter | None = None
+    dealer: str | None = None
+    extra_hands: Annotated[int, Field(ge=0)] | None = None
+    result: str
+    winner: str | None = None
+    discarder: str | None = None
+    fan: int | None = default(Hand, "fan")
+    flowers: int = default(Hand, "flowers")
+    value: int | None = default(Hand, "value")
+    tiles: dict[str, Any] | None = default(Hand, "tiles")
+    extra_winners: list[ExtraWinRecord] = []
+    riichi: list[str] = []
+    faulty_claims: list[str] = []
+    ready: list[str] = []
+    faulty_riichi: list[str] = []
+    offender: str | None = None
+    payments: Payments | None = None
+    penalties: list[PenaltyRecord] = []
+    entered_by: str | None = None
+    entered_at: Moment | None = None
+
+    def players(self) -> list[tuple[str, str]]:
+        """The keys that name players, each with the role it is given for."""
+        named = [
+            (role, key)
+            for role in ("dealer", "winner", "discarder", "offender")
+            if (key := getattr(self, role)) is not None
+        ]
+        named += [("further winner", win.winner) for win in self.extra_winners]
+        for fact in ("riichi", "faulty_claims", "ready", "faulty_riichi"):
+            named += [(fact.replace("_", " "), key) for key in getattr(self, fact)]
+        return named
+
+
+class WinDeal(DealRecord):
+    """A won deal."""
+
+    result: Literal["win"]
+    winner: str
+
+
+class DrawDeal(DealRecord):
+    """A drawn deal."""
+
+    result: Literal["draw"]
+
+
+class FaultyOutDeal(DealRecord):
+    """A deal ended by a faulty out (JT), with its offender."""
+
+    result: Literal["faulty_out"]
+    offender: str
+
+
+AnyDeal = Annotated[WinDeal | DrawDeal | FaultyOutDeal, Field(discriminator="result")]
+
+
+class TableRecordV2(TableRecord):
+    """A table of a round and its game of deals."""
+
+    hands: list[AnyDeal] = Field(default=[], max_length=MOST_DEALS)  # type: ignore[assignment]
+
+    @model_validator(mode="after")
+    def _payments_add_up(self) -> TableRecordV2:
+        for index, deal in enumerate(self.hands):
+            total = sum(deal.payments.values()) if deal.payments is not None else 0
+            if total:
+                raise Problem(
+                    f"the payments add up to {total:+d}, not 0: what some pay, the others receive.",
+                    "hands",
+                    index,
+                )
+        return self
+
+
+class RoundRecordV2(RoundRecord):
+    tables: list[TableRecordV2] = []  # type: ignore[assignment]
+
+
+class ArchiveV2(ArchiveV1):
+    """A whole tournament of any rule preset: its settings, players and rounds, with every
+    deal played."""
+
+    model_config = ConfigDict(
+        title="Tournament archive, version 2",
+        json_schema_extra={"$schema": "https://json-schema.org/draft/2020-12/schema"},
+    )
+
+    version: Literal[2]  # type: ignore[assignment]
+    tournament: TournamentRecordV2
+    rounds: list[RoundRecordV2]  # type: ignore[assignment]
+
+    @model_validator(mode="after")
+    def _deal_players_are_known(self) -> ArchiveV2:
+        """Every key that names a player in a deal's facts is one of the players."""
+        keys = {player.key for player in self.players}
+        for r, round in enumerate(self.rounds):
+            for t, table in enumerate(round.tables):
+                for h, deal in enumerate(table.hands):
+                    for role, key in deal.players():
+                        if key not in keys:
+                            at = ("rounds", r, "tables", t, "hands", h)
+                            raise Problem(f"the {role}, {key!r}, is not in the players.", *at)
+        return self
+
+
+# Each version of the format is one model; a document is read by the model of its version, and
+# the JSON Schema is their union, told apart by "version".
+Archive = ArchiveV1 | ArchiveV2
+ARCHIVES: dict[int, TypeAdapter[Any]] = {1: TypeAdapter(ArchiveV1), 2: TypeAdapter(ArchiveV2)}
+
+
+def model_for(document: Any) -> TypeAdapter[Any]:
+    """What reads `document`: the model of the version it gives, or of the version exports
+    write when it gives none that is read (that model then says what is wrong)."""
+    version = document.get("version") if isinstance(document, dict) else None
+    if type(version) is int and version in ARCHIVES:
+        return ARCHIVES[version]
+    return ARCHIVES[VERSION]
 
 
 def json_schema() -> dict[str, Any]:
-    """The archive format as a JSON Schema (draft 2020-12), for documents to be imported."""
-    return ARCHIVE.json_schema()
+    """The archive format as a JSON Schema (draft 2020-12), for documents to be imported: one
+    of the versions, told apart by "version"."""
+    either: TypeAdapter[Any] = TypeAdapter(ArchiveV1 | ArchiveV2)
+    schema = either.json_schema()
+    for model in schema["$defs"].values():
+        model.pop("$schema", None)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Tournament archive",
+        "description": f'A whole tournament in the "{FORMAT}" format, version 1 or 2.',
+        # Exactly one: their "version" differs.
+        "oneOf": schema["anyOf"],
+        "$defs": schema["$defs"],
+    }

@@ -1,10 +1,12 @@
-"""Print the JSON Schema of the tournament archive ("mcr-tournament-archive", version 1).
+"""Print the JSON Schema of the tournament archive ("mcr-tournament-archive", either version:
+1, MCR hands, or 2, the deals of every preset, which exports write).
 
     python manage.py archive_schema > archive.schema.json
 
 It is generated from the models that imports read archives into (tournament/archive/schema.py),
 so it describes exactly what `import_tournament` accepts as a document; the rules of a live
-tournament (fan, seating, penalties) are checked beyond it when the archive is loaded.
+tournament (fan, values, seating, penalties, who deals and what a deal pays) are checked beyond
+it when the archive is loaded.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Write a whole tournament as one JSON archive ("mcr-tournament-archive", version 1).
+"""Write a whole tournament as one JSON archive ("mcr-tournament-archive", version 2: the deals
+of every rule preset, with their places in the game and payments).
 
     python manage.py export_tournament SLUG > spring-cup.json
     python manage.py export_tournament SLUG --output spring-cup.json

@@ -3,8 +3,10 @@
     python manage.py import_tournament spring-cup.json [--actor USERNAME] [--slug NEW]
     python manage.py import_tournament - < spring-cup.json
 
-Every hand, penalty and seating goes through the same checks as when it was entered; the first
-problem stops the import with a message naming the round, table and hand, and nothing is saved.
+Archives of version 1 (MCR hands) and 2 (the deals of every preset) are read. Every hand,
+penalty and seating goes through the same checks as when it was entered, and a deal's place in
+the game and payments must be those its preset works out; the first problem stops the import
+with a message naming the round, table and hand, and nothing is saved.
 The audit trail names `--actor` as the one who entered everything; without it, the user
 "system" (created on first use, inactive and without a password, so it cannot log in).
 A tournament with the same slug is refused unless `--replace` is given (it is then deleted and
