@@ -381,6 +381,24 @@ def test_the_standings_and_the_referee_screens_of_the_jt_and_wa_demos_open(demo,
         assert screen.status_code == 200
 
 
+def test_the_referee_and_organiser_pages_of_the_jt_demo_count_its_deals(demo, client):
+    assert client.login(username=REFEREE_USERNAME, password=DEMO_PASSWORD)
+
+    tables = client.get(reverse("referee:index")).text
+    review = client.post(
+        reverse("referee:end", args=["demo-jt", 2, 2]), {"review": "1", "time_called": "on"}
+    )
+
+    assert "5 deals played" in tables and "3 deals played" in tables
+    assert "of None" not in tables
+    assert review.status_code == 200
+    assert "Time was called after 3 deals: the deal in play is not scored." in review.text
+    client.force_login(get_user_model().objects.get(username=DEMO_USERNAME))
+    dashboard = client.get(reverse("organiser:dashboard", args=["demo-jt"]))
+    assert dashboard.status_code == 200
+    assert "/ None" not in dashboard.text
+
+
 def test_load_demo_twice_gives_the_same_jt_and_wa_deals_without_duplicates(demo):
     first = {slug: deals_of(Tournament.objects.get(slug=slug)) for slug in DEAL_DEMOS}
     out = StringIO()
