@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from html import escape
 from io import StringIO
 
 import pytest
@@ -11,10 +12,11 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.urls import reverse
 
+from tournament import deals
 from tournament.archive import export_tournament, import_tournament
 from tournament.clock import clock_of
 from tournament.demo import DEMO_PASSWORD, DEMO_TOURNAMENT_SLUG, DEMO_USERNAME, REFEREE_USERNAME
-from tournament.models import Hand, Penalty, Seat, Table, Tournament
+from tournament.models import ExtraWin, Hand, Penalty, Seat, Table, Tournament
 from tournament.selectors import standings
 
 pytestmark = pytest.mark.django_db
@@ -191,9 +193,10 @@ def test_load_demo_twice_resets_the_same_tournament(demo):
     call_command("load_demo", stdout=out)
 
     assert "Reset: tournament 'Demo Open'" in out.getvalue()
-    assert Tournament.objects.count() == 1
+    assert Tournament.objects.count() == 3
     assert get_user_model().objects.count() == 2
-    assert without_times(export_tournament(Tournament.objects.get())) == without_times(first)
+    again = Tournament.objects.get(slug=DEMO_TOURNAMENT_SLUG)
+    assert without_times(export_tournament(again)) == without_times(first)
 
 
 def test_load_demo_undoes_changes_to_the_demo(demo):
@@ -203,7 +206,8 @@ def test_load_demo_undoes_changes_to_the_demo(demo):
 
     call_command("load_demo", stdout=StringIO())
 
-    assert without_times(export_tournament(Tournament.objects.get())) == without_times(first)
+    again = Tournament.objects.get(slug=DEMO_TOURNAMENT_SLUG)
+    assert without_times(export_tournament(again)) == without_times(first)
 
 
 def test_load_demo_restores_the_demo_passwords(demo):
@@ -229,6 +233,190 @@ def test_the_demo_survives_an_archive_round_trip(demo):
     first["tournament"].pop("slug")
     second["tournament"].pop("slug")
     assert second == first
+
+
+# The small demo tournaments of the presets that count a deal's points.
+DEAL_DEMOS = {"demo-jt": "japanese-transitional", "demo-wa": "wilmington-12-tile"}
+
+
+def deals_of(tournament):
+    """Every deal of `tournament` with its position, facts and payments, and its penalties:
+    what loading the demo again must give again."""
+    hands = Hand.objects.filter(table__round__tournament=tournament).order_by(
+        "table__round__number", "table__number", "number"
+    )
+    return [
+        [
+            (hand.table.round.number, hand.table.number, hand.number, hand.prevailing_wind,
+             hand.dealer, hand.extra_hands, hand.result, hand.value, hand.riichi,
+             hand.faulty_claims, hand.ready, hand.faulty_riichi, hand.payments,
+             hand.winner and hand.winner.player.key, hand.discarder and hand.discarder.player.key,
+             hand.offender and hand.offender.player.key,
+             [(win.winner.player.key, win.value) for win in hand.extra_wins.all()])
+            for hand in hands.select_related(
+                "table__round", "winner__player", "discarder__player", "offender__player"
+            ).prefetch_related("extra_wins__winner__player")
+        ],
+        sorted(
+            Penalty.objects.filter(table__round__tournament=tournament).values_list(
+                "table__round__number", "table__number", "hand_number", "kind", "points",
+                "seat__player__key",
+            )
+        ),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("slug, preset", DEAL_DEMOS.items())
+def test_the_jt_and_wa_demos_are_public_tournaments_of_their_presets(demo, slug, preset):
+    tournament = Tournament.objects.get(slug=slug)
+
+    assert tournament.preset == preset
+    assert tournament.public
+    assert tournament.rules.wind_rounds == 2
+    assert tournament.seat_rotation == tournament.rules.seat_rotation == "none"
+    assert list(tournament.organisers.values_list("username", flat=True)) == [DEMO_USERNAME]
+    players = list(tournament.players.all())
+    assert len(players) == 8
+    assert all(player.country and player.club for player in players)
+
+
+@pytest.mark.parametrize("slug", DEAL_DEMOS)
+def test_round_one_of_the_jt_and_wa_demos_is_played_to_its_end_and_confirmed(demo, slug):
+    tournament = Tournament.objects.get(slug=slug)
+    round = tournament.rounds.get(number=1)
+    tables = list(round.tables.select_related("round__tournament", "confirmed_by"))
+
+    assert round.status == "finished"
+    assert len(tables) == 2
+    for table in tables:
+        assert table.ended_at and not table.ended_by_time
+        assert deals.next_deal(table) is None  # both wind rounds played
+        assert table.hands.filter(prevailing_wind="S").exists()
+        assert table.confirmed_by.username == DEMO_USERNAME
+    assert not Table.objects.filter(round=round, referees__isnull=False).exists()
+
+
+@pytest.mark.parametrize("slug, progress", [("demo-jt", [5, 3]), ("demo-wa", [4, 2])])
+def test_round_two_of_the_jt_and_wa_demos_is_in_play_refereed_by_the_demo_referee(
+    demo, slug, progress
+):
+    round = Tournament.objects.get(slug=slug).rounds.get(number=2)
+    tables = list(round.tables.order_by("number"))
+
+    assert round.status == "playing"
+    assert clock_of(round).state == "running"
+    assert [table.hands.count() for table in tables] == progress
+    assert not any(table.ended_at for table in tables)
+    for table in tables:
+        assert list(table.referees.values_list("username", flat=True)) == [REFEREE_USERNAME]
+        assert set(table.hands.values_list("entered_by__username", flat=True)) == {REFEREE_USERNAME}
+
+
+@pytest.mark.parametrize("slug", DEAL_DEMOS)
+def test_every_deal_of_the_jt_and_wa_demos_pays_zero_in_all(demo, slug):
+    hands = list(Hand.objects.filter(table__round__tournament__slug=slug))
+    penalties = Penalty.objects.filter(table__round__tournament__slug=slug)
+
+    assert len(hands) > 30
+    assert all(sum(hand.payments) == 0 for hand in hands)
+    assert any(hand.payments != [0, 0, 0, 0] for hand in hands)
+    assert not penalties.exclude(kind="false_win").exists()
+    totals: Counter = Counter()
+    for seat in Seat.objects.filter(round__tournament__slug=slug):
+        # A game score is the seat's payments of every deal; a WA faulty out pays 40 to each.
+        paid = sum(hand.payments[seat.index] for hand in hands if hand.table_id == seat.table_id)
+        at_table = [penalty for penalty in penalties if penalty.table_id == seat.table_id]
+        fined = sum(-120 if penalty.seat_id == seat.pk else 40 for penalty in at_table)
+        assert seat.score == paid + fined
+        totals[seat.table_id] += seat.score
+    assert len(totals) == 4
+    assert set(totals.values()) == {0}
+
+
+def test_the_jt_demo_has_every_kind_of_deal(demo):
+    hands = Hand.objects.filter(table__round__tournament__slug="demo-jt")
+    wins = hands.filter(result="win")
+
+    assert wins.filter(discarder__isnull=True).count() >= 5
+    assert wins.filter(discarder__isnull=False).count() >= 10
+    assert hands.filter(extra_hands__gte=2).exists()  # a dealer kept the deal twice
+    assert wins.exclude(riichi=[]).count() >= 5
+    assert wins.exclude(faulty_claims=[]).exists()
+    assert hands.filter(result="draw").exclude(ready=[]).exclude(riichi=[]).count() >= 2
+    assert hands.filter(result="draw", ready=[]).exists()
+    assert hands.filter(result="faulty_out", offender__isnull=False).count() >= 2
+    assert not ExtraWin.objects.filter(hand__in=hands).exists()
+
+
+def test_the_wa_demo_has_two_winners_on_a_discard_and_faulty_outs(demo):
+    hands = Hand.objects.filter(table__round__tournament__slug="demo-wa")
+    wins = hands.filter(result="win")
+    penalties = Penalty.objects.filter(table__round__tournament__slug="demo-wa")
+
+    assert ExtraWin.objects.filter(hand__in=wins, hand__discarder__isnull=False).count() >= 3
+    assert wins.filter(discarder__isnull=True).count() >= 3
+    assert hands.filter(result="draw", extra_hands__gte=1).exists()  # the dealer continues
+    assert list(penalties.values_list("kind", "points")) == [("false_win", 120)] * 3
+    assert not hands.exclude(riichi=[]).exists()
+    assert not hands.filter(result="faulty_out").exists()
+
+
+@pytest.mark.parametrize("slug", DEAL_DEMOS)
+def test_the_jt_and_wa_demos_rank_everyone_on_round_one(demo, slug):
+    tournament = Tournament.objects.get(slug=slug)
+    rows = standings(tournament)
+
+    assert [row.rank for row in rows] == list(range(1, 9))
+    assert sum(row.table_points for row in rows) == 2 * (4 + 2 + 1 + 0)
+
+
+@pytest.mark.parametrize("slug", DEAL_DEMOS)
+def test_the_standings_and_the_referee_screens_of_the_jt_and_wa_demos_open(demo, client, slug):
+    tournament = Tournament.objects.get(slug=slug)
+    names = tournament.players.values_list("name", flat=True)
+
+    page = client.get(reverse("public:standings", args=[slug]))
+
+    assert page.status_code == 200
+    assert all(escape(name) in page.text for name in names)
+    assert client.login(username=REFEREE_USERNAME, password=DEMO_PASSWORD)
+    assert tournament.name in client.get(reverse("referee:index")).text
+    for table in (1, 2):
+        screen = client.get(reverse("referee:table", args=[slug, 2, table]))
+        assert screen.status_code == 200
+
+
+def test_the_referee_and_organiser_pages_of_the_jt_demo_count_its_deals(demo, client):
+    assert client.login(username=REFEREE_USERNAME, password=DEMO_PASSWORD)
+
+    tables = client.get(reverse("referee:index")).text
+    review = client.post(
+        reverse("referee:end", args=["demo-jt", 2, 2]), {"review": "1", "time_called": "on"}
+    )
+
+    assert "5 deals played" in tables and "3 deals played" in tables
+    assert "of None" not in tables
+    assert review.status_code == 200
+    assert "Time was called after 3 deals: the deal in play is not scored." in review.text
+    client.force_login(get_user_model().objects.get(username=DEMO_USERNAME))
+    dashboard = client.get(reverse("organiser:dashboard", args=["demo-jt"]))
+    assert dashboard.status_code == 200
+    assert "/ None" not in dashboard.text
+
+
+def test_load_demo_twice_gives_the_same_jt_and_wa_deals_without_duplicates(demo):
+    first = {slug: deals_of(Tournament.objects.get(slug=slug)) for slug in DEAL_DEMOS}
+    out = StringIO()
+
+    call_command("load_demo", stdout=out)
+
+    assert "Reset: tournament 'Demo Japanese Transitional' (demo-jt)" in out.getvalue()
+    assert "Reset: tournament 'Demo Wilmington' (demo-wa)" in out.getvalue()
+    assert sorted(Tournament.objects.values_list("slug", flat=True)) == [
+        "demo-jt", "demo-open", "demo-wa"
+    ]  # fmt: skip
+    assert get_user_model().objects.count() == 2
+    assert {slug: deals_of(Tournament.objects.get(slug=slug)) for slug in DEAL_DEMOS} == first
 
 
 def test_home_lists_the_demo_tournament_and_links_the_calculator(demo, client):

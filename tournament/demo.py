@@ -9,8 +9,15 @@ confirmation, table 4 has fallen behind the clock. Round 3 is a draft, waiting t
 Everything is entered through the services, from a fixed seed, so every run gives the same
 tournament (apart from the moments things were entered).
 
-Two logins, both with the password `mahjong-demo`: `organiser` (organises Demo Open and may
-create tournaments) and `referee`.
+Beside it, two small tournaments of the presets that count a deal's points: "Demo Japanese
+Transitional" (demo-jt) and "Demo Wilmington" (demo-wa), 8 players each and games of two wind
+rounds. Their round 1 is finished and confirmed, their round 2 in play with deals entered by the
+demo referee: wins on a discard and self-drawn, dealers keeping the deal, riichi, faulty claims,
+draws with ready players and a faulty out (JT), two winners on one discard and faulty outs
+(WA).
+
+Two logins, both with the password `mahjong-demo`: `organiser` (organises the three demo
+tournaments and may create tournaments) and `referee`.
 """
 
 from __future__ import annotations
@@ -25,6 +32,8 @@ from django.contrib.auth.models import Permission, User
 from django.db import transaction
 from django.utils import timezone
 
+from scoring.engine import get_preset
+from tournament import deals
 from tournament.models import Player, Round, Table, Tournament
 from tournament.services import (
     add_player,
@@ -110,36 +119,99 @@ ROUND_2_EVENTS: dict[int, dict[int, Event]] = {2: {3: ("false_win", False)}}
 
 
 @dataclass(frozen=True)
+class DealDemo:
+    """A small demo tournament of a preset whose games are deals worth points (JT, WA)."""
+
+    slug: str
+    name: str
+    preset: str
+    players: tuple[int, ...]  # indexes into PLAYERS
+    seed: int
+    values: tuple[int, ...]  # the values drawn for a win
+    riichi_chance: float  # how often a random win comes with riichi declarations
+    round_1: dict[int, dict[int, str]]  # table -> deal number -> scripted kind of deal
+    round_2: dict[int, dict[int, str]]
+    round_2_progress: tuple[int, ...]  # deals entered at each table of round 2
+
+
+# Kinds of deal: "win" (anyone, on a discard or self-drawn; the default), "self_drawn",
+# "dealer" (the dealer wins and keeps the deal), "riichi" (the winner and the discarder had
+# declared riichi), "claim" (a win with a faulty claim), "draw", "draw_ready" (one player
+# declared riichi, two are ready), "faulty_out" (ends the deal), "false_win" (a declared win
+# below the minimum before someone else wins the deal), "two_winners" (on one discard).
+DEAL_DEMOS = (
+    DealDemo(
+        slug="demo-jt",
+        name="Demo Japanese Transitional",
+        preset="japanese-transitional",
+        players=tuple(range(8)),
+        seed=SEED + 10,
+        values=(20, 30, 40, 40, 60, 60, 60, 70, 90, 100, 120, 150, 160, 250, 380, 400, 580, 1500),
+        riichi_chance=0.3,
+        round_1={
+            1: {1: "riichi", 3: "dealer", 4: "dealer", 6: "draw_ready", 8: "faulty_out"},
+            2: {2: "self_drawn", 4: "claim", 5: "dealer", 7: "draw", 9: "draw_ready"},
+        },
+        round_2={1: {1: "dealer", 3: "draw_ready", 4: "riichi"}, 2: {2: "faulty_out", 3: "dealer"}},
+        round_2_progress=(5, 3),
+    ),
+    DealDemo(
+        slug="demo-wa",
+        name="Demo Wilmington",
+        preset="wilmington-12-tile",
+        players=tuple(range(8, 16)),
+        seed=SEED + 20,
+        values=(15, 16, 18, 20, 22, 25, 25, 28, 30, 32, 35, 40, 45, 50, 60, 75, 90, 120, 300),
+        riichi_chance=0,
+        round_1={
+            1: {1: "two_winners", 2: "dealer", 3: "draw", 5: "false_win", 7: "self_drawn"},
+            2: {2: "dealer", 3: "dealer", 4: "draw", 6: "two_winners", 8: "false_win"},
+        },
+        round_2={1: {2: "two_winners", 3: "dealer"}, 2: {1: "false_win", 2: "dealer"}},
+        round_2_progress=(4, 2),
+    ),
+)
+DEAL_DEMO_RULES = {"wind_rounds": 2}
+DEAL_DEMO_MINUTES_PLAYED = 30
+# A game ends after its last wind round; no demo game comes near this many deals.
+MOST_DEALS = 60
+
+
+@dataclass(frozen=True)
 class DemoData:
     organiser: User
     referee: User
-    tournament: Tournament
-    created: bool
+    tournament: Tournament  # Demo Open
+    tournaments: tuple[Tournament, ...]  # every demo tournament, Demo Open first
+    reset: frozenset[str]  # the slugs of the demo tournaments that existed and were reset
 
 
-def _user(username: str, first_name: str, last_name: str) -> tuple[User, bool]:
-    user, created = get_user_model().objects.get_or_create(
+def _user(username: str, first_name: str, last_name: str) -> User:
+    user, _created = get_user_model().objects.get_or_create(
         username=username, defaults={"first_name": first_name, "last_name": last_name}
     )
     user.set_password(DEMO_PASSWORD)
     user.is_active = True
     user.save(update_fields=["password", "is_active"])
-    return user, created
+    return user
 
 
 @transaction.atomic
 def load_demo_data() -> DemoData:
     """Create the demo users and tournament, or bring them back to their demo state.
 
-    Running it again creates no new users: it resets their passwords and replaces the demo
+    Running it again creates no new users: it resets their passwords and replaces each demo
     tournament with a fresh copy of the same tournament.
     """
-    organiser, organiser_created = _user(DEMO_USERNAME, "Demo", "Organiser")
+    organiser = _user(DEMO_USERNAME, "Demo", "Organiser")
     organiser.user_permissions.add(
         Permission.objects.get(content_type__app_label="tournament", codename="add_tournament")
     )
-    referee, referee_created = _user(REFEREE_USERNAME, "Demo", "Referee")
-    deleted, _ = Tournament.objects.filter(slug=DEMO_TOURNAMENT_SLUG).delete()
+    referee = _user(REFEREE_USERNAME, "Demo", "Referee")
+    slugs = [DEMO_TOURNAMENT_SLUG, *(demo.slug for demo in DEAL_DEMOS)]
+    existing = Tournament.objects.filter(slug__in=slugs)
+    reset = frozenset(existing.values_list("slug", flat=True))
+    existing.delete()
 
     tournament = create_tournament(
         organiser=organiser,
@@ -172,12 +244,125 @@ def load_demo_data() -> DemoData:
             end_game(table=table, ended_by_time=False, entered_by=referee)
 
     create_round(tournament=tournament, actor=organiser)
+    others = tuple(_load_deal_demo(demo, organiser, referee) for demo in DEAL_DEMOS)
     return DemoData(
         organiser=organiser,
         referee=referee,
         tournament=tournament,
-        created=organiser_created or referee_created or not deleted,
+        tournaments=(tournament, *others),
+        reset=reset,
     )
+
+
+def _load_deal_demo(demo: DealDemo, organiser: User, referee: User) -> Tournament:
+    """A small tournament of `demo.preset`: round 1 played and confirmed, round 2 in play."""
+    tournament = create_tournament(
+        organiser=organiser,
+        name=demo.name,
+        slug=demo.slug,
+        venue="Community Hall",
+        start_date=dt.date(2025, 9, 12),
+        end_date=dt.date(2025, 9, 12),
+        public=True,
+        preset=demo.preset,
+        seat_rotation=get_preset(demo.preset).seat_rotation,
+        rule_settings=DEAL_DEMO_RULES,
+    )
+    for key, index in enumerate(demo.players, start=1):
+        _key, name, country, club = PLAYERS[index]
+        add_player(tournament=tournament, key=str(key), name=name, country=country, club=club)
+    rng = random.Random(demo.seed)
+
+    round1 = _start_round(tournament, organiser, seed=demo.seed)
+    for table in round1.tables.order_by("number"):
+        _play_deals(table, organiser, rng, demo, demo.round_1.get(table.number, {}), None)
+        end_game(table=table, ended_by_time=False, entered_by=organiser)
+    confirm_submitted_games(round=round1, confirmed_by=organiser)
+    set_round_status(round=round1, status=Round.Status.FINISHED, actor=organiser)
+
+    round2 = _start_round(tournament, organiser, seed=demo.seed + 1, referee=referee)
+    start_clock(round=round2, actor=organiser)
+    Round.objects.filter(pk=round2.pk).update(
+        clock_started_at=timezone.now() - dt.timedelta(minutes=DEAL_DEMO_MINUTES_PLAYED)
+    )
+    tables = round2.tables.order_by("number")
+    for table, progress in zip(tables, demo.round_2_progress, strict=True):
+        _play_deals(table, referee, rng, demo, demo.round_2.get(table.number, {}), progress)
+    return tournament
+
+
+def _play_deals(
+    table: Table,
+    user: User,
+    rng: random.Random,
+    demo: DealDemo,
+    events: dict[int, str],
+    count: int | None,
+) -> None:
+    """Enter deals at `table`, the scripted ones by number and random wins between them:
+    `count` deals, or (None) until the game is over."""
+    players: list[Player] = [
+        seat.player
+        for seat in sorted(table.seats.select_related("player"), key=lambda seat: seat.index)
+    ]
+    for _deal in range(MOST_DEALS if count is None else count):
+        at = deals.next_deal(table)
+        if at is None:
+            return
+        facts = _deal_facts(events.get(at.number, "win"), rng, demo, players, players[at.dealer])
+        offender = facts.pop("false_win", None)
+        if offender is not None:
+            record_false_win(
+                table=table, number=at.number, offender=offender, invalid_hand=False,
+                entered_by=user,
+            )  # fmt: skip
+        record_hand(table=table, number=at.number, entered_by=user, **facts)
+    if count is None:
+        raise RuntimeError(f"A demo game at table {table.number} did not end.")
+
+
+def _deal_facts(
+    kind: str, rng: random.Random, demo: DealDemo, players: list[Player], dealer: Player
+) -> dict[str, Any]:
+    """The arguments of `record_hand` for a deal of `kind` (and, as "false_win", the player
+    who declared a false win in it first)."""
+    if kind == "draw":
+        return {"result": "draw"}
+    if kind == "draw_ready":
+        declarer, other = rng.sample(players, 2)
+        return {"result": "draw", "riichi": [declarer], "ready": [declarer, other]}
+    if kind == "faulty_out":
+        return {"result": "faulty_out", "offender": rng.choice(players)}
+    if kind == "two_winners":
+        winner, second, discarder = rng.sample(players, 3)
+        return {
+            "result": "win",
+            "winner": winner,
+            "discarder": discarder,
+            "value": rng.choice(demo.values),
+            "extra_winners": [(second, rng.choice(demo.values))],
+        }
+    offender = rng.choice(players) if kind == "false_win" else None
+    winner = dealer if kind == "dealer" else rng.choice([p for p in players if p != offender])
+    others = [player for player in players if player != winner]
+    discarder = rng.choice(others)
+    facts: dict[str, Any] = {
+        "result": "win",
+        "winner": winner,
+        "discarder": discarder,
+        "value": rng.choice(demo.values),
+    }
+    if kind == "self_drawn" or (kind in ("win", "dealer") and rng.random() < 0.3):
+        facts["discarder"] = None
+    if kind == "riichi":
+        facts["riichi"] = [winner, discarder]
+    elif kind in ("win", "dealer") and rng.random() < demo.riichi_chance:
+        facts["riichi"] = [winner]
+    if kind == "claim":
+        facts["faulty_claims"] = [rng.choice(others)]
+    if offender is not None:
+        facts["false_win"] = offender
+    return facts
 
 
 def _start_round(

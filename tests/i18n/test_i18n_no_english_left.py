@@ -35,7 +35,8 @@ def demo(db):
 
 def data_words(demo) -> set[str]:
     tournament = demo.tournament
-    texts = [tournament.name, tournament.venue]
+    # Every demo tournament's name: the referee's and organiser's lists show them all.
+    texts = [text for each in demo.tournaments for text in (each.name, each.venue)]
     for user in (demo.organiser, demo.referee):
         texts += [user.username, user.get_full_name()]
     for player in tournament.players.all():

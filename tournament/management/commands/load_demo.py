@@ -9,17 +9,22 @@ from tournament.demo import DEMO_PASSWORD, load_demo_data
 
 class Command(BaseCommand):
     help = (
-        "Create the demo logins and the public demo tournament (round 1 played, round 2 in "
-        "play, round 3 a draft). Safe to run again: the demo tournament is reset."
+        "Create the demo logins and the public demo tournaments: Demo Open (MCR; round 1 "
+        "played, round 2 in play, round 3 a draft) and a small Japanese Transitional and "
+        "Wilmington tournament (round 1 played, round 2 in play). Safe to run again: the demo "
+        "tournaments are reset."
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
         demo = load_demo_data()
-        state = "Created" if demo.created else "Reset"
+        for tournament in demo.tournaments:
+            state = "Reset" if tournament.slug in demo.reset else "Created"
+            self.stdout.write(
+                self.style.SUCCESS(f"{state}: tournament {tournament.name!r} ({tournament.slug})")
+            )
         self.stdout.write(
             self.style.SUCCESS(
-                f"{state}: tournament {demo.tournament.name!r} ({demo.tournament.slug}); "
-                f"logins {demo.organiser.get_username()} / {DEMO_PASSWORD} (organiser) and "
+                f"Logins {demo.organiser.get_username()} / {DEMO_PASSWORD} (organiser) and "
                 f"{demo.referee.get_username()} / {DEMO_PASSWORD} (referee)"
             )
         )
