@@ -1,10 +1,13 @@
 """How entering a hand and reading the standings scale with the size of a tournament.
 
     .venv/bin/python benchmarks/tournament_scale.py [--sizes 16 160 1600] [--samples 20]
+        [--presets mcr jt wa]
 
-For each field size it builds, in a PostgreSQL database of its own (`mcr_bench`, created when
-missing; set BENCH_DATABASE_URL to use another), a tournament with two finished rounds of
-complete 16-hand games and a third round in play with no hands yet. The finished rounds are
+For each rule preset (MCR, Japanese Transitional, Wilmington) and field size it builds, in a
+PostgreSQL database of its own (`mcr_bench`, created when missing; set BENCH_DATABASE_URL to use
+another), a tournament with two finished rounds of complete games (16 deals, each won by a
+player who does not deal, so the deal passes as under MCR) and a third round in play with no
+deals yet. The finished rounds are
 written with bulk inserts (fast set-up; the hands are valid and their payments come from the
 settlement code). Then it measures, with the database's query log:
 
@@ -31,28 +34,37 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 
 from bench_database import database_url, ensure_database, setup_django  # noqa: E402
 
+PRESETS = {"mcr": "mcr", "jt": "japanese-transitional", "wa": "wilmington-12-tile"}
 
-def build(size: int):
-    """A tournament of `size` players: rounds 1-2 finished, round 3 in play, nothing entered."""
+
+def build(size: int, key: str = "mcr"):
+    """A tournament of `size` players under the preset `key`: rounds 1-2 finished, round 3 in
+    play, nothing entered."""
     from django.contrib.auth import get_user_model
     from django.db import transaction
     from django.utils import timezone
 
     from scoring.engine import get_preset
-    from scoring.engine.settlement import hand_payments
+    from scoring.engine.settlement import WIN, Deal, Win, deal_payments
     from tournament.models import Hand, Player, Round, Seat, Table, Tournament
 
-    slug = f"bench-{size}"
+    slug = f"bench-{key}-{size}"
     Tournament.objects.filter(slug=slug).delete()
     user, _ = get_user_model().objects.get_or_create(
         username="bench", defaults={"is_superuser": True}
     )
     user.is_superuser = True
     user.save()
-    preset = get_preset("mcr")
+    preset = get_preset(PRESETS[key])
     now = timezone.now()
     with transaction.atomic():
-        tournament = Tournament.objects.create(name=f"Bench {size}", slug=slug, public=True)
+        tournament = Tournament.objects.create(
+            name=f"Bench {key} {size}",
+            slug=slug,
+            public=True,
+            preset=preset.key,
+            seat_rotation="none",
+        )
         tournament.organisers.add(user)
         players = Player.objects.bulk_create(
             Player(tournament=tournament, key=str(n), name=f"Player {n}")
@@ -84,19 +96,27 @@ def build(size: int):
             scores = [0] * size
             for t, table in enumerate(tables):
                 for n in range(1, 17):
-                    winner = (n + t) % 4
+                    wind_round, dealer = divmod(n - 1, 4)
+                    winner = (dealer + 1 + (n + t) % 3) % 4  # never the dealer: the deal passes
                     discarder = None if n % 3 == 0 else (winner + 1 + n % 3) % 4
+                    if discarder == winner:
+                        discarder = None
                     fan = 8 + (n * 7 + t) % 17
-                    pays = hand_payments(
-                        winner=winner, discarder=discarder, value=fan, preset=preset
+                    value = fan * preset.value_step + preset.least_value
+                    deal = Deal(
+                        WIN, dealer, (Win(winner, fan if preset.counts_fan else value),), discarder
                     )
+                    pays = deal_payments(deal, preset)
                     for i, points in enumerate(pays):
                         scores[4 * t + i] += points
                     hands.append(Hand(
                         table=table, number=n, result="win",
+                        prevailing_wind="ESWN"[wind_round], dealer="ESWN"[dealer],
                         winner=seats[4 * t + winner],
                         discarder=None if discarder is None else seats[4 * t + discarder],
-                        fan=fan, flowers=0, east_points=pays[0], south_points=pays[1],
+                        fan=fan if preset.counts_fan else None, flowers=0,
+                        value=None if preset.counts_fan else value,
+                        east_points=pays[0], south_points=pays[1],
                         west_points=pays[2], north_points=pays[3], entered_by=user,
                     ))  # fmt: skip
             Hand.objects.bulk_create(hands, batch_size=2000)
@@ -132,14 +152,15 @@ def path_exists(path: str) -> bool:
     return True
 
 
-def run(size: int, samples: int) -> list[tuple[str, float, int]]:
+def run(size: int, samples: int, key: str = "mcr") -> list[tuple[str, float, int]]:
     from django.test import Client
 
     from tournament import selectors
     from tournament.models import Table
     from tournament.services import record_hand
 
-    tournament, user = build(size)
+    tournament, user = build(size, key)
+    worth = {"fan": 8} if tournament.rules.counts_fan else {"value": 60}
     tables = list(Table.objects.filter(round__tournament=tournament, round__number=3)
                   .order_by("number").prefetch_related("seats__player"))  # fmt: skip
     samples = min(samples, len(tables) // 3)
@@ -148,7 +169,7 @@ def run(size: int, samples: int) -> list[tuple[str, float, int]]:
     def by_service(i: int) -> None:
         table = tables[i]
         east = next(seat.player for seat in table.seats.all() if seat.starting_wind == "E")
-        record_hand(table=table, number=1, result="win", winner=east, fan=8, entered_by=user)
+        record_hand(table=table, number=1, result="win", winner=east, entered_by=user, **worth)
 
     rows.append(("enter a hand (service)", *measure(by_service, samples)))
 
@@ -173,8 +194,7 @@ def run(size: int, samples: int) -> list[tuple[str, float, int]]:
             east = next(seat.player for seat in table.seats.all() if seat.starting_wind == "E")
             response = client.post(
                 api_path.format(table=table.number),
-                {"number": 1, "result": "win", "winner": east.key, "discarder": None, "fan": 8,
-                 "flowers": 0},
+                {"number": 1, "result": "win", "winner": east.key, "discarder": None, **worth},
                 content_type="application/json",
             )  # fmt: skip
             assert response.status_code in (200, 201), response.content[:300]
@@ -205,20 +225,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[16, 160, 1600])
     parser.add_argument("--samples", type=int, default=20)
+    parser.add_argument("--presets", nargs="+", choices=list(PRESETS), default=list(PRESETS))
     args = parser.parse_args()
     url = database_url()
     ensure_database(url)
     setup_django(url)
-    results = {size: run(size, args.samples) for size in args.sizes}
-    names = [name for name, _, _ in results[args.sizes[0]]]
-    header = f"{'':28}" + "".join(f"{size:>8} players      " for size in args.sizes)
-    print(header)
-    for index, name in enumerate(names):
-        cells = "".join(
-            f"{results[size][index][1]:>10.1f} ms {results[size][index][2]:>4} q  "
-            for size in args.sizes
-        )
-        print(f"{name:28}{cells}")
+    for key in args.presets:
+        results = {size: run(size, args.samples, key) for size in args.sizes}
+        names = [name for name, _, _ in results[args.sizes[0]]]
+        print(f"{PRESETS[key]}")
+        header = f"{'':28}" + "".join(f"{size:>8} players      " for size in args.sizes)
+        print(header)
+        for index, name in enumerate(names):
+            cells = "".join(
+                f"{results[size][index][1]:>10.1f} ms {results[size][index][2]:>4} q  "
+                for size in args.sizes
+            )
+            print(f"{name:28}{cells}")
+        print()
 
 
 if __name__ == "__main__":
