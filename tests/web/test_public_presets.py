@@ -4,6 +4,8 @@ initial points."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -80,3 +82,24 @@ def test_a_printed_japanese_sheet_shows_the_initial_points_and_room_for_kept_dea
     assert "Every player starts with 8000 points." in html
     assert html.count('<th scope="row" class="hand">') >= 24  # 16 deals and room for more
     assert "8360" in html  # the running points after deal 1
+
+
+def test_a_japanese_score_sheet_totals_points_from_the_initial_points(client, world):
+    # East wins 60 self-drawn as dealer: 2F = 120 from each, 360 in all.
+    played(world, "japanese-transitional", [{"result": "win", "winner": 0, "value": 60}])
+
+    html = table_page(client, world)
+    running = re.findall(r'<td class="number running">(-?\d+)</td>', html)
+    game = re.findall(r'<td colspan="3" class="number total">(-?\d+)</td>', html)
+
+    assert running == ["8360", "7880", "7880", "7880"]
+    assert game == ["360", "-120", "-120", "-120"]  # what the standings count
+    assert "from 8000 at the start" in html
+
+
+def test_an_mcr_score_sheet_totals_from_zero(client, world):
+    played(world, "mcr", [{"result": "win", "winner": 0, "fan": 8}])
+
+    running = re.findall(r'<td class="number running">(-?\d+)</td>', table_page(client, world))
+
+    assert running == ["48", "-16", "-16", "-16"]

@@ -254,6 +254,8 @@ def table_page(request: HtmxRequest, slug: str, number: int, table: int) -> Http
             "results": results,
             "show_results": bool(lines) or table_obj.ended_at is not None,
             "hands_played": sum(line.hand is not None for line in lines),
+            "deals_vary": access.tournament.rules.deals_vary,
+            "initial_points": access.tournament.rules.initial_points,
         },
     )
 

@@ -61,7 +61,12 @@ def sheet_context(table: Table, seats: list) -> dict[str, Any]:
         }
         for seat in seats
     ]
-    return {"seats": seats, "lines": score_sheet(table), "totals": totals}
+    return {
+        "seats": seats,
+        "lines": score_sheet(table),
+        "totals": totals,
+        "initial_points": table.round.tournament.rules.initial_points,
+    }
 
 
 def table_page(
