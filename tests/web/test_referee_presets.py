@@ -130,3 +130,22 @@ def test_the_game_is_over_after_the_last_wind_round(referee_client, japanese):
     assert "The last wind round is played" in html
     assert "entry-win" not in html
     assert messages_of(referee_client.get(table_url(japanese))) == []
+
+
+def test_the_tile_entry_is_offered_only_where_an_engine_scores_the_tiles(
+    referee_client, world, japanese
+):
+    assert "full entry: the tiles" not in page(referee_client, japanese)
+
+    response = referee_client.post(
+        table_url(japanese, "full"),
+        {"number": 1, "winner": "1", "discarder": "self", "tiles": "123m456m789m123p55p"},
+    )
+
+    html = response.content.decode()
+    assert "cannot score tiles yet" in html  # a stale form still hears why
+    assert not Hand.objects.exists()
+
+
+def test_an_mcr_table_offers_the_tile_entry(referee_client, world):
+    assert "full entry: the tiles" in page(referee_client, world)
