@@ -218,7 +218,7 @@ def test_settings_may_change_rules_before_any_hand(client, organiser, tournament
 
 def test_settings_refuse_new_rules_once_hands_are_recorded(client, organiser, tournament, played):
     client.force_login(organiser)
-    assert "the rule preset, ruling profile and seat rotation are fixed" in (
+    assert "the rule preset, its rule settings, the ruling profile and seat rotation are fixed" in (
         client.get(SETTINGS).content.decode()
     )
     data = tournament_data(slug="spring-cup", seat_rotation="none", profile="cn-1998")
