@@ -111,9 +111,22 @@ def test_import_without_actor_is_audited_as_the_system_user(db, tmp_path):
     run("import_tournament", write(tmp_path, document()))
 
     system = get_user_model().objects.get(username="system")
-    assert not system.is_active
-    assert not system.has_usable_password()
+    assert not system.has_usable_password()  # it cannot log in
     assert set(AuditEntry.objects.values_list("actor__username", flat=True)) == {"system"}
+
+
+def test_import_without_actor_keeps_the_confirmed_game_sheets(db, tmp_path):
+    played = document()
+    table = played["rounds"][0]["tables"][0]
+    played["rounds"][0]["status"] = "finished"
+    table["ended_at"] = table["confirmed_at"] = "2026-05-01T12:00:00Z"
+    table["ended_by_time"] = True
+
+    run("import_tournament", write(tmp_path, played))
+
+    imported = Tournament.objects.get(slug="club-night").rounds.get().tables.get()
+    assert imported.confirmed_at is not None
+    assert imported.confirmed_by.username == "system"
 
 
 def test_import_with_actor_is_audited_under_that_user(organiser, tmp_path):

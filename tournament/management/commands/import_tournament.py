@@ -32,13 +32,15 @@ SYSTEM_USERNAME = "system"
 
 
 def system_user() -> User:
-    """The user that command-line imports are recorded under; it cannot log in."""
-    user, created = get_user_model().objects.get_or_create(
-        username=SYSTEM_USERNAME, defaults={"is_active": False}
-    )
-    if created:
+    """The user that command-line imports are recorded under. It cannot log in (its password
+    is unusable and it has no API token), but it is active: while the import runs it
+    organises the tournament, and an inactive user holds no role, so it could not confirm the
+    archive's game sheets."""
+    user, created = get_user_model().objects.get_or_create(username=SYSTEM_USERNAME)
+    if created or user.has_usable_password() or not user.is_active:
         user.set_unusable_password()
-        user.save(update_fields=["password"])
+        user.is_active = True
+        user.save(update_fields=["password", "is_active"])
     return user
 
 
