@@ -8,7 +8,7 @@ penalty and seating goes through the same checks as when it was entered, and a d
 the game and payments must be those its preset works out; the first problem stops the import
 with a message naming the round, table and hand, and nothing is saved.
 The audit trail names `--actor` as the one who entered everything; without it, the user
-"system" (created on first use, inactive and without a password, so it cannot log in).
+"system" (created on first use, without a usable password, so it cannot log in).
 A tournament with the same slug is refused unless `--replace` is given (it is then deleted and
 replaced in the same transaction) or `--slug` imports under another slug.
 """
