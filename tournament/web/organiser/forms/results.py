@@ -16,6 +16,15 @@ from scoring.engine_messages import engine_message
 from tournament.models import MOST_DEALS, Hand, HandResult, Penalty, Player, Seat
 from tournament.web.organiser.forms.common import PlayerChoiceField, player_choices
 
+# Where the codes of correct_hand about the result and who won belong on a correction form.
+_WHO_WON_ERRORS = {
+    "bad_result": "result",
+    "draw_has_no_winner": "result",
+    "winner_required": "winner",
+    "offender_cannot_win": "winner",
+    "discarder_is_winner": "discarder",
+}
+
 
 class HandForm(forms.Form):
     """A hand's result for `correct_hand`; tiles in the compact notation become the case format."""
@@ -111,11 +120,7 @@ class HandForm(forms.Form):
 
     # Where each code of correct_hand belongs on the form.
     ERROR_FIELDS = {
-        "bad_result": "result",
-        "draw_has_no_winner": "result",
-        "winner_required": "winner",
-        "offender_cannot_win": "winner",
-        "discarder_is_winner": "discarder",
+        **_WHO_WON_ERRORS,
         "fan_required": "fan",
         "below_minimum": "fan",
         "fan_mismatch": "fan",
@@ -246,11 +251,7 @@ class DealForm(forms.Form):
         return arguments
 
     ERROR_FIELDS = {
-        "bad_result": "result",
-        "draw_has_no_winner": "result",
-        "winner_required": "winner",
-        "offender_cannot_win": "winner",
-        "discarder_is_winner": "discarder",
+        **_WHO_WON_ERRORS,
         "value_required": "value",
         "bad_value": "value",
         "below_minimum": "value",
