@@ -28,6 +28,7 @@ from fractions import Fraction
 
 from tournament.models import Player
 from tournament.selectors import Standing
+from tournament.spreadsheet import safe_text
 from tournament.tables import points_as_decimal
 
 HEADERS = (
@@ -123,11 +124,6 @@ def ema_rows(standings: Sequence[Standing]) -> list[EmaRow]:
     return rows
 
 
-def _cell(text: str) -> str:
-    """Text that a spreadsheet would read as a formula is written with a leading apostrophe."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
 def ema_csv(rows: Sequence[EmaRow]) -> str:
     """The file as CSV text: a header line, then one line per row."""
     out = io.StringIO()
@@ -136,6 +132,6 @@ def ema_csv(rows: Sequence[EmaRow]) -> str:
     for row in rows:
         cells = row.cells()
         for index in (1, 2, 3, 4):  # the cells typed by people: EMA number, names, country
-            cells[index] = _cell(cells[index])
+            cells[index] = safe_text(cells[index])
         writer.writerow(cells)
     return out.getvalue()

@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from tournament.models import Tournament
 from tournament.selectors import Standing, format_points
+from tournament.spreadsheet import safe_text
 
 NUMBER = {"th": {"class": "number"}, "td": {"class": "number"}}
 
@@ -137,8 +138,18 @@ class StandingsTable(tables.Table):
             else "",
         )
 
+    # The exports (CSV, XLSX) write what people typed as text that cannot be a formula.
+    def value_key(self, value: str) -> str:
+        return safe_text(value)
+
     def value_name(self, value: str) -> str:
-        return value
+        return safe_text(value)
+
+    def value_country(self, value: str) -> str:
+        return safe_text(value)
+
+    def value_club(self, value: str) -> str:
+        return safe_text(value)
 
     def render_table_points(self, value: Fraction) -> str:
         return format_points(value)

