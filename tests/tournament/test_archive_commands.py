@@ -136,6 +136,14 @@ def test_import_with_actor_is_audited_under_that_user(organiser, tmp_path):
     assert not get_user_model().objects.filter(username="system").exists()
 
 
+def test_a_refused_import_without_actor_leaves_no_system_user_behind(db, tmp_path):
+    with pytest.raises(CommandError, match="Nothing was imported"):
+        run("import_tournament", write(tmp_path, document(fan=7)))
+
+    assert not get_user_model().objects.filter(username="system").exists()
+    assert not Tournament.objects.exists()
+
+
 def test_import_with_an_unknown_actor_is_an_error(db, tmp_path):
     with pytest.raises(CommandError, match="No user is called 'nobody'."):
         run("import_tournament", write(tmp_path, document()), "--actor", "nobody")

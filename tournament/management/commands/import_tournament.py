@@ -24,6 +24,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import transaction
 
 from tournament.archive import import_tournament
 from tournament.models import Hand
@@ -65,16 +66,17 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         data = self._read(options["path"], options.get("stdin"))
-        actor = self._actor(options["actor"])
         warnings: list[str] = []
         try:
-            tournament = import_tournament(
-                data,
-                actor=actor,
-                slug=options["slug"],
-                replace=options["replace"],
-                warnings=warnings,
-            )
+            # The system user is made in the same transaction: a refused import leaves nothing.
+            with transaction.atomic():
+                tournament = import_tournament(
+                    data,
+                    actor=self._actor(options["actor"]),
+                    slug=options["slug"],
+                    replace=options["replace"],
+                    warnings=warnings,
+                )
         except ValidationError as error:
             raise CommandError("Nothing was imported. " + " ".join(error.messages)) from None
         for warning in warnings:
