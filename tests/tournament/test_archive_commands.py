@@ -263,3 +263,28 @@ def test_a_wrong_version_2_deal_imports_nothing(db, tmp_path):
         "dealer's extra-hand number is 1, not 0."
     )
     assert not Tournament.objects.exists()
+
+
+@pytest.mark.parametrize("slug", ["demo-open", "demo-jt", "demo-wa"])
+def test_every_demo_tournament_exports_and_imports_again_as_a_copy(db, tmp_path, slug):
+    """The documented default: export, then import under another slug, with no --actor."""
+    call_command("load_demo", stdout=StringIO())
+    path = tmp_path / "t.json"
+    run("export_tournament", slug, "--output", str(path))
+
+    run("import_tournament", str(path), "--slug", "copy")
+
+    original, copy = Tournament.objects.get(slug=slug), Tournament.objects.get(slug="copy")
+    assert copy.preset == original.preset
+    games = [
+        [(t.number, t.confirmed_at is not None) for t in round.tables.order_by("number")]
+        for tournament in (original, copy)
+        for round in tournament.rounds.order_by("number")
+    ]
+    half = len(games) // 2
+    assert games[:half] == games[half:]
+    scores = [
+        sorted(Hand.objects.filter(table__round__tournament=t).values_list("east_points", "number"))
+        for t in (original, copy)
+    ]
+    assert scores[0] == scores[1]
