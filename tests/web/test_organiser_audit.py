@@ -158,6 +158,7 @@ def test_create_a_token_shows_its_secret_once(logged_in, organiser):
     token = ApiToken.objects.get()
     assert (token.name, token.prefix) == ("results screen", secret[:8])
     assert secret in page.content.decode()
+    assert "no-store" in page["Cache-Control"]  # no cache keeps a copy of the secret
     again = logged_in.get(TOKENS)
     assert again.context["secret"] is None
     assert secret not in again.content.decode()

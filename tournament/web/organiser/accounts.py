@@ -9,6 +9,7 @@ from django.db.models import Count, Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.access import AuthenticatedRequest
@@ -64,6 +65,7 @@ def referees(request: AuthenticatedRequest, tournament: Tournament) -> HttpRespo
 
 
 @login_required
+@never_cache  # the page shows a new token's secret once: no copy may stay in a cache
 @require_http_methods(["GET", "HEAD", "POST"])
 def tokens(request: AuthenticatedRequest) -> HttpResponse:
     if request.method == "POST":
