@@ -120,6 +120,27 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
 STANDINGS_PER_PAGE = 200
 
 
+def _whole_number(text: str | None, default: int, least: int, most: int) -> int:
+    """A query parameter as a whole number from `least` to `most`: a value out of range is
+    brought into it, and anything that is not a whole number gives `default`."""
+    try:
+        number = int(text) if text is not None else default
+    except ValueError:
+        return default
+    return max(least, min(most, number))
+
+
+def _paginate(table: StandingsTable, request: HttpRequest) -> None:
+    """One page of the standings: `per_page` (1 to 1,000, else STANDINGS_PER_PAGE) and `page`
+    (past the last page: the last) never fail, whatever the address says."""
+    per_page = _whole_number(request.GET.get("per_page"), STANDINGS_PER_PAGE, 1, 1000)
+    table.paginate(per_page=per_page, page=1)
+    last = table.paginator.num_pages
+    page = _whole_number(request.GET.get("page"), 1, 1, last)
+    if page != 1:
+        table.paginate(per_page=per_page, page=page)
+
+
 @require_safe
 def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
     """Standings over the confirmed games; `?provisional=1` counts submitted sheets too and
@@ -131,9 +152,9 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
     table = StandingsTable(rows, tournament=tournament)
     export_format = request.GET.get("_export")
     # Pages of STANDINGS_PER_PAGE rows keep a big field quick to render; exports hold every row.
-    RequestConfig(
-        request, paginate=False if export_format else {"per_page": STANDINGS_PER_PAGE}
-    ).configure(table)
+    RequestConfig(request, paginate=False).configure(table)  # the sort order
+    if not export_format:
+        _paginate(table, request)
     if export_format is not None:
         if export_format not in EXPORT_FORMATS:
             return HttpResponseBadRequest(
