@@ -523,3 +523,38 @@ def test_the_migration_confirms_the_games_that_had_ended(round, players):
 
     assert Table.objects.get(pk=ended.pk).confirmed_at == START
     assert Table.objects.get(pk=open_.pk).confirmed_at is None
+
+
+def test_after_the_sheet_is_submitted_the_referee_enters_nothing_new(sheet, referee, north):
+    """Hands, false wins and penalties alike: the game has ended."""
+    assert code_of(record_hand, table=sheet, number=2, result="draw", entered_by=referee) == (
+        "game_ended"
+    )
+    assert code_of(
+        record_false_win,
+        table=sheet,
+        number=1,
+        offender=north,
+        invalid_hand=False,
+        entered_by=referee,
+    ) == ("game_ended")
+    assert code_of(
+        record_penalty,
+        table=sheet,
+        player=north,
+        points=5,
+        distributed=False,
+        reason="Late",
+        entered_by=referee,
+    ) == ("game_ended")
+    assert not Penalty.objects.exists()
+
+
+def test_the_organiser_records_a_penalty_on_a_submitted_sheet_as_a_correction(
+    sheet, organiser, north
+):
+    record_penalty(
+        table=sheet, player=north, points=5, distributed=False, reason="Late", entered_by=organiser
+    )
+
+    assert Penalty.objects.get().points == 5

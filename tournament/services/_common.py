@@ -72,13 +72,20 @@ def replayed(model, table: Table, submission) -> Any:
     return earlier
 
 
-def refuse_after_end(table: Table) -> None:
-    if table.ended_at is not None:
-        raise ValidationError(
-            _("The game at table %(table)s has ended; correct a hand instead."),
-            code="game_ended",
-            params={"table": table.number},
+def refuse_after_end(table: Table, *, what: str = "hand") -> None:
+    """Nothing new is entered at a game that has ended (its sheet is submitted): a hand
+    needs the game reopened; a false win or a penalty (`what`) too, unless an organiser
+    records it as a correction (the caller decides)."""
+    if table.ended_at is None:
+        return
+    if what == "hand":
+        message = _("The game at table %(table)s has ended; correct a hand instead.")
+    else:
+        message = _(
+            "The game at table %(table)s has ended: the organiser records a false win or a "
+            "penalty now, or reopens the game."
         )
+    raise ValidationError(message, code="game_ended", params={"table": table.number})
 
 
 def refuse_unless_playing(table: Table) -> None:

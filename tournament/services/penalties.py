@@ -15,11 +15,13 @@ from scoring.engine import get_preset
 from scoring.engine.settlement import false_win_points
 from tournament import deals
 from tournament.models import FALSE_WIN_KINDS, AuditEntry, Penalty, PenaltyKind, Player, Table
+from tournament.permissions import is_organiser
 from tournament.services._common import (
     audit,
     lock_table,
     penalty_snapshot,
     recompute_scores,
+    refuse_after_end,
     refuse_before_play,
     refuse_unless_playing,
     replayed,
@@ -53,6 +55,8 @@ def record_false_win(
         return earlier
     refuse_unless_playing(table)
     refuse_confirmed_unless_organiser(table, entered_by)
+    if not is_organiser(entered_by, table.round.tournament):  # an organiser's is a correction
+        refuse_after_end(table, what="penalty")
     seats = seats_of(table)
     seat = seat_of(seats, offender, "offender")
     last = table.hands.aggregate(last=Max("number"))["last"] or 0
@@ -114,6 +118,8 @@ def record_penalty(
         return earlier
     refuse_unless_playing(table)
     refuse_confirmed_unless_organiser(table, entered_by)
+    if not is_organiser(entered_by, table.round.tournament):  # an organiser's is a correction
+        refuse_after_end(table, what="penalty")
     seats = seats_of(table)
     seat = seat_of(seats, player, "penalised player")
     _check_penalty(table, points, distributed, reason, hand_number)
