@@ -112,6 +112,11 @@ class TieBreak(models.TextChoices):
     GAME_SCORES = "game_scores", _("More high game scores")
 
 
+# Slugs that are fixed parts of the addresses where a tournament's slug goes (/manage/new/,
+# /manage/tokens/): no tournament may take them, whichever way it is made.
+RESERVED_SLUGS = frozenset({"new", "tokens"})
+
+
 class Tournament(models.Model):
     Profile = Profile
     SeatRotation = SeatRotation
@@ -216,6 +221,16 @@ class Tournament(models.Model):
 
     def clean(self) -> None:
         super().clean()
+        if self.slug.lower() in RESERVED_SLUGS:
+            raise ValidationError(
+                {
+                    "slug": ValidationError(
+                        _("“%(slug)s” is taken by a page."),
+                        code="reserved_slug",
+                        params={"slug": self.slug},
+                    )
+                }
+            )
         if self.preset not in PRESETS:
             return  # validate_preset says so
         if not isinstance(self.rule_settings, dict):

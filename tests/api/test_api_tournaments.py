@@ -315,3 +315,12 @@ def row(rank, key, points, exact, score):
         "substitute": False,
         "provisional_games": 0,
     }
+
+
+@pytest.mark.parametrize("slug", ["new", "tokens", "Tokens"])
+def test_a_slug_taken_by_a_page_is_refused(api_as, creator, slug):
+    response = api_as(creator).post("/api/tournaments", {"name": "Clash", "slug": slug})
+
+    assert response.status_code == 400
+    assert "taken by a page" in response.json()["fields"]["slug"]
+    assert not Tournament.objects.filter(name="Clash").exists()

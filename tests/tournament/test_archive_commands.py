@@ -288,3 +288,10 @@ def test_every_demo_tournament_exports_and_imports_again_as_a_copy(db, tmp_path,
         for t in (original, copy)
     ]
     assert scores[0] == scores[1]
+
+
+def test_an_archive_under_a_slug_taken_by_a_page_imports_nothing(db, tmp_path):
+    with pytest.raises(CommandError, match="taken by a page"):
+        run("import_tournament", write(tmp_path, document(slug="tokens")))
+
+    assert not Tournament.objects.exists()

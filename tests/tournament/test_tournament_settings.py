@@ -9,6 +9,7 @@ from scoring.engine.ranking import TIE_BREAKS
 from tournament.models import Tournament
 from tournament.selectors import audit_trail
 from tournament.services import end_game
+from tournament.services.tournaments import create_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -50,3 +51,10 @@ def test_organiser_reads_the_audit_trail(tournament, table, referee):
     assert [(e.action, e.actor.username) for e in audit_trail(tournament)] == [
         ("game_ended", "bob")
     ]
+
+
+def test_a_slug_taken_by_a_page_is_refused_by_the_service(organiser):
+    with pytest.raises(ValidationError) as error:
+        create_tournament(organiser=organiser, name="Clash", slug="new")
+
+    assert error.value.error_dict["slug"][0].code == "reserved_slug"

@@ -13,13 +13,12 @@ from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import PRESETS
-from tournament.models import Tournament
+from tournament.models import RESERVED_SLUGS, Tournament
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
 # `manage/new/` and `manage/tokens/` are pages of their own, so no tournament may use these slugs.
-RESERVED_SLUGS = frozenset({"new", "tokens"})
 
 
 # What the four inputs of the table points are called (for screen readers).
