@@ -35,7 +35,7 @@ OUTSIDERS = {"anonymous", "no_role", "other_organiser"}
 # (method, url, body, who may, status on success). "{penalty}" is the deduction's id.
 OPERATIONS = [
     ("GET", "/api/tournaments", None, "anyone", 200),
-    ("POST", "/api/tournaments", {"name": "New", "slug": "new"}, "creator", 201),
+    ("POST", "/api/tournaments", {"name": "New", "slug": "new-cup"}, "creator", 201),
     ("GET", T, None, "reader", 200),
     ("PATCH", T, {"venue": "Hall 2"}, "organiser", 200),
     ("GET", f"{T}/players", None, "reader", 200),
