@@ -58,3 +58,15 @@ def test_a_slug_taken_by_a_page_is_refused_by_the_service(organiser):
         create_tournament(organiser=organiser, name="Clash", slug="new")
 
     assert error.value.error_dict["slug"][0].code == "reserved_slug"
+
+
+@pytest.mark.parametrize(
+    ("preset", "rotation"), [("mcr", "wmo"), ("japanese-transitional", "none")]
+)
+def test_a_new_tournament_takes_its_presets_seat_rotation_unless_given(organiser, preset, rotation):
+    made = create_tournament(organiser=organiser, name="A", slug="a", preset=preset)
+    given = create_tournament(
+        organiser=organiser, name="B", slug="b", preset=preset, seat_rotation="half"
+    )
+
+    assert (made.seat_rotation, given.seat_rotation) == (rotation, "half")

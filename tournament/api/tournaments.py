@@ -11,7 +11,6 @@ from ninja import Query, Router
 from ninja.responses import Status
 from pydantic import WithJsonSchema
 
-from scoring.engine import PRESETS
 from tournament import services
 from tournament.access import AuthenticatedRequest
 from tournament.api import schemas, serialisers
@@ -71,9 +70,6 @@ def create_tournament(
     if not request.user.has_perm("tournament.add_tournament"):
         raise forbidden("Creating tournaments needs the permission tournament.add_tournament.")
     values = read(schemas.TournamentCreate, payload).model_dump(exclude_unset=True)
-    preset = PRESETS.get(values.get("preset", Tournament().preset))
-    if preset is not None and "seat_rotation" not in values:
-        values["seat_rotation"] = preset.seat_rotation
     tournament = tournament_services.create_tournament(organiser=request.user, **values)
     response["Location"] = reverse("tournament_api:tournament", kwargs={"slug": tournament.slug})
     return Status(201, serialisers.tournament_detail(tournament, rounds=tournament.rounds.all()))

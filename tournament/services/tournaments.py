@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine import PRESETS
 from tournament.models import Hand, Tournament
 
 SETTINGS = (
@@ -60,9 +61,13 @@ def _save(tournament: Tournament) -> None:
 
 @transaction.atomic
 def create_tournament(*, organiser: User, **fields: Any) -> Tournament:
-    """A new tournament with `organiser` as its organiser; raises ValidationError by field."""
+    """A new tournament with `organiser` as its organiser; raises ValidationError by field.
+
+    Without a `seat_rotation` it takes its rule preset's (MCR wmo; JT and WA none)."""
     _refuse_unknown(fields)
     tournament = Tournament(**fields)
+    if not fields.get("seat_rotation") and tournament.preset in PRESETS:
+        tournament.seat_rotation = PRESETS[tournament.preset].seat_rotation
     _save(tournament)
     tournament.organisers.add(organiser)
     return tournament

@@ -211,12 +211,8 @@ class TournamentForm(forms.Form):
         data = self.cleaned_data
         key = data.get("preset")
         preset = PRESETS.get(key) if isinstance(key, str) else None
-        if not data.get("seat_rotation"):
-            data["seat_rotation"] = (
-                self.tournament.seat_rotation
-                if self.tournament is not None
-                else (preset.seat_rotation if preset else Tournament.SeatRotation.WMO)
-            )
+        if not data.get("seat_rotation") and self.tournament is not None:
+            data["seat_rotation"] = self.tournament.seat_rotation  # a new one: the preset's
         settings: dict[str, int] = {}
         for field, name in self.SETTING_FIELDS.items():
             value = data.pop(field, None)
