@@ -254,24 +254,18 @@ class _Game:
         be those the deals before it and the preset's settlement make."""
         seated = dict(zip(WINDS, self.data.seats.keys(), strict=True))
         dealer = seated[recorded.dealer]
-        if deal.prevailing_wind is not None and deal.prevailing_wind != recorded.prevailing_wind:
-            raise ArchiveError(
-                f"{where}: after the deals before it the prevailing wind is "
-                f"{recorded.prevailing_wind}, not {deal.prevailing_wind}.",
-                code="deal_position",
-            )
-        if deal.dealer is not None and deal.dealer != dealer:
-            raise ArchiveError(
-                f"{where}: after the deals before it the dealer is {dealer!r}, "
-                f"not {deal.dealer!r}.",
-                code="deal_position",
-            )
-        if deal.extra_hands is not None and deal.extra_hands != recorded.extra_hands:
-            raise ArchiveError(
-                f"{where}: after the deals before it the dealer's extra-hand number is "
-                f"{recorded.extra_hands}, not {deal.extra_hands}.",
-                code="deal_position",
-            )
+        positions = (
+            ("prevailing wind", deal.prevailing_wind, recorded.prevailing_wind),
+            ("dealer", deal.dealer, dealer),
+            ("dealer's extra-hand number", deal.extra_hands, recorded.extra_hands),
+        )
+        for what, said, worked_out in positions:
+            if said is not None and said != worked_out:
+                shown = (repr(worked_out), repr(said)) if what == "dealer" else (worked_out, said)
+                raise ArchiveError(
+                    f"{where}: after the deals before it the {what} is {shown[0]}, not {shown[1]}.",
+                    code="deal_position",
+                )
         if deal.payments is not None and deal.payments.values() != recorded.payments:
             raise ArchiveError(
                 f"{where}: under this tournament's rules the deal pays "
