@@ -461,6 +461,22 @@ def seat_list() -> list[str]:
     return []
 
 
+def submission_constraints(name: str) -> list[models.BaseConstraint]:
+    """A submission key names one record of its user at a table, and has its user."""
+    return [
+        models.UniqueConstraint(
+            fields=["table", "submitted_by", "submission"],
+            condition=Q(submission__isnull=False),
+            name=f"{name}_submission_key_once",
+            violation_error_message="This submission key was already used.",
+        ),
+        models.CheckConstraint(
+            condition=Q(submission__isnull=True) | Q(submitted_by__isnull=False),
+            name=f"{name}_submission_key_has_its_user",
+        ),
+    ]
+
+
 class Hand(models.Model):
     """One deal of a game (MCR calls it a hand): where it stands in the game, its result and
     the facts of the deal its payments follow from, and what each player paid or received."""
@@ -531,12 +547,22 @@ class Hand(models.Model):
     submission = models.UUIDField(
         null=True,
         blank=True,
-        unique=True,
         help_text=_(
             "The idempotency key of the submission that recorded it: a resubmission "
             "with the same key is recognised and not recorded twice."
         ),
     )
+    # Whose key it is (a key belongs to its user and its table; a correction changes
+    # `entered_by`, not this), and a digest of what was sent with it: the same key sent again
+    # with something else is refused. Empty for records from before the digest was kept.
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    submission_digest = models.CharField(max_length=64, blank=True, default="")
     # Not stored: True on the hand `correct_last_hand` returns when the correction sent was
     # already recorded (sent twice), so nothing changed.
     unchanged: bool = False
@@ -589,6 +615,7 @@ class Hand(models.Model):
                 name="hand_payments_sum_to_zero",
             ),
             models.CheckConstraint(condition=Q(flowers__lte=8), name="hand_flowers_at_most_8"),
+            *submission_constraints("hand"),
         ]
 
     def __str__(self) -> str:
@@ -670,12 +697,22 @@ class Penalty(models.Model):
     submission = models.UUIDField(
         null=True,
         blank=True,
-        unique=True,
         help_text=_(
             "The idempotency key of the submission that recorded it: a resubmission "
             "with the same key is recognised and not recorded twice."
         ),
     )
+    # Whose key it is (a key belongs to its user and its table; a correction changes
+    # `entered_by`, not this), and a digest of what was sent with it: the same key sent again
+    # with something else is refused. Empty for records from before the digest was kept.
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    submission_digest = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["table", "entered_at", "pk"]
@@ -695,6 +732,7 @@ class Penalty(models.Model):
                 | Q(kind=PenaltyKind.DEDUCTION, distributed=False),
                 name="penalty_kind_matches_distribution",
             ),
+            *submission_constraints("penalty"),
         ]
 
     def __str__(self) -> str:

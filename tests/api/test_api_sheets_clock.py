@@ -386,14 +386,57 @@ def test_a_key_that_is_not_a_uuid_is_refused(as_bob, table, path, body, model):
     assert not model.objects.exists()
 
 
-def test_a_key_used_at_another_table_is_refused(as_organiser, table, table2):
+def test_a_key_sent_to_another_table_is_another_key(as_organiser, table, table2):
     key = str(uuid.uuid4())
     send(as_organiser, "hands", {"number": 1, "result": "draw"}, key)
 
     response = send(as_organiser, "hands", {"number": 1, "result": "draw"}, key, f"{R}/tables/2")
 
-    assert (response.status_code, response.json()["error"]) == (409, "submission_key_reused")
-    assert not Hand.objects.filter(table=table2).exists()
+    assert response.status_code == 201
+    assert Hand.objects.filter(table=table2).count() == 1
+
+
+# The same endpoint, the same key, another body: what each changes.
+OTHER_BODIES = [
+    ("hands", {"number": 1, "result": "win", "winner": "1", "discarder": "2", "fan": 9}, Hand),
+    ("false-wins", {"number": 1, "player": "2"}, Penalty),
+    ("penalties", {"player": "4", "points": 6, "reason": "Late"}, Penalty),
+]
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "other", "model"),
+    [
+        (path, body, other, model)
+        for (path, body, model), (_, other, _) in zip(SUBMISSIONS, OTHER_BODIES, strict=True)
+    ],
+)
+def test_a_key_sent_again_with_another_body_is_refused(as_bob, table, path, body, other, model):
+    key = str(uuid.uuid4())
+    first = send(as_bob, path, body, key)
+
+    response = send(as_bob, path, other, key)
+
+    assert first.status_code == 201
+    assert (response.status_code, response.json()["error"]) == (422, "submission_key_reused")
+    assert "nothing was recorded" in response.json()["message"]
+    assert model.objects.filter(table=table).count() == 1
+
+
+@pytest.mark.parametrize(("path", "body", "model"), SUBMISSIONS)
+def test_another_callers_key_is_never_answered_with_the_first_record(
+    api_as, as_bob, organiser, table, path, body, model
+):
+    key = str(uuid.uuid4())
+    first = send(as_bob, path, body, key)
+    again = {**body, "number": 2} if path == "hands" else body
+
+    response = send(api_as(organiser), path, again, key)
+
+    assert response.status_code == 201
+    assert "Idempotent-Replayed" not in response
+    assert response.json() != first.json()
+    assert model.objects.filter(table=table).count() == 2
 
 
 def test_a_hand_key_reused_for_a_penalty_is_refused(as_bob, table):
@@ -402,7 +445,7 @@ def test_a_hand_key_reused_for_a_penalty_is_refused(as_bob, table):
 
     response = send(as_bob, "penalties", {"player": "4", "points": 5, "reason": "Late"}, key)
 
-    assert (response.status_code, response.json()["error"]) == (409, "submission_key_reused")
+    assert (response.status_code, response.json()["error"]) == (422, "submission_key_reused")
     assert not Penalty.objects.exists()
 
 

@@ -175,18 +175,31 @@ def test_a_damaged_key_is_refused_and_the_form_gets_a_new_one(referee_client, wo
     assert snapshot() == before
 
 
-def test_a_key_used_at_another_table_records_nothing_and_is_replaced(referee_client, world):
-    key = uuid.uuid4()
-    record_hand(
-        table=world.table2, number=1, result="draw", entered_by=world.organiser, submission=key
-    )
+def test_a_key_sent_again_with_other_values_records_nothing_and_is_replaced(referee_client, world):
+    key = str(uuid.uuid4())
+    referee_client.post(table_url(world, "win"), {**WIN, "submission": key})
     before = snapshot()
-    response = referee_client.post(table_url(world, "win"), {**WIN, "submission": str(key)})
+    # The answer was lost; the referee changed the fan and sent the same form again.
+    response = referee_client.post(table_url(world, "win"), {**WIN, "fan": 12, "submission": key})
     assert response.status_code == 200
     form = entry(response.content.decode(), "win")
     assert "sent with a key already used for another entry, so nothing was recorded" in form
-    assert key_of(form) != str(key)
+    assert key_of(form) != key
+    assert 'name="fan" value="12"' in form
     assert snapshot() == before
+
+
+def test_another_users_key_is_not_answered_with_their_record(referee_client, world):
+    key = uuid.uuid4()
+    record_hand(
+        table=world.table, number=1, result="draw", entered_by=world.organiser, submission=key
+    )
+    response = referee_client.post(
+        table_url(world, "win"), {**WIN, "number": 2, "submission": str(key)}
+    )
+    assert response.status_code == 302
+    assert messages_of(response) != ["Hand 1 was already recorded; nothing was recorded twice."]
+    assert Hand.objects.get(number=2).submitted_by == world.referee
 
 
 def test_the_false_win_offered_after_a_small_win_has_its_own_key(referee_client, world):

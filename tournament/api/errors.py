@@ -21,9 +21,11 @@ from ninja.errors import AuthenticationError
 from pydantic import Field
 
 # Service codes answered with 409 rather than 400: the request was right but came too late (the
-# hand is entered, or is no longer the last one), or its idempotency key was already used for
-# something else.
-CONFLICT_CODES = frozenset({"conflict", "submission_key_reused", "not_last_hand"})
+# hand is entered, or is no longer the last one).
+CONFLICT_CODES = frozenset({"conflict", "not_last_hand"})
+# Service codes answered with 422: the request is well formed but cannot be taken as it is
+# (its idempotency key was already used for another body).
+UNPROCESSABLE_CODES = frozenset({"submission_key_reused"})
 # Service codes answered with 403: the caller may not do this (who confirms a game sheet).
 FORBIDDEN_CODES = frozenset({"not_allowed_to_confirm", "confirm_own_sheet"})
 CHALLENGE = 'Bearer realm="api"'
@@ -109,8 +111,9 @@ class ErrorAnswer(Schema):
     * 404 `not_found`, also for a tournament the caller may not read.
     * 405 `method_not_allowed`; the Allow header lists the methods that are.
     * 409 `conflict` (the hand was entered by someone else first, or another change was made
-      at the same moment), `not_last_hand`, or `submission_key_reused` (the Idempotency-Key was
-      already used at another table or for another kind of record).
+      at the same moment) or `not_last_hand`.
+    * 422 `submission_key_reused`: the Idempotency-Key was already used by the same caller at
+      the same table with another body, or for another kind of record; nothing was recorded.
     """
 
     error: str = Field(description="A stable code (see above).")
@@ -177,7 +180,7 @@ def schema_error(errors: Sequence[Mapping[str, Any]]) -> ApiError:
 
 def from_validation_error(error: ValidationError) -> ApiError:
     """A service's ValidationError as an API error: 409 for a conflict, 403 for a refused
-    role, else 400.
+    role, 422 for a reused idempotency key, else 400.
 
     A single error keeps its code. Errors by field list each field's messages under `fields`;
     their code is the one code they share, or "invalid".
@@ -209,6 +212,8 @@ def _shared_code(codes: set[str | None]) -> str:
 def _status(code: str) -> int:
     if code in FORBIDDEN_CODES:
         return 403
+    if code in UNPROCESSABLE_CODES:
+        return 422
     return 409 if code in CONFLICT_CODES else 400
 
 

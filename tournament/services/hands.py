@@ -39,6 +39,7 @@ from tournament.services._common import (
     replayed,
     seat_of,
     seats_of,
+    submission_key,
 )
 from tournament.services.games import refuse_confirmed_unless_organiser
 
@@ -95,12 +96,20 @@ def record_hand(
     faulty. The deal's position (prevailing wind, dealer, extra-hand number) follows from the
     deals before it, and its payments from all of these.
 
-    `submission` is the idempotency key of the form or request: when a deal with that key is
-    already recorded at the table, that deal is returned (marked ``replayed``) and nothing new
-    is recorded, so a resubmission after a lost connection is harmless.
+    `submission` is the idempotency key of the form or request: when `entered_by` already
+    recorded a deal at the table with that key and the same arguments, that deal is returned
+    (marked ``replayed``) and nothing new is recorded, so a resubmission after a lost
+    connection is harmless; the key sent again with other arguments is refused
+    (`submission_key_reused`).
     """
+    key = submission_key(
+        submission, user=entered_by, kind="hand", number=number, result=result,
+        winner=winner, discarder=discarder, fan=fan, flowers=flowers, tiles=tiles, value=value,
+        extra_winners=[list(pair) for pair in extra_winners], riichi=riichi,
+        faulty_claims=faulty_claims, ready=ready, faulty_riichi=faulty_riichi, offender=offender,
+    )  # fmt: skip
     table = lock_table(table)
-    earlier = replayed(Hand, table, submission)
+    earlier = replayed(Hand, table, key)
     if earlier is not None:
         return earlier
     refuse_unless_playing(table)
@@ -124,7 +133,7 @@ def record_hand(
         number=number,
         entered_by=entered_by,
         entered_at=timezone.now(),
-        submission=submission,
+        **(key.fields() if key else {}),
     )
     facts = Facts(
         winner, discarder, fan, flowers, tiles, value, tuple(extra_winners), tuple(riichi),

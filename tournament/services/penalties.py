@@ -27,6 +27,7 @@ from tournament.services._common import (
     replayed,
     seat_of,
     seats_of,
+    submission_key,
 )
 from tournament.services.games import refuse_confirmed_unless_organiser
 
@@ -49,8 +50,16 @@ def record_false_win(
     was worth less than the minimum (10 each). `submission` is the idempotency key, as for
     `record_hand`.
     """
+    key = submission_key(
+        submission,
+        user=entered_by,
+        kind="false_win",
+        number=number,
+        offender=offender,
+        invalid_hand=invalid_hand,
+    )
     table = lock_table(table)
-    earlier = replayed(Penalty, table, submission)
+    earlier = replayed(Penalty, table, key)
     if earlier is not None:
         return earlier
     refuse_unless_playing(table)
@@ -84,7 +93,7 @@ def record_false_win(
         reason=_false_win_reason(kind, number),
         hand_number=number,
         entered_by=entered_by,
-        submission=submission,
+        **(key.fields() if key else {}),
     )
     return _finish(table, seats, penalty, entered_by)
 
@@ -112,8 +121,18 @@ def record_penalty(
 
     `submission` is the idempotency key, as for `record_hand`.
     """
+    key = submission_key(
+        submission,
+        user=entered_by,
+        kind="penalty",
+        player=player,
+        points=points,
+        distributed=distributed,
+        reason=reason.strip(),
+        hand_number=hand_number,
+    )
     table = lock_table(table)
-    earlier = replayed(Penalty, table, submission)
+    earlier = replayed(Penalty, table, key)
     if earlier is not None:
         return earlier
     refuse_unless_playing(table)
@@ -132,7 +151,7 @@ def record_penalty(
         reason=reason.strip(),
         hand_number=hand_number,
         entered_by=entered_by,
-        submission=submission,
+        **(key.fields() if key else {}),
     )
     return _finish(table, seats, penalty, entered_by)
 
