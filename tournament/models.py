@@ -36,16 +36,26 @@ def validate_preset(value: str) -> None:
         )
 
 
+#: The table points of a place lie from -MOST_TABLE_POINTS to MOST_TABLE_POINTS: the one rule
+#: of the settings form, the API and archives (`validate_table_points`).
+MOST_TABLE_POINTS = 1000
+
+
 def validate_table_points(value: object) -> None:
     if (
         not isinstance(value, list)
         or len(value) != 4
         or not all(isinstance(points, int) and not isinstance(points, bool) for points in value)
+        or not all(-MOST_TABLE_POINTS <= points <= MOST_TABLE_POINTS for points in value)
         or value != sorted(value, reverse=True)
     ):
         raise ValidationError(
-            _("Table points are four whole numbers from first to last place, such as 4, 2, 1, 0."),
+            _(
+                "Table points are four whole numbers from %(least)s to %(most)s, from first to "
+                "last place, such as 4, 2, 1, 0."
+            ),
             code="bad_table_points",
+            params={"least": -MOST_TABLE_POINTS, "most": MOST_TABLE_POINTS},
         )
 
 

@@ -163,6 +163,39 @@ def test_organiser_changes_settings(as_organiser, tournament):
     )
 
 
+@pytest.mark.parametrize(
+    "points", [[1e30, 2, 1, 0], [1001, 2, 1, 0], [4, 2, 1, -1001], [10**30, 2, 1, 0]]
+)
+def test_table_points_out_of_range_are_refused(as_organiser, tournament, points):
+    response = as_organiser.patch(T, {"table_points": points})
+
+    assert response.status_code == 400
+    assert response.json()["fields"] == {
+        "table_points": "Give a list of at most 4 whole numbers from -1000 to 1000."
+    }
+    tournament.refresh_from_db()
+    assert tournament.table_points == [4, 2, 1, 0]
+
+
+def test_table_points_at_the_ends_of_the_range_are_taken(as_organiser, tournament):
+    response = as_organiser.patch(T, {"table_points": [1000, 2, 1, -1000]})
+
+    assert response.status_code == 200
+    tournament.refresh_from_db()
+    assert tournament.table_points == [1000, 2, 1, -1000]
+
+
+def test_a_new_tournament_with_table_points_out_of_range_is_refused(api_as, creator):
+    response = api_as(creator).post(
+        "/api/tournaments",
+        {"name": "Big Points", "slug": "big-points", "table_points": [1e30, 2, 1, 0]},
+    )
+
+    assert response.status_code == 400
+    assert list(response.json()["fields"]) == ["table_points"]
+    assert not Tournament.objects.filter(slug="big-points").exists()
+
+
 def test_slug_cannot_change(as_organiser, tournament):
     response = as_organiser.patch(T, {"slug": "summer-cup"})
 

@@ -881,6 +881,18 @@ def test_ended_by_time_cannot_follow_sixteen_hands(organiser):
         import_tournament(document, actor=organiser)
 
 
+@pytest.mark.parametrize("points", [[10**30, 2, 1, 0], [4, 2, 1, -1001]])
+def test_table_points_out_of_range_are_refused_and_nothing_saved(organiser, points):
+    document = small_document()
+    document["tournament"]["table_points"] = points
+    before = counts()
+
+    with pytest.raises(ArchiveError, match="from -1000 to 1000"):
+        import_tournament(document, actor=organiser)
+
+    assert counts() == before
+
+
 def test_an_existing_slug_is_refused_and_nothing_saved(organiser):
     Tournament.objects.create(name="Club Night 2024", slug="club-night")
     before = counts()

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import PRESETS
-from tournament.models import RESERVED_SLUGS, Tournament
+from tournament.models import MOST_TABLE_POINTS, RESERVED_SLUGS, Tournament
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -40,7 +40,10 @@ class TablePointsField(forms.MultiValueField):
     widget = TablePointsWidget
 
     def __init__(self, **kwargs: Any) -> None:
-        fields = [forms.IntegerField(min_value=-1000, max_value=1000) for _place in PLACES]
+        fields = [
+            forms.IntegerField(min_value=-MOST_TABLE_POINTS, max_value=MOST_TABLE_POINTS)
+            for _place in PLACES
+        ]
         message = _("Give the table points of all four places.")
         super().__init__(
             fields=fields,
