@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -255,10 +257,34 @@ class Tournament(models.Model):
             ) from error
 
 
+#: What a player's key is made of, said once: it names the player in page addresses and in
+#: the API (/players/<key>), so it is ASCII letters, digits, "-", "_" and ".", beginning with
+#: a letter or a digit, at most PLAYER_KEY_LENGTH characters long.
+PLAYER_KEY_PATTERN = r"[A-Za-z0-9][A-Za-z0-9._-]*"
+PLAYER_KEY_LENGTH = 20
+
+
+def validate_player_key(value: str) -> None:
+    if not re.fullmatch(PLAYER_KEY_PATTERN, value):
+        raise ValidationError(
+            _(
+                "The key %(value)s cannot be used: a player's key is made of letters (A to Z), "
+                "digits, '-', '_' and '.', beginning with a letter or a digit, such as 12 or A-7."
+            ),
+            code="bad_key",
+            params={"value": repr(value[:40])},
+        )
+
+
 class Player(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
     key = models.CharField(
-        max_length=20, help_text=_("Identifies the player within the tournament: a start number.")
+        max_length=PLAYER_KEY_LENGTH,
+        validators=[validate_player_key],
+        help_text=_(
+            "Identifies the player within the tournament: a start number. Letters (A to Z), "
+            "digits, '-', '_' and '.', beginning with a letter or a digit."
+        ),
     )
     name = models.CharField(max_length=200)
     country = models.CharField(max_length=100, blank=True)

@@ -272,6 +272,34 @@ def test_player_needs_key_and_name(as_organiser, tournament):
     }
 
 
+@pytest.mark.parametrize("key", ["a/b", "A 1", "1²", ".."])
+def test_a_player_key_outside_its_alphabet_is_refused(as_organiser, tournament, key):
+    response = as_organiser.post(f"{T}/players", {"key": key, "name": "Odd Key"})
+
+    assert response.status_code == 400
+    assert "a player's key is made of letters (A to Z)" in response.json()["fields"]["key"]
+    assert not Player.objects.exists()
+
+
+def test_a_player_key_cannot_be_changed_to_one_outside_its_alphabet(as_organiser, tournament):
+    Player.objects.create(tournament=tournament, key="1", name="Al")
+
+    response = as_organiser.patch(f"{T}/players/1", {"key": "1/2"})
+
+    assert response.status_code == 400
+    assert list(response.json()["fields"]) == ["key"]
+    assert Player.objects.get().key == "1"
+
+
+def test_a_player_with_every_sign_of_the_alphabet_is_reached_by_its_key(as_organiser, tournament):
+    assert as_organiser.post(f"{T}/players", {"key": "A-1_b.2", "name": "Odd"}).status_code == 201
+
+    response = as_organiser.patch(f"{T}/players/A-1_b.2", {"club": "Q"})
+
+    assert response.status_code == 200
+    assert Player.objects.get().club == "Q"
+
+
 def test_organiser_withdraws_a_player(as_organiser, tournament):
     Player.objects.create(tournament=tournament, key="1", name="Al")
 

@@ -893,6 +893,18 @@ def test_table_points_out_of_range_are_refused_and_nothing_saved(organiser, poin
     assert counts() == before
 
 
+def test_a_player_key_outside_its_alphabet_is_refused_and_nothing_saved(organiser):
+    document = small_document()
+    document["players"].append({**document["players"][0], "key": "A/1", "name": "Odd Key"})
+    before = counts()
+
+    refused = r"player 9 \(key 'A/1'\): key: The key 'A/1' cannot be used"
+    with pytest.raises(ArchiveError, match=refused):
+        import_tournament(document, actor=organiser)
+
+    assert counts() == before
+
+
 def test_an_existing_slug_is_refused_and_nothing_saved(organiser):
     Tournament.objects.create(name="Club Night 2024", slug="club-night")
     before = counts()
