@@ -226,11 +226,38 @@ def test_provisional_standings_count_the_submitted_sheet(anonymous, table, bob, 
     assert anonymous.get(f"{T}/standings?provisional=0").json()["provisional"] is False
 
 
-def test_a_bad_provisional_value_is_refused(anonymous, table):
-    response = anonymous.get(f"{T}/standings?provisional=maybe")
+@pytest.mark.parametrize(
+    "value", ["maybe", "", "²", "%C2%B2", "-1", "2", "TRUE", "%201", "1%20", "x" * 500]
+)
+def test_a_provisional_value_not_listed_is_refused(anonymous, table, value):
+    response = anonymous.get(f"{T}/standings?provisional={value}")
 
     assert response.status_code == 400
-    assert "provisional" in response.json()["fields"]
+    assert response.json()["error"] == "invalid"
+    assert response.json()["fields"]["provisional"].startswith(
+        "Give provisional=1 (count unconfirmed sheets too) or provisional=0, not '"
+    )
+
+
+@pytest.mark.parametrize(
+    ("query", "counted"),
+    [("", False), ("?provisional=0", False), ("?provisional=no", False),
+     ("?provisional=1", True), ("?provisional=true", True), ("?provisional=yes", True)],
+)  # fmt: skip
+def test_each_listed_provisional_value_is_taken(anonymous, table, query, counted):
+    response = anonymous.get(f"{T}/standings{query}")
+
+    assert response.status_code == 200
+    assert response.json()["provisional"] is counted
+
+
+def test_the_listed_provisional_values_are_those_of_the_openapi_document(client):
+    document = client.get("/api/openapi.json").json()
+    operation = document["paths"]["/api/tournaments/{slug}/standings"]["get"]
+    (parameter,) = [p for p in operation["parameters"] if p["name"] == "provisional"]
+
+    assert sorted(parameter["schema"]["enum"]) == ["0", "1", "false", "no", "true", "yes"]
+    assert parameter["required"] is False
 
 
 # --- The clock ------------------------------------------------------------------------------
