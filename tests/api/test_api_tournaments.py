@@ -276,7 +276,7 @@ def test_player_needs_key_and_name(as_organiser, tournament):
 def test_a_player_key_outside_its_alphabet_is_refused(as_organiser, tournament, key):
     response = as_organiser.post(f"{T}/players", {"key": key, "name": "Odd Key"})
 
-    assert response.status_code == 400
+    assert (response.status_code, response.json()["error"]) == (400, "bad_key")
     assert "a player's key is made of letters (A to Z)" in response.json()["fields"]["key"]
     assert not Player.objects.exists()
 
