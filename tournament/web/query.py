@@ -21,9 +21,3 @@ def whole_number(request: HttpRequest, name: str, *, default: int, least: int, m
     if text is None or not WHOLE.fullmatch(text):
         return default
     return max(least, min(most, int(text)))
-
-
-def one_of(request: HttpRequest, name: str, choices: tuple[str, ...], *, default: str) -> str:
-    """The query parameter `name` when it is one of `choices`, else `default`."""
-    text = request.GET.get(name)
-    return text if text in choices else default
