@@ -7,6 +7,12 @@ Variables (see README.md):
 - ``DATABASE_URL``: ``sqlite:///path`` or ``postgres://user:password@host:port/name``
   (default: the SQLite file db.sqlite3 at the repository root)
 - ``ALLOWED_HOSTS``, ``CSRF_TRUSTED_ORIGINS``: comma-separated lists
+- ``HTTPS`` and the HTTPS-only settings it gives the default of (``SECURE_SSL_REDIRECT``,
+  ``SESSION_COOKIE_SECURE``, ``CSRF_COOKIE_SECURE``, ``SECURE_HSTS_SECONDS``,
+  ``SECURE_HSTS_INCLUDE_SUBDOMAINS``, ``SECURE_HSTS_PRELOAD``); ``PROXY_SSL_HEADER``,
+  ``PROXY_COUNT``: what the reverse proxy in front says about the request
+- ``LOGIN_FAILURE_LIMIT``, ``LOGIN_COOLOFF_MINUTES``, ``TOKEN_FAILURE_LIMIT``,
+  ``TOKEN_COOLOFF_MINUTES``: throttling of wrong passwords and API tokens
 - ``TEST_DATABASE_NAME``: name of the throw-away PostgreSQL test database
 """
 
@@ -31,6 +37,34 @@ ALLOWED_HOSTS = env.parse_list(
     os.environ.get("ALLOWED_HOSTS"), default=["localhost", "127.0.0.1", "[::1]"]
 )
 CSRF_TRUSTED_ORIGINS = env.parse_list(os.environ.get("CSRF_TRUSTED_ORIGINS"))
+
+
+def _bool(name: str, default: bool) -> bool:
+    return env.parse_bool(name, os.environ.get(name), default=default)
+
+
+def _int(name: str, default: int, minimum: int = 0) -> int:
+    return env.parse_int(name, os.environ.get(name), default=default, minimum=minimum)
+
+
+# HTTPS. Outside DEBUG the site is taken to be served over HTTPS, and every HTTPS-only setting
+# is on; a venue serving plain http on its local network says HTTPS=false (or switches single
+# settings off). `python manage.py check --deploy` then has nothing to say about them.
+HTTPS = _bool("HTTPS", default=not DEBUG)
+SECURE_SSL_REDIRECT = _bool("SECURE_SSL_REDIRECT", HTTPS)
+SESSION_COOKIE_SECURE = _bool("SESSION_COOKIE_SECURE", HTTPS)
+CSRF_COOKIE_SECURE = _bool("CSRF_COOKIE_SECURE", HTTPS)
+SECURE_HSTS_SECONDS = _int("SECURE_HSTS_SECONDS", 365 * 24 * 60 * 60 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
+SECURE_HSTS_PRELOAD = _bool("SECURE_HSTS_PRELOAD", HTTPS)
+# Only a proxy that sets X-Forwarded-Proto itself (and drops the client's) may be believed
+# about the scheme; without one, a client could claim https.
+SECURE_PROXY_SSL_HEADER = (
+    ("HTTP_X_FORWARDED_PROTO", "https") if _bool("PROXY_SSL_HEADER", False) else None
+)
+# How many reverse proxies in front append to X-Forwarded-For. 0: the client's address is the
+# connection's (REMOTE_ADDR) and X-Forwarded-For, which anyone can send, is ignored.
+PROXY_COUNT = _int("PROXY_COUNT", 0)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
