@@ -19,6 +19,7 @@ Variables (see README.md):
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from config import env
@@ -75,6 +76,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
+    # Counts failed logins and locks a username out from an address (see AXES_ below).
+    "axes",
     "tournament",
     "scoring",
 ]
@@ -93,6 +96,8 @@ MIDDLEWARE = [
     # request.htmx: whether a request comes from htmx, and which element asked (HX-Target).
     "django_htmx.middleware.HtmxMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: turns a login refused for a lockout into the login page saying so.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -133,6 +138,28 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Login throttling (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one username
+# from one address, that username is locked out from that address for LOGIN_COOLOFF_MINUTES
+# (each further try starts the wait again); other users at the same venue network are not
+# affected. Failures are kept in the database, so every application server sees them.
+# Unlock early: the admin's "Access attempts", or `manage.py axes_reset_username <name>`.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = _int("LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=_int("LOGIN_COOLOFF_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "tournament.throttle.client_ip"
+AXES_LOCKOUT_CALLABLE = "tournament.web.login.locked_out"
+
+# API token throttling (tournament.throttle): after TOKEN_FAILURE_LIMIT wrong tokens from one
+# address within TOKEN_COOLOFF_MINUTES, every token from it is answered 429 for that long.
+# Counted in the database (the TokenFailures table) for the same reason as the logins.
+TOKEN_FAILURE_LIMIT = _int("TOKEN_FAILURE_LIMIT", 20, minimum=1)
+TOKEN_COOLOFF = timedelta(minutes=_int("TOKEN_COOLOFF_MINUTES", 5, minimum=1))
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

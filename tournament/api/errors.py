@@ -111,6 +111,9 @@ class ErrorAnswer(Schema):
     * 409 `conflict` (the hand was entered by someone else first, or another change was made
       at the same moment), `not_last_hand`, or `submission_key_reused` (the Idempotency-Key was
       already used at another table or for another kind of record).
+    * 429 `too_many_wrong_tokens`: too many requests with a wrong token came from the
+      caller's address; every token from it is refused for the seconds in the Retry-After
+      header.
     """
 
     error: str = Field(description="A stable code (see above).")
@@ -123,7 +126,10 @@ class ErrorAnswer(Schema):
 
 
 def refusals(*statuses: int) -> dict[int, type[ErrorAnswer]]:
-    """The error answers an operation documents, for its `response=`."""
+    """The error answers an operation documents, for its `response=`. Where a token is read
+    (401), too many wrong ones may also be answered 429."""
+    if 401 in statuses:
+        statuses = (*statuses, 429)
     return dict.fromkeys(statuses, ErrorAnswer)
 
 
