@@ -22,6 +22,8 @@ import os
 from datetime import timedelta
 from pathlib import Path
 
+from csp.constants import NONE, SELF
+
 from config import env
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -76,6 +78,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
+    "csp",
     # Counts failed logins and locks a username out from an address (see AXES_ below).
     "axes",
     "tournament",
@@ -84,6 +87,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy and Permissions-Policy on every answer (see below).
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions, before common: picks the language from the cookie set by the language
@@ -99,6 +105,40 @@ MIDDLEWARE = [
     # Last: turns a login refused for a lockout into the login page saying so.
     "axes.middleware.AxesMiddleware",
 ]
+
+# Our pages load nothing from elsewhere and carry no inline script, inline style or event
+# handler attribute (scripts and styles are files under static/; htmx is told not to add its
+# indicator style, templates/_htmx_config.html), so the policy allows our own origin only.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+# Browser features no page uses are switched off; the projector may go full screen.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    "accelerometer": [],
+    "autoplay": [],
+    "camera": [],
+    "display-capture": [],
+    "encrypted-media": [],
+    "fullscreen": ["self"],
+    "geolocation": [],
+    "gyroscope": [],
+    "magnetometer": [],
+    "microphone": [],
+    "midi": [],
+    "payment": [],
+    "usb": [],
+}
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
