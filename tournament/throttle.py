@@ -8,8 +8,10 @@ the API token throttle below both count failures by it.
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Iterable
 from datetime import datetime
 
+from axes.models import AccessAttempt
 from django.conf import settings
 from django.db import transaction
 from django.http import HttpRequest
@@ -35,6 +37,18 @@ def client_ip(request: HttpRequest) -> str:
         return str(ipaddress.ip_address(candidate))
     except ValueError:
         return remote
+
+
+def locked_out_usernames(usernames: Iterable[str]) -> set[str]:
+    """Those of `usernames` that the login form refuses now from some address (django-axes
+    counts wrong passwords by username and address)."""
+    return set(
+        AccessAttempt.objects.filter(
+            username__in=list(usernames),
+            failures_since_start__gte=settings.AXES_FAILURE_LIMIT,
+            attempt_time__gte=timezone.now() - settings.AXES_COOLOFF_TIME,
+        ).values_list("username", flat=True)
+    )
 
 
 # --- Wrong API tokens ------------------------------------------------------------------------

@@ -14,8 +14,9 @@ LOCKED = "logging in is locked for"
 
 
 @pytest.fixture
-def alice(db):
-    return make_user("alice", password=PASSWORD)
+def alice(organiser):
+    """alice (the organiser of tests/conftest.py), whose password is PASSWORD."""
+    return organiser
 
 
 def log_in(client, password, *, username="alice", address="203.0.113.7", **headers):
@@ -121,3 +122,55 @@ def test_behind_a_declared_proxy_the_forwarded_address_counts(client, alice, set
     client.logout()
     spoofed = "198.51.100.1, 203.0.113.7"
     assert log_in(client, PASSWORD, address=proxy, HTTP_X_FORWARDED_FOR=spoofed).status_code == 429
+
+
+@pytest.fixture
+def locked_referee(client, organiser, table, referee):
+    """bob, referee of table 1 of the Spring Cup, locked out after wrong passwords."""
+    table.referees.add(referee)
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        log_in(client, "wrong", username="bob")
+    return referee
+
+
+def test_an_organiser_sees_a_locked_out_referee_and_unlocks_him(client, locked_referee, organiser):
+    organiser_client = client.__class__()
+    organiser_client.force_login(organiser)
+    page = organiser_client.get(reverse("organiser:referees", args=["spring-cup"]))
+    assert "Locked out after too many wrong passwords." in page.text
+
+    response = organiser_client.post(
+        reverse("organiser:referee_unlock", args=["spring-cup", "bob"]), follow=True
+    )
+
+    assert "bob may log in again." in response.text
+    assert "Locked out after" not in response.text
+    assert log_in(client, "referee-pass-42", username="bob").status_code == 302
+
+
+def test_unlocking_is_refused_on_get(client, locked_referee, organiser):
+    client.force_login(organiser)
+
+    response = client.get(reverse("organiser:referee_unlock", args=["spring-cup", "bob"]))
+
+    assert response.status_code == 405
+
+
+def test_only_an_organiser_of_the_tournament_unlocks(client, locked_referee, other_referee):
+    client.force_login(other_referee)
+
+    response = client.post(reverse("organiser:referee_unlock", args=["spring-cup", "bob"]))
+
+    assert response.status_code == 403
+    assert AccessAttempt.objects.filter(username="bob").exists()
+
+
+def test_an_organiser_unlocks_only_the_referees_of_his_tournament(client, alice, tournament):
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        log_in(client, "wrong")
+    client.force_login(alice)
+
+    response = client.post(reverse("organiser:referee_unlock", args=["spring-cup", "alice"]))
+
+    assert response.status_code == 404
+    assert AccessAttempt.objects.filter(username="alice").exists()
