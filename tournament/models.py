@@ -839,6 +839,24 @@ class ApiToken(models.Model):
         return f"{self.name} ({self.prefix}…)"
 
 
+class TokenFailures(models.Model):
+    """Wrong API tokens sent from one address (see `tournament.throttle`): how many since
+    `since`, and until when every token from there is refused. Kept in the database so that
+    every application server counts the same failures."""
+
+    address = models.CharField(max_length=64, unique=True)
+    failures = models.PositiveIntegerField(default=0)
+    since = models.DateTimeField(default=timezone.now)
+    locked_until = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = "wrong API tokens from an address"
+        verbose_name_plural = "wrong API tokens by address"
+
+    def __str__(self) -> str:
+        return self.address
+
+
 class SeatingJob(models.Model):
     """One run of the seating generator for a tournament's draft rounds, with its progress."""
 

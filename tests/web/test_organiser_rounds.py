@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.messages import get_messages
+from django.http import HttpRequest
 from django.urls import reverse
 from factories import seated_round
 
@@ -349,7 +350,7 @@ def test_create_a_referee_account_with_no_other_rights(client, logged_in, tourna
     assert not tournament.organisers.filter(pk=user.pk).exists()
     assert messages_of(response)[0].startswith("The referee account ref-ann is created.")
     client.logout()
-    assert client.login(username="ref-ann", password="tiles-and-winds-9")
+    assert client.login(request=HttpRequest(), username="ref-ann", password="tiles-and-winds-9")
     assert client.get(url("dashboard")).status_code == 403
 
 

@@ -115,6 +115,9 @@ class ErrorAnswer(Schema):
       at the same moment) or `not_last_hand`.
     * 422 `submission_key_reused`: the Idempotency-Key was already used by the same caller at
       the same table with another body, or for another kind of record; nothing was recorded.
+    * 429 `too_many_wrong_tokens`: too many requests with a wrong token came from the
+      caller's address; every token from it is refused for the seconds in the Retry-After
+      header.
     """
 
     error: str = Field(description="A stable code (see above).")
@@ -127,7 +130,10 @@ class ErrorAnswer(Schema):
 
 
 def refusals(*statuses: int) -> dict[int, type[ErrorAnswer]]:
-    """The error answers an operation documents, for its `response=`."""
+    """The error answers an operation documents, for its `response=`. Where a token is read
+    (401), too many wrong ones may also be answered 429."""
+    if 401 in statuses:
+        statuses = (*statuses, 429)
     return dict.fromkeys(statuses, ErrorAnswer)
 
 
