@@ -15,10 +15,10 @@ from ninja import Body, Router
 from ninja.responses import Status
 from pydantic import BaseModel, ConfigDict, Field, SkipValidation
 
-from scoring.engine import DEFAULT_PROFILE, PROFILES, TILE_CODES, errors
+from scoring.engine import DEFAULT_PROFILE, PROFILES, TILE_CODES, compare_profiles, errors
 from scoring.engine.tiles import WIND_CODES
 from scoring.engine_messages import engine_message
-from scoring.services import SCORED_ERRORS, Refusal, score_request
+from scoring.services import COMPARE_FIELD, SCORED_ERRORS, Refusal, score_request
 
 router = Router(tags=["scoring"])
 
@@ -57,6 +57,11 @@ class WinSituation(BaseModel):
     )
     profile: Profile = Field(
         DEFAULT_PROFILE, description="Rule profile: fan values that differ between rulebooks."
+    )
+    compare_profiles: bool = Field(
+        False,
+        description="Also score the same tiles under the other rule profile: the answer then "
+        "carries `comparison`.",
     )
 
 
@@ -109,6 +114,27 @@ class ArrangementSet(ScoringAnswer):
     concealed: bool
 
 
+class FanDifference(ScoringAnswer):
+    key: str
+    en: str
+    zh: str
+    points: int = Field(description="The fan's value under the profile that scored the hand.")
+    count: int = Field(ge=0, description="How often it counts there; 0: not at all.")
+    other_points: int = Field(description="Its value under the other profile.")
+    other_count: int = Field(ge=0, description="How often it counts there; 0: not at all.")
+
+
+class ProfileComparison(ScoringAnswer):
+    """The other profile's verdict on the same tiles; `differences` lists the fans it counts
+    differently (empty when both profiles score the hand alike)."""
+
+    profile: Profile
+    error: Literal[tuple(SCORED_ERRORS)] | None
+    total: int
+    total_excl_flowers: int
+    differences: list[FanDifference]
+
+
 class ScoreResult(ScoringAnswer):
     """`error` is null for a valid win, or BELOW_8_FAN for a winning shape worth less than 8 fan
     without flowers (a false win); both carry the total and fans."""
@@ -122,6 +148,8 @@ class ScoreResult(ScoringAnswer):
     meets_minimum: bool
     fans: list[Fan]
     arrangement: list[ArrangementSet]
+    # Left out unless asked for, never sent as null: None only marks it unset.
+    comparison: ProfileComparison = Field(None, description="Only when `compare_profiles` is set.")  # type: ignore[assignment]
 
 
 class ScoringError(ScoringAnswer):
@@ -145,6 +173,7 @@ HAND = Body(b"")
     auth=None,
     response={200: ScoreResult, 400: ScoringError, 405: ScoringError},
     summary="Score one hand",
+    exclude_unset=True,  # `comparison` is left out unless asked for
 )
 def score_hand(
     request: HttpRequest,
@@ -166,6 +195,10 @@ def score_hand(
     if isinstance(outcome, Refusal):
         return _refused(400, outcome.code, outcome.message)
     body = outcome.to_dict()
+    if isinstance(hand, dict) and hand.get(COMPARE_FIELD):
+        comparison = compare_profiles(outcome)
+        if comparison is not None:
+            body["comparison"] = comparison.to_dict()
     # For people: in the language the request asks for (Accept-Language or the site's language
     # cookie); the code stays the stable, untranslated part.
     body["message"] = engine_message(outcome)

@@ -21,6 +21,8 @@ SITUATION_FIELDS = (
     "kong_related",
     "last_wall_tile",
 )
+# Asks for the verdict of the other ruling profile on the same tiles (`engine.compare_profiles`).
+COMPARE_FIELD = "compare_profiles"
 # Verdicts of a hand that was read and scored: BELOW_8_FAN is a false win, with its total and
 # fans like any other hand. Every other error code is a refusal.
 SCORED_ERRORS = frozenset({errors.BELOW_8_FAN})
@@ -37,8 +39,9 @@ class Refusal:
 
 def score_request(request: Any) -> engine.ScoreResult | Refusal:
     """Score a hand given as a dict: the case format, or {"compact": ...} with the situation
-    fields; either may name a ruling "profile". Returns the engine's result for a scored hand
-    (a win, or a false win below 8 fan), else the refusal."""
+        fields; either may name a ruling "profile" and ask to compare it with the other one
+    ("compare_profiles", read by the caller). Returns the engine's result for a scored hand
+        (a win, or a false win below 8 fan), else the refusal."""
     if not isinstance(request, dict):
         return Refusal(errors.BAD_INPUT, "The request body must be a JSON object.")
     profile = request.get("profile")
@@ -47,6 +50,8 @@ def score_request(request: Any) -> engine.ScoreResult | Refusal:
     if not isinstance(profile, str) or profile not in engine.PROFILES:
         choices = ", ".join(engine.PROFILES)
         return Refusal(errors.BAD_INPUT, f"Unknown profile; choose one of: {choices}.")
+    if not isinstance(request.get(COMPARE_FIELD, False), bool):
+        return Refusal(errors.BAD_INPUT, f"{COMPARE_FIELD} must be true or false.")
     if "compact" in request:
         situation = {name: request[name] for name in SITUATION_FIELDS if name in request}
         try:

@@ -15,10 +15,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from scoring.engine import TILE_CODES, ScoreResult
+from scoring.engine import TILE_CODES, ScoreResult, compare_profiles
 from scoring.engine_messages import engine_message
 from scoring.fan_names import fan_name, fan_second_name
-from scoring.forms import CalculatorForm
+from scoring.forms import PROFILE_LABELS, CalculatorForm
 from scoring.services import Refusal, score_request
 
 if TYPE_CHECKING:
@@ -133,8 +133,38 @@ def present_verdict(outcome: ScoreResult | Refusal) -> dict[str, Any]:
             }
             for i, group in enumerate(body["arrangement"])
         ],
+        profile=outcome.profile,
+        profile_label=PROFILE_LABELS.get(outcome.profile, outcome.profile),
+        comparison=present_comparison(outcome),
     )
     return verdict
+
+
+def present_comparison(result: ScoreResult) -> dict[str, Any] | None:
+    """The other profile's verdict on the same tiles, for the template: None when it scores
+    the hand alike. Each differing fan shows its points and count under both profiles."""
+    comparison = compare_profiles(result)
+    if comparison is None or not comparison.differs:
+        return None
+    return {
+        "profile": comparison.profile,
+        "profile_label": PROFILE_LABELS.get(comparison.profile, comparison.profile),
+        "total": comparison.total,
+        "total_excl_flowers": comparison.total_excl_flowers,
+        "meets_minimum": comparison.error is None,
+        "fans": [
+            {
+                "zh": fan.zh,
+                "name": fan_name(fan),
+                "second_name": fan_second_name(fan),
+                "points": fan.points,
+                "count": fan.count,
+                "other_points": fan.other_points,
+                "other_count": fan.other_count,
+            }
+            for fan in comparison.differences
+        ],
+    }
 
 
 @require_GET
@@ -150,5 +180,6 @@ def calculator(request: HttpRequest) -> HttpResponse:
         "modes": TAP_MODES,
         "error_titles": {code: str(title) for code, title in ERROR_TITLES.items()},
         "set_kinds": {kind: str(label) for kind, label in SET_KINDS.items()},
+        "profile_labels": {key: str(label) for key, label in PROFILE_LABELS.items()},
     }
     return render(request, "scoring/calculator.html", context)

@@ -97,6 +97,42 @@ def test_profile_choice_changes_the_score(client):
     assert "<dd data-total>15</dd>" in chinese.content.decode()
 
 
+def test_the_page_says_which_rules_scored_the_hand(client):
+    hand = "44m 333p 44p 55s 77s 88s 3p"
+
+    green_book = get(client, hand=hand).content.decode()
+    chinese = get(client, hand=hand, profile="cn-1998").content.decode()
+
+    assert "Scored by the WMO Green Book 2006." in green_book
+    assert "Scored by the Chinese rules 1998." in chinese
+
+
+def test_where_the_other_rules_differ_both_totals_and_the_differing_fans_are_shown(client):
+    html = get(client, hand="1133m 55p 99s EE CC 3p 3p", self_drawn="on").content.decode()
+
+    section = html[html.index('<section class="verdict-compare" data-compare="cn-1998">') :]
+    section = section[: section.index("</section>")]
+    assert "Under the Chinese rules 1998 these tiles score differently" in section
+    assert '<dd data-compare-total="wmo-2006">34</dd>' in section
+    assert '<dd data-compare-total="cn-1998">31</dd>' in section
+    rows = re.findall(r'<tr class="fan-difference" data-fan="([^"]+)">(.*?)</tr>', section, re.S)
+    cells = {fan: re.findall(r'<td class="number">([^<]*)</td>', row) for fan, row in rows}
+    assert cells == {"不求人": ["4 ×1", "—"], "自摸": ["—", "1 ×1"]}
+
+
+def test_no_comparison_where_both_rules_agree(client):
+    html = get(client, hand="44m 333p 44p 55s 77s 88s 3p").content.decode()
+
+    assert "verdict-compare" not in html
+
+
+def test_the_comparison_says_when_the_other_rules_make_a_false_win(client):
+    html = get(client, hand="(3333m) (5555p) [345s] 11p 88s 8s", seat_wind="S").content.decode()
+
+    assert "Meets the 8-fan minimum" in html
+    assert "Under those rules the hand is below the 8-fan minimum: a false win." in html
+
+
 def test_invalid_form_value_is_reported_not_scored(client):
     html = get(client, hand="44m 333p 44p 55s 77s 88s 3p", flowers="12").content.decode()
 

@@ -30,6 +30,7 @@ class Situation:
         "standing",
         "fixed",
         "fixed_packs",
+        "claimed",
         "tiles",
     )
 
@@ -107,6 +108,8 @@ class Situation:
         self.standing = standing
         self.fixed = fixed
         self.fixed_packs = fixed_packs
+        # A declared set other than a concealed kong.
+        self.claimed = any(melded for _kind, _tile, melded in fixed_packs)
         self.tiles = frozenset(present)
 
 

@@ -33,6 +33,7 @@
     });
   };
   var setKinds = readJson("calc-set-kinds");
+  var profileLabels = readJson("calc-profile-labels");
 
   var SUIT_ORDER = { m: 0, p: 1, s: 2 };
   var HONOR_ORDER = "ESWNCFP";
@@ -470,6 +471,7 @@
       totals.appendChild(pair);
     });
     verdict.appendChild(totals);
+    drawProfile(verdict, body);
 
     var table = element("table", "verdict-fans");
     table.appendChild(element("caption", "visually-hidden", gettext("Fans counted")));
@@ -514,6 +516,7 @@
     }
     table.appendChild(tbody);
     verdict.appendChild(table);
+    drawComparison(verdict, body);
 
     if (body.arrangement && body.arrangement.length) {
       verdict.appendChild(element("h3", "verdict-subhead", gettext("Arrangement")));
@@ -552,6 +555,83 @@
       );
     summary.className = "calc-summary " + (win ? "calc-summary--win" : "calc-summary--false");
     drawBar();
+  }
+
+  // ----- Which rules scored the hand, and where the other rules differ -----------------------
+  // The same markup as scoring/_verdict.html.
+
+  function profileLabel(key) {
+    return profileLabels[key] || key;
+  }
+
+  function drawProfile(verdict, body) {
+    var line = element("p", "verdict-profile", interpolate(
+      gettext("Scored by the %(rules)s."), { rules: profileLabel(body.profile) }, true
+    ));
+    line.dataset.profile = body.profile;
+    verdict.appendChild(line);
+  }
+
+  function drawComparison(verdict, body) {
+    var other = body.comparison;
+    if (!other || !other.differences.length) {
+      return;
+    }
+    var box = element("section", "verdict-compare");
+    box.dataset.compare = other.profile;
+    box.appendChild(element("h3", "verdict-subhead", interpolate(
+      gettext("Under the %(rules)s these tiles score differently"),
+      { rules: profileLabel(other.profile) },
+      true
+    )));
+    var totals = element("dl", "verdict-totals verdict-compare-totals");
+    [[body.profile, body.total], [other.profile, other.total]].forEach(function (row) {
+      var pair = element("div");
+      pair.appendChild(element("dt", "", profileLabel(row[0])));
+      var value = element("dd", "", String(row[1]));
+      value.dataset.compareTotal = row[0];
+      pair.appendChild(value);
+      totals.appendChild(pair);
+    });
+    box.appendChild(totals);
+    var otherMeets = other.error === null;
+    if (otherMeets !== body.meets_minimum) {
+      box.appendChild(element("p", "verdict-message", otherMeets
+        ? gettext("Under those rules the hand meets the 8-fan minimum.")
+        : gettext("Under those rules the hand is below the 8-fan minimum: a false win.")));
+    }
+    var table = element("table", "verdict-fans verdict-compare-fans");
+    table.appendChild(element("caption", "visually-hidden", gettext("Fans counted differently")));
+    var head = element("thead");
+    var headRow = element("tr");
+    [[gettext("Fan"), ""], [profileLabel(body.profile), "number"], [profileLabel(other.profile), "number"]].forEach(function (col) {
+      var th = element("th", col[1], col[0]);
+      th.scope = "col";
+      headRow.appendChild(th);
+    });
+    head.appendChild(headRow);
+    table.appendChild(head);
+    var tbody = element("tbody");
+    var chinese = /^zh/i.test(document.documentElement.lang || "");
+    other.differences.forEach(function (fan) {
+      var row = element("tr", "fan-difference");
+      row.dataset.fan = fan.zh;
+      var name = element("td");
+      name.appendChild(element("span", "fan-name", chinese ? fan.zh : fan.en));
+      if (!chinese) {
+        name.appendChild(document.createTextNode(" "));
+        var zh = element("span", "fan-zh", fan.zh);
+        zh.lang = "zh-Hans";
+        name.appendChild(zh);
+      }
+      row.appendChild(name);
+      row.appendChild(element("td", "number", fan.count ? fan.points + " ×" + fan.count : "—"));
+      row.appendChild(element("td", "number", fan.other_count ? fan.other_points + " ×" + fan.other_count : "—"));
+      tbody.appendChild(row);
+    });
+    table.appendChild(tbody);
+    box.appendChild(table);
+    verdict.appendChild(box);
   }
 
   function setNotice(text) {
@@ -615,6 +695,7 @@
     }
     var body = situation();
     body.compact = compact;
+    body.compare_profiles = true;
     var mine = ++requestNumber;
     root.classList.add("calc-busy");
     fetch(root.dataset.apiUrl, {

@@ -124,3 +124,25 @@ def test_the_table_screen_has_the_live_region_under_the_picker(referee_client, w
     assert 'hx-trigger="input delay:400ms from:closest form, breakdown:ask"' in region.group(0)
     assert """hx-vals='{"action": "check"}'""" in region.group(0)
     assert 'data-breakdown-offline="Breakdown unavailable offline."' in html
+
+
+def test_the_breakdown_names_its_rules_and_where_the_other_rules_differ(referee_client, world):
+    """A self-drawn Seven Pairs under the tournament's Green Book profile: the referee sees the
+    Chinese rules' total beside it and the fans that differ."""
+    seven_pairs = "1133m 55p 99s EE CC 3p 3p"
+    response = ask(referee_client, world, full(tiles=seven_pairs, discarder="self", action="check"))
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Scored by the WMO Green Book 2006." in html
+    assert 'data-compare="cn-1998"' in html
+    assert '<dd data-compare-total="wmo-2006">34</dd>' in html
+    assert '<dd data-compare-total="cn-1998">31</dd>' in html
+    assert re.findall(r'class="fan-difference" data-fan="([^"]+)"', html) == ["不求人", "自摸"]
+
+
+def test_the_breakdown_shows_no_comparison_where_the_rules_agree(referee_client, world):
+    html = ask(referee_client, world, full(action="check")).content.decode()
+
+    assert "Scored by the WMO Green Book 2006." in html
+    assert "verdict-compare" not in html

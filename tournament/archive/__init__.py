@@ -25,15 +25,17 @@ submitted it, and when and by whom it was confirmed. The tournament's confirmati
 round time limit are kept; the round clocks are not (they only matter while a round is played).
 Export, import into an empty database and export again give the same document, for every preset.
 
-An import parses the document into the schema's models (of the version it gives), then builds
-the tournament through the services, so every rule of a live tournament is checked again:
-seating, round status, the game's length, the 8-fan minimum, a value the preset allows (JT: a
-multiple of 10 from 20 to 1,500; WA: 15 to 600), tiles scored by the engine for the winner's
-seat and prevailing wind, penalties. The services place and pay each deal from the deals before
-it; a deal's `prevailing_wind`, `dealer`, `extra_hands` and `payments`, where the document gives
-them, must be what they work out (left out, they are worked out). Payments must add up to zero.
-It is all or nothing: the first problem stops it with an `ArchiveError` naming the round, table
-and hand ("round 1, table 2, hand 5: ..."), and nothing is saved.
+An import parses the document into the schema's models (of the version it gives), then builds the
+tournament through the services, so every rule of a live tournament is checked again: seating, round
+status, the game's length, the 8-fan minimum, a value the preset allows (JT: a multiple of 10 from
+20 to 1,500; WA: 15 to 600), tiles scored by the engine for the winner's seat and prevailing wind,
+penalties. A hand recorded with tiles keeps its recorded fan: when the tiles now score another fan
+(older rulings), the import lists those hands and is refused unless `keep_recorded_fan` is given
+(`--keep-recorded-fan`), which imports them as recorded. The services place and pay each deal from
+the deals before it; a deal's `prevailing_wind`, `dealer`, `extra_hands` and `payments`, where the
+document gives them, must be what they work out (left out, they are worked out). Payments must add
+up to zero. It is all or nothing: the first problem stops it with an `ArchiveError` naming the
+round, table and hand ("round 1, table 2, hand 5: ..."), and nothing is saved.
 
 Keys a document must have: `format`, `version`, `tournament` (with `name` and `slug`),
 `players` (each with `key` and `name`), `rounds` (each with `number`), every table's `number`

@@ -11,6 +11,10 @@ The audit trail names `--actor` as the one who entered everything; without it, t
 "system" (created on first use, without a usable password, so it cannot log in).
 A tournament with the same slug is refused unless `--replace` is given (it is then deleted and
 replaced in the same transaction) or `--slug` imports under another slug.
+A hand recorded with its tiles keeps its recorded fan. When the tiles of some hands now score a
+different fan (the rulings changed since they were scored), the import lists those hands and is
+refused, unless `--keep-recorded-fan` is given: they are then imported with their recorded fan
+and listed as a warning.
 """
 
 from __future__ import annotations
@@ -63,6 +67,12 @@ class Command(BaseCommand):
             action="store_true",
             help="Replace the tournament that has the same slug, if there is one.",
         )
+        parser.add_argument(
+            "--keep-recorded-fan",
+            action="store_true",
+            help="Import hands whose tiles now score a different fan with the fan the archive "
+            "records (they are listed as a warning); without it such an archive is refused.",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         data = self._read(options["path"], options.get("stdin"))
@@ -76,6 +86,7 @@ class Command(BaseCommand):
                     slug=options["slug"],
                     replace=options["replace"],
                     warnings=warnings,
+                    keep_recorded_fan=options["keep_recorded_fan"],
                 )
         except ValidationError as error:
             raise CommandError("Nothing was imported. " + " ".join(error.messages)) from None
