@@ -85,11 +85,11 @@ def parse_jt_compact(text: Any, **situation: Any) -> JtHand:
     return JtHand(concealed, melds, win_tile, **_situation(situation))
 
 
-def check(hand: JtHand) -> tuple[list[int], list[int]]:
+def check(hand: JtHand) -> tuple[list[int], list[int], set[int]]:
     """The checks of a JT win before scoring: tile count and copies (shared with MCR) and the
-    situation (section 6). Returns the standing counts (with the winning tile) and the
-    declared sets' counts; raises HandError."""
-    standing, fixed, _packs, _present = count_tiles(hand.concealed, hand.melds, hand.win_tile)
+    situation (section 6). Returns the standing counts (with the winning tile), the declared
+    sets' counts and every tile present; raises HandError."""
+    standing, fixed, _packs, present = count_tiles(hand.concealed, hand.melds, hand.win_tile)
     win = hand.win_tile
     drawn = hand.self_drawn
     melded = any(not (meld.kind == KONG and meld.concealed) for meld in hand.melds)
@@ -113,4 +113,4 @@ def check(hand: JtHand) -> tuple[list[int], list[int]]:
         raise HandError(errors.CONTRADICTORY_SITUATION, "jt_heavenly_hand")
     if hand.earthly and (hand.dealer or hand.melds):
         raise HandError(errors.CONTRADICTORY_SITUATION, "jt_earthly_hand")
-    return standing, fixed
+    return standing, fixed, present

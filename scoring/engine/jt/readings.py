@@ -127,7 +127,7 @@ class Tiles:
         "every_set",
     )
 
-    def __init__(self, hand: JtHand, standing: list[int], fixed: list[int]) -> None:
+    def __init__(self, hand: JtHand, standing: list[int], present: set[int]) -> None:
         self.hand = hand
         self.standing = standing
         self.declared = tuple(
@@ -135,7 +135,7 @@ class Tiles:
             for meld in hand.melds
         )
         self.open_hand = any(not s.concealed for s in self.declared)
-        tiles = frozenset(t for t in range(34) if standing[t] or fixed[t])
+        tiles = frozenset(present)
         self.all_tiles = tiles
         every = tuple(range(5))
         self.every_set = every
@@ -168,7 +168,7 @@ class Tiles:
             limit.append("heavenly_hand")
         if hand.earthly:
             limit.append("earthly_hand")
-        if not hand.melds and self._nine_gates(tiles):
+        if not hand.melds and len(suits) == 1 and not honours and self._nine_gates(tiles):
             limit.append("nine_gates")
         self.limit_lines = [Line(key, 100, sets=every) for key in limit]
 

@@ -116,8 +116,8 @@ def _rank(reading: Reading) -> tuple[int, int, int, bool]:
 
 def all_readings(hand: JtHand) -> list[Reading]:
     """Every reading of a checked hand (raises HandError for a hand that fails the checks)."""
-    standing, fixed = check(hand)
-    return Tiles(hand, standing, fixed).readings()
+    standing, _fixed, present = check(hand)
+    return Tiles(hand, standing, present).readings()
 
 
 def score_jt_hand(hand: JtHand) -> JtResult:
