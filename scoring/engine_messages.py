@@ -13,6 +13,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import HandError, ScoreResult
+from scoring.engine.jt import JtResult
 from scoring.engine.messages import render
 
 CATALOGUE: dict[str, Promise] = {
@@ -154,7 +155,7 @@ CATALOGUE: dict[str, Promise] = {
 }
 
 
-def engine_message(source: HandError | ScoreResult) -> str:
+def engine_message(source: HandError | ScoreResult | JtResult) -> str:
     """The message of an engine error or result in the active language ("" for a win).
 
     A key missing from the catalogue falls back to the engine's English sentence.
