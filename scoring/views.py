@@ -107,6 +107,7 @@ def present_jt_verdict(result: JtResult) -> dict[str, Any]:
     reading = [
         {
             "number": i + 1,
+            "kind": part.kind,
             "kind_label": SET_KINDS.get(part.kind, part.kind),
             "declared": part.declared,
             "concealed": part.concealed,
@@ -202,5 +203,6 @@ def calculator(request: HttpRequest) -> HttpResponse:
         "modes": TAP_MODES,
         "error_titles": {code: str(title) for code, title in ERROR_TITLES.items()},
         "set_kinds": {kind: str(label) for kind, label in SET_KINDS.items()},
+        "unit_formats": {unit: str(text) for unit, text in UNIT_FORMATS.items()},
     }
     return render(request, "scoring/calculator.html", context)
