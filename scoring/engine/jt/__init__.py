@@ -4,7 +4,8 @@ notation, arrangements and validation codes are the engine's shared ones; the pa
 `settlement.deal_payments` under the JT preset.
 
 >>> from scoring.engine.jt import parse_jt_compact, score_jt_hand
->>> score_jt_hand(parse_jt_compact("345m 567p 345s 678s 99m 2m", self_drawn=True)).final
+>>> score_jt_hand(parse_jt_compact("34m 567p 345s 678s 99m 2m", self_drawn=True)).final
+90
 """
 
 from __future__ import annotations

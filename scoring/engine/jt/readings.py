@@ -139,18 +139,17 @@ class Tiles:
         self.all_tiles = tiles
         every = tuple(range(5))
         self.every_set = every
-        lines: list[Line] = []
+        # The patterns of the tiles alone, whatever the reading.
+        keys: list[str] = []
         if tiles <= SIMPLES:
-            lines.append(Line("all_simples", 1, sets=every))
+            keys.append("all_simples")
         suits = {t // 9 for t in tiles if t < 27}
         honours = bool(tiles & HONORS)
         if len(suits) == 1:
-            lines.append(
-                Line("one_suit_with_honors" if honours else "one_suit_only", 0, sets=every)
-            )
+            keys.append("one_suit_with_honors" if honours else "one_suit_only")
         if tiles <= TERMINALS_OR_HONORS and honours and tiles & TERMINALS:
-            lines.append(Line("all_terminals_honors", 0, sets=every))
-        self.tile_lines = [Line(line.key, BY_KEY[line.key].value, 1, line.sets) for line in lines]
+            keys.append("all_terminals_honors")
+        self.tile_lines = [Line(key, BY_KEY[key].value, sets=every) for key in keys]
         situation = [
             key
             for key in ("last_wall_tile", "last_discard", "supplement_tile", "robbing_kong")
@@ -274,7 +273,6 @@ class Tiles:
         set_points = sum(points for _, points in scored)
         if set_points:
             lines.append(Line("set_points", set_points, sets=tuple(i for i, p in scored if p)))
-        pair_points = 0
         if pair.tile in DRAGONS:
             pair_points = PAIR_POINTS
         else:
