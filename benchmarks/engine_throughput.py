@@ -1,4 +1,5 @@
-"""Throughput of the scoring engine against PyMahjongGB on the shared case corpus.
+"""Throughput of the scoring engine against PyMahjongGB on the shared case corpus, and of the
+Japanese Transitional engine beside it.
 
     .venv/bin/python benchmarks/engine_throughput.py [--repeat 5] [--profile wmo-2006]
 
@@ -7,6 +8,10 @@ BELOW_8_FAN).  Parsing is done before timing for both: engine ``Hand`` objects v
 ``parse_case`` and PyMahjongGB argument tuples via ``tests/engine/oracle.py``.  One process,
 pinned to one core where the OS allows it.  Prints plain text: hands per second for each, the
 ratio engine / PyMahjongGB against the target, and peak memory.
+
+The JT engine scores the same tiles read as JT wins (`jt_case`: the MCR flags mapped to JT's;
+shapes JT does not have, such as knitted hands, are left out), parsed before timing too, in the
+same run; its rate is compared with the MCR engine's (target: at least half).
 
 The engine may memoise per-suit decompositions, so its first pass over the corpus (cold) is
 reported apart from the best of the repeated passes (warm).
@@ -30,9 +35,11 @@ sys.path.insert(0, str(REPO))
 from MahjongGB import MahjongFanCalculator  # noqa: E402
 
 import scoring.engine as engine  # noqa: E402
+from scoring.engine import jt  # noqa: E402
 from tests.engine.oracle import corpus_file, load_cases, to_gb_args  # noqa: E402
 
 TARGET_RATIO = 0.10
+JT_TARGET_RATIO = 0.5
 SCORED = (None, "BELOW_8_FAN")
 
 
@@ -55,6 +62,34 @@ def clear_engine_caches() -> int:
                 value.cache_clear()
                 cleared += 1
     return cleared
+
+
+def jt_case(case: dict) -> dict:
+    """An MCR corpus case read as a JT win: the same tiles, winds and self-drawn flag; the kong
+    flag is a supplement tile (self-drawn) or robbing a kong (a discard), the last-tile flag the
+    last wall tile or the last discard."""
+    drawn = case.get("self_drawn", False)
+    kong, last = case.get("kong_related", False), case.get("last_wall_tile", False)
+    return {
+        **case,
+        "supplement_tile": kong and drawn,
+        "robbing_kong": kong and not drawn,
+        "last_wall_tile": last and drawn,
+        "last_discard": last and not drawn,
+    }
+
+
+def jt_hands(cases: list[dict]) -> list[jt.JtHand]:
+    """The corpus hands JT scores as wins."""
+    hands = []
+    for case in cases:
+        try:
+            hand = jt.parse_jt_case(jt_case(case))
+        except engine.HandError:
+            continue
+        if jt.score_jt_hand(hand).error is None:
+            hands.append(hand)
+    return hands
 
 
 def timed_pass(run: Callable[[], None]) -> float:
@@ -82,6 +117,12 @@ def main() -> None:
         for hand in hands:
             engine.score_hand(hand, profile=profile)
 
+    jt_wins = jt_hands(cases)
+
+    def run_jt() -> None:
+        for hand in jt_wins:
+            jt.score_jt_hand(hand)
+
     def run_gb() -> None:
         for call in gb_calls:
             MahjongFanCalculator(*call, verbose=True)
@@ -96,6 +137,9 @@ def main() -> None:
     cleared = clear_engine_caches()
     engine_cold = timed_pass(run_engine)
     engine_warm = min(timed_pass(run_engine) for _ in range(args.repeat))
+    clear_engine_caches()
+    jt_cold = timed_pass(run_jt)
+    jt_warm = min(timed_pass(run_jt) for _ in range(args.repeat))
     gb_first = timed_pass(run_gb)
     gb_best = min(timed_pass(run_gb) for _ in range(args.repeat))
     maxrss_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
@@ -116,6 +160,15 @@ def main() -> None:
     verdict = "meets" if ratio >= TARGET_RATIO else "below"
     print(f"ratio engine/PyMahjongGB (warm): {ratio:.3f}  target >= {TARGET_RATIO:.2f}: {verdict}")
     print(f"ratio engine/PyMahjongGB (cold): {(n / engine_cold) / gb_rate:.3f}")
+    print()
+    n_jt = len(jt_wins)
+    jt_rate = n_jt / jt_warm
+    jt_ratio = jt_rate / engine_rate
+    print(f"JT engine: {n_jt} of the {n} hands are JT wins (the others are shapes JT lacks)")
+    print(f"JT engine   cold first pass  {n_jt / jt_cold:10.0f} hands/s  ({jt_cold:.3f} s)")
+    print(f"JT engine   warm best pass   {jt_rate:10.0f} hands/s  ({jt_warm:.3f} s)")
+    verdict = "meets" if jt_ratio >= JT_TARGET_RATIO else "below"
+    print(f"ratio JT/MCR engine (warm): {jt_ratio:.3f}  target >= {JT_TARGET_RATIO:.2f}: {verdict}")
     print()
     print(f"tracemalloc peak during a cold engine pass: {engine_peak / 1024 / 1024:.1f} MiB")
     print(f"process peak RSS (ru_maxrss): {maxrss_kib / 1024:.1f} MiB")

@@ -13,6 +13,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import HandError, ScoreResult
+from scoring.engine.jt import JtResult
 from scoring.engine.messages import render
 
 CATALOGUE: dict[str, Promise] = {
@@ -120,6 +121,33 @@ CATALOGUE: dict[str, Promise] = {
         "These tiles do not make a winning hand: they cannot be split into four sets and a "
         "pair, nor into a special hand such as Seven Pairs or Thirteen Orphans."
     ),
+    # Japanese Transitional: the situation of a win.
+    "jt_riichi_with_melded_set": _(
+        "Riichi is declared with a concealed hand, but this hand has a melded set (only "
+        "concealed kongs are allowed)."
+    ),
+    "jt_supplement_tile_on_discard": _(
+        "Out on a supplement tile is won on the tile drawn after a kong, so it is always "
+        "self-drawn."
+    ),
+    "jt_supplement_tile_without_kong": _(
+        "Out on a supplement tile needs a kong, and this hand has none."
+    ),
+    "jt_last_wall_tile_on_discard": _(
+        "Out on the last tile of the wall is self-drawn; a win on the discard after it is"
+        " Out on the last tile discard."
+    ),
+    "jt_last_discard_self_drawn": _(
+        "Out on the last tile discard is won on a discard, so it cannot be self-drawn."
+    ),
+    "jt_heavenly_hand": _(
+        "A heavenly hand is won by the dealer (East) on his dealt tiles: self-drawn, with"
+        " no declared set."
+    ),
+    "jt_earthly_hand": _(
+        "An earthly hand is won by a player other than the dealer before any set is "
+        "claimed or kong declared."
+    ),
     "below_minimum": _(
         "False win: the hand is worth %(fan)s fan without flowers, and a win needs at least "
         "%(minimum)s."
@@ -127,7 +155,7 @@ CATALOGUE: dict[str, Promise] = {
 }
 
 
-def engine_message(source: HandError | ScoreResult) -> str:
+def engine_message(source: HandError | ScoreResult | JtResult) -> str:
     """The message of an engine error or result in the active language ("" for a win).
 
     A key missing from the catalogue falls back to the engine's English sentence.

@@ -229,6 +229,10 @@ _case_like = st.fixed_dictionaries(
         "kong_related": _json_values,
         "last_wall_tile": _json_values,
         "profile": st.sampled_from(["wmo-2006", "cn-1998", "?"]) | _json_values,
+        "preset": st.sampled_from(["mcr", "jt", "jt", "wa"]) | _json_values,
+        "riichi": _json_values,
+        "robbing_kong": _json_values,
+        "supplement_tile": _json_values,
     },
 )
 

@@ -111,6 +111,33 @@ MESSAGES: dict[str, str] = {
         "These tiles do not make a winning hand: they cannot be split into four sets and a "
         "pair, nor into a special hand such as Seven Pairs or Thirteen Orphans."
     ),
+    # Japanese Transitional: the situation of a win.
+    "jt_riichi_with_melded_set": (
+        "Riichi is declared with a concealed hand, but this hand has a melded set (only "
+        "concealed kongs are allowed)."
+    ),
+    "jt_supplement_tile_on_discard": (
+        "Out on a supplement tile is won on the tile drawn after a kong, so it is always "
+        "self-drawn."
+    ),
+    "jt_supplement_tile_without_kong": (
+        "Out on a supplement tile needs a kong, and this hand has none."
+    ),
+    "jt_last_wall_tile_on_discard": (
+        "Out on the last tile of the wall is self-drawn; a win on the discard after it is"
+        " Out on the last tile discard."
+    ),
+    "jt_last_discard_self_drawn": (
+        "Out on the last tile discard is won on a discard, so it cannot be self-drawn."
+    ),
+    "jt_heavenly_hand": (
+        "A heavenly hand is won by the dealer (East) on his dealt tiles: self-drawn, with"
+        " no declared set."
+    ),
+    "jt_earthly_hand": (
+        "An earthly hand is won by a player other than the dealer before any set is "
+        "claimed or kong declared."
+    ),
     "below_minimum": (
         "False win: the hand is worth %(fan)s fan without flowers, and a win needs at least "
         "%(minimum)s."
