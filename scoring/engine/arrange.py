@@ -84,10 +84,12 @@ def arrangements(counts: list[int]) -> list[Arrangement]:
         n = counts[tile]
         if n == 3:
             honour_sets.append(tile * 2)
-        elif n == 2:
+        elif n == 2 or n == 5:  # five copies (a WA joker as the fifth): a pung and a pair
             if honour_pair != -1 or pair_suit != -1:
                 return []
             honour_pair = tile
+            if n == 5:
+                honour_sets.append(tile * 2)
         elif n:
             return []
     if honour_pair == -1 and pair_suit == -1:

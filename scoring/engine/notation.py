@@ -39,13 +39,13 @@ def parse_tile(code: Any, where: str | int) -> int:
     return index
 
 
-def _parse_wind(value: Any, name: str) -> int:
+def parse_wind(value: Any, name: str) -> int:
     if isinstance(value, str) and value.strip().upper() in WIND_CODES:
         return WIND_CODES.index(value.strip().upper())
     raise HandError(errors.BAD_INPUT, "bad_wind", field=name, value=value)
 
 
-def _parse_flag(data: Mapping, name: str) -> bool:
+def parse_flag(data: Mapping, name: str) -> bool:
     value = data.get(name, False)
     if value is None:
         return False
@@ -140,18 +140,18 @@ def make_meld(
 
 
 def _situation(data: Mapping) -> dict:
-    flags = {name: _parse_flag(data, name) for name in _SITUATION_FLAGS}
+    flags = {name: parse_flag(data, name) for name in _SITUATION_FLAGS}
     self_drawn = flags["self_drawn"]
     return {
         "self_drawn": self_drawn,
         "last_tile_of_kind": flags["last_tile_of_kind"],
-        "robbing_the_kong": _parse_flag(data, "robbing_the_kong")
+        "robbing_the_kong": parse_flag(data, "robbing_the_kong")
         or (flags["kong_related"] and not self_drawn),
-        "replacement_tile": _parse_flag(data, "replacement_tile")
+        "replacement_tile": parse_flag(data, "replacement_tile")
         or (flags["kong_related"] and self_drawn),
         "last_wall_tile": flags["last_wall_tile"],
-        "seat_wind": _parse_wind(data.get("seat_wind", "E"), "seat_wind"),
-        "prevalent_wind": _parse_wind(data.get("prevalent_wind", "E"), "prevalent_wind"),
+        "seat_wind": parse_wind(data.get("seat_wind", "E"), "seat_wind"),
+        "prevalent_wind": parse_wind(data.get("prevalent_wind", "E"), "prevalent_wind"),
         "flowers": _parse_flowers(data.get("flowers", 0)),
     }
 
@@ -180,7 +180,7 @@ def parse_case(case: Any) -> Hand:
                 raw.get("type"),
                 tiles,
                 number=number,
-                concealed=_parse_flag(raw, "concealed"),
+                concealed=parse_flag(raw, "concealed"),
                 claimed=parse_tile(claimed, number) if claimed is not None else None,
                 source=raw.get("from"),
             )
