@@ -14,6 +14,7 @@ from typing import Any
 
 from .. import errors
 from ..errors import HandError
+from ..messages import render
 from ..notation import parse_wind
 from ..presets import WILMINGTON_12_TILE
 from ..settlement import DRAW, WIN, Deal, Win, deal_payments, faulty_out_payments
@@ -36,6 +37,11 @@ class WaDealResult:
     error: str | None = None
     message_key: str | None = None
     message_params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def message(self) -> str:
+        """Why the deal cannot be settled, in English ("" when it can)."""
+        return render(self.message_key, self.message_params) if self.message_key else ""
 
     def to_case(self) -> dict[str, Any]:
         """`expected.hands` and `expected.payments` of the case format."""

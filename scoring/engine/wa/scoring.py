@@ -22,6 +22,7 @@ from ..arrange import arrangements
 from ..errors import HandError
 from ..hand import CHOW as MELD_CHOW
 from ..hand import KONG as MELD_KONG
+from ..messages import render
 from ..presets import WILMINGTON_12_TILE
 from ..tiles import CODES, INDEX, TERMINALS_OR_HONORS, TILE_CODES
 from .hand import WaHand, real_counts
@@ -266,8 +267,6 @@ class WaResult:
 
     @property
     def message(self) -> str:
-        from ..messages import render
-
         return render(self.message_key, self.message_params or {}) if self.message_key else ""
 
     def to_case(self) -> dict[str, Any]:

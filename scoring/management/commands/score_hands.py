@@ -1,10 +1,17 @@
 """Score a file of hands in the case format, one JSON object per line.
 
     python manage.py score_hands [--profile wmo-2006|cn-1998] [cases.jsonl] > results.jsonl
+    python manage.py score_hands --preset wa [cases.jsonl] > results.jsonl
 
 Reads standard input when no file is given (or the file is "-"). Writes one result line per
 input line, in order; blank lines are skipped. A line that cannot be read as a JSON object
 gives a BAD_INPUT result line and the batch goes on.
+
+MCR (the default preset) writes {"id", "error", "total", "total_excl_flowers", "fans"}. WA
+scores a whole deal per line and writes {"id", "hands", "payments"} in the shape of the case
+format's `expected.hands` and `expected.payments` (one entry per winner, main winner first); a
+deal that cannot be settled also has "error" (and "message", once the line is read as JSON),
+and its payments are null.
 """
 
 from __future__ import annotations
@@ -20,9 +27,13 @@ from typing import Any, TextIO
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scoring.engine import DEFAULT_PROFILE, PROFILES, score_case
+from scoring.engine.wa import score_wa_case
 
-# Finds the id of a line that is not valid JSON, so its error line can still be matched up.
-_ID_IN_TEXT = re.compile(r'"id"\s*:\s*(-?\d{1,18})\b')
+# Finds the id of a line that is not valid JSON, so its error line can still be matched up: a
+# number (MCR) or a short string without escapes ("WA-01").
+_ID_IN_TEXT = re.compile(r'"id"\s*:\s*(-?\d{1,18}\b|"[^"\\]{0,100}")')
+#: The presets whose hands this command scores from their tiles.
+PRESETS = ("mcr", "wa")
 
 
 class Command(BaseCommand):
@@ -40,7 +51,14 @@ class Command(BaseCommand):
         parser.add_argument(
             "--profile",
             default=DEFAULT_PROFILE,
-            help=f"Rule profile: {', '.join(PROFILES)} (default {DEFAULT_PROFILE}).",
+            help=f"Rule profile: {', '.join(PROFILES)} (default {DEFAULT_PROFILE}); MCR only.",
+        )
+        parser.add_argument(
+            "--preset",
+            default="mcr",
+            choices=PRESETS,
+            help="Rules the hands are scored under: mcr (default) or wa (Wilmington Advanced "
+            "12-Tile, one deal per line).",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -61,11 +79,11 @@ class Command(BaseCommand):
             except OSError as exc:
                 raise CommandError(f"Cannot read {path}: {exc.strerror}.") from exc
         with cases:
-            self._write_results(cases, profile)
+            self._write_results(cases, profile, options["preset"])
 
-    def _write_results(self, lines: TextIO, profile: str) -> None:
+    def _write_results(self, lines: TextIO, profile: str, preset: str = "mcr") -> None:
         try:
-            for result in score_lines(lines, profile=profile):
+            for result in score_lines(lines, profile=profile, preset=preset):
                 self.stdout.write(json.dumps(result, ensure_ascii=False))
             self.stdout.flush()
         except BrokenPipeError:
@@ -74,21 +92,32 @@ class Command(BaseCommand):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
-def score_lines(lines: Iterable[str], *, profile: str) -> Iterator[dict[str, Any]]:
+def score_lines(
+    lines: Iterable[str], *, profile: str, preset: str = "mcr"
+) -> Iterator[dict[str, Any]]:
     """Yield one result per non-blank line, reading and scoring lazily."""
     for line in lines:
         if line.strip():
-            yield score_line(line, profile=profile)
+            yield score_deal_line(line) if preset == "wa" else score_line(line, profile=profile)
 
 
-def score_line(line: str, *, profile: str) -> dict[str, Any]:
+def _read(line: str) -> tuple[dict[str, Any] | None, Any]:
+    """The case of a line, or None and the id found in the text of a line that is no object."""
     try:
         case = json.loads(line)
     except (ValueError, RecursionError):
         match = _ID_IN_TEXT.search(line)
-        return _bad_input(int(match.group(1)) if match else None)
+        return None, json.loads(match.group(1)) if match else None
     if not isinstance(case, dict):
-        return _bad_input(None)
+        return None, None
+    return case, case.get("id")
+
+
+def score_line(line: str, *, profile: str) -> dict[str, Any]:
+    case, case_id = _read(line)
+    if case is None:
+        # MCR ids are numbers: a quoted id in a broken line is not taken for one.
+        return _bad_input(case_id if isinstance(case_id, int) else None)
     verdict = score_case(case, profile=profile).to_dict()
     return {
         "id": case.get("id"),
@@ -110,3 +139,17 @@ def _bad_input(case_id: int | None) -> dict[str, Any]:
         "total_excl_flowers": None,
         "fans": [],
     }
+
+
+def score_deal_line(line: str) -> dict[str, Any]:
+    """One WA deal: {"id", "hands", "payments"}, plus "error" (and "message" when the line was
+    read) when the deal cannot be settled."""
+    case, case_id = _read(line)
+    if case is None:
+        return {"id": case_id, "hands": [], "payments": None, "error": "BAD_INPUT"}
+    verdict = score_wa_case(case)
+    result: dict[str, Any] = {"id": case_id, **verdict.to_case()}
+    if verdict.error is not None:
+        result["error"] = verdict.error
+        result["message"] = verdict.message
+    return result
