@@ -244,6 +244,7 @@ BESIDE_DIRECT = frozenset({"heavenly_hand", "earthly_hand"})
 DIRECT_KEYS = frozenset(p.key for p in PATTERNS if p.limit == DIRECT)
 #: The order exclusions are applied in: highest value first, then the order of the table.
 EXCLUSION_ORDER: tuple[Pattern, ...] = tuple(sorted(PATTERNS, key=lambda p: -p.points))
+_RANK: dict[str, int] = {pattern.key: rank for rank, pattern in enumerate(EXCLUSION_ORDER)}
 
 
 def kept_patterns(found: dict[str, int]) -> list[tuple[Pattern, int]]:
@@ -254,9 +255,10 @@ def kept_patterns(found: dict[str, int]) -> list[tuple[Pattern, int]]:
         found = {k: n for k, n in found.items() if k in DIRECT_KEYS or k in BESIDE_DIRECT}
     kept: list[tuple[Pattern, int]] = []
     excluded: set[str] = set()
-    for pattern in EXCLUSION_ORDER:
-        count = found.get(pattern.key)
-        if count and pattern.key not in excluded:
+    for key in sorted(found, key=_RANK.__getitem__):
+        count = found[key]
+        if count and key not in excluded:
+            pattern = BY_KEY[key]
             kept.append((pattern, count))
             excluded.update(pattern.excludes)
     return kept

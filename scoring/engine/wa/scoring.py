@@ -1,9 +1,9 @@
 """Scoring a WA hand: every value of the joker, every reading, the best hand value.
 
 1. The hand is read and checked (`hand.parse_wa_case`).
-2. A joker among the standing tiles is tried as each tile that could belong to a unit of the
-   hand (a tile it would leave alone can never make a winning reading); a joker in a declared
-   set keeps its declared value.
+2. A joker among the standing tiles is tried as each tile that completes the other standing
+   tiles (`arrange.completing_tiles`; every terminal and honour too when Thirteen Orphans is
+   possible); a joker in a declared set keeps its declared value.
 3. For each value: Thirteen Orphans, then every split into four sets and a pair, with every unit
    the winning tile can have completed; each reading's patterns (`rules.reading_patterns`)
    go through the limit and exclusion rules (`patterns.kept_patterns`).
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import errors
-from ..arrange import arrangements
+from ..arrange import arrangements, completing_tiles
 from ..errors import HandError
 from ..hand import CHOW as MELD_CHOW
 from ..hand import KONG as MELD_KONG
@@ -66,25 +66,6 @@ def _declared_units(hand: WaHand) -> list[Unit]:
     return units
 
 
-def _candidates(standing: list[int], declared: bool) -> list[int]:
-    """Joker values worth trying: tiles equal or near (same suit, within two) to a standing
-    tile, and every terminal and honour for Thirteen Orphans when nothing is declared."""
-    wanted = [False] * 34
-    for tile in range(34):
-        if not standing[tile]:
-            continue
-        if tile >= 27:
-            wanted[tile] = True
-            continue
-        base = tile - tile % 9
-        for near in range(max(base, tile - 2), min(base + 8, tile + 2) + 1):
-            wanted[near] = True
-    if not declared:
-        for tile in _ORPHANS:
-            wanted[tile] = True
-    return [tile for tile in _VALUE_ORDER if wanted[tile]]
-
-
 def evaluate(hand: WaHand, joker_values: Iterable[int] | None = None) -> Reading:
     """The best reading of a checked hand. Raises HandError(NOT_WIN) when there is none.
 
@@ -117,13 +98,22 @@ def evaluate(hand: WaHand, joker_values: Iterable[int] | None = None) -> Reading
         found = {"four_kongs": 1, **situation}
         patterns, total = _score(found)
         return Reading(tuple(declared), hand.joker_as, patterns, total, min(total, LIMIT))
-    values: list[int | None]
-    if hand.joker_in_hand:
-        tried = _candidates(standing, bool(hand.melds)) if joker_values is None else joker_values
-        values = [v for v in tried if counts[v] < 5]
-    else:
-        values = [None]
     declared_triplets = sum(1 for kind, _, _ in declared if kind == KONG)
+    # Special shapes are looked for only when the standing tiles allow them.
+    held = [tile for tile in range(34) if standing[tile]]
+    orphans = not declared and all(tile in TERMINALS_OR_HONORS for tile in held)
+    nine_gates = not declared and len({tile // 9 for tile in held}) == 1 and held[0] < 27
+    values: list[int | None]
+    if not hand.joker_in_hand:
+        values = [None]
+    else:
+        if joker_values is None:
+            # Only a tile that completes the standing tiles can make a reading.
+            wanted = set(completing_tiles(standing))
+            if orphans:
+                wanted.update(_ORPHANS)
+            joker_values = [tile for tile in _VALUE_ORDER if tile in wanted]
+        values = [v for v in joker_values if counts[v] < 5]
     best: Reading | None = None
     best_key = (-1, -1)
     for value in values:
@@ -132,7 +122,15 @@ def evaluate(hand: WaHand, joker_values: Iterable[int] | None = None) -> Reading
             counts[value] += 1
         try:
             readings = _readings(
-                hand, value, standing, counts, declared, declared_triplets, situation
+                hand,
+                value,
+                standing,
+                counts,
+                declared,
+                declared_triplets,
+                situation,
+                orphans=orphans,
+                nine_gates=nine_gates,
             )
             for reading in readings:
                 key = (reading.final, reading.total)
@@ -155,21 +153,23 @@ def _readings(
     declared: list[Unit],
     declared_triplets: int,
     situation: dict[str, int],
+    *,
+    orphans: bool,
+    nine_gates: bool,
 ) -> Iterator[Reading]:
     """Every reading of the hand with the joker as `value` (None: in a declared set);
-    `situation` holds the patterns the referee's flags give."""
+    `situation` holds the patterns the referee's flags give; `orphans` and `nine_gates` say
+    whether the standing tiles may make Thirteen Orphans or Nine Gates at all."""
     win = hand.win_tile
     assert win is not None
     joker_as = value if value is not None else hand.joker_as
-    extra = dict(situation)
-    if not declared:
-        if all(standing[tile] for tile in _ORPHANS) and sum(standing[t] for t in _ORPHANS) == 14:
-            patterns, total = _score({"thirteen_orphans": 1, **extra})
-            yield Reading((), joker_as, patterns, total, min(total, LIMIT))
-            return
-        suit = _nine_gates_suit(standing)
-        if suit is not None:
-            extra["nine_gates"] = 1
+    extra = situation
+    if orphans and joker_as in TERMINALS_OR_HONORS and all(standing[t] for t in _ORPHANS):
+        patterns, total = _score({"thirteen_orphans": 1, **extra})
+        yield Reading((), joker_as, patterns, total, min(total, LIMIT))
+        return
+    if nine_gates and _nine_gates_suit(standing) is not None:
+        extra = {**situation, "nine_gates": 1}
     splits = arrangements(standing)
     if not splits:
         return

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from scoring.engine.arrange import completing_tiles
+from scoring.engine.tiles import INDEX
 from scoring.engine.wa import BY_KEY, parse_wa_case, score_wa_case
 from scoring.engine.wa.patterns import kept_patterns
 
@@ -364,3 +366,25 @@ def test_a_deal_that_is_not_one_is_bad_input(deal, key):
     verdict = score_wa_case(deal)
 
     assert (verdict.error, verdict.message_key) == ("BAD_INPUT", key)
+
+
+def test_five_copies_of_an_honour_are_a_pung_and_a_pair():
+    result = score("E E E E 1m 2m 3m 4p 5p 6p 7s 8s J", "9s")
+
+    assert result.joker_as == INDEX["E"]
+    assert patterns(result)["five_same_two_sets"] == 1
+
+
+def test_completing_tiles_are_the_tiles_that_finish_the_sets_and_pair():
+    counts = [0] * 34
+    for code in "1m 2m 3m 4m 5m 6m 7m 8m 9m E E E 4p".split():
+        counts[INDEX[code]] += 1
+
+    assert sorted(completing_tiles(counts)) == [INDEX["4p"]]
+
+    counts[INDEX["4p"]] = 0
+    counts[INDEX["5s"]] = 1
+    counts[INDEX["6s"]] = 1
+    counts[INDEX["E"]] = 2  # 1-9m, E E, 5s 6s: waiting on 4s or 7s
+
+    assert sorted(completing_tiles(counts)) == [INDEX["4s"], INDEX["7s"]]
