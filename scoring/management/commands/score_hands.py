@@ -29,10 +29,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from scoring.engine import DEFAULT_PROFILE, PROFILES, score_case
 from scoring.engine.wa import score_wa_case
 
-# Finds the id of a line that is not valid JSON, so its error line can still be matched up: a
-# number (MCR) or a short string without escapes ("WA-01").
+# Finds the id of a line that is not valid JSON, so its error line can still be matched up:
+# a number (the MCR corpus) or a short string ("WA-01").
 _ID_IN_TEXT = re.compile(r'"id"\s*:\s*(-?\d{1,18}\b|"[^"\\]{0,100}")')
-#: The presets whose hands this command scores from their tiles.
+#: The engines that score tiles, by the name the option takes.
 PRESETS = ("mcr", "wa")
 
 
@@ -49,19 +49,20 @@ class Command(BaseCommand):
             help='File of cases, one JSON object per line; "-" or nothing reads standard input.',
         )
         parser.add_argument(
-            "--profile",
-            default=DEFAULT_PROFILE,
-            help=f"Rule profile: {', '.join(PROFILES)} (default {DEFAULT_PROFILE}); MCR only.",
-        )
-        parser.add_argument(
             "--preset",
             default="mcr",
-            choices=PRESETS,
-            help="Rules the hands are scored under: mcr (default) or wa (Wilmington Advanced "
-            "12-Tile, one deal per line).",
+            help=f"Rules of the hands: {', '.join(PRESETS)} (default mcr).",
+        )
+        parser.add_argument(
+            "--profile",
+            default=DEFAULT_PROFILE,
+            help=f"Rule profile: {', '.join(PROFILES)} (default {DEFAULT_PROFILE}).",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        preset = options["preset"]
+        if preset not in PRESETS:
+            raise CommandError(f"Unknown preset {preset!r}; choose one of: {', '.join(PRESETS)}.")
         profile = options["profile"]
         if profile not in PROFILES:
             raise CommandError(
@@ -79,9 +80,9 @@ class Command(BaseCommand):
             except OSError as exc:
                 raise CommandError(f"Cannot read {path}: {exc.strerror}.") from exc
         with cases:
-            self._write_results(cases, profile, options["preset"])
+            self._write_results(cases, profile, preset)
 
-    def _write_results(self, lines: TextIO, profile: str, preset: str = "mcr") -> None:
+    def _write_results(self, lines: TextIO, profile: str, preset: str) -> None:
         try:
             for result in score_lines(lines, profile=profile, preset=preset):
                 self.stdout.write(json.dumps(result, ensure_ascii=False))
@@ -96,18 +97,22 @@ def score_lines(
     lines: Iterable[str], *, profile: str, preset: str = "mcr"
 ) -> Iterator[dict[str, Any]]:
     """Yield one result per non-blank line, reading and scoring lazily."""
+    score = score_wa_line if preset == "wa" else score_line
     for line in lines:
         if line.strip():
-            yield score_deal_line(line) if preset == "wa" else score_line(line, profile=profile)
+            yield score(line, profile=profile)
 
 
 def _read(line: str) -> tuple[dict[str, Any] | None, Any]:
-    """The case of a line, or None and the id found in the text of a line that is no object."""
+    """The case of a line, or None and the id found in the text of a line that is no case."""
     try:
         case = json.loads(line)
     except (ValueError, RecursionError):
         match = _ID_IN_TEXT.search(line)
-        return None, json.loads(match.group(1)) if match else None
+        if not match:
+            return None, None
+        found = match.group(1)
+        return None, json.loads(found) if found.startswith('"') else int(found)
     if not isinstance(case, dict):
         return None, None
     return case, case.get("id")
@@ -116,8 +121,7 @@ def _read(line: str) -> tuple[dict[str, Any] | None, Any]:
 def score_line(line: str, *, profile: str) -> dict[str, Any]:
     case, case_id = _read(line)
     if case is None:
-        # MCR ids are numbers: a quoted id in a broken line is not taken for one.
-        return _bad_input(case_id if isinstance(case_id, int) else None)
+        return _bad_input(case_id)
     verdict = score_case(case, profile=profile).to_dict()
     return {
         "id": case.get("id"),
@@ -131,7 +135,7 @@ def score_line(line: str, *, profile: str) -> dict[str, Any]:
     }
 
 
-def _bad_input(case_id: int | None) -> dict[str, Any]:
+def _bad_input(case_id: Any) -> dict[str, Any]:
     return {
         "id": case_id,
         "error": "BAD_INPUT",
@@ -141,9 +145,9 @@ def _bad_input(case_id: int | None) -> dict[str, Any]:
     }
 
 
-def score_deal_line(line: str) -> dict[str, Any]:
-    """One WA deal: {"id", "hands", "payments"}, plus "error" (and "message" when the line was
-    read) when the deal cannot be settled."""
+def score_wa_line(line: str, *, profile: str = "") -> dict[str, Any]:
+    """One Wilmington deal: {"id", "hands", "payments"}, plus "error" (and "message" when the
+    line was read) when the deal cannot be settled."""
     case, case_id = _read(line)
     if case is None:
         return {"id": case_id, "hands": [], "payments": None, "error": "BAD_INPUT"}
