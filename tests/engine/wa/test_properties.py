@@ -2,14 +2,16 @@
 
 Hands are four sets and a pair drawn at random, one tile of a standing unit (or of a declared
 set, with its `joker_as`) turned into the joker, a real standing tile as the winning tile, some
-sets declared. Never more than four real copies of a tile."""
+sets declared. Never more than four real copies of a tile. HYPOTHESIS_PROFILE=long runs ten
+times as many examples."""
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from fractions import Fraction
 
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from scoring.engine.settlement import half_up
@@ -19,6 +21,7 @@ from scoring.engine.wa import parse_wa_case, score_wa_case, score_wa_hand
 SUITED = [f"{rank}{suit}" for suit in "mps" for rank in range(1, 10)]
 TILES = SUITED + list("ESWNCFP")
 WINDS = "ESWN"
+EXAMPLES = 2_000 if os.environ.get("HYPOTHESIS_PROFILE") == "long" else 200
 
 
 @st.composite
@@ -70,6 +73,7 @@ def wa_hands(draw, seat_wind: str | None = None) -> dict:
     }
 
 
+@settings(max_examples=EXAMPLES)
 @given(wa_hands())
 def test_a_drawn_hand_is_a_winning_hand(raw):
     result = score_wa_hand(parse_wa_case(raw))
@@ -77,6 +81,7 @@ def test_a_drawn_hand_is_a_winning_hand(raw):
     assert result.error in (None, "BELOW_MINIMUM"), (result.error, result.message, raw)
 
 
+@settings(max_examples=EXAMPLES)
 @given(wa_hands(), st.sampled_from(TILES))
 def test_the_chosen_joker_value_is_never_below_another_value(raw, value):
     hand = parse_wa_case(raw)
@@ -87,6 +92,7 @@ def test_the_chosen_joker_value_is_never_below_another_value(raw, value):
         assert (best.final, best.total) >= (forced.final, forced.total), raw
 
 
+@settings(max_examples=EXAMPLES)
 @given(wa_hands(), st.randoms(use_true_random=False))
 def test_the_value_does_not_depend_on_the_order_of_the_tiles(raw, rng):
     shuffled = dict(raw)
@@ -116,6 +122,7 @@ def several_winners(draw) -> dict:
     return {**main, "extra_winners": hands[1:], "deal": {"discarder": discarder}}
 
 
+@settings(max_examples=EXAMPLES)
 @given(several_winners())
 def test_several_winners_are_each_paid_by_the_discarder(deal):
     verdict = score_wa_case(deal)

@@ -388,3 +388,13 @@ def test_completing_tiles_are_the_tiles_that_finish_the_sets_and_pair():
     counts[INDEX["E"]] = 2  # 1-9m, E E, 5s 6s: waiting on 4s or 7s
 
     assert sorted(completing_tiles(counts)) == [INDEX["4s"], INDEX["7s"]]
+
+
+def test_four_kongs_on_a_claimed_fourth_kong_is_paid_by_the_discarder():
+    sets = (meld("{2m 2m 2m 2m}"), meld("(7s 7s 7s 7s)"), meld("{N N N N}"), meld("{5p 5p 5p 5p}"))
+    deal = {**case("J", "5p", *sets, four_kongs_immediate=True), "deal": {"discarder": "E"}}
+
+    verdict = score_wa_case(deal)
+
+    assert [line.key for line in verdict.hands[0].patterns] == ["four_kongs"]
+    assert verdict.payments == {"E": -600, "S": 600, "W": 0, "N": 0}
