@@ -8,6 +8,7 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 from engine.oracle import corpus_or_sample
+from engine.wa.helpers import load_cases as load_wa_cases
 
 # Case 9 of the corpus: two concealed kongs (S and 9s), 15 fan + 2 flowers by the Green Book.
 TWO_CONCEALED_KONGS = {
@@ -223,6 +224,48 @@ def test_tiles_that_are_no_winning_hand_pay_as_a_faulty_out_by_the_claimer():
     assert result["payments"] == {"E": 1500, "S": -3000, "W": 750, "N": 750}
 
 
+# --- Wilmington Advanced 12-Tile (--preset wa): one deal per line ---------------------------
+
+
+def test_wa_worked_examples_give_their_expected_hands_and_payments():
+    cases = load_wa_cases()
+
+    results = run("".join(json.dumps(case) + "\n" for case in cases), "--preset", "wa")
+
+    assert [r["id"] for r in results] == [case["id"] for case in cases]
+    for case, result in zip(cases, results, strict=True):
+        expected = case["expected"]
+        assert set(result) == {"id", "hands", "payments"}, case["id"]
+        assert result["payments"] == expected["payments"], case["id"]
+        assert len(result["hands"]) == len(expected.get("hands", [])), case["id"]
+        for want, have in zip(expected.get("hands", []), result["hands"], strict=True):
+            assert set(have) == set(want), case["id"]
+            for key in ("error", "total", "final", "limit", "joker_as"):
+                assert have.get(key) == want.get(key), (case["id"], key)
+            assert sorted(have["patterns"]) == sorted(want["patterns"]), case["id"]
+
+
+def test_wa_malformed_line_gives_an_error_line_for_its_id_and_the_batch_goes_on():
+    first, second = load_wa_cases()[:2]
+    broken = '{"id": "WA-77", "concealed": ['
+    refused = {**first, "id": "WA-78", "concealed": ["J", *first["concealed"]]}
+    lines = [json.dumps(first), broken, json.dumps(refused), "[1]", json.dumps(second)]
+
+    results = run("\n".join(lines), "--preset", "wa")
+
+    assert [r["id"] for r in results] == ["WA-01", "WA-77", "WA-78", None, "WA-02"]
+    assert [r.get("error") for r in results] == [
+        None,
+        "BAD_INPUT",
+        "JOKER_COUNT",
+        "BAD_INPUT",
+        None,
+    ]
+    assert results[2]["payments"] is None
+    assert results[2]["message"].startswith("A Wilmington hand holds exactly one joker")
+    assert results[4]["payments"] == second["expected"]["payments"]
+
+
 def test_unknown_preset_is_a_command_error():
-    with pytest.raises(CommandError, match="Unknown preset 'wa'"):
-        run("", "--preset", "wa")
+    with pytest.raises(CommandError, match="Unknown preset 'zz'"):
+        run("", "--preset", "zz")

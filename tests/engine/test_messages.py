@@ -17,6 +17,7 @@ from scoring.engine import MESSAGES, HandError, parse_compact, score_case, score
 from scoring.engine.messages import render
 
 from .test_jt_validation import REFUSALS as JT_REFUSALS
+from .wa.test_messages import SENTENCES as WA_SENTENCES
 
 ENGINE_DIR = Path(engine.__file__).parent
 
@@ -463,7 +464,7 @@ def test_case_format_message(key, hand, code, sentence):
 
 
 def test_every_message_key_is_reached_by_an_example():
-    reached = {row[0] for row in COMPACT} | {row[0] for row in CASES}
+    reached = {row[0] for row in COMPACT} | {row[0] for row in CASES} | set(WA_SENTENCES)
     # Japanese Transitional's own situation sentences: its validation tests reach them.
     reached |= {row[3] for row in JT_REFUSALS}
     assert reached == set(MESSAGES)

@@ -1,14 +1,19 @@
 """Score a file of hands in the case format, one JSON object per line.
 
-    python manage.py score_hands [--preset mcr|jt] [--profile wmo-2006|cn-1998] [cases.jsonl]
+    python manage.py score_hands [--profile wmo-2006|cn-1998] [cases.jsonl] > results.jsonl
+    python manage.py score_hands --preset jt|wa [cases.jsonl] > results.jsonl
 
 Reads standard input when no file is given (or the file is "-"). Writes one result line per
 input line, in order; blank lines are skipped. A line that cannot be read as a JSON object
 gives a BAD_INPUT result line and the batch goes on.
 
-MCR (the default) writes {"id", "error", "total", "total_excl_flowers", "fans"}; Japanese
-Transitional (`--preset jt`) writes {"id", "hand", "payments"} in the shape of the case
-format's `expected.hand` and `expected.payments` (a draw or a faulty out has no hand).
+MCR (the default preset) writes {"id", "error", "total", "total_excl_flowers", "fans"}.
+Japanese Transitional (`--preset jt`) writes {"id", "hand", "payments"} in the shape of the case
+format's `expected.hand` and `expected.payments` (a draw or a faulty out has no hand). WA
+scores a whole deal per line and writes {"id", "hands", "payments"} in the shape of the case
+format's `expected.hands` and `expected.payments` (one entry per winner, main winner first); a
+deal that cannot be settled also has "error" (and "message", once the line is read as JSON),
+and its payments are null.
 """
 
 from __future__ import annotations
@@ -25,12 +30,13 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scoring.engine import DEFAULT_PROFILE, PROFILES, score_case
 from scoring.engine.jt import settle_jt_case
+from scoring.engine.wa import score_wa_case
 
 # Finds the id of a line that is not valid JSON, so its error line can still be matched up:
 # a number (the MCR corpus) or a short string ("JT-01").
 _ID_IN_TEXT = re.compile(r'"id"\s*:\s*(-?\d{1,18}\b|"[^"\\]{0,100}")')
 #: The engines that score tiles, by the name the option takes.
-PRESETS = ("mcr", "jt")
+PRESETS = ("mcr", "jt", "wa")
 
 
 class Command(BaseCommand):
@@ -94,7 +100,7 @@ def score_lines(
     lines: Iterable[str], *, profile: str, preset: str = "mcr"
 ) -> Iterator[dict[str, Any]]:
     """Yield one result per non-blank line, reading and scoring lazily."""
-    score = score_jt_line if preset == "jt" else score_line
+    score = {"jt": score_jt_line, "wa": score_wa_line}.get(preset, score_line)
     for line in lines:
         if line.strip():
             yield score(line, profile=profile)
@@ -164,3 +170,17 @@ def _bad_input(case_id: Any) -> dict[str, Any]:
         "total_excl_flowers": None,
         "fans": [],
     }
+
+
+def score_wa_line(line: str, *, profile: str = "") -> dict[str, Any]:
+    """One Wilmington deal: {"id", "hands", "payments"}, plus "error" (and "message" when the
+    line was read) when the deal cannot be settled."""
+    case, case_id = _read(line)
+    if case is None:
+        return {"id": case_id, "hands": [], "payments": None, "error": "BAD_INPUT"}
+    verdict = score_wa_case(case)
+    result: dict[str, Any] = {"id": case_id, **verdict.to_case()}
+    if verdict.error is not None:
+        result["error"] = verdict.error
+        result["message"] = verdict.message
+    return result
