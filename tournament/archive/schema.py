@@ -231,7 +231,7 @@ class TableRecord(Record):
     number: between(Table, "number", low=1)
     seats: Seats
     referees: list[Username] = within(MOST_NAMES)
-    hands: list[AnyHand] = Field(default=[], max_length=MOST_DEALS)
+    hands: list[AnyHand] = Field(default_factory=list, max_length=MOST_DEALS)
     penalties: list[PenaltyRecord] = within(MOST_PENALTIES)
     ended_by_time: bool = default(Table, "ended_by_time")
     ended_at: Moment | None = default(Table, "ended_at")
@@ -540,7 +540,7 @@ AnyDeal = Annotated[WinDeal | DrawDeal | FaultyOutDeal, Field(discriminator="res
 class TableRecordV2(TableRecord):
     """A table of a round and its game of deals."""
 
-    hands: list[AnyDeal] = Field(default=[], max_length=MOST_DEALS)  # type: ignore[assignment]
+    hands: list[AnyDeal] = Field(default_factory=list, max_length=MOST_DEALS)  # type: ignore[assignment]
 
     @model_validator(mode="after")
     def _payments_add_up(self) -> TableRecordV2:

@@ -126,7 +126,7 @@ def text(model: type[models.Model], name: str, *, optional: bool = False) -> Any
 
 def within(most: int) -> Any:
     """A list of at most `most` items (the item's kind is given with it), empty if left out."""
-    return Field(default=[], max_length=most)
+    return Field(default_factory=list, max_length=most)
 
 
 def bounded_json(*, depth: int, values: int, length: int) -> Any:
