@@ -31,6 +31,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from tournament.archive import import_tournament
+from tournament.archive.schema import MOST_CHARACTERS
 from tournament.models import Hand
 
 SYSTEM_USERNAME = "system"
@@ -109,18 +110,29 @@ class Command(BaseCommand):
         try:
             if path == "-":
                 stream = stdin or io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8")
-                return json.load(stream)
-            with open(path, encoding="utf-8") as file:
-                return json.load(file)
+                text = stream.read(MOST_CHARACTERS + 1)
+            else:
+                with open(path, encoding="utf-8") as file:
+                    text = file.read(MOST_CHARACTERS + 1)
         except OSError as error:
             raise CommandError(f"Cannot read {path}: {error.strerror}.") from None
         except UnicodeDecodeError:
             raise CommandError(f"{path} is not UTF-8 text.") from None
+        if len(text) > MOST_CHARACTERS:
+            raise CommandError(
+                f"{path} is longer than {MOST_CHARACTERS:,} characters, more than an archive holds."
+            )
+        try:
+            return json.loads(text)
         except json.JSONDecodeError as error:
             raise CommandError(
                 f"{path} is not valid JSON: {error.msg} at line {error.lineno}, "
                 f"column {error.colno}."
             ) from None
+        except RecursionError:
+            raise CommandError(f"{path} is nested too deeply to be an archive.") from None
+        except ValueError as error:  # a number of thousands of digits
+            raise CommandError(f"{path} cannot be read: {error}.") from None
 
     def _actor(self, username: str | None) -> User:
         if username is None:
