@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from tournament import services
@@ -23,6 +24,7 @@ from tournament.web.referee.screen import referee_table, table_state, who_confir
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@never_cache  # going back to the review asks again, so a submitted sheet is not offered twice
 @login_required
 def end_game(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
     """GET: the final scores as the sheet would be submitted now, to confirm (nothing is
