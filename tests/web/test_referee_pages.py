@@ -246,8 +246,9 @@ def test_my_tables_takes_a_fixed_number_of_queries(client, world, django_assert_
         table = create_table(round=world.round, number=number, players=players)
         assign_referees(table=table, referees=[world.referee], actor=world.organiser)
     client.force_login(world.referee)
-    # session, user, tables with hand counts, their seats and players
-    with django_assert_num_queries(4):
+    # session, user, tables with hand counts, their seats and players, and whether the header
+    # offers the organiser's pages
+    with django_assert_num_queries(5):
         response = client.get(reverse("referee:index"))
     assert len(table_links(response)) == 7
 
@@ -391,7 +392,7 @@ def test_table_screen_takes_a_fixed_number_of_queries(client, world, django_asse
         )
     client.force_login(world.referee)
     # session, user, table, organiser?, referee?, seats, last hand, and the score sheet's
-    # hands and penalties
-    with django_assert_num_queries(9):
+    # hands and penalties, and whether the header offers the organiser's pages
+    with django_assert_num_queries(10):
         response = client.get(table_url(world))
     assert response.status_code == 200
