@@ -9,7 +9,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Mod
 from django.db.models.lookups import Exact
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import PRESETS, RulePreset, get_preset
@@ -773,6 +773,24 @@ class Penalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.points}: {self.reason}"
+
+    @staticmethod
+    def automatic_reason(kind: str, number: int) -> str:
+        """The reason stored with a false win, written for it: in English whatever the page's
+        language, as data (archives keep it); pages show `reason_text`."""
+        with translation.override("en"):
+            return f"{PenaltyKind(kind).label} in hand {number}"
+
+    @property
+    def reason_text(self) -> str:
+        """The reason to show: the one typed, or a false win's written in the reader's
+        language."""
+        if self.hand_number and self.reason == self.automatic_reason(self.kind, self.hand_number):
+            return translation.gettext("%(kind)s in hand %(number)s") % {
+                "kind": self.get_kind_display(),
+                "number": self.hand_number,
+            }
+        return self.reason
 
     def payments(self, offender_index: int) -> list[int]:
         """Points by starting seat E, S, W, N."""

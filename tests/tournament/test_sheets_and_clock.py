@@ -15,6 +15,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from factories import submit
 
 from tournament.clock import clock_of
 from tournament.models import AuditEntry, Hand, Penalty, Round, Table, Tournament
@@ -582,6 +583,37 @@ def test_a_clock_shortened_keeps_time_left(round, organiser):
     round = extend_clock(round=round, actor=organiser, minutes=-30)
 
     assert clock_of(round).total_seconds == 30 * 60
+
+
+def test_a_finished_rounds_clock_stands_still(tournament):
+    round = clock_round(
+        tournament, status=Round.Status.FINISHED, clock_minutes=120, clock_started_at=START,
+        clock_paused_at=at(50),
+    )  # fmt: skip
+
+    clock = clock_of(round, at(90))
+
+    assert (clock.state, clock.running, clock.started) == ("finished", False, False)
+    assert clock.remaining_seconds == 70 * 60
+    assert not clock.behind(0, ended=False)
+
+
+def test_finishing_a_round_stops_its_clock_and_reopening_finds_it_paused(
+    board, organiser, monkeypatch
+):
+    from django.utils import timezone
+
+    round = start_clock(round=board["round"], actor=organiser, minutes=120)
+    for table in board["tables"]:
+        confirm_game(table=submit(table, organiser), confirmed_by=organiser)
+    monkeypatch.setattr(timezone, "now", lambda: round.clock_started_at + timedelta(minutes=50))
+    round = set_round_status(round=round, status="finished", actor=organiser)
+    monkeypatch.setattr(timezone, "now", lambda: round.clock_started_at + timedelta(minutes=90))
+
+    assert clock_of(round).state == "finished"
+    assert clock_of(round).remaining_seconds == 70 * 60
+    round = set_round_status(round=round, status="playing", actor=organiser)
+    assert (clock_of(round).state, clock_of(round).remaining_seconds) == ("paused", 70 * 60)
 
 
 # --- The migration's data step ----------------------------------------------------------------

@@ -177,7 +177,7 @@ def test_bad_lines_are_listed_nothing_is_imported_and_the_text_is_kept(logged_in
     assert response.status_code == 422
     assert response.context["form"].non_field_errors() == [
         "Nothing was imported. Fix these lines and try again: line 3: key 1 is taken; "
-        "line 4: Give the player's name.; line 5: substitute is yes or no, not 'maybe'."
+        "line 4: Give the player's name; line 5: substitute is yes or no, not “maybe”."
     ]
     assert response.context["form"]["text"].value() == text
     assert "4,Dee,maybe" in response.content.decode()

@@ -58,13 +58,42 @@ def test_a_fragment_asked_for_a_save_is_not_a_fragment(referee_client, world):
 
 def test_a_bad_notation_gives_the_engines_message(referee_client, world):
     before = snapshot()
-    for tiles in ("123m 45", "123m 456p", "zzz ]]] ((", "1" * 190 + "m"):
+    for tiles in ("zzz ]]] ((", "1" * 190 + "m", "123m 456p 789s 11s 22s 33s"):
         response = ask(referee_client, world, full(tiles=tiles, action="check"))
         assert response.status_code == 200, tiles
         html = response.content.decode()
         assert 'class="verdict verdict--error"' in html, tiles
         assert re.search(r'class="verdict-message">\s*\S', html), tiles
     assert snapshot() == before
+
+
+@pytest.mark.parametrize(
+    "tiles, says",
+    [
+        ("1m", "13 tiles are missing"),
+        ("123m 45p", "9 tiles are missing"),
+        ("[123m] 456p 789s 1s", "4 tiles are missing"),
+        ("(1111m) [222p] 345s 678s 9s", "1 tile is missing"),
+    ],
+)
+def test_a_hand_still_being_built_says_how_many_tiles_are_missing(
+    referee_client, world, tiles, says
+):
+    before = snapshot()
+    response = ask(referee_client, world, full(winner="1", tiles=tiles, action="check"))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert says in html
+    assert "verdict--error" not in html and "data-total" not in html
+    assert snapshot() == before
+
+
+def test_a_hand_still_being_built_without_a_winner_says_both(referee_client, world):
+    data = full(tiles="123m 45p", action="check")
+    del data["winner"]
+    html = ask(referee_client, world, data).content.decode()
+    assert "9 tiles are missing" in html
+    assert "Choose the winner." in html
 
 
 def test_a_hand_under_8_fan_is_offered_as_a_false_win(referee_client, world):

@@ -224,10 +224,10 @@ def test_the_sheet_is_submitted_after_a_summary_of_the_final_scores(referee_clie
     html = referee_client.get(table_url(world)).content.decode()
     end = entry(html, "end")
     assert "Submit the game sheet" in end
-    assert 'name="review" value="1"' in end
+    assert '<form method="get"' in end  # the review is a page of its own, safe to reload
 
     before = snapshot()
-    review = referee_client.post(table_url(world, "end"), {"review": "1", "time_called": "on"})
+    review = referee_client.get(table_url(world, "end"), {"time_called": "on"})
     assert review.status_code == 200
     assert snapshot() == before  # only a look: nothing ended, nothing audited
     page = review.content.decode()
@@ -255,10 +255,27 @@ def test_the_sheet_is_submitted_after_a_summary_of_the_final_scores(referee_clie
     assert "The organiser confirms the sheet" in html
 
 
+def test_a_review_sent_by_post_goes_on_to_the_review_page(referee_client, world):
+    """A form of the table screen loaded before the review became a page of its own."""
+    response = referee_client.post(table_url(world, "end"), {"review": "1", "time_called": "on"})
+    assert response.status_code == 302
+    assert response["Location"] == table_url(world, "end") + "?time_called=on"
+    assert Table.objects.get(pk=world.table.pk).ended_at is None
+
+
+def test_going_back_to_the_review_once_submitted_goes_to_the_table(referee_client, world):
+    draws(world.table, 16, world.referee)
+    referee_client.post(table_url(world, "end"), {})
+    response = referee_client.get(table_url(world, "end"), follow=True)
+    assert response.redirect_chain[-1][0] == table_url(world) + "#top"
+    assert "This game has already ended." in response.content.decode()
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.GAME_ENDED).count() == 1
+
+
 def test_the_summary_is_refused_when_time_was_not_called(referee_client, world):
     draws(world.table, 3, world.referee)
     before = snapshot()
-    response = referee_client.post(table_url(world, "end"), {"review": "1"})
+    response = referee_client.get(table_url(world, "end"))
     assert response.status_code == 200
     assert (
         "Only 3 of 16 hands are entered; end the game early only when time is called."
@@ -279,7 +296,7 @@ def test_the_summary_is_refused_when_time_was_not_called(referee_client, world):
 def test_after_submission_the_screen_says_who_confirms(referee_client, world, confirmation, says):
     Tournament.objects.filter(pk=world.tournament.pk).update(confirmation=confirmation)
     draws(world.table, 16, world.referee)
-    review = referee_client.post(table_url(world, "end"), {"review": "1"}).content.decode()
+    review = referee_client.get(table_url(world, "end")).content.decode()
     assert "All 16 hands are entered." in review
     assert says in review
     response = referee_client.post(table_url(world, "end"), {}, follow=True)

@@ -8,7 +8,6 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
-from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import get_preset
@@ -99,10 +98,8 @@ def record_false_win(
 
 
 def _false_win_reason(kind: PenaltyKind, number: int) -> str:
-    """The reason stored with a false win: in English, whatever language the page is in (it
-    is data, kept in archives; pages describe a false win from its kind)."""
-    with translation.override("en"):
-        return f"{kind.label} in hand {number}"
+    """The reason stored with a false win (see `Penalty.automatic_reason`)."""
+    return Penalty.automatic_reason(kind, number)
 
 
 @transaction.atomic

@@ -142,11 +142,17 @@ def _column_map(header: list[str]) -> dict[str, int]:
 
 
 def _messages(error: ValidationError) -> str:
+    """The messages of `error` as one clause of a list joined by semicolons: each without its
+    final full stop, which would otherwise stand before the semicolon ("name.; line 4")."""
     if hasattr(error, "message_dict"):
-        return "; ".join(
-            message for messages in error.message_dict.values() for message in messages
-        )
-    return "; ".join(error.messages)
+        messages = [message for listed in error.message_dict.values() for message in listed]
+    else:
+        messages = error.messages
+    return "; ".join(str(message).rstrip(".。") for message in messages)
+
+
+def _line(line: int, problem: str) -> str:
+    return str(_("line %(line)s: %(problem)s") % {"line": line, "problem": problem})
 
 
 def _csv_records(text: str) -> list[tuple[int, list[str]]]:
@@ -256,19 +262,23 @@ def import_players_csv(*, tournament: Tournament, text: str) -> list[Player]:
         }
         substitute = values.pop("substitute", "").lower()
         if substitute not in TRUE | FALSE:
-            problems.append(f"line {line}: substitute is yes or no, not {substitute!r}")
+            problems.append(
+                _line(line, _("substitute is yes or no, not “%(value)s”") % {"value": substitute})
+            )
             continue
         player = Player(tournament=tournament, substitute=substitute in TRUE, **values)
         try:
             _clean(player)
         except ValidationError as error:
-            problems.append(f"line {line}: {_messages(error)}")
+            problems.append(_line(line, _messages(error)))
             continue
         if player.key in existing:
-            problems.append(f"line {line}: key {player.key} is taken")
+            problems.append(_line(line, _("key %(key)s is taken") % {"key": player.key}))
             continue
         if player.ema_number and player.ema_number in existing_ema:
-            problems.append(f"line {line}: EMA number {player.ema_number} is taken")
+            problems.append(
+                _line(line, _("EMA number %(number)s is taken") % {"number": player.ema_number})
+            )
             continue
         existing.add(player.key)
         if player.ema_number:
