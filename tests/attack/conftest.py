@@ -15,7 +15,7 @@ Every attack asserts the two promises of the application: never a 5xx, and a ref
 writes nothing (`counts` before and after).
 
 `ATTACK_EXAMPLES` scales the number of generated inputs (the bounded default keeps the suite
-quick; `scripts/attack_api` runs the API attack longer and prints its figures).
+quick; `scripts/attack` runs them longer and prints their figures).
 """
 
 from __future__ import annotations
