@@ -28,7 +28,7 @@ from config.wsgi import application
 
 schema = schemathesis.openapi.from_wsgi("/api/openapi.json", application)
 # The coverage phase (schemathesis's boundary values of every parameter, some thousands of
-# requests) belongs to the longer run, scripts/attack_api.
+# requests) belongs to the longer run, scripts/attack.
 schema.config.phases.coverage.enabled = long_run()
 
 # The arena's names (tests/attack/conftest.py): what a path parameter may be besides noise.
