@@ -68,7 +68,7 @@ def caller(request, arena, wsgi_requests_keep_the_test_transaction):
 @pytest.mark.django_db
 @schema.parametrize()
 @settings(
-    max_examples=examples(8),
+    max_examples=examples(6),
     suppress_health_check=[
         HealthCheck.too_slow,
         HealthCheck.filter_too_much,
