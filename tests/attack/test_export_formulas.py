@@ -16,10 +16,12 @@ import io
 import re
 
 import pytest
+from django.core.exceptions import ValidationError
 from factories import make_tournament, make_user, seated_round
 from openpyxl import load_workbook
 from site_map import fill, page_routes, parse
 
+from tournament.models import Player
 from tournament.services import add_player, end_game, record_hand
 from tournament.spreadsheet import FORMULA_STARTS
 
@@ -40,22 +42,30 @@ NUMBER = re.compile(r"-?\d+(\.\d+)?(/\d+)?")
 KEYS = ["=1", "+2", "@3", "-4", "5", "6", "=7", "8"]
 
 
+def add_formula_player(tournament, index: int, key: str) -> Player:
+    """A player whose text fields hold formulas: keyed by a formula and with a formula for
+    EMA number when the application lets them be typed, else by its number and without."""
+    fields = {
+        "name": FORMULAS[index],
+        "country": FORMULAS[(index + 1) % len(FORMULAS)][:100],
+        "club": FORMULAS[(index + 2) % len(FORMULAS)],
+        "team": FORMULAS[(index + 3) % len(FORMULAS)],
+        "ema_number": f"={index}+1",
+    }
+    plain = str(index + 1)
+    for attempt in ({"key": key}, {"key": plain}, {"key": key, "ema_number": ""}):
+        try:
+            return add_player(tournament=tournament, **{**fields, **attempt})
+        except ValidationError:
+            pass
+    return add_player(tournament=tournament, **{**fields, "key": plain, "ema_number": ""})
+
+
 @pytest.fixture
 def formulas(db):
     organiser = make_user("alice", password="correct-horse-42")
     tournament = make_tournament(organisers=[organiser], slug="formula-cup")
-    players = [
-        add_player(
-            tournament=tournament,
-            key=key,
-            name=FORMULAS[index],
-            country=FORMULAS[(index + 1) % len(FORMULAS)][:100],
-            club=FORMULAS[(index + 2) % len(FORMULAS)],
-            team=FORMULAS[(index + 3) % len(FORMULAS)],
-            ema_number=f"={index}+1",
-        )
-        for index, key in enumerate(KEYS)
-    ]
+    players = [add_formula_player(tournament, index, key) for index, key in enumerate(KEYS)]
     _, tables = seated_round(tournament, organiser, [players[:4], players[4:]])
     record_hand(table=tables[0], number=1, result="win", winner=players[0], fan=8,
                 entered_by=organiser)  # fmt: skip
