@@ -57,12 +57,16 @@ def player_fields(index: int) -> dict[str, str]:
 
 
 def add_hostile_player(tournament, index: int) -> Player:
-    """Player `index`, keyed with markup when keys may hold it, else by its number."""
+    """Player `index`: keyed with markup and with markup for EMA number when the application
+    lets them be typed, else by its number and without."""
     fields = player_fields(index)
-    try:
-        return add_player(tournament=tournament, key=f"<xss>{index}", **fields)
-    except ValidationError:
-        return add_player(tournament=tournament, key=str(index), **fields)
+    key, plain = f"<xss>{index}", str(index)
+    for attempt in ({"key": key}, {"key": plain}, {"key": key, "ema_number": ""}):
+        try:
+            return add_player(tournament=tournament, **{**fields, **attempt})
+        except ValidationError:
+            pass
+    return add_player(tournament=tournament, **{**fields, "key": plain, "ema_number": ""})
 
 
 @pytest.fixture
