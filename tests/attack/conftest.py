@@ -4,6 +4,7 @@
   the Django application in-process as an organiser, a referee and nobody;
 - `test_form_posts.py`: malformed posts to every form of the site, found from the URL
   configuration;
+- `test_query_params.py`: malformed query strings on every page;
 - `test_xss_crawl.py`: a tournament whose every text field holds a script, and a crawl of
   every page reachable from the home page;
 - `test_export_formulas.py`: formulas typed into names, clubs and countries, read back from
