@@ -315,6 +315,16 @@ def test_confirming_goes_back_to_a_next_page_of_this_site_only(client, board, or
     assert client.post(url, {"next": "https://evil.example/"}).url == board_url()
 
 
+@pytest.mark.parametrize("target", ["0", "organiser:board", "board/", "//evil.example/"])
+def test_a_next_that_is_not_a_path_of_this_site_goes_to_the_board(client, board, organiser, target):
+    """Found by the attack suite: `next=0` was taken for a URL name and answered 500."""
+    submit(board["tables"][0], organiser)
+    client.force_login(organiser)
+    url = reverse("organiser:confirm_game", args=["spring-cup", 1, 1])
+    response = client.post(url, {"next": target})
+    assert response.status_code == 302 and response.url == board_url()
+
+
 def test_refused_confirmations_are_said_and_change_nothing(client, board, organiser):
     table_one, _ = board["tables"]
     client.force_login(organiser)

@@ -10,7 +10,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -164,12 +164,13 @@ def clock(request: AuthenticatedHtmxRequest, tournament: Tournament, number: int
 def _next_or_board(
     request: AuthenticatedHtmxRequest, tournament: Tournament, round: Round
 ) -> HttpResponse:
-    """Back where the form came from (`next`, a page of this site), else to the board."""
+    """Back where the form came from (`next`, a path of this site), else to the board. Only
+    a path is followed: any other text (a URL name, a relative address) goes to the board."""
     target = request.POST.get("next", "")
-    if target and url_has_allowed_host_and_scheme(
+    if target.startswith("/") and url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
-        return redirect(target)
+        return HttpResponseRedirect(target)
     return _back(tournament, round)
 
 
