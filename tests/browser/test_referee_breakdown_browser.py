@@ -169,7 +169,7 @@ def test_a_late_answer_to_an_older_request_is_ignored(phone):
     page.route("**/full/", hold_first)  # the breakdown region posts to the full entry
     build_hand(page)  # Ann: 12, held back
     entry = full_entry(page)
-    page.wait_for_function("document.querySelector('#breakdown').getAttribute('aria-busy')")
+    page.wait_for_function("() => document.querySelector('#breakdown').getAttribute('aria-busy')")
     choose(entry, "Winner", "Ben Baker")  # 10, answered at once
     total(page).filter(has_text="10").wait_for()
     try:
