@@ -201,7 +201,8 @@ def test_what_was_typed_survives_a_reload_and_can_be_discarded(screen, cup):
     penalty = page.locator("#entry-penalty")
     assert penalty.get_attribute("open") is not None
     assert RESTORED in penalty.locator(".ref-draft-note").inner_text()
-    assert RESTORED_LOST not in page.content()  # no connection was lost
+    notes = " ".join(page.locator(".ref-draft-note").all_inner_texts())
+    assert RESTORED_LOST not in notes  # no connection was lost
     assert penalty.locator("input[name=player]:checked").get_attribute("value") == "4"
     assert penalty.locator("input[name=reason]").input_value() == "Slow play"
     assert penalty.locator("select[name=hand]").input_value() == ""
