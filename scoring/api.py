@@ -1,9 +1,10 @@
 """JSON API: POST /api/score scores one hand (`scoring.services.score_request`), under MCR
-(the default) or Japanese Transitional ("preset": "jt").
+(the default), Japanese Transitional ("preset": "jt") or Wilmington Advanced 12-Tile
+("preset": "wa").
 
 The endpoint only computes, so it needs no login and no CSRF token. 200 for a scored hand
-(including an MCR false win), 400 for a request that cannot be scored, 405 for anything but
-POST.
+(including an MCR false win and a Wilmington hand below its minimum), 400 for a request that
+cannot be scored, 405 for anything but POST.
 The hand's fields are checked by the engine, which names what is wrong in a referee's words;
 the request schemas below describe them for the OpenAPI document.
 """
@@ -19,9 +20,12 @@ from pydantic import BaseModel, ConfigDict, Field, SkipValidation
 
 from scoring.engine import DEFAULT_PROFILE, PROFILES, TILE_CODES, compare_profiles, errors
 from scoring.engine.jt import JtResult
-from scoring.engine.tiles import WIND_CODES
+from scoring.engine.tiles import CODES, WIND_CODES
+from scoring.engine.wa import JOKER, WaResult
+from scoring.engine.wa.rules import CHOW, KONG, PAIR, PUNG
+from scoring.engine.wa.scoring import MINIMUM
 from scoring.engine_messages import engine_message
-from scoring.pattern_names import jt_pattern_name
+from scoring.pattern_names import jt_pattern_name, wa_pattern_name
 from scoring.services import COMPARE_FIELD, SCORED_ERRORS, Refusal, score_request
 
 router = Router(tags=["scoring"])
@@ -131,6 +135,65 @@ class JtCompactRequest(JtSituation):
     compact: str
 
 
+WaTile = Annotated[
+    Literal[(*TILE_CODES, JOKER)],
+    Field(description="A tile code, or J for the joker (one per hand)."),
+]
+
+
+class WaSituation(BaseModel):
+    """The situation of a Wilmington win (sections 4 and 11 of its specification)."""
+
+    preset: Literal["wa"] = Field(description="Wilmington Advanced 12-Tile.")
+    self_drawn: bool = Field(False, description="The winning tile was drawn from the wall.")
+    seat_wind: Wind = Field("E", description="The winner's seat wind; East is the dealer.")
+    prevalent_wind: Wind = Field("E", description="The prevalent wind.")
+    last_wall_tile: bool = Field(False, description="Self-drawn on the last tile of the wall.")
+    last_discard: bool = Field(False, description="Won on the last discard of the deal.")
+    supplement_tile: bool = Field(False, description="Self-drawn on the tile after a kong.")
+    robbing_kong: bool = Field(False, description="Won on a tile added to a melded pung.")
+    heavenly: bool = Field(False, description="The dealer's dealt tiles win (a limit hand).")
+    earthly: bool = Field(False, description="Won on the dealer's first discard (a limit hand).")
+    last_available: bool = Field(
+        False, description="The winning tile was the last one of its kind still available."
+    )
+    four_kongs_immediate: bool = Field(
+        False, description="Out at once on the fourth kong (the winning tile is in it)."
+    )
+    thirteen_discarded_orphans: bool = Field(
+        False, description="Thirteen Discarded Orphans (a limit hand; needs no tiles)."
+    )
+
+
+class WaMeld(BaseModel):
+    """A declared set; one holding the joker (J) says in `joker_as` which tile it stands for."""
+
+    type: Literal["chow", "pung", "kong"]
+    tiles: list[WaTile] = Field(min_length=3)
+    concealed: bool = False
+    # May be left out, not sent as null: None only marks it unset.
+    joker_as: Tile = Field(None, description="The tile the joker of this set stands for.")
+
+
+class WaCaseRequest(WaSituation):
+    """The case format: standing tiles (the joker among them, or in a declared set) without
+    the winning tile."""
+
+    concealed: list[WaTile]
+    melds: list[WaMeld] = []
+    win_tile: Tile
+
+
+class WaCompactRequest(WaSituation):
+    """Compact notation with J for the joker, written as a tile of its own (`46p J`, or
+    `[57m J]` in a declared set, whose value `joker_as` gives); the last tile written is the
+    winning tile."""
+
+    compact: str
+    # May be left out, not sent as null: None only marks it unset.
+    joker_as: Tile = Field(None, description="The joker's value when it is in a declared set.")
+
+
 class ScoringAnswer(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -233,8 +296,43 @@ class JtScoreResult(ScoringAnswer):
     reading: list[JtReadingSet]
 
 
+class WaPattern(ScoringAnswer):
+    key: str = Field(description="The stable key of the pattern (section 4 of the rules).")
+    en: str
+    name: str = Field(description="The name in the language of the request.")
+    points: int
+    count: int = Field(ge=1)
+
+
+class WaReadingSet(ScoringAnswer):
+    kind: Literal["chow", "pung", "kong", "pair"]
+    tiles: list[Tile] = Field(description="With the joker as the tile it stands for.")
+    declared: bool
+
+
+class WaScoreResult(ScoringAnswer):
+    """A Wilmington hand: T = the sum of its patterns, F = T capped at the limit (600).
+    `error` is null for a win, or BELOW_MINIMUM for a hand worth less than `minimum` (a
+    faulty out); both carry the full breakdown. `joker_as` is the tile the joker stands for:
+    the value that gives the highest hand for a standing joker, the declared one in a set."""
+
+    preset: Literal["wa"]
+    error: Literal["BELOW_MINIMUM"] | None
+    message: str
+    total: int
+    final: int
+    limit: bool
+    minimum: int
+    joker_as: Tile | None
+    patterns: list[WaPattern]
+    reading: list[WaReadingSet] = Field(
+        description="The sets and pair of the reading scored; empty for Thirteen Orphans and "
+        "Thirteen Discarded Orphans."
+    )
+
+
 class ScoringError(ScoringAnswer):
-    error: Literal[(*sorted(errors.STRUCTURAL), "METHOD_NOT_ALLOWED")]
+    error: Literal[(*sorted(errors.WA_STRUCTURAL), "METHOD_NOT_ALLOWED")]
     message: str = Field(description="Plain-language reason.")
 
 
@@ -252,20 +350,33 @@ HAND = Body(b"")
     "/score",
     url_name="score",
     auth=None,
-    response={200: ScoreResult | JtScoreResult, 400: ScoringError, 405: ScoringError},
+    response={
+        200: ScoreResult | JtScoreResult | WaScoreResult,
+        400: ScoringError,
+        405: ScoringError,
+    },
     summary="Score one hand",
     exclude_unset=True,  # `comparison` is left out unless asked for
 )
 def score_hand(
     request: HttpRequest,
-    hand: SkipValidation[CompactRequest | CaseRequest | JtCompactRequest | JtCaseRequest] = HAND,
+    hand: SkipValidation[
+        CompactRequest
+        | CaseRequest
+        | JtCompactRequest
+        | JtCaseRequest
+        | WaCompactRequest
+        | WaCaseRequest
+    ] = HAND,
 ) -> Any:
-    """Scores one hand under MCR (the default) or Japanese Transitional (`"preset": "jt"`).
+    """Scores one hand under MCR (the default), Japanese Transitional (`"preset": "jt"`) or
+    Wilmington Advanced 12-Tile (`"preset": "wa"`, J the joker).
     The body is either the case format (standing tiles, declared sets and the winning tile as
     separate fields) or a compact notation string with the same situation fields. Unknown
     fields are ignored.
 
-    * 200: the hand was scored (see ScoreResult for MCR, JtScoreResult for JT).
+    * 200: the hand was scored (see ScoreResult for MCR, JtScoreResult for JT, WaScoreResult
+      for WA, including a hand below the WA minimum).
     * 400: the body could not be scored: not JSON, wrong types, unknown preset or profile, a
       malformed hand or a hand that is not a winning shape.
     * 405: any method but POST.
@@ -278,6 +389,8 @@ def score_hand(
         return _refused(400, outcome.code, outcome.message)
     if isinstance(outcome, JtResult):
         return Status(200, jt_answer(outcome))
+    if isinstance(outcome, WaResult):
+        return Status(200, wa_answer(outcome))
     body = outcome.to_dict()
     if isinstance(hand, dict) and hand.get(COMPARE_FIELD):
         comparison = compare_profiles(outcome)
@@ -303,3 +416,45 @@ def jt_answer(result: JtResult) -> dict[str, Any]:
     for pattern in body["patterns"]:
         pattern["name"] = jt_pattern_name(pattern["key"])
     return {"preset": "jt", **body}
+
+
+_WA_KINDS = {CHOW: "chow", PUNG: "pung", KONG: "kong", PAIR: "pair"}
+
+
+def wa_answer(result: WaResult) -> dict[str, Any]:
+    """A scored WA hand as WaScoreResult, pattern names in the request's language."""
+    assert result.total is not None and result.final is not None
+    declared = len(result.hand.melds) if result.hand is not None else 0
+    units = result.reading.units if result.reading is not None else ()
+    reading = []
+    for index, (kind, first, _melded) in enumerate(units):
+        size = 3 if kind in (CHOW, PUNG) else 4 if kind == KONG else 2
+        tiles = [first + i for i in range(3)] if kind == CHOW else [first] * size
+        reading.append(
+            {
+                "kind": _WA_KINDS[kind],
+                "tiles": [CODES[tile] for tile in tiles],
+                "declared": index < declared,
+            }
+        )
+    return {
+        "preset": "wa",
+        "error": result.error,
+        "message": engine_message(result),
+        "total": result.total,
+        "final": result.final,
+        "limit": result.limit,
+        "minimum": MINIMUM,
+        "joker_as": None if result.joker_as is None else CODES[result.joker_as],
+        "patterns": [
+            {
+                "key": line.key,
+                "en": line.en,
+                "name": wa_pattern_name(line.key),
+                "points": line.points,
+                "count": line.count,
+            }
+            for line in result.patterns
+        ],
+        "reading": reading,
+    }

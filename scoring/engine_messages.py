@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.engine import HandError, ScoreResult
 from scoring.engine.jt import JtResult
 from scoring.engine.messages import render
+from scoring.engine.wa import WaResult
 
 CATALOGUE: dict[str, Promise] = {
     # Reading the case format (a JSON object).
@@ -153,6 +154,10 @@ CATALOGUE: dict[str, Promise] = {
         "%(minimum)s."
     ),
     # Wilmington Advanced 12-Tile: the joker and the hand.
+    "compact_joker_as_standing": _(
+        "joker_as is only for a joker in a declared set; the scorer chooses the value of a "
+        "standing joker."
+    ),
     "no_joker": _("A Wilmington hand holds exactly one joker (J), and this one has none."),
     "two_jokers": _("A Wilmington hand holds exactly one joker (J), and this one has %(count)s."),
     "joker_win_tile": _(
@@ -234,7 +239,7 @@ CATALOGUE: dict[str, Promise] = {
 }
 
 
-def engine_message(source: HandError | ScoreResult | JtResult) -> str:
+def engine_message(source: HandError | ScoreResult | JtResult | WaResult) -> str:
     """The message of an engine error or result in the active language ("" for a win).
 
     A key missing from the catalogue falls back to the engine's English sentence.
@@ -244,5 +249,5 @@ def engine_message(source: HandError | ScoreResult | JtResult) -> str:
         return ""
     template = CATALOGUE.get(key)
     if template is None:
-        return render(key, source.message_params)
-    return str(template) % source.message_params
+        return render(key, source.message_params or {})
+    return str(template) % (source.message_params or {})

@@ -1,10 +1,11 @@
-"""The calculator's form: compact notation plus the situation of the win, under MCR or
-Japanese Transitional (`preset`).
+"""The calculator's form: compact notation plus the situation of the win, under MCR,
+Japanese Transitional or Wilmington Advanced 12-Tile (`preset`).
 
 With JavaScript the page posts to the JSON API on every change; without it this form is
 submitted with GET and the page renders the verdict on the server. The kong and last-tile
 boxes mean the same in both rule sets; for JT they become its flags by whether the win was
-self-drawn (supplement tile or robbing a kong; last wall tile or last discard).
+self-drawn (supplement tile or robbing a kong; last wall tile or last discard); so do they
+for WA, whose "last tile of its kind" is its last available tile.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import DEFAULT_PROFILE, PROFILES
+from scoring.engine import DEFAULT_PROFILE, PROFILES, TILE_CODES
 
 WIND_CHOICES = [
     ("E", _("East 東")),
@@ -27,7 +28,11 @@ PROFILE_LABELS = {
     "cn-1998": _("Chinese rules 1998"),
 }
 SITUATION_FLAGS = ("self_drawn", "last_tile_of_kind", "kong_related", "last_wall_tile")
-PRESET_CHOICES = [("mcr", _("MCR")), ("jt", _("Japanese Transitional"))]
+PRESET_CHOICES = [
+    ("mcr", _("MCR")),
+    ("jt", _("Japanese Transitional")),
+    ("wa", _("Wilmington")),
+]
 
 
 class CalculatorForm(forms.Form):
@@ -82,12 +87,25 @@ class CalculatorForm(forms.Form):
     riichi = forms.BooleanField(required=False, label=_("Riichi declared"))
     heavenly = forms.BooleanField(required=False, label=_("Heavenly hand"))
     earthly = forms.BooleanField(required=False, label=_("Earthly hand"))
+    four_kongs_immediate = forms.BooleanField(
+        required=False, label=_("Out at once on the fourth kong")
+    )
+    thirteen_discarded_orphans = forms.BooleanField(
+        required=False, label=_("Thirteen discarded orphans")
+    )
+    joker_as = forms.ChoiceField(
+        required=False,
+        choices=[("", _("standing (the best value)")), *[(code, code) for code in TILE_CODES]],
+        label=_("Joker in a declared set stands for"),
+    )
 
     def api_payload(self) -> dict[str, Any]:
         """The cleaned form as a request for `scoring.services.score_request`."""
         data = self.cleaned_data
         if data["preset"] == "jt":
             return self._jt_payload()
+        if data["preset"] == "wa":
+            return self._wa_payload()
         payload: dict[str, Any] = {
             "compact": data["hand"],
             "seat_wind": data["seat_wind"] or "E",
@@ -115,3 +133,26 @@ class CalculatorForm(forms.Form):
             "heavenly": data["heavenly"],
             "earthly": data["earthly"],
         }
+
+    def _wa_payload(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        drawn = data["self_drawn"]
+        payload = {
+            "preset": "wa",
+            "compact": data["hand"],
+            "seat_wind": data["seat_wind"] or "E",
+            "prevalent_wind": data["prevalent_wind"] or "E",
+            "self_drawn": drawn,
+            "supplement_tile": data["kong_related"] and drawn,
+            "robbing_kong": data["kong_related"] and not drawn,
+            "last_wall_tile": data["last_wall_tile"] and drawn,
+            "last_discard": data["last_wall_tile"] and not drawn,
+            "last_available": data["last_tile_of_kind"],
+            "heavenly": data["heavenly"],
+            "earthly": data["earthly"],
+            "four_kongs_immediate": data["four_kongs_immediate"],
+            "thirteen_discarded_orphans": data["thirteen_discarded_orphans"],
+        }
+        if data["joker_as"]:
+            payload["joker_as"] = data["joker_as"]
+        return payload

@@ -1,6 +1,6 @@
 """Scoring one hand sent as data: the body of POST /api/score, the calculator's form without
 JavaScript, a referee's tiles. Each gets the same verdict from `score_request`, under the
-rules the request names ("preset": "mcr", the default, or "jt").
+rules the request names ("preset": "mcr", the default, "jt" or "wa").
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring import engine
-from scoring.engine import errors, jt
+from scoring.engine import errors, jt, wa
 from scoring.engine_messages import engine_message
 
 # Situation fields accepted next to "compact"; the engine checks their values.
@@ -26,8 +26,11 @@ SITUATION_FIELDS = (
 COMPARE_FIELD = "compare_profiles"
 # The same for a Japanese Transitional win: its winds and flags.
 JT_SITUATION_FIELDS = ("seat_wind", "prevalent_wind", *jt.FLAGS)
+# The same for a Wilmington win: its winds and flags (the joker's value in a declared set is
+# the compact form's "joker_as").
+WA_SITUATION_FIELDS = ("seat_wind", "prevalent_wind", *wa.FLAGS)
 #: The rules a hand may be scored under, by the request's "preset".
-PRESETS = ("mcr", "jt")
+PRESETS = ("mcr", "jt", "wa")
 # Verdicts of a hand that was read and scored: BELOW_8_FAN is a false win, with its total and
 # fans like any other hand. Every other error code is a refusal.
 SCORED_ERRORS = frozenset({errors.BELOW_8_FAN})
@@ -42,11 +45,12 @@ class Refusal:
     message: str
 
 
-def score_request(request: Any) -> engine.ScoreResult | jt.JtResult | Refusal:
+def score_request(request: Any) -> engine.ScoreResult | jt.JtResult | wa.WaResult | Refusal:
     """Score a hand given as a dict: the case format, or {"compact": ...} with the situation
-    fields; either may name the "preset" (mcr or jt) and, for MCR, a ruling "profile" and ask to
+    fields; either may name the "preset" (mcr, jt or wa) and, for MCR, a ruling "profile" and ask to
     compare it with the other one ("compare_profiles", read by the caller). Returns the engine's
-    result for a scored hand (a win, or an MCR false win below 8 fan), else the refusal."""
+    result for a scored hand (a win, an MCR false win below 8 fan or a WA faulty out below the
+    minimum), else the refusal."""
     if not isinstance(request, dict):
         return Refusal(errors.BAD_INPUT, "The request body must be a JSON object.")
     preset = request.get("preset")
@@ -56,6 +60,8 @@ def score_request(request: Any) -> engine.ScoreResult | jt.JtResult | Refusal:
         return Refusal(errors.BAD_INPUT, f"Unknown preset; choose one of: {', '.join(PRESETS)}.")
     if preset == "jt":
         return score_jt_request(request)
+    if preset == "wa":
+        return score_wa_request(request)
     profile = request.get("profile")
     if profile is None:
         profile = engine.DEFAULT_PROFILE
@@ -90,5 +96,25 @@ def score_jt_request(request: dict[str, Any]) -> jt.JtResult | Refusal:
     else:
         result = jt.score_jt_case(request)
     if result.error is not None:
+        return Refusal(result.error, engine_message(result))
+    return result
+
+
+def score_wa_request(request: dict[str, Any]) -> wa.WaResult | Refusal:
+    """A Wilmington win: one hand in the case format or {"compact": ...} with its situation
+    ("J" the joker, "joker_as" its value in a declared set). A hand below the minimum is
+    scored (a faulty out, with its breakdown); every other error is a refusal."""
+    try:
+        if "compact" in request:
+            situation = {name: request[name] for name in WA_SITUATION_FIELDS if name in request}
+            hand = wa.parse_wa_compact(
+                request["compact"], joker_as=request.get("joker_as"), **situation
+            )
+        else:
+            hand = wa.parse_wa_case(request)
+    except engine.HandError as error:
+        return Refusal(error.code, engine_message(error))
+    result = wa.score_wa_hand(hand)
+    if result.error is not None and result.error != errors.BELOW_MINIMUM:
         return Refusal(result.error, engine_message(result))
     return result

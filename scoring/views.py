@@ -1,4 +1,5 @@
-"""The fan calculator page: MCR or Japanese Transitional hands (the form's "preset").
+"""The fan calculator page: MCR, Japanese Transitional or Wilmington hands (the form's
+"preset").
 
 The page's script scores through the JSON API (`scoring.api`). Without JavaScript the form is
 submitted with GET (`?hand=<compact notation>&...`) and this view renders the same verdict,
@@ -15,8 +16,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
+from scoring.api import wa_answer
 from scoring.engine import TILE_CODES, ScoreResult, compare_profiles
 from scoring.engine.jt import JtResult
+from scoring.engine.wa import WaResult
 from scoring.engine_messages import engine_message
 from scoring.fan_names import fan_name, fan_second_name
 from scoring.forms import PROFILE_LABELS, CalculatorForm
@@ -44,6 +47,11 @@ HONORS = {
 # A plain-language headline for each verdict; the engine's message gives the detail.
 ERROR_TITLES = {
     "BELOW_8_FAN": gettext_lazy("False win (below 8 fan)"),
+    "BELOW_MINIMUM": gettext_lazy("Faulty out (below 15 points)"),
+    "JOKER_COUNT": gettext_lazy("A Wilmington hand holds exactly one joker"),
+    "JOKER_WIN_TILE": gettext_lazy("The joker cannot be the winning tile"),
+    "JOKER_AS_MISMATCH": gettext_lazy("The joker's value does not fit its declared set"),
+    "TILE_COUNT_GT_5": gettext_lazy("A tile is used more than five times"),
     "BAD_INPUT": gettext_lazy("The hand could not be read"),
     "UNKNOWN_TILE": gettext_lazy("There is a tile code the calculator does not know"),
     "WRONG_TILE_COUNT": gettext_lazy("The hand does not have the right number of tiles"),
@@ -142,11 +150,39 @@ def present_jt_verdict(result: JtResult) -> dict[str, Any]:
     }
 
 
-def present_verdict(outcome: ScoreResult | JtResult | Refusal) -> dict[str, Any]:
+def present_wa_verdict(result: WaResult) -> dict[str, Any]:
+    """A scored Wilmington hand for the template: the answer of the API (`wa_answer`), its
+    headline and the joker's value, sets and tiles with their labels."""
+    body = wa_answer(result)
+    title: StrOrPromise
+    if result.error:
+        title = ERROR_TITLES[result.error]
+    else:
+        title = _("Limit hand") if result.limit else _("Meets the 15-point minimum")
+    return {
+        **body,
+        "ok": True,
+        "title": title,
+        "joker_label": tile_label(body["joker_as"]) if body["joker_as"] else None,
+        "reading": [
+            {
+                **part,
+                "number": i + 1,
+                "kind_label": SET_KINDS.get(part["kind"], part["kind"]),
+                "tile_labels": [tile_label(code) for code in part["tiles"]],
+            }
+            for i, part in enumerate(body["reading"])
+        ],
+    }
+
+
+def present_verdict(outcome: ScoreResult | JtResult | WaResult | Refusal) -> dict[str, Any]:
     """Shape a verdict for the template (1-based set numbers, readable set names, fan names
     and messages in the active language)."""
     if isinstance(outcome, JtResult):
         return present_jt_verdict(outcome)
+    if isinstance(outcome, WaResult):
+        return present_wa_verdict(outcome)
     error: str | None
     if isinstance(outcome, Refusal):
         error, message = outcome.code, outcome.message

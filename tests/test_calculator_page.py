@@ -192,3 +192,63 @@ def test_a_jt_limit_hand_is_shown_as_such(client):
 
     assert "Limit hand" in html
     assert "<dd data-final>1500</dd>" in html
+
+
+# ----- Wilmington Advanced 12-Tile ----------------------------------------------------------
+
+# WA-02 of the specification: the joker in the chow 4m-J-6m, self-drawn by North.
+WA_HAND = "4m J 6m 678p 77s SS [PPP] 7s"
+
+
+def test_page_offers_wilmington_with_its_joker_and_flags(client):
+    html = get(client).content.decode()
+
+    assert 'value="wa"' in html
+    assert 'data-tile="J"' in html
+    assert "Out at once on the fourth kong" in html
+    assert 'name="joker_as"' in html
+
+
+def test_a_wa_hand_is_scored_in_points_with_the_jokers_value_without_javascript(client):
+    html = get(client, hand=WA_HAND, preset="wa", self_drawn="on", seat_wind="N").content.decode()
+
+    assert "Meets the 15-point minimum" in html
+    assert "<dd data-final>15</dd>" in html
+    assert 'data-joker-as="5m"' in html
+    assert 'data-pattern="all_types"' in html
+    assert "All suits, Dragons and Winds" in html
+
+
+def test_a_wa_hand_below_the_minimum_is_a_faulty_out_with_its_breakdown(client):
+    html = get(
+        client, hand="234m 567p 34567s J C C", preset="wa", self_drawn="on", seat_wind="W"
+    ).content.decode()
+
+    assert "Faulty out (below 15 points)" in html
+    assert "<dd data-final>9</dd>" in html
+    assert 'data-pattern="fully_concealed"' in html
+
+
+def test_the_joker_of_a_declared_set_takes_the_chosen_value(client):
+    hand = "678p 77s SS [PPP] [46m J] 7s"
+    chosen = get(client, hand=hand, preset="wa", self_drawn="on", seat_wind="N", joker_as="5m")
+    missing = get(client, hand=hand, preset="wa", self_drawn="on", seat_wind="N")
+
+    assert 'data-joker-as="5m"' in chosen.content.decode()
+    assert "The joker&#x27;s value does not fit its declared set" in missing.content.decode()
+
+
+def test_a_wa_hand_without_its_joker_is_explained(client):
+    html = get(client, hand="4m 5m 6m 678p 77s SS [PPP] 7s", preset="wa").content.decode()
+
+    assert "A Wilmington hand holds exactly one joker" in html
+
+
+def test_the_mcr_boxes_become_wa_flags_by_self_drawn(client):
+    # the last-tile box on a discard is WA's last discard; self-drawn it is the last wall tile
+    drawn = get(
+        client, hand=WA_HAND, preset="wa", self_drawn="on", seat_wind="N", last_wall_tile="on"
+    )
+    html = drawn.content.decode()
+
+    assert 'data-pattern="last_wall_tile"' in html

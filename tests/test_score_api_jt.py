@@ -83,7 +83,7 @@ def test_pattern_names_follow_the_language_of_the_request(client):
 @pytest.mark.parametrize(
     ("body", "code"),
     [
-        ({**NO_POINTS, "preset": "wa"}, "BAD_INPUT"),
+        ({**NO_POINTS, "preset": "hk"}, "BAD_INPUT"),
         ({**NO_POINTS, "riichi": "yes"}, "BAD_INPUT"),
         ({**NO_POINTS, "compact": "34m 567p 345s 678s 99m 2x"}, "UNKNOWN_TILE"),
         ({**NO_POINTS, "compact": "567p 345s 678s 9999m 9m"}, "TILE_COUNT_GT_4"),
@@ -124,7 +124,7 @@ def test_the_schema_tells_a_jt_answer_from_an_mcr_one():
 
 def test_the_service_answers_a_jt_result_or_a_refusal():
     scored = score_request(NO_POINTS)
-    refused = score_request({**NO_POINTS, "preset": "wa"})
+    refused = score_request({**NO_POINTS, "preset": "hk"})
 
     assert isinstance(scored, JtResult) and scored.final == 90
-    assert refused == Refusal("BAD_INPUT", "Unknown preset; choose one of: mcr, jt.")
+    assert refused == Refusal("BAD_INPUT", "Unknown preset; choose one of: mcr, jt, wa.")

@@ -143,6 +143,10 @@ MESSAGES: dict[str, str] = {
         "%(minimum)s."
     ),
     # Wilmington Advanced 12-Tile: the joker and the hand.
+    "compact_joker_as_standing": (
+        "joker_as is only for a joker in a declared set; the scorer chooses the value of a "
+        "standing joker."
+    ),
     "no_joker": "A Wilmington hand holds exactly one joker (J), and this one has none.",
     "two_jokers": ("A Wilmington hand holds exactly one joker (J), and this one has %(count)s."),
     "joker_win_tile": (

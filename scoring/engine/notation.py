@@ -198,8 +198,13 @@ def parse_tiles(case: Any) -> tuple[tuple[int, ...], tuple[Meld, ...], int]:
     return tuple(concealed), tuple(melds), win_tile
 
 
-def _tokens(text: str):
-    """Yield (tile, group, position) for each tile; group is None, '[' or '('."""
+#: The token `_tokens` yields for the joker "J" when the notation allows it (Wilmington).
+JOKER_TOKEN = len(CODES)
+
+
+def _tokens(text: str, *, joker: bool = False):
+    """Yield (tile, group, position) for each tile; group is None, '[' or '('. With `joker`,
+    "J" is a tile too (JOKER_TOKEN)."""
     group: str | None = None
     group_start = 0
     digits: list[tuple[str, int]] = []
@@ -227,6 +232,8 @@ def _tokens(text: str):
             raise _digits_without_suit(digits)
         if char in HONOR_CODES:
             yield INDEX[char], group, position
+        elif joker and char == "J":
+            yield JOKER_TOKEN, group, position
         elif char in closing:
             if group is not None:
                 raise HandError(errors.INVALID_MELD, "set_inside_set")

@@ -1,5 +1,6 @@
 /* Fan calculator: build a hand by tapping tiles and score it through POST /api/score, under
- * MCR or Japanese Transitional (the rule-set switch).
+ * MCR, Japanese Transitional or Wilmington (the rule-set switch; Wilmington adds the joker J,
+ * one per hand).
  *
  * The hand lives in `state`; every change writes it to the compact-notation box, posts it
  * to the API and shows the answer. Typing in the box works the other way round. Without
@@ -39,7 +40,9 @@
   var unitFormats = readJson("calc-unit-formats");
 
   var SUIT_ORDER = { m: 0, p: 1, s: 2 };
-  var HONOR_ORDER = "ESWNCFP";
+  // J, the Wilmington joker, is written like an honour and sorts last.
+  var HONOR_ORDER = "ESWNCFPJ";
+  var JOKER = "J";
   var MELD_NAMES = {
     chow: gettext("declared chow"),
     pung: gettext("declared pung"),
@@ -134,7 +137,7 @@
   // Read tiles like "123m55pEE" into codes; null when the text is not tiles.
   function readTiles(text) {
     var tiles = [];
-    var pattern = /(\d+)([mps])|([ESWNCFP])|(\s+)/y;
+    var pattern = /(\d+)([mps])|([ESWNCFPJ])|(\s+)/y;
     var match;
     while (pattern.lastIndex < text.length) {
       match = pattern.exec(text);
@@ -156,6 +159,9 @@
   }
 
   function meldKind(tiles, concealed) {
+    if (tiles.indexOf(JOKER) !== -1) {
+      return null;  // a declared set with the joker: shown as text, scored by the server
+    }
     var sorted = sortTiles(tiles);
     var same = sorted.every(function (code) {
       return code === sorted[0];
@@ -261,9 +267,22 @@
     return Array(size).fill(code);
   }
 
+  // How many copies of a tile a hand can hold: four, and one joker.
+  function copiesAllowed(code) {
+    return code === JOKER ? 1 : 4;
+  }
+
   // Apply one tap on a picker tile; returns a message when the tap was refused.
   function addTile(code) {
     var current = mode();
+    if (code === JOKER) {
+      if (current !== "tile") {
+        return gettext("The joker is added as a standing tile; for a declared set with the joker, type it in the notation box.");
+      }
+      if (copiesUsed(JOKER) >= 1) {
+        return gettext("The hand already holds its joker.");
+      }
+    }
     if (current === "tile") {
       if (tileCount() >= 14) {
         return gettext("The hand is full. Take a tile out first.");
@@ -395,7 +414,7 @@
 
     countBox.textContent = interpolate(gettext("%(count)s of 14 tiles"), { count: tileCount() }, true);
     root.querySelectorAll(".calc-picker .tile").forEach(function (button) {
-      var exhausted = copiesUsed(button.dataset.tile) >= 4;
+      var exhausted = copiesUsed(button.dataset.tile) >= copiesAllowed(button.dataset.tile);
       button.disabled = exhausted;
       button.title = exhausted ? gettext("All four are in the hand") : "";
     });
@@ -455,6 +474,10 @@
     }
     if (body.preset === "jt") {
       drawJtVerdict(body);
+      return;
+    }
+    if (body.preset === "wa") {
+      drawWaVerdict(body);
       return;
     }
     var win = body.meets_minimum;
@@ -730,6 +753,105 @@
     drawBar();
   }
 
+  function miniTile(code) {
+    var info = TILES[code] || { face: code, name: code };
+    var mini = element("span", "mini-tile", info.face);
+    mini.dataset.tile = code;
+    mini.title = info.name;
+    return mini;
+  }
+
+  // A Wilmington hand: its value in points (a faulty out below the minimum, with the same
+  // breakdown), the joker's chosen value, the patterns and the reading.
+  function drawWaVerdict(body) {
+    var faulty = body.error !== null;
+    var verdict = element("div", "verdict verdict--wa " + (faulty ? "verdict--false" : "verdict--win"));
+    var headline = faulty
+      ? errorTitles[body.error]
+      : (body.limit ? gettext("Limit hand") : gettext("Meets the 15-point minimum"));
+    verdict.appendChild(element("p", "verdict-title", headline));
+    if (body.message) {
+      verdict.appendChild(element("p", "verdict-message", body.message));
+    }
+    var totals = element("dl", "verdict-totals");
+    [
+      [gettext("Hand value"), body.final, "data-final"],
+      [gettext("Total"), body.total, "data-total"],
+      [gettext("Minimum"), body.minimum, null]
+    ].forEach(function (row) {
+      var pair = element("div");
+      pair.appendChild(element("dt", "", row[0]));
+      var value = element("dd", "", String(row[1]));
+      if (row[2]) {
+        value.setAttribute(row[2], "");
+      }
+      pair.appendChild(value);
+      totals.appendChild(pair);
+    });
+    if (body.joker_as) {
+      var joker = element("div");
+      joker.appendChild(element("dt", "", gettext("Joker as")));
+      var value = element("dd");
+      value.dataset.jokerAs = body.joker_as;
+      value.appendChild(miniTile(body.joker_as));
+      joker.appendChild(value);
+      totals.appendChild(joker);
+    }
+    verdict.appendChild(totals);
+
+    var table = element("table", "verdict-fans verdict-patterns");
+    table.appendChild(element("caption", "visually-hidden", gettext("Patterns counted")));
+    var head = element("thead");
+    var headRow = element("tr");
+    [[gettext("Pattern"), ""], [pgettext("fan value", "Points"), "number"], [gettext("Count"), "number"]].forEach(function (col) {
+      var th = element("th", col[1], col[0]);
+      th.scope = "col";
+      headRow.appendChild(th);
+    });
+    head.appendChild(headRow);
+    table.appendChild(head);
+    var tbody = element("tbody");
+    body.patterns.forEach(function (pattern) {
+      var row = element("tr", "pattern");
+      row.dataset.pattern = pattern.key;
+      var name = element("td");
+      name.appendChild(element("span", "fan-name", pattern.name));
+      row.appendChild(name);
+      row.appendChild(element("td", "number pattern-value", String(pattern.points)));
+      row.appendChild(element("td", "number fan-count", "×" + pattern.count));
+      tbody.appendChild(row);
+    });
+    table.appendChild(tbody);
+    verdict.appendChild(table);
+
+    if (body.reading.length) {
+      verdict.appendChild(element("h3", "verdict-subhead", gettext("Reading")));
+      var list = element("ol", "verdict-sets");
+      body.reading.forEach(function (group, i) {
+        var item = element("li");
+        item.appendChild(element("span", "set-number", String(i + 1)));
+        var kind = setKinds[group.kind] || group.kind;
+        if (group.declared) {
+          kind += gettext(", declared");
+        }
+        item.appendChild(element("span", "set-kind", kind));
+        var tiles = element("span", "set-tiles");
+        group.tiles.forEach(function (code) {
+          tiles.appendChild(miniTile(code));
+        });
+        item.appendChild(tiles);
+        list.appendChild(item);
+      });
+      verdict.appendChild(list);
+    }
+    verdictBox.appendChild(verdict);
+    summary.textContent = faulty
+      ? interpolate(gettext("Faulty out: %(total)s points, below %(minimum)s."), { total: body.total, minimum: body.minimum }, true)
+      : interpolate(gettext("%(final)s points: meets the 15-point minimum."), { final: body.final }, true);
+    summary.className = "calc-summary " + (faulty ? "calc-summary--false" : "calc-summary--win");
+    drawBar();
+  }
+
   function setNotice(text) {
     notice.textContent = text;
     drawBar();
@@ -761,12 +883,34 @@
   function drawPreset() {
     var current = preset();
     root.querySelectorAll("[data-preset-only]").forEach(function (node) {
-      node.hidden = node.dataset.presetOnly !== current;
+      node.hidden = node.dataset.presetOnly.split(" ").indexOf(current) === -1;
     });
   }
 
   function situation() {
     var fields = form.elements;
+    if (preset() === "wa") {
+      var selfDrawn = fields.self_drawn.checked;
+      var wa = {
+        preset: "wa",
+        self_drawn: selfDrawn,
+        supplement_tile: fields.kong_related.checked && selfDrawn,
+        robbing_kong: fields.kong_related.checked && !selfDrawn,
+        last_wall_tile: fields.last_wall_tile.checked && selfDrawn,
+        last_discard: fields.last_wall_tile.checked && !selfDrawn,
+        last_available: fields.last_tile_of_kind.checked,
+        heavenly: fields.heavenly.checked,
+        earthly: fields.earthly.checked,
+        four_kongs_immediate: fields.four_kongs_immediate.checked,
+        thirteen_discarded_orphans: fields.thirteen_discarded_orphans.checked,
+        seat_wind: fields.seat_wind.value,
+        prevalent_wind: fields.prevalent_wind.value
+      };
+      if (fields.joker_as.value) {
+        wa.joker_as = fields.joker_as.value;
+      }
+      return wa;
+    }
     if (preset() === "jt") {
       // The kong and last-tile boxes become JT's flags by whether the win was self-drawn.
       var drawn = fields.self_drawn.checked;

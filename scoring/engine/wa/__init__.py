@@ -12,12 +12,13 @@ error codes and payments are the engine's shared ones.
 from __future__ import annotations
 
 from .deal import WaDealResult, score_wa_case
-from .hand import JOKER, WaHand, parse_wa_case
+from .hand import FLAGS, JOKER, WaHand, parse_wa_case, parse_wa_compact
 from .patterns import BY_KEY, PATTERNS, Pattern
 from .scoring import PatternLine, WaResult, score_wa_hand
 
 __all__ = [
     "BY_KEY",
+    "FLAGS",
     "JOKER",
     "PATTERNS",
     "Pattern",
@@ -26,6 +27,7 @@ __all__ = [
     "WaHand",
     "WaResult",
     "parse_wa_case",
+    "parse_wa_compact",
     "score_wa_case",
     "score_wa_hand",
 ]

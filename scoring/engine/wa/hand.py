@@ -14,8 +14,8 @@ from typing import Any
 
 from .. import errors
 from ..errors import HandError
-from ..hand import KONG, Meld
-from ..notation import make_meld, parse_flag, parse_tile, parse_wind
+from ..hand import CHOW, KONG, PUNG, Meld
+from ..notation import JOKER_TOKEN, _tokens, make_meld, parse_flag, parse_tile, parse_wind
 from ..tiles import CODES
 
 #: The seat wind of the dealer (East).
@@ -163,6 +163,63 @@ def parse_wa_case(case: Any, *, prevalent_wind: Any = None) -> WaHand:
         check_tiles(hand)
     check_situation(hand)
     return hand
+
+
+def parse_wa_compact(text: Any, *, joker_as: Any = None, **situation: Any) -> WaHand:
+    """Read a WA win in the compact notation, "J" being the joker written as a tile of its own
+    (e.g. `46p J` or `[57m J]`); a joker inside a declared set stands for `joker_as`. The
+    situation comes as keyword arguments in the case format's names (seat_wind, prevalent_wind
+    and the flags of `FLAGS`). The hand is then read and checked as the case format is."""
+    return parse_wa_case({**situation, **compact_case(text, joker_as)})
+
+
+def compact_case(text: Any, joker_as: Any = None) -> dict[str, Any]:
+    """The tiles of the compact notation as the case format's fields: standing tiles, declared
+    sets (with `joker_as` on the one holding the joker) and the winning tile (the last loose
+    tile)."""
+    if not isinstance(text, str) or not text.strip():
+        raise HandError(errors.BAD_INPUT, "empty_hand", example="123m 46p J 789s EE [PPP] 5s")
+    loose: list[str] = []
+    groups: list[tuple[str, list[str]]] = []
+    for tile, group, _position in _tokens(text, joker=True):
+        code = JOKER if tile == JOKER_TOKEN else None if tile is None else CODES[tile]
+        if code is None:
+            if group is not None:
+                groups.append((group, []))
+            continue
+        if group is not None:
+            groups[-1][1].append(code)
+        else:
+            loose.append(code)
+    if not loose:
+        raise HandError(errors.WRONG_TILE_COUNT, "no_winning_tile")
+    melds = [
+        _compact_meld(opener, codes, joker_as, n) for n, (opener, codes) in enumerate(groups, 1)
+    ]
+    if joker_as is not None and not any(JOKER in codes for _opener, codes in groups):
+        raise HandError(errors.JOKER_AS_MISMATCH, "compact_joker_as_standing")
+    return {"concealed": loose[:-1], "melds": melds, "win_tile": loose[-1]}
+
+
+def _compact_meld(opener: str, codes: list[str], joker_as: Any, number: int) -> dict[str, Any]:
+    """A declared set of the compact notation in the case format; its size picks the kind, and
+    three tiles that are alike (the joker as `joker_as`, else as its neighbours) a pung."""
+    meld: dict[str, Any] = {"tiles": codes, "concealed": opener == "("}
+    if JOKER in codes:
+        meld["joker_as"] = joker_as
+    if opener == "(" and len(codes) != 4:
+        raise HandError(
+            errors.INVALID_MELD, "compact_concealed_kong_size", number=number, count=len(codes)
+        )
+    if len(codes) == 4:
+        meld["type"] = KONG
+    elif len(codes) == 3:
+        real = {code for code in codes if code != JOKER}
+        alike = real | ({joker_as} if JOKER in codes and joker_as is not None else set())
+        meld["type"] = PUNG if len(alike) == 1 else CHOW
+    else:
+        raise HandError(errors.INVALID_MELD, "compact_set_size", number=number, count=len(codes))
+    return meld
 
 
 def check_tiles(hand: WaHand) -> None:
