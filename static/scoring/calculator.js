@@ -803,7 +803,7 @@
     table.appendChild(element("caption", "visually-hidden", gettext("Patterns counted")));
     var head = element("thead");
     var headRow = element("tr");
-    [[gettext("Pattern"), ""], [pgettext("fan value", "Points"), "number"], [gettext("Count"), "number"]].forEach(function (col) {
+    [[gettext("Pattern"), ""], [pgettext("pattern value", "Points"), "number"], [gettext("Count"), "number"]].forEach(function (col) {
       var th = element("th", col[1], col[0]);
       th.scope = "col";
       headRow.appendChild(th);
