@@ -38,6 +38,7 @@ Idempotency-Key), penalties, the end of each game, the confirmation of its sheet
 standings. Reads of a public tournament need no login; writes need an API token (bearerAuth) or
 a logged-in session with its CSRF token (cookieAuth). Errors are JSON objects (ErrorAnswer)
 with a stable code; a method a path does not serve is answered 405 with the Allow header.
+Too many wrong tokens from one address are answered 429 with Retry-After for a few minutes.
 """
 ROUTERS = [scoring.api.router, tournament.api.router]
 # The namespace of each app's URL names, by the first part of its paths.
@@ -60,11 +61,23 @@ class Document(OpenAPISchema):
     """The OpenAPI document. Security schemes are named by their `scheme_name`; an operation
     that anyone may call (`anonymous_methods`) lists {} among its security. Request bodies are
     required unless an operation says otherwise (its openapi_extra): endpoints read them
-    themselves, so their parameters have a default."""
+    themselves, so their parameters have a default. A 429 answer documents its Retry-After
+    header."""
 
     def request_body(self, operation: Operation) -> dict[str, Any]:
         body = super().request_body(operation)
         return {**body, "required": True} if body else body
+
+    def responses(self, operation: Operation) -> dict[int, dict[str, Any]]:
+        answers = super().responses(operation)
+        if 429 in answers:  # too many wrong tokens: when to try again
+            answers[429]["headers"] = {
+                "Retry-After": {
+                    "description": "Seconds until tokens from this address are read again.",
+                    "schema": {"type": "integer", "minimum": 1},
+                }
+            }
+        return answers
 
     def operation_security(self, operation: Operation) -> list[dict[str, Any]] | None:
         security: list[dict[str, Any]] = []

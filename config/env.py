@@ -11,6 +11,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
+from django.core.checks.security.base import (
+    SECRET_KEY_INSECURE_PREFIX,
+    SECRET_KEY_MIN_LENGTH,
+    SECRET_KEY_MIN_UNIQUE_CHARACTERS,
+)
 from django.core.exceptions import ImproperlyConfigured
 
 TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
@@ -40,18 +45,52 @@ def parse_list(value: str | None, *, default: list[str] | None = None) -> list[s
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
+def parse_int(name: str, value: str | None, *, default: int, minimum: int = 0) -> int:
+    """A whole number of at least `minimum`; unset or blank gives `default`."""
+    if value is None or value.strip() == "":
+        return default
+    try:
+        number = int(value.strip())
+    except ValueError:
+        number = None
+    if number is None or number < minimum:
+        raise ImproperlyConfigured(f"{name}={value!r} is not a whole number of at least {minimum}.")
+    return number
+
+
+MAKE_A_KEY = (
+    "set SECRET_KEY to a long random string (for example the output of "
+    "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`), "
+    "or set DEBUG=true for local development."
+)
+
+
 def secret_key(value: str | None, *, debug: bool, development_key: str) -> str:
-    """Return SECRET_KEY; outside DEBUG a real key must be given."""
-    if value:
-        return value
+    """Return SECRET_KEY; outside DEBUG a strong key must be given: the length and variety
+    Django's deployment check asks for, and not one of Django's insecure generated keys."""
     if debug:
-        return development_key
-    raise ImproperlyConfigured(
-        "SECRET_KEY is not set. It is required when DEBUG is off: set SECRET_KEY to a long "
-        "random string (for example the output of "
-        "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`), "
-        "or set DEBUG=true for local development."
-    )
+        return value or development_key
+    if not value:
+        raise ImproperlyConfigured(
+            f"SECRET_KEY is not set. It is required when DEBUG is off: {MAKE_A_KEY}"
+        )
+    weakness = _weakness(value)
+    if weakness:
+        raise ImproperlyConfigured(f"SECRET_KEY is too weak ({weakness}): {MAKE_A_KEY}")
+    return value
+
+
+def _weakness(key: str) -> str:
+    if key.startswith(SECRET_KEY_INSECURE_PREFIX):
+        return f"it starts with {SECRET_KEY_INSECURE_PREFIX!r}, as Django's throw-away keys do"
+    if len(key) < SECRET_KEY_MIN_LENGTH:
+        return f"{len(key)} characters; it needs at least {SECRET_KEY_MIN_LENGTH}"
+    if len(set(key)) < SECRET_KEY_MIN_UNIQUE_CHARACTERS:
+        return (
+            f"{len(set(key))} different characters; it needs at least "
+            f"{SECRET_KEY_MIN_UNIQUE_CHARACTERS}"
+        )
+    return ""
 
 
 def parse_database_url(url: str, *, base_dir: Path) -> dict[str, Any]:

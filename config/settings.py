@@ -7,13 +7,22 @@ Variables (see README.md):
 - ``DATABASE_URL``: ``sqlite:///path`` or ``postgres://user:password@host:port/name``
   (default: the SQLite file db.sqlite3 at the repository root)
 - ``ALLOWED_HOSTS``, ``CSRF_TRUSTED_ORIGINS``: comma-separated lists
+- ``HTTPS`` and the HTTPS-only settings it gives the default of (``SECURE_SSL_REDIRECT``,
+  ``SESSION_COOKIE_SECURE``, ``CSRF_COOKIE_SECURE``, ``SECURE_HSTS_SECONDS``,
+  ``SECURE_HSTS_INCLUDE_SUBDOMAINS``, ``SECURE_HSTS_PRELOAD``); ``PROXY_SSL_HEADER``,
+  ``PROXY_COUNT``: what the reverse proxy in front says about the request
+- ``LOGIN_FAILURE_LIMIT``, ``LOGIN_COOLOFF_MINUTES``, ``TOKEN_FAILURE_LIMIT``,
+  ``TOKEN_COOLOFF_MINUTES``: throttling of wrong passwords and API tokens
 - ``TEST_DATABASE_NAME``: name of the throw-away PostgreSQL test database
 """
 
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
+
+from csp.constants import NONE, SELF
 
 from config import env
 
@@ -32,6 +41,34 @@ ALLOWED_HOSTS = env.parse_list(
 )
 CSRF_TRUSTED_ORIGINS = env.parse_list(os.environ.get("CSRF_TRUSTED_ORIGINS"))
 
+
+def _bool(name: str, default: bool) -> bool:
+    return env.parse_bool(name, os.environ.get(name), default=default)
+
+
+def _int(name: str, default: int, minimum: int = 0) -> int:
+    return env.parse_int(name, os.environ.get(name), default=default, minimum=minimum)
+
+
+# HTTPS. Outside DEBUG the site is taken to be served over HTTPS, and every HTTPS-only setting
+# is on; a venue serving plain http on its local network says HTTPS=false (or switches single
+# settings off). `python manage.py check --deploy` then has nothing to say about them.
+HTTPS = _bool("HTTPS", default=not DEBUG)
+SECURE_SSL_REDIRECT = _bool("SECURE_SSL_REDIRECT", HTTPS)
+SESSION_COOKIE_SECURE = _bool("SESSION_COOKIE_SECURE", HTTPS)
+CSRF_COOKIE_SECURE = _bool("CSRF_COOKIE_SECURE", HTTPS)
+SECURE_HSTS_SECONDS = _int("SECURE_HSTS_SECONDS", 365 * 24 * 60 * 60 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
+SECURE_HSTS_PRELOAD = _bool("SECURE_HSTS_PRELOAD", HTTPS)
+# Only a proxy that sets X-Forwarded-Proto itself (and drops the client's) may be believed
+# about the scheme; without one, a client could claim https.
+SECURE_PROXY_SSL_HEADER = (
+    ("HTTP_X_FORWARDED_PROTO", "https") if _bool("PROXY_SSL_HEADER", False) else None
+)
+# How many reverse proxies in front append to X-Forwarded-For. 0: the client's address is the
+# connection's (REMOTE_ADDR) and X-Forwarded-For, which anyone can send, is ignored.
+PROXY_COUNT = _int("PROXY_COUNT", 0)
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -41,12 +78,18 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
+    "csp",
+    # Counts failed logins and locks a username out from an address (see AXES_ below).
+    "axes",
     "tournament",
     "scoring",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy and Permissions-Policy on every answer (see below).
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions, before common: picks the language from the cookie set by the language
@@ -59,7 +102,43 @@ MIDDLEWARE = [
     # request.htmx: whether a request comes from htmx, and which element asked (HX-Target).
     "django_htmx.middleware.HtmxMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: turns a login refused for a lockout into the login page saying so.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Our pages load nothing from elsewhere and carry no inline script, inline style or event
+# handler attribute (scripts and styles are files under static/; htmx is told not to add its
+# indicator style, templates/_htmx_config.html), so the policy allows our own origin only.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+# Browser features no page uses are switched off; the projector may go full screen.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    "accelerometer": [],
+    "autoplay": [],
+    "camera": [],
+    "display-capture": [],
+    "encrypted-media": [],
+    "fullscreen": ["self"],
+    "geolocation": [],
+    "gyroscope": [],
+    "magnetometer": [],
+    "microphone": [],
+    "midi": [],
+    "payment": [],
+    "usb": [],
+}
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -76,6 +155,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "tournament.context_processors.navigation",
             ],
         },
     },
@@ -99,6 +179,28 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Login throttling (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one username
+# from one address, that username is locked out from that address for LOGIN_COOLOFF_MINUTES
+# (each further try starts the wait again); other users at the same venue network are not
+# affected. Failures are kept in the database, so every application server sees them.
+# Unlock early: the admin's "Access attempts", or `manage.py axes_reset_username <name>`.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = _int("LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=_int("LOGIN_COOLOFF_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "tournament.throttle.client_ip"
+AXES_LOCKOUT_CALLABLE = "tournament.web.login.locked_out"
+
+# API token throttling (tournament.throttle): after TOKEN_FAILURE_LIMIT wrong tokens from one
+# address within TOKEN_COOLOFF_MINUTES, every token from it is answered 429 for that long.
+# Counted in the database (the TokenFailures table) for the same reason as the logins.
+TOKEN_FAILURE_LIMIT = _int("TOKEN_FAILURE_LIMIT", 20, minimum=1)
+TOKEN_COOLOFF = timedelta(minutes=_int("TOKEN_COOLOFF_MINUTES", 5, minimum=1))
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -1,7 +1,9 @@
-"""JSON API: POST /api/score scores one hand (`scoring.services.score_request`).
+"""JSON API: POST /api/score scores one hand (`scoring.services.score_request`), under MCR
+(the default) or Japanese Transitional ("preset": "jt").
 
 The endpoint only computes, so it needs no login and no CSRF token. 200 for a scored hand
-(including a false win), 400 for a request that cannot be scored, 405 for anything but POST.
+(including an MCR false win), 400 for a request that cannot be scored, 405 for anything but
+POST.
 The hand's fields are checked by the engine, which names what is wrong in a referee's words;
 the request schemas below describe them for the OpenAPI document.
 """
@@ -15,10 +17,12 @@ from ninja import Body, Router
 from ninja.responses import Status
 from pydantic import BaseModel, ConfigDict, Field, SkipValidation
 
-from scoring.engine import DEFAULT_PROFILE, PROFILES, TILE_CODES, errors
+from scoring.engine import DEFAULT_PROFILE, PROFILES, TILE_CODES, compare_profiles, errors
+from scoring.engine.jt import JtResult
 from scoring.engine.tiles import WIND_CODES
 from scoring.engine_messages import engine_message
-from scoring.services import SCORED_ERRORS, Refusal, score_request
+from scoring.pattern_names import jt_pattern_name
+from scoring.services import COMPARE_FIELD, SCORED_ERRORS, Refusal, score_request
 
 router = Router(tags=["scoring"])
 
@@ -58,6 +62,12 @@ class WinSituation(BaseModel):
     profile: Profile = Field(
         DEFAULT_PROFILE, description="Rule profile: fan values that differ between rulebooks."
     )
+    compare_profiles: bool = Field(
+        False,
+        description="Also score the same tiles under the other rule profile: the answer then "
+        "carries `comparison`.",
+    )
+    preset: Literal["mcr"] = Field("mcr", description="Mahjong Competition Rules (the default).")
 
 
 class Meld(BaseModel):
@@ -87,6 +97,40 @@ class CompactRequest(WinSituation):
     compact: str
 
 
+class JtSituation(BaseModel):
+    """The situation of a Japanese Transitional win (section 6 of its specification)."""
+
+    preset: Literal["jt"] = Field(description="Japanese Transitional.")
+    self_drawn: bool = Field(
+        False, description="The winning tile was drawn from the wall (also a supplement tile)."
+    )
+    seat_wind: Wind = Field("E", description="The winner's seat wind; East is the dealer.")
+    prevalent_wind: Wind = Field("E", description="The wind of the round.")
+    last_wall_tile: bool = Field(False, description="Self-drawn on the last tile of the wall.")
+    last_discard: bool = Field(False, description="Won on the discard after the last wall tile.")
+    supplement_tile: bool = Field(False, description="Self-drawn on the tile after a kong.")
+    robbing_kong: bool = Field(False, description="Won on a tile added to a melded pung.")
+    heavenly: bool = Field(False, description="The dealer's dealt tiles win (a limit hand).")
+    earthly: bool = Field(
+        False, description="A non-dealer wins before any claim or kong (a limit hand)."
+    )
+    riichi: bool = Field(False, description="The winner had declared riichi (1 double).")
+
+
+class JtCaseRequest(JtSituation):
+    """The case format: standing tiles without the winning tile."""
+
+    concealed: list[Tile]
+    melds: list[Meld] = []
+    win_tile: Tile
+
+
+class JtCompactRequest(JtSituation):
+    """Compact notation, as for MCR; the last tile written is the winning tile."""
+
+    compact: str
+
+
 class ScoringAnswer(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -109,6 +153,27 @@ class ArrangementSet(ScoringAnswer):
     concealed: bool
 
 
+class FanDifference(ScoringAnswer):
+    key: str
+    en: str
+    zh: str
+    points: int = Field(description="The fan's value under the profile that scored the hand.")
+    count: int = Field(ge=0, description="How often it counts there; 0: not at all.")
+    other_points: int = Field(description="Its value under the other profile.")
+    other_count: int = Field(ge=0, description="How often it counts there; 0: not at all.")
+
+
+class ProfileComparison(ScoringAnswer):
+    """The other profile's verdict on the same tiles; `differences` lists the fans it counts
+    differently (empty when both profiles score the hand alike)."""
+
+    profile: Profile
+    error: Literal[tuple(SCORED_ERRORS)] | None
+    total: int
+    total_excl_flowers: int
+    differences: list[FanDifference]
+
+
 class ScoreResult(ScoringAnswer):
     """`error` is null for a valid win, or BELOW_8_FAN for a winning shape worth less than 8 fan
     without flowers (a false win); both carry the total and fans."""
@@ -122,6 +187,50 @@ class ScoreResult(ScoringAnswer):
     meets_minimum: bool
     fans: list[Fan]
     arrangement: list[ArrangementSet]
+    # Left out unless asked for, never sent as null: None only marks it unset.
+    comparison: ProfileComparison = Field(None, description="Only when `compare_profiles` is set.")  # type: ignore[assignment]
+
+
+class JtPattern(ScoringAnswer):
+    key: str = Field(description="The stable key of the pattern (section 4 of the rules).")
+    en: str
+    name: str = Field(description="The name in the language of the request.")
+    value: int
+    unit: Literal["pts", "dbl", "%"] = Field(
+        description="Points before doubling, doubles, or a share of the limit (100 = 1,500)."
+    )
+    count: int = Field(ge=1)
+    sets: list[Annotated[int, Field(ge=0)]] = Field(
+        description="Indexes into `reading` of the sets this pattern counted."
+    )
+
+
+class JtReadingSet(ScoringAnswer):
+    kind: Literal["chow", "pung", "kong", "pair"]
+    tiles: list[Tile]
+    declared: bool
+    concealed: bool = Field(
+        description="Concealed for scoring: a set completed by a winning discard is melded."
+    )
+    winning: bool = Field(description="The set or pair the winning tile completed.")
+
+
+class JtScoreResult(ScoringAnswer):
+    """A Japanese Transitional win: F = raw rounded to the nearest ten, at most 1,500, where
+    raw = points x 2^doubles (a limit hand: 1,500). The reading kept is the highest-scoring
+    one; `patterns` point at its sets."""
+
+    preset: Literal["jt"]
+    error: None
+    message: str
+    final: int
+    points: int
+    doubles: int
+    raw: int
+    limit: bool
+    shape: Literal["regular", "seven_pairs", "thirteen_orphans"]
+    patterns: list[JtPattern]
+    reading: list[JtReadingSet]
 
 
 class ScoringError(ScoringAnswer):
@@ -143,20 +252,22 @@ HAND = Body(b"")
     "/score",
     url_name="score",
     auth=None,
-    response={200: ScoreResult, 400: ScoringError, 405: ScoringError},
+    response={200: ScoreResult | JtScoreResult, 400: ScoringError, 405: ScoringError},
     summary="Score one hand",
+    exclude_unset=True,  # `comparison` is left out unless asked for
 )
 def score_hand(
     request: HttpRequest,
-    hand: SkipValidation[CompactRequest | CaseRequest] = HAND,
+    hand: SkipValidation[CompactRequest | CaseRequest | JtCompactRequest | JtCaseRequest] = HAND,
 ) -> Any:
-    """Scores one MCR hand. The body is either the case format (standing tiles, declared sets
-    and the winning tile as separate fields) or a compact notation string with the same
-    situation fields. Unknown fields are ignored.
+    """Scores one hand under MCR (the default) or Japanese Transitional (`"preset": "jt"`).
+    The body is either the case format (standing tiles, declared sets and the winning tile as
+    separate fields) or a compact notation string with the same situation fields. Unknown
+    fields are ignored.
 
-    * 200: the hand was scored (see ScoreResult).
-    * 400: the body could not be scored: not JSON, wrong types, unknown profile, a malformed
-      hand or a hand that is not a winning shape.
+    * 200: the hand was scored (see ScoreResult for MCR, JtScoreResult for JT).
+    * 400: the body could not be scored: not JSON, wrong types, unknown preset or profile, a
+      malformed hand or a hand that is not a winning shape.
     * 405: any method but POST.
 
     The endpoint only computes; it needs no login and no CSRF token."""
@@ -165,7 +276,13 @@ def score_hand(
     outcome = score_request(hand)
     if isinstance(outcome, Refusal):
         return _refused(400, outcome.code, outcome.message)
+    if isinstance(outcome, JtResult):
+        return Status(200, jt_answer(outcome))
     body = outcome.to_dict()
+    if isinstance(hand, dict) and hand.get(COMPARE_FIELD):
+        comparison = compare_profiles(outcome)
+        if comparison is not None:
+            body["comparison"] = comparison.to_dict()
     # For people: in the language the request asks for (Accept-Language or the site's language
     # cookie); the code stays the stable, untranslated part.
     body["message"] = engine_message(outcome)
@@ -178,3 +295,11 @@ def score_hand(
 def refuse_other_methods(request: HttpRequest) -> JsonResponse:
     body = {"error": "METHOD_NOT_ALLOWED", "message": "Send the hand with POST."}
     return JsonResponse(body, status=405, headers={"Allow": "POST"})
+
+
+def jt_answer(result: JtResult) -> dict[str, Any]:
+    """A scored JT win as JtScoreResult, pattern names in the request's language."""
+    body = result.to_dict()
+    for pattern in body["patterns"]:
+        pattern["name"] = jt_pattern_name(pattern["key"])
+    return {"preset": "jt", **body}

@@ -1,7 +1,10 @@
-"""The calculator's form: compact notation plus the situation of the win.
+"""The calculator's form: compact notation plus the situation of the win, under MCR or
+Japanese Transitional (`preset`).
 
 With JavaScript the page posts to the JSON API on every change; without it this form is
-submitted with GET and the page renders the verdict on the server.
+submitted with GET and the page renders the verdict on the server. The kong and last-tile
+boxes mean the same in both rule sets; for JT they become its flags by whether the win was
+self-drawn (supplement tile or robbing a kong; last wall tile or last discard).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ PROFILE_LABELS = {
     "cn-1998": _("Chinese rules 1998"),
 }
 SITUATION_FLAGS = ("self_drawn", "last_tile_of_kind", "kong_related", "last_wall_tile")
+PRESET_CHOICES = [("mcr", _("MCR")), ("jt", _("Japanese Transitional"))]
 
 
 class CalculatorForm(forms.Form):
@@ -68,9 +72,22 @@ class CalculatorForm(forms.Form):
         label=_("Rules"),
     )
 
+    preset = forms.ChoiceField(
+        required=False,
+        choices=PRESET_CHOICES,
+        initial="mcr",
+        widget=forms.RadioSelect,
+        label=_("Rule set"),
+    )
+    riichi = forms.BooleanField(required=False, label=_("Riichi declared"))
+    heavenly = forms.BooleanField(required=False, label=_("Heavenly hand"))
+    earthly = forms.BooleanField(required=False, label=_("Earthly hand"))
+
     def api_payload(self) -> dict[str, Any]:
         """The cleaned form as a request for `scoring.services.score_request`."""
         data = self.cleaned_data
+        if data["preset"] == "jt":
+            return self._jt_payload()
         payload: dict[str, Any] = {
             "compact": data["hand"],
             "seat_wind": data["seat_wind"] or "E",
@@ -80,3 +97,21 @@ class CalculatorForm(forms.Form):
         }
         payload.update({flag: data[flag] for flag in SITUATION_FLAGS})
         return payload
+
+    def _jt_payload(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        drawn = data["self_drawn"]
+        return {
+            "preset": "jt",
+            "compact": data["hand"],
+            "seat_wind": data["seat_wind"] or "E",
+            "prevalent_wind": data["prevalent_wind"] or "E",
+            "self_drawn": drawn,
+            "supplement_tile": data["kong_related"] and drawn,
+            "robbing_kong": data["kong_related"] and not drawn,
+            "last_wall_tile": data["last_wall_tile"] and drawn,
+            "last_discard": data["last_wall_tile"] and not drawn,
+            "riichi": data["riichi"],
+            "heavenly": data["heavenly"],
+            "earthly": data["earthly"],
+        }

@@ -1,4 +1,4 @@
-"""The fan calculator page.
+"""The fan calculator page: MCR or Japanese Transitional hands (the form's "preset").
 
 The page's script scores through the JSON API (`scoring.api`). Without JavaScript the form is
 submitted with GET (`?hand=<compact notation>&...`) and this view renders the same verdict,
@@ -15,10 +15,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from scoring.engine import TILE_CODES, ScoreResult
+from scoring.engine import TILE_CODES, ScoreResult, compare_profiles
+from scoring.engine.jt import JtResult
 from scoring.engine_messages import engine_message
 from scoring.fan_names import fan_name, fan_second_name
-from scoring.forms import CalculatorForm
+from scoring.forms import PROFILE_LABELS, CalculatorForm
+from scoring.pattern_names import jt_pattern_name
 from scoring.services import Refusal, score_request
 
 if TYPE_CHECKING:
@@ -91,9 +93,60 @@ def tile_groups() -> list[dict[str, Any]]:
     return groups
 
 
-def present_verdict(outcome: ScoreResult | Refusal) -> dict[str, Any]:
+# How a JT pattern's value reads, by its unit.
+UNIT_FORMATS = {
+    "pts": gettext_lazy("%(value)s pts"),
+    "dbl": gettext_lazy("%(value)s dbl"),
+    "%": gettext_lazy("limit"),
+}
+
+
+def present_jt_verdict(result: JtResult) -> dict[str, Any]:
+    """A scored JT win for the template: F and how it was reached, each pattern with its name
+    in the active language and its value with its unit, and the reading kept."""
+    reading = [
+        {
+            "number": i + 1,
+            "kind": part.kind,
+            "kind_label": SET_KINDS.get(part.kind, part.kind),
+            "declared": part.declared,
+            "concealed": part.concealed,
+            "winning": part.winning,
+            "tile_labels": [tile_label(code) for code in part.codes],
+        }
+        for i, part in enumerate(result.reading)
+    ]
+    return {
+        "ok": True,
+        "preset": "jt",
+        "error": None,
+        "title": _("Limit hand") if result.limit else _("Japanese Transitional win"),
+        "message": "",
+        "final": result.final,
+        "points": result.points,
+        "doubles": result.doubles,
+        "raw": result.raw,
+        "limit": result.limit,
+        "patterns": [
+            {
+                "key": p.key,
+                "name": jt_pattern_name(p.key),
+                "value": str(UNIT_FORMATS[p.unit]) % {"value": p.value},
+                "unit": p.unit,
+                "count": p.count,
+                "set_numbers": ", ".join(str(i + 1) for i in p.sets),
+            }
+            for p in result.patterns
+        ],
+        "reading": reading,
+    }
+
+
+def present_verdict(outcome: ScoreResult | JtResult | Refusal) -> dict[str, Any]:
     """Shape a verdict for the template (1-based set numbers, readable set names, fan names
     and messages in the active language)."""
+    if isinstance(outcome, JtResult):
+        return present_jt_verdict(outcome)
     error: str | None
     if isinstance(outcome, Refusal):
         error, message = outcome.code, outcome.message
@@ -133,8 +186,38 @@ def present_verdict(outcome: ScoreResult | Refusal) -> dict[str, Any]:
             }
             for i, group in enumerate(body["arrangement"])
         ],
+        profile=outcome.profile,
+        profile_label=PROFILE_LABELS.get(outcome.profile, outcome.profile),
+        comparison=present_comparison(outcome),
     )
     return verdict
+
+
+def present_comparison(result: ScoreResult) -> dict[str, Any] | None:
+    """The other profile's verdict on the same tiles, for the template: None when it scores
+    the hand alike. Each differing fan shows its points and count under both profiles."""
+    comparison = compare_profiles(result)
+    if comparison is None or not comparison.differs:
+        return None
+    return {
+        "profile": comparison.profile,
+        "profile_label": PROFILE_LABELS.get(comparison.profile, comparison.profile),
+        "total": comparison.total,
+        "total_excl_flowers": comparison.total_excl_flowers,
+        "meets_minimum": comparison.error is None,
+        "fans": [
+            {
+                "zh": fan.zh,
+                "name": fan_name(fan),
+                "second_name": fan_second_name(fan),
+                "points": fan.points,
+                "count": fan.count,
+                "other_points": fan.other_points,
+                "other_count": fan.other_count,
+            }
+            for fan in comparison.differences
+        ],
+    }
 
 
 @require_GET
@@ -150,5 +233,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
         "modes": TAP_MODES,
         "error_titles": {code: str(title) for code, title in ERROR_TITLES.items()},
         "set_kinds": {kind: str(label) for kind, label in SET_KINDS.items()},
+        "profile_labels": {key: str(label) for key, label in PROFILE_LABELS.items()},
+        "unit_formats": {unit: str(text) for unit, text in UNIT_FORMATS.items()},
     }
     return render(request, "scoring/calculator.html", context)

@@ -97,6 +97,42 @@ def test_profile_choice_changes_the_score(client):
     assert "<dd data-total>15</dd>" in chinese.content.decode()
 
 
+def test_the_page_says_which_rules_scored_the_hand(client):
+    hand = "44m 333p 44p 55s 77s 88s 3p"
+
+    green_book = get(client, hand=hand).content.decode()
+    chinese = get(client, hand=hand, profile="cn-1998").content.decode()
+
+    assert "Scored by the WMO Green Book 2006." in green_book
+    assert "Scored by the Chinese rules 1998." in chinese
+
+
+def test_where_the_other_rules_differ_both_totals_and_the_differing_fans_are_shown(client):
+    html = get(client, hand="1133m 55p 99s EE CC 3p 3p", self_drawn="on").content.decode()
+
+    section = html[html.index('<section class="verdict-compare" data-compare="cn-1998">') :]
+    section = section[: section.index("</section>")]
+    assert "Under the Chinese rules 1998 these tiles score differently" in section
+    assert '<dd data-compare-total="wmo-2006">34</dd>' in section
+    assert '<dd data-compare-total="cn-1998">31</dd>' in section
+    rows = re.findall(r'<tr class="fan-difference" data-fan="([^"]+)">(.*?)</tr>', section, re.S)
+    cells = {fan: re.findall(r'<td class="number">([^<]*)</td>', row) for fan, row in rows}
+    assert cells == {"不求人": ["4 ×1", "—"], "自摸": ["—", "1 ×1"]}
+
+
+def test_no_comparison_where_both_rules_agree(client):
+    html = get(client, hand="44m 333p 44p 55s 77s 88s 3p").content.decode()
+
+    assert "verdict-compare" not in html
+
+
+def test_the_comparison_says_when_the_other_rules_make_a_false_win(client):
+    html = get(client, hand="(3333m) (5555p) [345s] 11p 88s 8s", seat_wind="S").content.decode()
+
+    assert "Meets the 8-fan minimum" in html
+    assert "Under those rules the hand is below the 8-fan minimum: a false win." in html
+
+
 def test_invalid_form_value_is_reported_not_scored(client):
     html = get(client, hand="44m 333p 44p 55s 77s 88s 3p", flowers="12").content.decode()
 
@@ -106,3 +142,53 @@ def test_invalid_form_value_is_reported_not_scored(client):
 
 def test_post_is_refused(client):
     assert client.post(URL).status_code == 405
+
+
+# ----- Japanese Transitional ----------------------------------------------------------------
+
+
+def test_page_offers_the_rule_set_switch_and_the_jt_flags(client):
+    html = get(client).content.decode()
+
+    assert re.search(r'<input[^>]*name="preset"[^>]*value="mcr"[^>]*checked', html)
+    assert 'value="jt"' in html
+    assert "Riichi declared" in html
+    assert 'data-preset-only="jt"' in html
+
+
+def test_a_jt_hand_is_scored_in_points_and_doubles_without_javascript(client):
+    response = get(
+        client, hand="34m 567p 345s 678s 99m 2m", preset="jt", self_drawn="on", seat_wind="N"
+    )
+
+    html = response.content.decode()
+    assert "Japanese Transitional win" in html
+    assert "<dd data-final>90</dd>" in html
+    assert "<dd data-points>22</dd>" in html
+    assert "<dd data-doubles>2</dd>" in html
+    assert 'data-pattern="no_points_hand"' in html
+    assert "No-points hand" in html
+    assert "1 dbl" in html and "20 pts" in html
+
+
+def test_the_mcr_boxes_become_jt_flags_by_self_drawn(client):
+    # the last-tile box on a discard is JT's last discard: one more double, 60 -> 120
+    plain = get(client, hand="34m 567p 345s 678s 99m 2m", preset="jt").content.decode()
+    last = get(client, hand="34m 567p 345s 678s 99m 2m", preset="jt", last_wall_tile="on")
+
+    assert "<dd data-final>60</dd>" in plain
+    assert "<dd data-final>120</dd>" in last.content.decode()
+    assert "Out on the last tile discard" in last.content.decode()
+
+
+def test_riichi_with_a_melded_set_is_explained(client):
+    html = get(client, hand="456p 789s 234s 5p [123m] 5p", preset="jt", riichi="on")
+
+    assert "contradicts itself" in html.content.decode()
+
+
+def test_a_jt_limit_hand_is_shown_as_such(client):
+    html = get(client, hand="19m 19p 19s ESWNCFF P", preset="jt").content.decode()
+
+    assert "Limit hand" in html
+    assert "<dd data-final>1500</dd>" in html

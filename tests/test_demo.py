@@ -10,6 +10,7 @@ from io import StringIO
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.http import HttpRequest
 from django.urls import reverse
 
 from tournament import deals
@@ -168,7 +169,7 @@ def test_round_three_is_an_unseated_draft(demo):
 
 
 def test_demo_referee_can_log_in(demo, client):
-    assert client.login(username=REFEREE_USERNAME, password=DEMO_PASSWORD)
+    assert client.login(request=HttpRequest(), username=REFEREE_USERNAME, password=DEMO_PASSWORD)
 
 
 def test_standings_rank_everyone_on_round_one(demo):
@@ -379,7 +380,7 @@ def test_the_standings_and_the_referee_screens_of_the_jt_and_wa_demos_open(demo,
 
     assert page.status_code == 200
     assert all(escape(name) in page.text for name in names)
-    assert client.login(username=REFEREE_USERNAME, password=DEMO_PASSWORD)
+    assert client.login(request=HttpRequest(), username=REFEREE_USERNAME, password=DEMO_PASSWORD)
     assert tournament.name in client.get(reverse("referee:index")).text
     for table in (1, 2):
         screen = client.get(reverse("referee:table", args=[slug, 2, table]))
@@ -387,7 +388,7 @@ def test_the_standings_and_the_referee_screens_of_the_jt_and_wa_demos_open(demo,
 
 
 def test_the_referee_and_organiser_pages_of_the_jt_demo_count_its_deals(demo, client):
-    assert client.login(username=REFEREE_USERNAME, password=DEMO_PASSWORD)
+    assert client.login(request=HttpRequest(), username=REFEREE_USERNAME, password=DEMO_PASSWORD)
 
     tables = client.get(reverse("referee:index")).text
     review = client.post(

@@ -127,6 +127,32 @@ def test_fans_point_at_sets_of_the_arrangement(client):
     assert all(group["kind"] == "kong" for group in used)
 
 
+def test_comparison_with_the_other_profile_on_request(client):
+    body = post(client, {**SEVEN_PAIRS, "self_drawn": True, "compare_profiles": True}).json()
+
+    assert body["profile"] == "wmo-2006"
+    assert body["total"] == 33
+    comparison = body["comparison"]
+    assert (comparison["profile"], comparison["error"]) == ("cn-1998", None)
+    assert (comparison["total"], comparison["total_excl_flowers"]) == (30, 29)
+    assert [
+        (d["zh"], d["points"], d["count"], d["other_points"], d["other_count"])
+        for d in comparison["differences"]
+    ] == [("不求人", 4, 1, 4, 0), ("自摸", 1, 0, 1, 1)]
+
+
+def test_comparison_of_a_hand_both_profiles_score_alike_lists_no_difference(client):
+    body = post(client, {**SEVEN_PAIRS, "compare_profiles": True}).json()
+
+    assert body["comparison"]["differences"] == []
+    assert body["comparison"]["total"] == body["total"]
+
+
+def test_no_comparison_unless_asked(client):
+    assert "comparison" not in post(client, SEVEN_PAIRS).json()
+    assert "comparison" not in post(client, {**SEVEN_PAIRS, "compare_profiles": False}).json()
+
+
 @pytest.mark.parametrize(
     ("body", "code"),
     [
@@ -137,6 +163,7 @@ def test_fans_point_at_sets_of_the_arrangement(client):
         ({**SEVEN_PAIRS, "flowers": "two"}, "BAD_INPUT"),
         ({**SEVEN_PAIRS, "self_drawn": "yes"}, "BAD_INPUT"),
         ({**SEVEN_PAIRS, "profile": "house-rules"}, "BAD_INPUT"),
+        ({**SEVEN_PAIRS, "compare_profiles": "yes"}, "BAD_INPUT"),
         ({"concealed": "1m2m", "win_tile": "1m"}, "BAD_INPUT"),
         ({"compact": "123m 456p 789s 11x 1s"}, "UNKNOWN_TILE"),
         ({"compact": "123m 5p"}, "WRONG_TILE_COUNT"),
@@ -202,6 +229,10 @@ _case_like = st.fixed_dictionaries(
         "kong_related": _json_values,
         "last_wall_tile": _json_values,
         "profile": st.sampled_from(["wmo-2006", "cn-1998", "?"]) | _json_values,
+        "preset": st.sampled_from(["mcr", "jt", "jt", "wa"]) | _json_values,
+        "riichi": _json_values,
+        "robbing_kong": _json_values,
+        "supplement_tile": _json_values,
     },
 )
 
@@ -250,7 +281,15 @@ def test_openapi_schema_lists_every_rejection_code():
     } <= codes
 
 
-@pytest.mark.parametrize("request_body", [SEVEN_PAIRS, TWO_CONCEALED_KONGS])
+@pytest.mark.parametrize(
+    "request_body",
+    [
+        SEVEN_PAIRS,
+        TWO_CONCEALED_KONGS,
+        {**TWO_CONCEALED_KONGS, "compare_profiles": True},
+        {**FALSE_WIN, "compare_profiles": True},
+    ],
+)
 def test_sample_request_and_answer_fit_the_schema(client, request_body):
     answer = post(client, request_body).json()
 

@@ -8,6 +8,7 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 from engine.oracle import corpus_or_sample
+from engine.wa.helpers import load_cases as load_wa_cases
 
 # Case 9 of the corpus: two concealed kongs (S and 9s), 15 fan + 2 flowers by the Green Book.
 TWO_CONCEALED_KONGS = {
@@ -156,3 +157,115 @@ def test_undecodable_bytes_in_a_file_do_not_stop_the_batch(tmp_path):
     assert (first["id"], first["total"]) == (5, None)
     assert first["error"] is not None
     assert second["total"] == 17
+
+
+# --- Japanese Transitional ------------------------------------------------------------------
+
+
+def jt_cases_text() -> tuple[list[dict], str]:
+    from engine.jt_cases import jt_cases
+
+    cases = jt_cases()
+    return cases, "".join(json.dumps(case) + "\n" for case in cases)
+
+
+def test_jt_lines_have_the_case_formats_hand_and_payments():
+    cases, text = jt_cases_text()
+
+    results = run(text, "--preset", "jt")
+
+    assert [r["id"] for r in results] == [case["id"] for case in cases]
+    for case, result in zip(cases, results, strict=True):
+        assert set(result) == {"id", "hand", "payments"}
+        expected = case["expected"]
+        assert result["payments"] == expected["payments"], case["id"]
+        if "hand" not in expected:
+            assert result["hand"] is None
+            continue
+        got, want = result["hand"], expected["hand"]
+        assert set(got) == set(want)
+        assert (got["error"], got["final"]) == (want["error"], want["final"]), case["id"]
+        assert {(p[0], p[2], p[4]) for p in got["patterns"]} == {
+            (p[0], p[2], p[4]) for p in want["patterns"]
+        }, case["id"]
+        assert all(len(p) == 5 and p[3] in ("pts", "dbl", "%") for p in got["patterns"])
+
+
+def test_a_malformed_jt_line_gives_an_error_line_for_its_id_and_the_batch_goes_on():
+    cases, _text = jt_cases_text()
+    first, second = cases[0], cases[1]
+    text = "\n".join([json.dumps(first), '{"id": "JT-77", "concealed": [', json.dumps(second)])
+
+    results = run(text, "--preset", "jt")
+
+    assert [r["id"] for r in results] == [first["id"], "JT-77", second["id"]]
+    assert results[1]["hand"]["error"] == "BAD_INPUT"
+    assert results[1]["payments"] is None
+    assert results[2]["payments"] == second["expected"]["payments"]
+
+
+def test_a_jt_hand_that_cannot_be_read_has_no_payments():
+    cases, _text = jt_cases_text()
+    bad = {**cases[0], "win_tile": "0m"}
+
+    [result] = run(json.dumps(bad), "--preset", "jt")
+
+    assert result["hand"]["error"] == "UNKNOWN_TILE"
+    assert result["payments"] is None
+
+
+def test_tiles_that_are_no_winning_hand_pay_as_a_faulty_out_by_the_claimer():
+    cases, _text = jt_cases_text()
+    claimer_south = {**cases[0], "win_tile": "9s"}  # JT-01, South, with a tile that wins nothing
+
+    [result] = run(json.dumps(claimer_south), "--preset", "jt")
+
+    assert result["hand"]["error"] == "NOT_WIN"
+    assert result["payments"] == {"E": 1500, "S": -3000, "W": 750, "N": 750}
+
+
+# --- Wilmington Advanced 12-Tile (--preset wa): one deal per line ---------------------------
+
+
+def test_wa_worked_examples_give_their_expected_hands_and_payments():
+    cases = load_wa_cases()
+
+    results = run("".join(json.dumps(case) + "\n" for case in cases), "--preset", "wa")
+
+    assert [r["id"] for r in results] == [case["id"] for case in cases]
+    for case, result in zip(cases, results, strict=True):
+        expected = case["expected"]
+        assert set(result) == {"id", "hands", "payments"}, case["id"]
+        assert result["payments"] == expected["payments"], case["id"]
+        assert len(result["hands"]) == len(expected.get("hands", [])), case["id"]
+        for want, have in zip(expected.get("hands", []), result["hands"], strict=True):
+            assert set(have) == set(want), case["id"]
+            for key in ("error", "total", "final", "limit", "joker_as"):
+                assert have.get(key) == want.get(key), (case["id"], key)
+            assert sorted(have["patterns"]) == sorted(want["patterns"]), case["id"]
+
+
+def test_wa_malformed_line_gives_an_error_line_for_its_id_and_the_batch_goes_on():
+    first, second = load_wa_cases()[:2]
+    broken = '{"id": "WA-77", "concealed": ['
+    refused = {**first, "id": "WA-78", "concealed": ["J", *first["concealed"]]}
+    lines = [json.dumps(first), broken, json.dumps(refused), "[1]", json.dumps(second)]
+
+    results = run("\n".join(lines), "--preset", "wa")
+
+    assert [r["id"] for r in results] == ["WA-01", "WA-77", "WA-78", None, "WA-02"]
+    assert [r.get("error") for r in results] == [
+        None,
+        "BAD_INPUT",
+        "JOKER_COUNT",
+        "BAD_INPUT",
+        None,
+    ]
+    assert results[2]["payments"] is None
+    assert results[2]["message"].startswith("A Wilmington hand holds exactly one joker")
+    assert results[4]["payments"] == second["expected"]["payments"]
+
+
+def test_unknown_preset_is_a_command_error():
+    with pytest.raises(CommandError, match="Unknown preset 'zz'"):
+        run("", "--preset", "zz")

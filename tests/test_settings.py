@@ -107,8 +107,37 @@ def test_list_unset_gives_default():
     assert env.parse_list(None, default=["localhost"]) == ["localhost"]
 
 
+STRONG_KEY = "7Jx-q2Lr9VwT_b4nYc8sKp0mZeH3uA6fGdR1tNo5iWjXyQ-lBvCkEa2Ms8Pz9Dh4Fg"
+
+
 def test_secret_key_given_is_used():
-    assert env.secret_key("k" * 50, debug=False, development_key="dev") == "k" * 50
+    assert env.secret_key(STRONG_KEY, debug=False, development_key="dev") == STRONG_KEY
+
+
+@pytest.mark.parametrize(
+    ("key", "reason"),
+    [
+        ("short-but-varied-0123456789", "27 characters; it needs at least 50"),
+        ("ab" * 30, "2 different characters; it needs at least 5"),
+        ("django-insecure-" + STRONG_KEY, "starts with 'django-insecure-'"),
+    ],
+)
+def test_weak_secret_key_is_refused_without_debug(key, reason):
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY is too weak") as error:
+        env.secret_key(key, debug=False, development_key="dev")
+    assert reason in str(error.value)
+
+
+def test_weak_secret_key_is_accepted_in_debug():
+    assert env.secret_key("short", debug=True, development_key="dev") == "short"
+
+
+def test_int_reads_whole_numbers_and_names_a_bad_one():
+    assert env.parse_int("PROXY_COUNT", " 2 ", default=0) == 2
+    assert env.parse_int("PROXY_COUNT", None, default=3) == 3
+    for bad in ("two", "-1", "1.5"):
+        with pytest.raises(ImproperlyConfigured, match="PROXY_COUNT="):
+            env.parse_int("PROXY_COUNT", bad, default=0)
 
 
 def test_secret_key_falls_back_in_debug():
@@ -145,5 +174,82 @@ def test_settings_refuse_a_bad_debug_value():
 
 
 def test_settings_load_in_production_mode_with_a_secret_key():
-    result = _load_settings(DEBUG="no", SECRET_KEY="x" * 50, DATABASE_URL="postgres:///mcr")
+    result = _load_settings(DEBUG="no", SECRET_KEY=STRONG_KEY, DATABASE_URL="postgres:///mcr")
     assert result.returncode == 0, result.stderr
+
+
+def test_settings_refuse_to_start_with_a_weak_secret_key_when_debug_is_off():
+    result = _load_settings(DEBUG="false", SECRET_KEY="x" * 50)
+    assert result.returncode != 0
+    assert "SECRET_KEY is too weak (1 different characters" in result.stderr
+
+
+PRODUCTION = {"DEBUG": "false", "SECRET_KEY": STRONG_KEY, "ALLOWED_HOSTS": "mcr.example.org"}
+
+
+def _manage(*args: str, **environ: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=REPO_ROOT,
+        env={"PATH": "/usr/bin:/bin", "DATABASE_URL": "sqlite:///:memory:", **environ},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_deployment_check_finds_nothing_with_production_settings():
+    result = _manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
+
+
+def _production_settings(*names: str, **environ: str) -> list[str]:
+    """The values of these settings, printed by a fresh interpreter under the production
+    variables and `environ`."""
+    values = ", ".join(f"settings.{name}" for name in names)
+    result = subprocess.run(
+        [sys.executable, "-c", f"import django; django.setup(); from django.conf import "
+         f"settings; print({values}, sep='|')"],
+        cwd=REPO_ROOT,
+        env={"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "config.settings",
+             **PRODUCTION, **environ},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip().split("|")
+
+
+HTTPS_ONLY = (
+    "SECURE_SSL_REDIRECT",
+    "SESSION_COOKIE_SECURE",
+    "CSRF_COOKIE_SECURE",
+    "SECURE_HSTS_SECONDS",
+    "SECURE_HSTS_INCLUDE_SUBDOMAINS",
+    "SECURE_HSTS_PRELOAD",
+)
+
+
+def test_https_only_settings_are_on_by_default_in_production():
+    assert _production_settings(*HTTPS_ONLY) == ["True"] * 3 + ["31536000", "True", "True"]
+
+
+def test_https_false_switches_the_https_only_settings_off():
+    """A venue serving plain http on its own network says so; the deployment check then
+    warns, as it should."""
+    values = _production_settings(*HTTPS_ONLY, HTTPS="false")
+    assert values == ["False"] * 3 + ["0", "False", "False"]
+
+
+def test_one_https_only_setting_can_be_switched_off_alone():
+    values = _production_settings(*HTTPS_ONLY, SECURE_HSTS_PRELOAD="no")
+    assert values == ["True"] * 3 + ["31536000", "True", "False"]
+
+
+def test_proxy_ssl_header_only_when_the_proxy_sets_it():
+    assert _production_settings("SECURE_PROXY_SSL_HEADER") == ["None"]
+    assert _production_settings("SECURE_PROXY_SSL_HEADER", PROXY_SSL_HEADER="true") == [
+        "('HTTP_X_FORWARDED_PROTO', 'https')"
+    ]

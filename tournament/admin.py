@@ -6,7 +6,17 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from tournament.models import AuditEntry, Hand, Penalty, Player, Round, Seat, Table, Tournament
+from tournament.models import (
+    AuditEntry,
+    Hand,
+    Penalty,
+    Player,
+    Round,
+    Seat,
+    Table,
+    TokenFailures,
+    Tournament,
+)
 from tournament.services.tournaments import RULES, rules_locked
 
 
@@ -100,3 +110,18 @@ class PenaltyAdmin(ReadOnlyAdmin):
 class AuditEntryAdmin(ReadOnlyAdmin):
     list_display = ["at", "tournament", "table", "actor", "action"]
     list_filter = ["tournament", "action"]
+
+
+@admin.register(TokenFailures)
+class TokenFailuresAdmin(admin.ModelAdmin):
+    """Addresses that sent wrong API tokens (`tournament.throttle`); deleting one unlocks it."""
+
+    list_display = ["address", "failures", "since", "locked_until"]
+    search_fields = ["address"]
+    readonly_fields = ["address", "failures", "since", "locked_until"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

@@ -2,7 +2,9 @@
 
 A round's clock runs from ``clock_started_at`` for ``clock_minutes + clock_extra_minutes``,
 stopped while paused (``clock_paused_at``) and not counting the seconds of earlier pauses
-(``clock_paused_seconds``). Plain arithmetic on the Round's fields; the services change them.
+(``clock_paused_seconds``). A finished round's clock is stopped for good ("finished"); finishing
+the round pauses it, so reopening the round finds it paused. Plain arithmetic on the Round's
+fields; the services change them.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ BEHIND_BY_HANDS = 2
 
 @dataclass(frozen=True)
 class Clock:
-    state: str  # "not_started", "running", "paused" or "over"
+    state: str  # "not_started", "running", "paused", "over" or "finished" (the round is)
     total_seconds: int
     elapsed_seconds: int
     hands_per_game: int  # the game's length, or its least deals (`RulePreset.least_deals`)
@@ -32,7 +34,7 @@ class Clock:
 
     @property
     def started(self) -> bool:
-        return self.state != "not_started"
+        return self.state not in ("not_started", "finished")
 
     @property
     def running(self) -> bool:
@@ -65,15 +67,21 @@ def clock_of(round: Round, now: datetime | None = None) -> Clock:
     hands = round.tournament.rules.least_deals
     minutes = round.clock_minutes or round.tournament.round_minutes
     total = max(0, (minutes + round.clock_extra_minutes) * 60)
+    finished = round.status == Round.Status.FINISHED
     if round.clock_started_at is None:
         return Clock(
-            state="not_started", total_seconds=total, elapsed_seconds=0, hands_per_game=hands
+            state="finished" if finished else "not_started",
+            total_seconds=total,
+            elapsed_seconds=0,
+            hands_per_game=hands,
         )
     now = now or timezone.now()
     until = round.clock_paused_at or now
     elapsed = (until - round.clock_started_at).total_seconds() - round.clock_paused_seconds
     elapsed = max(0, int(elapsed))
-    if round.clock_paused_at is not None:
+    if finished:
+        state = "finished"
+    elif round.clock_paused_at is not None:
         state = "paused"
     elif elapsed >= total:
         state = "over"

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -7,7 +9,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Mod
 from django.db.models.lookups import Exact
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import PRESETS, RulePreset, get_preset
@@ -36,16 +38,26 @@ def validate_preset(value: str) -> None:
         )
 
 
+#: The table points of a place lie from -MOST_TABLE_POINTS to MOST_TABLE_POINTS: the one rule
+#: of the settings form, the API and archives (`validate_table_points`).
+MOST_TABLE_POINTS = 1000
+
+
 def validate_table_points(value: object) -> None:
     if (
         not isinstance(value, list)
         or len(value) != 4
         or not all(isinstance(points, int) and not isinstance(points, bool) for points in value)
+        or not all(-MOST_TABLE_POINTS <= points <= MOST_TABLE_POINTS for points in value)
         or value != sorted(value, reverse=True)
     ):
         raise ValidationError(
-            _("Table points are four whole numbers from first to last place, such as 4, 2, 1, 0."),
+            _(
+                "Table points are four whole numbers from %(least)s to %(most)s, from first to "
+                "last place, such as 4, 2, 1, 0."
+            ),
             code="bad_table_points",
+            params={"least": -MOST_TABLE_POINTS, "most": MOST_TABLE_POINTS},
         )
 
 
@@ -245,10 +257,34 @@ class Tournament(models.Model):
             ) from error
 
 
+#: What a player's key is made of, said once: it names the player in page addresses and in
+#: the API (/players/<key>), so it is ASCII letters, digits, "-", "_" and ".", beginning with
+#: a letter or a digit, at most PLAYER_KEY_LENGTH characters long.
+PLAYER_KEY_PATTERN = r"[A-Za-z0-9][A-Za-z0-9._-]*"
+PLAYER_KEY_LENGTH = 20
+
+
+def validate_player_key(value: str) -> None:
+    if not re.fullmatch(PLAYER_KEY_PATTERN, value):
+        raise ValidationError(
+            _(
+                "The key %(value)s cannot be used: a player's key is made of letters (A to Z), "
+                "digits, '-', '_' and '.', beginning with a letter or a digit, such as 12 or A-7."
+            ),
+            code="bad_key",
+            params={"value": repr(value[:40])},
+        )
+
+
 class Player(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
     key = models.CharField(
-        max_length=20, help_text=_("Identifies the player within the tournament: a start number.")
+        max_length=PLAYER_KEY_LENGTH,
+        validators=[validate_player_key],
+        help_text=_(
+            "Identifies the player within the tournament: a start number. Letters (A to Z), "
+            "digits, '-', '_' and '.', beginning with a letter or a digit."
+        ),
     )
     name = models.CharField(max_length=200)
     country = models.CharField(max_length=100, blank=True)
@@ -461,6 +497,22 @@ def seat_list() -> list[str]:
     return []
 
 
+def submission_constraints(name: str) -> list[models.BaseConstraint]:
+    """A submission key names one record of its user at a table, and has its user."""
+    return [
+        models.UniqueConstraint(
+            fields=["table", "submitted_by", "submission"],
+            condition=Q(submission__isnull=False),
+            name=f"{name}_submission_key_once",
+            violation_error_message="This submission key was already used.",
+        ),
+        models.CheckConstraint(
+            condition=Q(submission__isnull=True) | Q(submitted_by__isnull=False),
+            name=f"{name}_submission_key_has_its_user",
+        ),
+    ]
+
+
 class Hand(models.Model):
     """One deal of a game (MCR calls it a hand): where it stands in the game, its result and
     the facts of the deal its payments follow from, and what each player paid or received."""
@@ -531,12 +583,22 @@ class Hand(models.Model):
     submission = models.UUIDField(
         null=True,
         blank=True,
-        unique=True,
         help_text=_(
             "The idempotency key of the submission that recorded it: a resubmission "
             "with the same key is recognised and not recorded twice."
         ),
     )
+    # Whose key it is (a key belongs to its user and its table; a correction changes
+    # `entered_by`, not this), and a digest of what was sent with it: the same key sent again
+    # with something else is refused. Empty for records from before the digest was kept.
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    submission_digest = models.CharField(max_length=64, blank=True, default="")
     # Not stored: True on the hand `correct_last_hand` returns when the correction sent was
     # already recorded (sent twice), so nothing changed.
     unchanged: bool = False
@@ -589,6 +651,7 @@ class Hand(models.Model):
                 name="hand_payments_sum_to_zero",
             ),
             models.CheckConstraint(condition=Q(flowers__lte=8), name="hand_flowers_at_most_8"),
+            *submission_constraints("hand"),
         ]
 
     def __str__(self) -> str:
@@ -670,12 +733,22 @@ class Penalty(models.Model):
     submission = models.UUIDField(
         null=True,
         blank=True,
-        unique=True,
         help_text=_(
             "The idempotency key of the submission that recorded it: a resubmission "
             "with the same key is recognised and not recorded twice."
         ),
     )
+    # Whose key it is (a key belongs to its user and its table; a correction changes
+    # `entered_by`, not this), and a digest of what was sent with it: the same key sent again
+    # with something else is refused. Empty for records from before the digest was kept.
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    submission_digest = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["table", "entered_at", "pk"]
@@ -695,10 +768,29 @@ class Penalty(models.Model):
                 | Q(kind=PenaltyKind.DEDUCTION, distributed=False),
                 name="penalty_kind_matches_distribution",
             ),
+            *submission_constraints("penalty"),
         ]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.points}: {self.reason}"
+
+    @staticmethod
+    def automatic_reason(kind: str, number: int) -> str:
+        """The reason stored with a false win, written for it: in English whatever the page's
+        language, as data (archives keep it); pages show `reason_text`."""
+        with translation.override("en"):
+            return f"{PenaltyKind(kind).label} in hand {number}"
+
+    @property
+    def reason_text(self) -> str:
+        """The reason to show: the one typed, or a false win's written in the reader's
+        language."""
+        if self.hand_number and self.reason == self.automatic_reason(self.kind, self.hand_number):
+            return translation.gettext("%(kind)s in hand %(number)s") % {
+                "kind": self.get_kind_display(),
+                "number": self.hand_number,
+            }
+        return self.reason
 
     def payments(self, offender_index: int) -> list[int]:
         """Points by starting seat E, S, W, N."""
@@ -763,6 +855,24 @@ class ApiToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.prefix}…)"
+
+
+class TokenFailures(models.Model):
+    """Wrong API tokens sent from one address (see `tournament.throttle`): how many since
+    `since`, and until when every token from there is refused. Kept in the database so that
+    every application server counts the same failures."""
+
+    address = models.CharField(max_length=64, unique=True)
+    failures = models.PositiveIntegerField(default=0)
+    since = models.DateTimeField(default=timezone.now)
+    locked_until = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = "wrong API tokens from an address"
+        verbose_name_plural = "wrong API tokens by address"
+
+    def __str__(self) -> str:
+        return self.address
 
 
 class SeatingJob(models.Model):

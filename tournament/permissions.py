@@ -13,7 +13,8 @@ tournaments do not reveal that they exist.
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AnonymousUser, User
+from django.contrib.auth.models import AnonymousUser, Permission, User
+from django.db.models import Q
 
 from tournament.models import Table, Tournament
 
@@ -59,3 +60,22 @@ def can_referee(user: Visitor, table: Table) -> bool:
 def can_correct(user: Visitor, tournament: Tournament) -> bool:
     """May correct or remove any recorded result, reopen a game, change seating and rounds."""
     return is_organiser(user, tournament)
+
+
+def may_organise(user: Visitor) -> bool:
+    """Whether the organiser's pages have anything for `user`: a tournament they organise, or
+    the right to create one. One query (none for a superuser or a visitor)."""
+    if not user.is_authenticated or not user.is_active:
+        return False
+    if user.is_superuser:
+        return True
+    add = Q(codename="add_tournament", content_type__app_label="tournament")
+    return (
+        User.objects.filter(pk=user.pk)
+        .filter(
+            Q(organised_tournaments__isnull=False)
+            | Q(user_permissions__in=Permission.objects.filter(add))
+            | Q(groups__permissions__in=Permission.objects.filter(add))
+        )
+        .exists()
+    )

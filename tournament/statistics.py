@@ -94,12 +94,13 @@ class FanNames:
 
     def of(self, hand: Hand) -> tuple[FanLine, ...] | None:
         """The fans of `hand` without flowers, or None when it was entered without tiles (or its
-        tiles no longer score, which the services do not let happen)."""
+        tiles no longer score, which the services do not let happen, or now score another fan
+        than the one recorded under older rulings: the names would not add up to it)."""
         if hand.pk not in self._fans:
             fans = None
             if hand.result == Hand.Result.WIN and hand.tiles:
                 verdict = score_case(hand.tiles, profile=self.profile)
-                if not verdict.error:
+                if not verdict.error and verdict.total_excl_flowers == hand.fan:
                     fans = tuple(fan for fan in verdict.fans if fan.key != FLOWERS)
             self._fans[hand.pk] = fans
         return self._fans[hand.pk]

@@ -12,7 +12,7 @@ decimal writes exactly.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 from typing import Any
 
@@ -30,8 +30,12 @@ NUMBER = {"th": {"class": "number"}, "td": {"class": "number"}}
 
 def points_as_decimal(points: Fraction) -> Decimal:
     """Table points rounded to two decimals: 7/3 -> 2.33, 7/4 -> 1.75, 3 -> 3.00."""
-    exact = Decimal(points.numerator) / Decimal(points.denominator)
-    return exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    # Precision enough for any size: table points within their range never come near the
+    # default 28 digits, but a value stored before the range was checked must not stop an export.
+    digits = len(str(abs(points.numerator))) + len(str(points.denominator)) + 4
+    with localcontext(prec=max(28, digits)):
+        exact = Decimal(points.numerator) / Decimal(points.denominator)
+        return exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
 
 
 def standing_rows(rows: Sequence[Standing]) -> list[dict[str, Any]]:

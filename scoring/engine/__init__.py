@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from . import errors
+from .compare import FanDifference, ProfileComparison, compare_profiles, other_profile
 from .errors import HandError
 from .explain import SetLine
 from .fans import BY_KEY, BY_ZH, FANS, Fan
@@ -29,18 +30,22 @@ __all__ = [
     "PROFILES",
     "TILE_CODES",
     "Fan",
+    "FanDifference",
     "FanLine",
     "Hand",
     "HandError",
     "Meld",
+    "ProfileComparison",
     "RulePreset",
     "RulingProfile",
     "ScoreResult",
     "SetLine",
+    "compare_profiles",
     "errors",
     "format_compact",
     "get_preset",
     "get_profile",
+    "other_profile",
     "parse_case",
     "parse_compact",
     "score_case",

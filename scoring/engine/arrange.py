@@ -84,10 +84,12 @@ def arrangements(counts: list[int]) -> list[Arrangement]:
         n = counts[tile]
         if n == 3:
             honour_sets.append(tile * 2)
-        elif n == 2:
+        elif n == 2 or n == 5:  # five copies (a WA joker as the fifth): a pung and a pair
             if honour_pair != -1 or pair_suit != -1:
                 return []
             honour_pair = tile
+            if n == 5:
+                honour_sets.append(tile * 2)
         elif n:
             return []
     if honour_pair == -1 and pair_suit == -1:
@@ -195,3 +197,47 @@ def has_other_wait(counts: list[int], win: int, seven_pairs: bool) -> bool:
             if bad == 0 and pairs == 1:
                 return True
     return False
+
+
+def completing_tiles(counts: list[int]) -> list[int]:
+    """Every tile that, added to `counts` (one tile short of four sets and a pair, without
+    declared sets), leaves them split into sets and one pair; a tile may reach five copies
+    (the WA joker as a fifth copy: a pung and a pair, or a set and chows).
+
+    As in `has_other_wait`, the one changed suit is looked up per suit shape and the others
+    must already be complete."""
+    parts = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]))
+    remainders = [sum(part) % 3 for part in parts]
+    complete = [_suit_complete(part) for part in parts]
+    honour_pairs = honour_bad = 0
+    for tile in range(27, 34):
+        n = counts[tile]
+        if n == 2 or n == 5:
+            honour_pairs += 1
+        elif n:
+            honour_bad += n != 3
+    found: list[int] = []
+    if not honour_bad:
+        for suit in range(3):
+            others = [other for other in range(3) if other != suit]
+            if not (complete[others[0]] and complete[others[1]]):
+                continue
+            pairs_elsewhere = (
+                honour_pairs + (remainders[others[0]] == 2) + (remainders[others[1]] == 2)
+            )
+            new_remainder = (remainders[suit] + 1) % 3
+            if new_remainder == 1 or pairs_elsewhere != (1 if new_remainder == 0 else 0):
+                continue
+            base = suit * 9
+            found.extend(base + rank for rank in _completing_ranks(parts[suit]))
+    if all(complete):
+        suit_pairs = sum(1 for remainder in remainders if remainder == 2)
+        for tile in range(27, 34):
+            n = counts[tile]
+            if n not in (1, 2, 4):
+                continue
+            # Adding one: 1 -> a pair, 2 -> a pung, 4 -> a pung and a pair.
+            pairs = honour_pairs - (n == 2) + (n in (1, 4)) + suit_pairs
+            if honour_bad - (n in (1, 4)) == 0 and pairs == 1:
+                found.append(tile)
+    return found

@@ -28,7 +28,15 @@ from .arrange import arrangements, has_other_wait
 from .combos import chow_fans, kong_fans, pack_traits, pung_fans, terminal_chows
 from .errors import HandError
 from .hand import Hand
-from .hand_fans import apply_exclusions, situation_fans, tile_fans_of_hand, wait_fans, wind_fans
+from .hand_fans import (
+    apply_exclusions,
+    concealed_self_draw,
+    situation_fans,
+    tile_fans_of_hand,
+    wait_fans,
+    wind_fans,
+)
+from .profiles import Rulings
 from .situation import P_CHOW, P_KONG, P_PUNG, PAIR, Situation, Verdict
 from .special import knitted_straight, nine_gates, special_shapes
 from .tiles import DRAGONS, TERMINALS_OR_HONORS, WINDS
@@ -40,24 +48,26 @@ def _points(table: list[int], values: tuple[int, ...]) -> int:
     return sum(map(mul, table, values))
 
 
-def evaluate(hand: Hand, values: tuple[int, ...]) -> Verdict:
-    """The best-scoring reading of a hand. Raises HandError when it cannot be scored."""
+def evaluate(hand: Hand, rulings: Rulings) -> Verdict:
+    """The best-scoring reading of a hand under a profile's rulings. Raises HandError when it
+    cannot be scored."""
+    values = rulings.values
     s = Situation(hand)
     best: Verdict | None = None
     best_points = 0
     seven_pairs = False
     n_fixed = len(s.fixed_packs)
     if n_fixed == 0:
-        best = special_shapes(s) or knitted_straight(s) or nine_gates(s)
+        best = special_shapes(s, rulings) or knitted_straight(s, rulings) or nine_gates(s, rulings)
     elif n_fixed == 1:
-        best = knitted_straight(s)
+        best = knitted_straight(s, rulings)
     if best is not None:
         best_points = _points(best.table, values)
         seven_pairs = best.shape == "seven_pairs"
     if best is None or seven_pairs:
         splits = arrangements(s.standing)
         if splits:
-            regular = _RegularContext(s)
+            regular = _RegularContext(s, rulings)
             for sets, pair in splits:
                 verdict = regular.score(sets, pair)
                 table = verdict.table
@@ -78,6 +88,7 @@ class _RegularContext:
 
     __slots__ = (
         "s",
+        "rulings",
         "base",
         "tile_hog",
         "_unique_wait",
@@ -88,8 +99,9 @@ class _RegularContext:
         "concealed_kongs",
     )
 
-    def __init__(self, s: Situation) -> None:
+    def __init__(self, s: Situation, rulings: Rulings) -> None:
         self.s = s
+        self.rulings = rulings
         base = [0] * N_FANS
         situation_fans(base, s)
         melded = 0
@@ -117,6 +129,8 @@ class _RegularContext:
         tile_fans_of_hand(s.tiles, base)
         self.base = base
         standing, fixed = s.standing, s.fixed
+        # Four copies of an honour outside Seven Pairs are always a kong, so the profile's
+        # Tile Hog tiles change nothing here.
         fours = sum(1 for tile in s.tiles if standing[tile] + fixed[tile] == 4)
         self.tile_hog = fours - melded_kongs - concealed_kongs
         self._unique_wait: bool | None = None
@@ -216,7 +230,8 @@ class _RegularContext:
             and self.unique_wait
         ):
             wait_fans(concealed_packs, win, t)
-        apply_exclusions(t)
+        concealed_self_draw(t, s, self.rulings.fully_concealed)
+        apply_exclusions(t, self.rulings.exclusions)
         if not t[F.BIG_FOUR_WINDS]:
             winds = [tile for tile in pung_tiles if tile in WINDS]
             if winds:

@@ -20,6 +20,12 @@ CONTRADICTORY_SITUATION = "CONTRADICTORY_SITUATION"
 BAD_INPUT = "BAD_INPUT"
 NOT_WIN = "NOT_WIN"
 BELOW_8_FAN = "BELOW_8_FAN"
+# Wilmington Advanced 12-Tile (the joker, five copies, its minimum in points).
+JOKER_COUNT = "JOKER_COUNT"  # no joker, or more than one
+JOKER_WIN_TILE = "JOKER_WIN_TILE"  # the joker named as the winning tile
+JOKER_AS_MISMATCH = "JOKER_AS_MISMATCH"  # a declared set's joker_as missing or not fitting it
+TILE_COUNT_GT_5 = "TILE_COUNT_GT_5"  # a sixth copy of a tile
+BELOW_MINIMUM = "BELOW_MINIMUM"  # a valid WA hand worth less than the minimum: a faulty out
 
 #: Codes for input that could not be read as a hand at all (no total can be given).
 STRUCTURAL = frozenset(
@@ -33,6 +39,8 @@ STRUCTURAL = frozenset(
         NOT_WIN,
     }
 )
+#: The codes of a WA hand that could not be read or is no winning hand.
+WA_STRUCTURAL = STRUCTURAL | {JOKER_COUNT, JOKER_WIN_TILE, JOKER_AS_MISMATCH, TILE_COUNT_GT_5}
 
 
 class HandError(ValueError):

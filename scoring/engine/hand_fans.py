@@ -7,11 +7,14 @@ from . import fans as F
 from .situation import P_CHOW, PAIR, Situation
 from .tiles import DRAGONS, GREEN_TILES, HONORS, REVERSIBLE, TERMINALS, TERMINALS_OR_HONORS, WINDS
 
+Exclusions = tuple[tuple[int, tuple[int, ...]], ...]
+
 #: "Does not combine with", applied in this order once all fans of an arrangement are found:
 #: when the first fan is present, the others are not counted. Exclusions that follow from the
 #: shape itself (Full Flush is never also One Voided Suit, Pure Triple Chow never also Pure
-#: Double Chow from the same chows, ...) are handled where those fans are found.
-EXCLUSIONS: tuple[tuple[int, tuple[int, ...]], ...] = (
+#: Double Chow from the same chows, ...) are handled where those fans are found. A ruling
+#: profile may let a pair combine or keep another apart (`profiles.Rulings.exclusions`).
+EXCLUSIONS: Exclusions = (
     (F.BIG_FOUR_WINDS, (F.ALL_PUNGS, F.PUNG_OF_TERMINALS_OR_HONORS)),
     (F.BIG_THREE_DRAGONS, (F.DRAGON_PUNG,)),
     (F.ALL_GREEN, (F.HALF_FLUSH, F.ONE_VOIDED_SUIT)),
@@ -56,15 +59,43 @@ _WINDS_COUNTED_BY = (
 )
 
 
-def apply_exclusions(t: list[int]) -> None:
-    for fan, excluded in EXCLUSIONS:
+#: Fans of hands whose shape already implies the concealment. Self-drawn with no claimed set,
+#: such a hand scores Self-Drawn, not Fully Concealed Hand, unless the ruling profile names the
+#: fan in `fully_concealed` (the Green Book: "combines with Fully Concealed if self-drawn").
+CONCEALED_SHAPES = (
+    F.NINE_GATES,
+    F.FOUR_CONCEALED_PUNGS,
+    F.SEVEN_PAIRS,
+    F.SEVEN_SHIFTED_PAIRS,
+    F.THIRTEEN_ORPHANS,
+    F.LESSER_HONORS_AND_KNITTED_TILES,
+    F.GREATER_HONORS_AND_KNITTED_TILES,
+)
+
+
+def concealed_self_draw(t: list[int], s: Situation, fully_concealed: frozenset[int]) -> None:
+    """Fully Concealed Hand or Self-Drawn for a hand concealed by its shape (CONCEALED_SHAPES),
+    self-drawn with no claimed set (concealed kongs allowed). Called before the exclusions:
+    where Last Tile Draw or Out with Replacement Tile replaces Self-Drawn, it stays replaced."""
+    if not s.self_drawn or s.claimed:
+        return
+    for fan in CONCEALED_SHAPES:
+        if t[fan]:
+            replaced = t[F.LAST_TILE_DRAW] or t[F.OUT_WITH_REPLACEMENT_TILE]
+            if fan in fully_concealed:
+                t[F.FULLY_CONCEALED_HAND] = 1
+                t[F.SELF_DRAWN] = 0
+            else:
+                t[F.FULLY_CONCEALED_HAND] = 0
+                t[F.SELF_DRAWN] = 0 if replaced else 1
+            return
+
+
+def apply_exclusions(t: list[int], exclusions: Exclusions) -> None:
+    for fan, excluded in exclusions:
         if t[fan]:
             for other in excluded:
                 t[other] = 0
-            if fan == F.FOUR_CONCEALED_PUNGS and t[F.FULLY_CONCEALED_HAND]:
-                # Four Concealed Pungs already implies the concealment: only Self Drawn stays.
-                t[F.FULLY_CONCEALED_HAND] = 0
-                t[F.SELF_DRAWN] = 1
     if t[F.BIG_THREE_WINDS] and not (t[F.ALL_HONORS] or t[F.ALL_TERMINALS_AND_HONORS]):
         t[F.PUNG_OF_TERMINALS_OR_HONORS] -= 3
 

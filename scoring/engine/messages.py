@@ -111,10 +111,116 @@ MESSAGES: dict[str, str] = {
         "These tiles do not make a winning hand: they cannot be split into four sets and a "
         "pair, nor into a special hand such as Seven Pairs or Thirteen Orphans."
     ),
+    # Japanese Transitional: the situation of a win.
+    "jt_riichi_with_melded_set": (
+        "Riichi is declared with a concealed hand, but this hand has a melded set (only "
+        "concealed kongs are allowed)."
+    ),
+    "jt_supplement_tile_on_discard": (
+        "Out on a supplement tile is won on the tile drawn after a kong, so it is always "
+        "self-drawn."
+    ),
+    "jt_supplement_tile_without_kong": (
+        "Out on a supplement tile needs a kong, and this hand has none."
+    ),
+    "jt_last_wall_tile_on_discard": (
+        "Out on the last tile of the wall is self-drawn; a win on the discard after it is"
+        " Out on the last tile discard."
+    ),
+    "jt_last_discard_self_drawn": (
+        "Out on the last tile discard is won on a discard, so it cannot be self-drawn."
+    ),
+    "jt_heavenly_hand": (
+        "A heavenly hand is won by the dealer (East) on his dealt tiles: self-drawn, with"
+        " no declared set."
+    ),
+    "jt_earthly_hand": (
+        "An earthly hand is won by a player other than the dealer before any set is "
+        "claimed or kong declared."
+    ),
     "below_minimum": (
         "False win: the hand is worth %(fan)s fan without flowers, and a win needs at least "
         "%(minimum)s."
     ),
+    # Wilmington Advanced 12-Tile: the joker and the hand.
+    "no_joker": "A Wilmington hand holds exactly one joker (J), and this one has none.",
+    "two_jokers": ("A Wilmington hand holds exactly one joker (J), and this one has %(count)s."),
+    "joker_win_tile": (
+        "The joker cannot be the winning tile: it is dealt, never drawn or discarded."
+    ),
+    "joker_as_missing": (
+        "declared set %(number)s holds the joker: joker_as must say which tile it stands for."
+    ),
+    "joker_as_without_joker": (
+        "declared set %(number)s has joker_as but no joker (J) among its tiles."
+    ),
+    "joker_as_joker": "declared set %(number)s: the joker cannot stand for another joker.",
+    "joker_as_does_not_fit": (
+        "declared set %(number)s: with the joker as %(tile)s, %(tiles)s is not a %(kind)s."
+    ),
+    "wa_wrong_tile_count": (
+        "A winning hand has 14 tiles with the joker (each kong adds one more); this one has "
+        "%(total)s: %(standing)s standing, %(melds)s declared set(s) and the winning tile."
+    ),
+    "fifth_copy_without_joker": (
+        "The hand has five real %(tile)s: a fifth copy of a tile can only be the joker."
+    ),
+    "sixth_copy": "The hand has %(count)s copies of %(tile)s; no tile can appear six times.",
+    "last_wall_tile_on_discard": (
+        "Out on the last tile of the Wall is self-drawn, so it cannot be won on a discard."
+    ),
+    "supplement_tile_on_discard": (
+        "Out on a supplement tile is won on the tile drawn after a kong, so it is always "
+        "self-drawn."
+    ),
+    "supplement_tile_without_kong": (
+        "Out on a supplement tile needs a declared kong, and this hand has none."
+    ),
+    "last_discard_self_drawn": (
+        "Out on the last discarded tile is won on a discard, so it cannot be self-drawn."
+    ),
+    "robbing_kong_self_drawn": (
+        "Robbing a Kong is won on a tile another player adds to a kong, so it cannot be self-drawn."
+    ),
+    "robbing_kong_last_discard": (
+        "A hand cannot be won both by robbing a kong and on the last discarded tile."
+    ),
+    "heavenly_not_dealer_self_drawn": (
+        "Heavenly Hand is the dealer's (East's) dealt hand, so it is East's and self-drawn."
+    ),
+    "earthly_not_on_first_discard": (
+        "Earthly Hand is won by another player than East on East's first discard, so it is "
+        "never East's and never self-drawn."
+    ),
+    "heavenly_earthly_with_sets": (
+        "Heavenly and Earthly Hands are won before anything is declared, so they have no "
+        "declared sets."
+    ),
+    "thirteen_discarded_orphans_on_discard": (
+        "Thirteen Discarded Orphans is paid as self-drawn: mark it self-drawn."
+    ),
+    "four_kongs_immediate_without_four_kongs": (
+        "Going out at once on the fourth kong needs four declared kongs, one of them of the "
+        "winning tile."
+    ),
+    "wa_not_a_winning_hand": (
+        "Whatever the joker stands for, these tiles do not make a winning hand: four sets and a "
+        "pair, Thirteen Orphans or Four Kongs."
+    ),
+    "below_minimum_points": (
+        "Faulty out: the hand is worth %(points)s points, and a win needs at least %(minimum)s."
+    ),
+    # A WA deal.
+    "bad_deal_kind": "kind must be win, draw or faulty_out, not %(value)r.",
+    "deal_not_object": "deal must be an object (discarder, offender).",
+    "extra_winners_not_list": "extra_winners must be a list of hands.",
+    "winner_twice": "A player wins a deal once: two winners have the same seat wind.",
+    "discarder_of_self_drawn": "A self-drawn win has no discarder.",
+    "several_winners_self_drawn": (
+        "Several players win only on the same discard: none of them can be self-drawn."
+    ),
+    "discarder_missing": "The hand was won on a discard: say whose (deal.discarder).",
+    "discarder_is_winner": "The discarder cannot be one of the winners.",
 }
 
 

@@ -39,13 +39,13 @@ def parse_tile(code: Any, where: str | int) -> int:
     return index
 
 
-def _parse_wind(value: Any, name: str) -> int:
+def parse_wind(value: Any, name: str) -> int:
     if isinstance(value, str) and value.strip().upper() in WIND_CODES:
         return WIND_CODES.index(value.strip().upper())
     raise HandError(errors.BAD_INPUT, "bad_wind", field=name, value=value)
 
 
-def _parse_flag(data: Mapping, name: str) -> bool:
+def parse_flag(data: Mapping, name: str) -> bool:
     value = data.get(name, False)
     if value is None:
         return False
@@ -140,24 +140,31 @@ def make_meld(
 
 
 def _situation(data: Mapping) -> dict:
-    flags = {name: _parse_flag(data, name) for name in _SITUATION_FLAGS}
+    flags = {name: parse_flag(data, name) for name in _SITUATION_FLAGS}
     self_drawn = flags["self_drawn"]
     return {
         "self_drawn": self_drawn,
         "last_tile_of_kind": flags["last_tile_of_kind"],
-        "robbing_the_kong": _parse_flag(data, "robbing_the_kong")
+        "robbing_the_kong": parse_flag(data, "robbing_the_kong")
         or (flags["kong_related"] and not self_drawn),
-        "replacement_tile": _parse_flag(data, "replacement_tile")
+        "replacement_tile": parse_flag(data, "replacement_tile")
         or (flags["kong_related"] and self_drawn),
         "last_wall_tile": flags["last_wall_tile"],
-        "seat_wind": _parse_wind(data.get("seat_wind", "E"), "seat_wind"),
-        "prevalent_wind": _parse_wind(data.get("prevalent_wind", "E"), "prevalent_wind"),
+        "seat_wind": parse_wind(data.get("seat_wind", "E"), "seat_wind"),
+        "prevalent_wind": parse_wind(data.get("prevalent_wind", "E"), "prevalent_wind"),
         "flowers": _parse_flowers(data.get("flowers", 0)),
     }
 
 
 def parse_case(case: Any) -> Hand:
     """Read one hand in the case format (unknown fields are ignored)."""
+    concealed, melds, win_tile = parse_tiles(case)
+    return Hand(concealed, melds, win_tile, **_situation(case))
+
+
+def parse_tiles(case: Any) -> tuple[tuple[int, ...], tuple[Meld, ...], int]:
+    """The tiles of a hand in the case format: sorted standing tiles, declared sets and the
+    winning tile. Every rule set reads its tiles here; the situation fields are its own."""
     if not isinstance(case, Mapping):
         raise HandError(errors.BAD_INPUT, "hand_not_object")
     concealed_raw = case.get("concealed")
@@ -180,7 +187,7 @@ def parse_case(case: Any) -> Hand:
                 raw.get("type"),
                 tiles,
                 number=number,
-                concealed=_parse_flag(raw, "concealed"),
+                concealed=parse_flag(raw, "concealed"),
                 claimed=parse_tile(claimed, number) if claimed is not None else None,
                 source=raw.get("from"),
             )
@@ -188,7 +195,7 @@ def parse_case(case: Any) -> Hand:
     if "win_tile" not in case:
         raise HandError(errors.BAD_INPUT, "win_tile_missing")
     win_tile = parse_tile(case["win_tile"], "win_tile")
-    return Hand(tuple(concealed), tuple(melds), win_tile, **_situation(case))
+    return tuple(concealed), tuple(melds), win_tile
 
 
 def _tokens(text: str):
@@ -246,6 +253,13 @@ def parse_compact(text: Any, **situation: Any) -> Hand:
     """Read the compact notation; the situation comes as keyword arguments in the case
     format's names (self_drawn, seat_wind, prevalent_wind, flowers, last_tile_of_kind,
     kong_related, last_wall_tile)."""
+    concealed, melds, win_tile = parse_compact_tiles(text)
+    return Hand(concealed, melds, win_tile, **_situation(situation))
+
+
+def parse_compact_tiles(text: Any) -> tuple[tuple[int, ...], tuple[Meld, ...], int]:
+    """The tiles of the compact notation: sorted standing tiles, declared sets and the winning
+    tile (the last loose one)."""
     if not isinstance(text, str) or not text.strip():
         raise HandError(errors.BAD_INPUT, "empty_hand", example=_EXAMPLE)
     loose: list[int] = []
@@ -267,7 +281,7 @@ def parse_compact(text: Any, **situation: Any) -> Hand:
             loose.append(tile)
     if not loose:
         raise HandError(errors.WRONG_TILE_COUNT, "no_winning_tile")
-    return Hand(tuple(sorted(loose[:-1])), tuple(melds), loose[-1], **_situation(situation))
+    return tuple(sorted(loose[:-1])), tuple(melds), loose[-1]
 
 
 def _compact_meld(tiles: list[int], opener: str, number: int) -> Meld:

@@ -20,10 +20,11 @@ _EXCL_FLOWERS_MINIMUM = MCR.minimum
 def score_hand(hand: Hand, profile: str | RulingProfile = DEFAULT_PROFILE) -> ScoreResult:
     """Score a parsed hand. Never raises for a bad hand: the result carries the error."""
     prof = get_profile(profile)
-    values = prof.values
+    rulings = prof.rulings
+    values = rulings.values
     minimum = _EXCL_FLOWERS_MINIMUM
     try:
-        verdict = evaluate(hand, values)
+        verdict = evaluate(hand, rulings)
     except HandError as error:
         return failure(error, prof.key, minimum, hand)
     table = verdict.table

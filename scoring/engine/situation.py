@@ -5,13 +5,65 @@ from __future__ import annotations
 
 from . import errors
 from .errors import HandError
-from .hand import CHOW, KONG, Hand
+from .hand import CHOW, KONG, Hand, Meld
 from .tiles import CODES
 
 # Pack kinds inside one arrangement. A pack is (kind, tile, melded); a chow's tile is its
 # middle tile, so a chow of 1-2-3 has rank 2. PAIR marks the pair.
 P_CHOW, P_PUNG, P_KONG = 0, 1, 2
 PAIR = -1
+
+
+def count_tiles(
+    concealed: tuple[int, ...], melds: tuple[Meld, ...], win: int
+) -> tuple[list[int], list[int], list[tuple[int, int, bool]], set[int]]:
+    """Check a hand's tile count and copies, and count its tiles: the standing tiles with the
+    winning tile, the declared sets' tiles, the declared sets as packs, and every tile present.
+    Shared by every rule set (four of each tile, four sets and a pair)."""
+    n_melds = len(melds)
+    n_standing = len(concealed)
+    if n_melds > 4 or n_standing + 3 * n_melds != 13:
+        total = n_standing + 1 + sum(4 if m.kind == KONG else 3 for m in melds)
+        raise HandError(
+            errors.WRONG_TILE_COUNT,
+            "wrong_tile_count",
+            total=total,
+            standing=n_standing,
+            melds=n_melds,
+        )
+    standing = [0] * 34
+    for tile in concealed:
+        standing[tile] += 1
+    standing[win] += 1
+    fixed = [0] * 34
+    fixed_packs = []
+    present = set(concealed)
+    present.add(win)
+    for meld in melds:
+        tile = meld.tile
+        if meld.kind == CHOW:
+            fixed[tile] += 1
+            fixed[tile + 1] += 1
+            fixed[tile + 2] += 1
+            fixed_packs.append((P_CHOW, tile + 1, True))
+            present.update((tile, tile + 1, tile + 2))
+        elif meld.kind == KONG:
+            fixed[tile] += 4
+            fixed_packs.append((P_KONG, tile, not meld.concealed))
+            present.add(tile)
+        else:
+            fixed[tile] += 3
+            fixed_packs.append((P_PUNG, tile, True))
+            present.add(tile)
+    for tile in present:
+        if standing[tile] + fixed[tile] > 4:
+            raise HandError(
+                errors.TILE_COUNT_GT_4,
+                "too_many_copies",
+                count=standing[tile] + fixed[tile],
+                tile=CODES[tile],
+            )
+    return standing, fixed, fixed_packs, present
 
 
 class Situation:
@@ -30,55 +82,14 @@ class Situation:
         "standing",
         "fixed",
         "fixed_packs",
+        "claimed",
         "tiles",
     )
 
     def __init__(self, hand: Hand) -> None:
         melds = hand.melds
-        n_melds = len(melds)
-        n_standing = len(hand.concealed)
-        if n_melds > 4 or n_standing + 3 * n_melds != 13:
-            total = n_standing + 1 + sum(4 if m.kind == KONG else 3 for m in melds)
-            raise HandError(
-                errors.WRONG_TILE_COUNT,
-                "wrong_tile_count",
-                total=total,
-                standing=n_standing,
-                melds=n_melds,
-            )
-        standing = [0] * 34
-        for tile in hand.concealed:
-            standing[tile] += 1
         win = hand.win_tile
-        standing[win] += 1
-        fixed = [0] * 34
-        fixed_packs = []
-        present = set(hand.concealed)
-        present.add(win)
-        for meld in melds:
-            tile = meld.tile
-            if meld.kind == CHOW:
-                fixed[tile] += 1
-                fixed[tile + 1] += 1
-                fixed[tile + 2] += 1
-                fixed_packs.append((P_CHOW, tile + 1, True))
-                present.update((tile, tile + 1, tile + 2))
-            elif meld.kind == KONG:
-                fixed[tile] += 4
-                fixed_packs.append((P_KONG, tile, not meld.concealed))
-                present.add(tile)
-            else:
-                fixed[tile] += 3
-                fixed_packs.append((P_PUNG, tile, True))
-                present.add(tile)
-        for tile in present:
-            if standing[tile] + fixed[tile] > 4:
-                raise HandError(
-                    errors.TILE_COUNT_GT_4,
-                    "too_many_copies",
-                    count=standing[tile] + fixed[tile],
-                    tile=CODES[tile],
-                )
+        standing, fixed, fixed_packs, present = count_tiles(hand.concealed, melds, win)
         has_kong = any(m.kind == KONG for m in melds)
         if hand.robbing_the_kong and hand.self_drawn:
             raise HandError(errors.CONTRADICTORY_SITUATION, "robbing_the_kong_self_drawn")
@@ -107,6 +118,8 @@ class Situation:
         self.standing = standing
         self.fixed = fixed
         self.fixed_packs = fixed_packs
+        # A declared set other than a concealed kong.
+        self.claimed = any(melded for _kind, _tile, melded in fixed_packs)
         self.tiles = frozenset(present)
 
 

@@ -5,14 +5,22 @@ from __future__ import annotations
 
 from . import fans as F
 from .arrange import arrangements, has_other_wait
-from .hand_fans import apply_exclusions, situation_fans, tile_fans_of_hand, wait_fans, wind_fans
+from .hand_fans import (
+    apply_exclusions,
+    concealed_self_draw,
+    situation_fans,
+    tile_fans_of_hand,
+    wait_fans,
+    wind_fans,
+)
+from .profiles import Rulings
 from .situation import P_CHOW, P_KONG, P_PUNG, PAIR, Situation, Verdict
 from .tiles import DRAGONS, KNITTED_STRAIGHTS, TERMINALS, THIRTEEN_ORPHANS, WINDS
 
 N_FANS = F.COUNT
 
 
-def special_shapes(s: Situation) -> Verdict | None:
+def special_shapes(s: Situation, rulings: Rulings) -> Verdict | None:
     standing = s.standing
     tiles = s.tiles
     distinct = len(tiles)
@@ -24,15 +32,15 @@ def special_shapes(s: Situation) -> Verdict | None:
             base = win // 9 * 9
             if not standing[base] and not standing[base + 8]:
                 t[F.ALL_SIMPLES] = 1
-            situation_fans(t, s)
+            _situation(t, s, rulings)
             return Verdict(t, "seven_shifted_pairs", None, s)
         t[F.SEVEN_PAIRS] = 1
         tile_fans_of_hand(tiles, t)
-        hog = standing.count(4)
+        hog = sum(1 for tile in rulings.tile_hog_tiles if standing[tile] == 4)
         if hog:
             t[F.TILE_HOG] = hog
-        situation_fans(t, s)
-        apply_exclusions(t)
+        _situation(t, s, rulings)
+        apply_exclusions(t, rulings.exclusions)
         return Verdict(t, "seven_pairs", None, s)
     if distinct == 14:
         suited = sorted(tile for tile in tiles if tile < 27)
@@ -44,14 +52,19 @@ def special_shapes(s: Situation) -> Verdict | None:
                 t[F.LESSER_HONORS_AND_KNITTED_TILES] = 1
                 if len(suited) == 9:
                     t[F.KNITTED_STRAIGHT] = 1
-            situation_fans(t, s)
+            _situation(t, s, rulings)
             return Verdict(t, "honors_and_knitted", None, s)
     if distinct == 13 and tuple(sorted(tiles)) == THIRTEEN_ORPHANS:
         t = [0] * N_FANS
         t[F.THIRTEEN_ORPHANS] = 1
-        situation_fans(t, s)
+        _situation(t, s, rulings)
         return Verdict(t, "thirteen_orphans", None, s)
     return None
+
+
+def _situation(t: list[int], s: Situation, rulings: Rulings) -> None:
+    situation_fans(t, s)
+    concealed_self_draw(t, s, rulings.fully_concealed)
 
 
 def _seven_shifted_pairs(standing: list[int], suit: int) -> bool:
@@ -63,7 +76,7 @@ def _seven_shifted_pairs(standing: list[int], suit: int) -> bool:
     return False
 
 
-def knitted_straight(s: Situation) -> Verdict | None:
+def knitted_straight(s: Situation, rulings: Rulings) -> Verdict | None:
     """Knitted Straight as three chows, with one more set and a pair."""
     standing = s.standing
     if len(s.tiles) < 9 or not any(n >= 2 for n in standing):
@@ -137,12 +150,12 @@ def knitted_straight(s: Situation) -> Verdict | None:
                 wait_fans(concealed_sets + [(PAIR, pair, False)], win, t)
     elif win not in knitted or standing[win] == 3:
         t[F.SINGLE_WAIT] = 1
-    apply_exclusions(t)
+    apply_exclusions(t, rulings.exclusions)
     packs = [("knitted", knitted), fourth, (PAIR, pair, False)]
     return Verdict(t, "knitted_straight", packs, s)
 
 
-def nine_gates(s: Situation) -> Verdict | None:
+def nine_gates(s: Situation, rulings: Rulings) -> Verdict | None:
     """1112345678999 of one suit, concealed, plus any tile of that suit."""
     win = s.win_tile
     if win >= 27 or len(s.tiles) != 9:
@@ -172,5 +185,6 @@ def nine_gates(s: Situation) -> Verdict | None:
         t[F.PUNG_OF_TERMINALS_OR_HONORS] = 1
     else:
         t[F.SHORT_STRAIGHT] = 1
-    situation_fans(t, s)
+    _situation(t, s, rulings)
+    apply_exclusions(t, rulings.exclusions)
     return Verdict(t, "nine_gates", None, s)

@@ -1,4 +1,5 @@
-/* Fan calculator: build a hand by tapping tiles and score it through POST /api/score.
+/* Fan calculator: build a hand by tapping tiles and score it through POST /api/score, under
+ * MCR or Japanese Transitional (the rule-set switch).
  *
  * The hand lives in `state`; every change writes it to the compact-notation box, posts it
  * to the API and shows the answer. Typing in the box works the other way round. Without
@@ -27,12 +28,15 @@
   var errorTitles = readJson("calc-error-titles");
   // Django's JavaScript catalog (loaded before this script) translates; without it, English.
   var gettext = window.gettext || function (text) { return text; };
+  var pgettext = window.pgettext || function (context, text) { return text; };
   var interpolate = window.interpolate || function (format, values) {
     return format.replace(/%\(\w+\)s/g, function (match) {
       return String(values[match.slice(2, -2)]);
     });
   };
   var setKinds = readJson("calc-set-kinds");
+  var profileLabels = readJson("calc-profile-labels");
+  var unitFormats = readJson("calc-unit-formats");
 
   var SUIT_ORDER = { m: 0, p: 1, s: 2 };
   var HONOR_ORDER = "ESWNCFP";
@@ -449,6 +453,10 @@
       drawBar();
       return;
     }
+    if (body.preset === "jt") {
+      drawJtVerdict(body);
+      return;
+    }
     var win = body.meets_minimum;
     var verdict = element("div", "verdict " + (win ? "verdict--win" : "verdict--false"));
     var headline = win ? gettext("Meets the 8-fan minimum") : errorTitles.BELOW_8_FAN;
@@ -470,6 +478,7 @@
       totals.appendChild(pair);
     });
     verdict.appendChild(totals);
+    drawProfile(verdict, body);
 
     var table = element("table", "verdict-fans");
     table.appendChild(element("caption", "visually-hidden", gettext("Fans counted")));
@@ -514,6 +523,7 @@
     }
     table.appendChild(tbody);
     verdict.appendChild(table);
+    drawComparison(verdict, body);
 
     if (body.arrangement && body.arrangement.length) {
       verdict.appendChild(element("h3", "verdict-subhead", gettext("Arrangement")));
@@ -554,6 +564,172 @@
     drawBar();
   }
 
+  // ----- Which rules scored the hand, and where the other rules differ -----------------------
+  // The same markup as scoring/_verdict.html.
+
+  function profileLabel(key) {
+    return profileLabels[key] || key;
+  }
+
+  function drawProfile(verdict, body) {
+    var line = element("p", "verdict-profile", interpolate(
+      gettext("Scored by the %(rules)s."), { rules: profileLabel(body.profile) }, true
+    ));
+    line.dataset.profile = body.profile;
+    verdict.appendChild(line);
+  }
+
+  function drawComparison(verdict, body) {
+    var other = body.comparison;
+    if (!other || !other.differences.length) {
+      return;
+    }
+    var box = element("section", "verdict-compare");
+    box.dataset.compare = other.profile;
+    box.appendChild(element("h3", "verdict-subhead", interpolate(
+      gettext("Under the %(rules)s these tiles score differently"),
+      { rules: profileLabel(other.profile) },
+      true
+    )));
+    var totals = element("dl", "verdict-totals verdict-compare-totals");
+    [[body.profile, body.total], [other.profile, other.total]].forEach(function (row) {
+      var pair = element("div");
+      pair.appendChild(element("dt", "", profileLabel(row[0])));
+      var value = element("dd", "", String(row[1]));
+      value.dataset.compareTotal = row[0];
+      pair.appendChild(value);
+      totals.appendChild(pair);
+    });
+    box.appendChild(totals);
+    var otherMeets = other.error === null;
+    if (otherMeets !== body.meets_minimum) {
+      box.appendChild(element("p", "verdict-message", otherMeets
+        ? gettext("Under those rules the hand meets the 8-fan minimum.")
+        : gettext("Under those rules the hand is below the 8-fan minimum: a false win.")));
+    }
+    var table = element("table", "verdict-fans verdict-compare-fans");
+    table.appendChild(element("caption", "visually-hidden", gettext("Fans counted differently")));
+    var head = element("thead");
+    var headRow = element("tr");
+    [[gettext("Fan"), ""], [profileLabel(body.profile), "number"], [profileLabel(other.profile), "number"]].forEach(function (col) {
+      var th = element("th", col[1], col[0]);
+      th.scope = "col";
+      headRow.appendChild(th);
+    });
+    head.appendChild(headRow);
+    table.appendChild(head);
+    var tbody = element("tbody");
+    var chinese = /^zh/i.test(document.documentElement.lang || "");
+    other.differences.forEach(function (fan) {
+      var row = element("tr", "fan-difference");
+      row.dataset.fan = fan.zh;
+      var name = element("td");
+      name.appendChild(element("span", "fan-name", chinese ? fan.zh : fan.en));
+      if (!chinese) {
+        name.appendChild(document.createTextNode(" "));
+        var zh = element("span", "fan-zh", fan.zh);
+        zh.lang = "zh-Hans";
+        name.appendChild(zh);
+      }
+      row.appendChild(name);
+      row.appendChild(element("td", "number", fan.count ? fan.points + " ×" + fan.count : "—"));
+      row.appendChild(element("td", "number", fan.other_count ? fan.other_points + " ×" + fan.other_count : "—"));
+      tbody.appendChild(row);
+    });
+    table.appendChild(tbody);
+    box.appendChild(table);
+    verdict.appendChild(box);
+  }
+
+  // A Japanese Transitional win: F and how it was reached, the patterns, the reading.
+  function drawJtVerdict(body) {
+    var verdict = element("div", "verdict verdict--win verdict--jt");
+    verdict.appendChild(element("p", "verdict-title",
+      body.limit ? gettext("Limit hand") : gettext("Japanese Transitional win")));
+    var totals = element("dl", "verdict-totals");
+    [
+      [gettext("Final score"), body.final, "data-final"],
+      [pgettext("JT points before doubling", "Points"), body.points, "data-points"],
+      [gettext("Doubles"), body.doubles, "data-doubles"],
+      [gettext("Raw score"), body.raw, "data-raw"]
+    ].forEach(function (row) {
+      var pair = element("div");
+      pair.appendChild(element("dt", "", row[0]));
+      var value = element("dd", "", String(row[1]));
+      value.setAttribute(row[2], "");
+      pair.appendChild(value);
+      totals.appendChild(pair);
+    });
+    verdict.appendChild(totals);
+
+    var table = element("table", "verdict-fans verdict-patterns");
+    table.appendChild(element("caption", "visually-hidden", gettext("Patterns counted")));
+    var head = element("thead");
+    var headRow = element("tr");
+    [[gettext("Pattern"), ""], [gettext("Value"), "number"], [gettext("Count"), "number"]].forEach(function (col) {
+      var th = element("th", col[1], col[0]);
+      th.scope = "col";
+      headRow.appendChild(th);
+    });
+    head.appendChild(headRow);
+    table.appendChild(head);
+    var tbody = element("tbody");
+    body.patterns.forEach(function (pattern) {
+      var row = element("tr", "pattern");
+      row.dataset.pattern = pattern.key;
+      row.dataset.unit = pattern.unit;
+      var name = element("td");
+      name.appendChild(element("span", "fan-name", pattern.name));
+      var sets = (pattern.sets || []).map(function (i) { return i + 1; }).join(", ");
+      if (sets) {
+        name.appendChild(element("span", "fan-sets", interpolate(gettext("sets %(numbers)s"), { numbers: sets }, true)));
+      }
+      row.appendChild(name);
+      var format = unitFormats[pattern.unit] || "%(value)s";
+      row.appendChild(element("td", "number pattern-value", interpolate(format, { value: pattern.value }, true)));
+      row.appendChild(element("td", "number fan-count", "×" + pattern.count));
+      tbody.appendChild(row);
+    });
+    table.appendChild(tbody);
+    verdict.appendChild(table);
+
+    if (body.reading.length) {
+      verdict.appendChild(element("h3", "verdict-subhead", gettext("Reading")));
+      var list = element("ol", "verdict-sets");
+      body.reading.forEach(function (group, i) {
+        var item = element("li");
+        item.appendChild(element("span", "set-number", String(i + 1)));
+        var kind = setKinds[group.kind] || group.kind;
+        if (group.kind !== "pair") {
+          kind += group.concealed ? gettext(", concealed") : gettext(", melded");
+        }
+        if (group.winning) {
+          kind += gettext(", winning tile");
+        }
+        item.appendChild(element("span", "set-kind", kind));
+        var tiles = element("span", "set-tiles");
+        group.tiles.forEach(function (code) {
+          var info = TILES[code] || { face: code, name: code };
+          var mini = element("span", "mini-tile", info.face);
+          mini.dataset.tile = code;
+          mini.title = info.name;
+          tiles.appendChild(mini);
+        });
+        item.appendChild(tiles);
+        list.appendChild(item);
+      });
+      verdict.appendChild(list);
+    }
+    verdictBox.appendChild(verdict);
+    summary.textContent = interpolate(
+      gettext("%(final)s points: %(points)s points and %(doubles)s doubles."),
+      { final: body.final, points: body.points, doubles: body.doubles },
+      true
+    );
+    summary.className = "calc-summary calc-summary--win";
+    drawBar();
+  }
+
   function setNotice(text) {
     notice.textContent = text;
     drawBar();
@@ -576,8 +752,38 @@
 
   // ----- Scoring ----------------------------------------------------------------------------
 
+  function preset() {
+    var checked = form.querySelector('input[name="preset"]:checked');
+    return checked ? checked.value : "mcr";
+  }
+
+  // Show the fields of the rule set in force only.
+  function drawPreset() {
+    var current = preset();
+    root.querySelectorAll("[data-preset-only]").forEach(function (node) {
+      node.hidden = node.dataset.presetOnly !== current;
+    });
+  }
+
   function situation() {
     var fields = form.elements;
+    if (preset() === "jt") {
+      // The kong and last-tile boxes become JT's flags by whether the win was self-drawn.
+      var drawn = fields.self_drawn.checked;
+      return {
+        preset: "jt",
+        self_drawn: drawn,
+        supplement_tile: fields.kong_related.checked && drawn,
+        robbing_kong: fields.kong_related.checked && !drawn,
+        last_wall_tile: fields.last_wall_tile.checked && drawn,
+        last_discard: fields.last_wall_tile.checked && !drawn,
+        riichi: fields.riichi.checked,
+        heavenly: fields.heavenly.checked,
+        earthly: fields.earthly.checked,
+        seat_wind: fields.seat_wind.value,
+        prevalent_wind: fields.prevalent_wind.value
+      };
+    }
     return {
       self_drawn: fields.self_drawn.checked,
       last_tile_of_kind: fields.last_tile_of_kind.checked,
@@ -615,6 +821,7 @@
     }
     var body = situation();
     body.compact = compact;
+    body.compare_profiles = true;
     var mine = ++requestNumber;
     root.classList.add("calc-busy");
     fetch(root.dataset.apiUrl, {
@@ -704,6 +911,7 @@
     if (event.target === handInput) {
       return;
     }
+    drawPreset();
     drawSituationLabels();
     score(handInput.value);
   });
@@ -724,6 +932,7 @@
     wideScreen.addEventListener("change", drawBar);
   }
   modeHelp.textContent = MODE_HELP[mode()];
+  drawPreset();
   drawSituationLabels();
   readTypedHand();
   drawHand();

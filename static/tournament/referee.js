@@ -291,7 +291,12 @@
     }
   }
 
-  function saveDraft(form) {
+  // `lost`: the draft was left by a send that failed (no connection, no answer, an error, the
+  // login page); kept until the draft is dropped, so that the note put back on reopening says
+  // why it is there.
+  function saveDraft(form, lost) {
+    var before = readDraft(form);
+    lost = Boolean(lost || (before && before.lost));
     var fields = [];
     new FormData(form).forEach(function (value, name) {
       if (name !== "csrfmiddlewaretoken" && typeof value === "string") {
@@ -301,7 +306,7 @@
     try {
       window.localStorage.setItem(
         storageKey(form),
-        JSON.stringify({ saved: Date.now(), fields: fields })
+        JSON.stringify({ saved: Date.now(), fields: fields, lost: lost })
       );
     } catch (error) {
       // Storage full or refused: the form itself still holds what was typed.
@@ -369,12 +374,12 @@
     initChoices(form.parentNode);
   }
 
-  function draftNote(form) {
+  function draftNote(form, lost) {
     var note = document.createElement("div");
     note.className = "ref-draft-note";
     note.setAttribute("role", "status");
     var words = document.createElement("p");
-    words.textContent = say("restored");
+    words.textContent = say(lost ? "restoredLost" : "restored");
     var discard = document.createElement("button");
     discard.type = "button";
     discard.className = "ref-button ref-quiet";
@@ -409,7 +414,7 @@
         return;
       }
       applyDraft(form, draft);
-      draftNote(form);
+      draftNote(form, draft.lost);
       if (!newest || draft.saved > newest.saved) {
         newest = { form: form, saved: draft.saved };
       }
@@ -509,9 +514,11 @@
     var redirected = landed.pathname !== asked.pathname;
     if (redirected && landed.pathname !== tableUrl.pathname) {
       detail.shouldSwap = false;
+      saveDraft(form, true);
       showStatus(form, say("login"), "error");  // sent to the login page
     } else if (xhr.status >= 400 || detail.serverResponse.indexOf('id="referee"') < 0) {
       detail.shouldSwap = false;
+      saveDraft(form, true);
       showStatus(form, say("error").replace("%s", xhr.status), "error");
     } else {
       form.refRecorded = redirected;  // post/redirect/get: the entry was recorded
@@ -536,6 +543,7 @@
 
   ["htmx:sendError", "htmx:timeout"].forEach(function (name) {
     onForm(name, function (form) {
+      saveDraft(form, true);
       showStatus(form, say(name === "htmx:timeout" ? "timeout" : "offline"), "error");
       sendStatus(form).setAttribute("tabindex", "-1");
     });

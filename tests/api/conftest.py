@@ -150,6 +150,17 @@ def api_as():
 
 
 @pytest.fixture
+def api_from(db):
+    """An Api client sending the token `secret` from the address `address`; `meta` are more
+    request headers, as Django's test client names them (HTTP_X_FORWARDED_FOR=...)."""
+
+    def make(secret: str | None, address: str, **meta: Any) -> Api:
+        return Api(secret, Client(REMOTE_ADDR=address, **meta))
+
+    return make
+
+
+@pytest.fixture
 def anonymous(db) -> Api:
     return Api()
 

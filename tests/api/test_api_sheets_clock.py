@@ -226,11 +226,38 @@ def test_provisional_standings_count_the_submitted_sheet(anonymous, table, bob, 
     assert anonymous.get(f"{T}/standings?provisional=0").json()["provisional"] is False
 
 
-def test_a_bad_provisional_value_is_refused(anonymous, table):
-    response = anonymous.get(f"{T}/standings?provisional=maybe")
+@pytest.mark.parametrize(
+    "value", ["maybe", "", "²", "%C2%B2", "-1", "2", "TRUE", "%201", "1%20", "x" * 500]
+)
+def test_a_provisional_value_not_listed_is_refused(anonymous, table, value):
+    response = anonymous.get(f"{T}/standings?provisional={value}")
 
     assert response.status_code == 400
-    assert "provisional" in response.json()["fields"]
+    assert response.json()["error"] == "invalid"
+    assert response.json()["fields"]["provisional"].startswith(
+        "Give provisional=1 (count unconfirmed sheets too) or provisional=0, not '"
+    )
+
+
+@pytest.mark.parametrize(
+    ("query", "counted"),
+    [("", False), ("?provisional=0", False), ("?provisional=no", False),
+     ("?provisional=1", True), ("?provisional=true", True), ("?provisional=yes", True)],
+)  # fmt: skip
+def test_each_listed_provisional_value_is_taken(anonymous, table, query, counted):
+    response = anonymous.get(f"{T}/standings{query}")
+
+    assert response.status_code == 200
+    assert response.json()["provisional"] is counted
+
+
+def test_the_listed_provisional_values_are_those_of_the_openapi_document(client):
+    document = client.get("/api/openapi.json").json()
+    operation = document["paths"]["/api/tournaments/{slug}/standings"]["get"]
+    (parameter,) = [p for p in operation["parameters"] if p["name"] == "provisional"]
+
+    assert sorted(parameter["schema"]["enum"]) == ["0", "1", "false", "no", "true", "yes"]
+    assert parameter["required"] is False
 
 
 # --- The clock ------------------------------------------------------------------------------
@@ -386,14 +413,57 @@ def test_a_key_that_is_not_a_uuid_is_refused(as_bob, table, path, body, model):
     assert not model.objects.exists()
 
 
-def test_a_key_used_at_another_table_is_refused(as_organiser, table, table2):
+def test_a_key_sent_to_another_table_is_another_key(as_organiser, table, table2):
     key = str(uuid.uuid4())
     send(as_organiser, "hands", {"number": 1, "result": "draw"}, key)
 
     response = send(as_organiser, "hands", {"number": 1, "result": "draw"}, key, f"{R}/tables/2")
 
-    assert (response.status_code, response.json()["error"]) == (409, "submission_key_reused")
-    assert not Hand.objects.filter(table=table2).exists()
+    assert response.status_code == 201
+    assert Hand.objects.filter(table=table2).count() == 1
+
+
+# The same endpoint, the same key, another body: what each changes.
+OTHER_BODIES = [
+    ("hands", {"number": 1, "result": "win", "winner": "1", "discarder": "2", "fan": 9}, Hand),
+    ("false-wins", {"number": 1, "player": "2"}, Penalty),
+    ("penalties", {"player": "4", "points": 6, "reason": "Late"}, Penalty),
+]
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "other", "model"),
+    [
+        (path, body, other, model)
+        for (path, body, model), (_, other, _) in zip(SUBMISSIONS, OTHER_BODIES, strict=True)
+    ],
+)
+def test_a_key_sent_again_with_another_body_is_refused(as_bob, table, path, body, other, model):
+    key = str(uuid.uuid4())
+    first = send(as_bob, path, body, key)
+
+    response = send(as_bob, path, other, key)
+
+    assert first.status_code == 201
+    assert (response.status_code, response.json()["error"]) == (422, "submission_key_reused")
+    assert "nothing was recorded" in response.json()["message"]
+    assert model.objects.filter(table=table).count() == 1
+
+
+@pytest.mark.parametrize(("path", "body", "model"), SUBMISSIONS)
+def test_another_callers_key_is_never_answered_with_the_first_record(
+    api_as, as_bob, organiser, table, path, body, model
+):
+    key = str(uuid.uuid4())
+    first = send(as_bob, path, body, key)
+    again = {**body, "number": 2} if path == "hands" else body
+
+    response = send(api_as(organiser), path, again, key)
+
+    assert response.status_code == 201
+    assert "Idempotent-Replayed" not in response
+    assert response.json() != first.json()
+    assert model.objects.filter(table=table).count() == 2
 
 
 def test_a_hand_key_reused_for_a_penalty_is_refused(as_bob, table):
@@ -402,7 +472,7 @@ def test_a_hand_key_reused_for_a_penalty_is_refused(as_bob, table):
 
     response = send(as_bob, "penalties", {"player": "4", "points": 5, "reason": "Late"}, key)
 
-    assert (response.status_code, response.json()["error"]) == (409, "submission_key_reused")
+    assert (response.status_code, response.json()["error"]) == (422, "submission_key_reused")
     assert not Penalty.objects.exists()
 
 

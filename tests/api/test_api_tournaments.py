@@ -163,6 +163,39 @@ def test_organiser_changes_settings(as_organiser, tournament):
     )
 
 
+@pytest.mark.parametrize(
+    "points", [[1e30, 2, 1, 0], [1001, 2, 1, 0], [4, 2, 1, -1001], [10**30, 2, 1, 0]]
+)
+def test_table_points_out_of_range_are_refused(as_organiser, tournament, points):
+    response = as_organiser.patch(T, {"table_points": points})
+
+    assert response.status_code == 400
+    assert response.json()["fields"] == {
+        "table_points": "Give a list of at most 4 whole numbers from -1000 to 1000."
+    }
+    tournament.refresh_from_db()
+    assert tournament.table_points == [4, 2, 1, 0]
+
+
+def test_table_points_at_the_ends_of_the_range_are_taken(as_organiser, tournament):
+    response = as_organiser.patch(T, {"table_points": [1000, 2, 1, -1000]})
+
+    assert response.status_code == 200
+    tournament.refresh_from_db()
+    assert tournament.table_points == [1000, 2, 1, -1000]
+
+
+def test_a_new_tournament_with_table_points_out_of_range_is_refused(api_as, creator):
+    response = api_as(creator).post(
+        "/api/tournaments",
+        {"name": "Big Points", "slug": "big-points", "table_points": [1e30, 2, 1, 0]},
+    )
+
+    assert response.status_code == 400
+    assert list(response.json()["fields"]) == ["table_points"]
+    assert not Tournament.objects.filter(slug="big-points").exists()
+
+
 def test_slug_cannot_change(as_organiser, tournament):
     response = as_organiser.patch(T, {"slug": "summer-cup"})
 
@@ -237,6 +270,34 @@ def test_player_needs_key_and_name(as_organiser, tournament):
         "key": "This field is required.",
         "name": "This field is required.",
     }
+
+
+@pytest.mark.parametrize("key", ["a/b", "A 1", "1²", ".."])
+def test_a_player_key_outside_its_alphabet_is_refused(as_organiser, tournament, key):
+    response = as_organiser.post(f"{T}/players", {"key": key, "name": "Odd Key"})
+
+    assert (response.status_code, response.json()["error"]) == (400, "bad_key")
+    assert "a player's key is made of letters (A to Z)" in response.json()["fields"]["key"]
+    assert not Player.objects.exists()
+
+
+def test_a_player_key_cannot_be_changed_to_one_outside_its_alphabet(as_organiser, tournament):
+    Player.objects.create(tournament=tournament, key="1", name="Al")
+
+    response = as_organiser.patch(f"{T}/players/1", {"key": "1/2"})
+
+    assert response.status_code == 400
+    assert list(response.json()["fields"]) == ["key"]
+    assert Player.objects.get().key == "1"
+
+
+def test_a_player_with_every_sign_of_the_alphabet_is_reached_by_its_key(as_organiser, tournament):
+    assert as_organiser.post(f"{T}/players", {"key": "A-1_b.2", "name": "Odd"}).status_code == 201
+
+    response = as_organiser.patch(f"{T}/players/A-1_b.2", {"club": "Q"})
+
+    assert response.status_code == 200
+    assert Player.objects.get().club == "Q"
 
 
 def test_organiser_withdraws_a_player(as_organiser, tournament):

@@ -17,20 +17,12 @@ PARAMETERS = ["per_page", "page", "sort", "provisional", "every", "panel", "job"
               "hand", "next", "language"]  # fmt: skip
 VALUES = ["-1", "²", "9" * 30, "", "\x00", "1e30", "0", "-sort", "abc", "٣", "1.5", "%", "x" * 3000]
 ROUTES = [(name, route) for name, route in page_routes() if name != ":logout"]
-# Known failures that other parts of issue 18 fix: (caller, page).
-EXPECTED = {
-    ("organiser", "seating:preview"): "issue 18: h-input fixes query-parameter validation "
-    "(?job=² passes isdigit() and int() fails: 500)",
-}
 
 
 def cases():
     for caller in ("organiser", "referee", "anonymous"):
         for name, route in ROUTES:
-            marks = []
-            if (caller, name) in EXPECTED:
-                marks = [pytest.mark.xfail(strict=True, reason=EXPECTED[(caller, name)])]
-            yield pytest.param(caller, route, id=f"{name}-{caller}", marks=marks)
+            yield pytest.param(caller, route, id=f"{name}-{caller}")
 
 
 @pytest.mark.django_db

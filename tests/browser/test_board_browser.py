@@ -281,7 +281,7 @@ def test_no_update_while_the_organiser_types_in_the_board(sized_page, live_serve
     page.wait_for_timeout(4500)
     assert field.input_value() == "45" and page.evaluate("window.updates") == 0
     page.locator("h1").click()  # typing is over: the next update replaces the board
-    page.wait_for_function("window.updates > 0", timeout=5000)
+    page.wait_for_function("() => window.updates > 0", timeout=5000)
     assert page.input_value("#clock-start-minutes") == "120"  # the tournament's round time
 
 

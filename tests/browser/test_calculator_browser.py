@@ -172,3 +172,41 @@ def expect_text(page, selector: str, words: str) -> None:
         arg=[selector, words],
     )
     assert re.search(re.escape(words), page.locator(selector).inner_text())
+
+
+def test_the_verdict_names_its_rules_and_shows_where_the_other_rules_differ(
+    phone_page, live_server
+):
+    """A self-drawn Seven Pairs: Fully Concealed Hand by the Green Book, Self-Drawn by the
+    Chinese rules; on a 360 px screen, without scrolling sideways."""
+    page = open_calculator(phone_page, live_server)
+
+    tap(page, "1m", "1m", "3m", "3m", "5p", "5p", "9s", "9s", "E", "E", "C", "C", "3p")
+    choose_mode(page, "Winning tile")
+    tap(page, "3p")
+    wait_for_total(page, 30)
+    verdict = page.locator("#calc-verdict")
+    assert "Scored by the WMO Green Book 2006." in verdict.inner_text()
+    assert page.locator(".verdict-compare").count() == 0  # on a discard both rules agree
+
+    page.get_by_label("Self-drawn").check()
+
+    wait_for_total(page, 34)
+    compare = page.locator('.verdict-compare[data-compare="cn-1998"]')
+    assert "Under the Chinese rules 1998 these tiles score differently" in compare.inner_text()
+    assert compare.locator('[data-compare-total="wmo-2006"]').inner_text() == "34"
+    assert compare.locator('[data-compare-total="cn-1998"]').inner_text() == "31"
+    rows = compare.locator("tr.fan-difference")
+    cells = {
+        rows.nth(i).get_attribute("data-fan"): rows.nth(i).locator("td.number").all_inner_texts()
+        for i in range(rows.count())
+    }
+    assert cells == {"不求人": ["4 ×1", "—"], "自摸": ["—", "1 ×1"]}
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+    page.select_option("#id_profile", "cn-1998")
+
+    wait_for_total(page, 31)
+    assert "Scored by the Chinese rules 1998." in verdict.inner_text()
+    compare = page.locator('.verdict-compare[data-compare="wmo-2006"]')
+    assert compare.locator('[data-compare-total="wmo-2006"]').inner_text() == "34"

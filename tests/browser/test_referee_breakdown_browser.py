@@ -106,14 +106,22 @@ def test_the_breakdown_appears_as_the_tiles_are_picked_and_follows_the_winner(ph
     page.screenshot(path=str(SHOTS / "phone-breakdown-full.png"), full_page=True)
 
 
-def test_an_unfinished_hand_gets_the_engines_message_and_a_small_hand_the_false_win(phone):
+def test_an_unfinished_hand_says_how_many_tiles_are_missing_and_a_small_hand_the_false_win(
+    phone,
+):
     _context, page = phone
     entry = full_entry(page)
     choose(entry, "Winner", "Cai Chen")
     choose(entry, "Discarder", "Ann Archer")
     pick(entry, ["1m", "2m", "3m"])
-    page.locator("#breakdown .verdict--error .verdict-message").wait_for()
+    page.locator("#breakdown", has_text="11 tiles are missing").wait_for()
+    assert page.locator("#breakdown .verdict--error").count() == 0
     assert total(page).count() == 0
+    pick(entry, ["4m"])
+    page.locator("#breakdown", has_text="10 tiles are missing").wait_for()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#breakdown").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "phone-tiles-missing.png"))
     # 2 fan to West in hand 1: offered as a false win, and Save is hidden meanwhile.
     entry.locator("input[name=tiles]").fill("234m 456p 78s [WWW] 99s 6s")
     page.locator("#breakdown [data-false-win]").wait_for()
@@ -123,6 +131,29 @@ def test_an_unfinished_hand_gets_the_engines_message_and_a_small_hand_the_false_
     total(page).filter(has_text="10").wait_for()
     assert entry.get_by_role("button", name="Save hand 1").is_visible()
     assert Hand.objects.count() == 0 and Penalty.objects.count() == 0
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_pickers_buttons_are_at_least_44_px(chromium, live_server, cup, size):
+    context, page, errors = open_page(chromium, live_server, size)
+    try:
+        full_entry(page)
+        boxes = page.eval_on_selector_all(
+            "#tile-picker button",
+            "buttons => buttons.map(b => [b.textContent.trim(), b.getBoundingClientRect().width,"
+            " b.getBoundingClientRect().height])",
+        )
+        width = page.evaluate("document.documentElement.scrollWidth")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator("#tile-picker").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"{size}-picker.png"))
+    finally:
+        context.close()
+    assert len(boxes) >= 40  # the six keys and the tiles
+    small = [box for box in boxes if box[1] < 44 or box[2] < 44]
+    assert small == [], small
+    assert width <= SIZES[size]["width"]
+    assert errors == []
 
 
 def test_a_late_answer_to_an_older_request_is_ignored(phone):
@@ -138,7 +169,7 @@ def test_a_late_answer_to_an_older_request_is_ignored(phone):
     page.route("**/full/", hold_first)  # the breakdown region posts to the full entry
     build_hand(page)  # Ann: 12, held back
     entry = full_entry(page)
-    page.wait_for_function("document.querySelector('#breakdown').getAttribute('aria-busy')")
+    page.wait_for_function("() => document.querySelector('#breakdown').getAttribute('aria-busy')")
     choose(entry, "Winner", "Ben Baker")  # 10, answered at once
     total(page).filter(has_text="10").wait_for()
     try:

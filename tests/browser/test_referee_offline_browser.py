@@ -35,7 +35,8 @@ pytestmark = pytest.mark.browser
 SHOTS = Path(os.environ.get("REF_OFFLINE_SHOTS", "/tmp/shots-referee"))
 PAGE_WEIGHT_LIMIT = 150_000
 OFFLINE = "Not sent: no connection. What you typed is kept; press Record again."
-RESTORED = "Restored what you typed before the connection was lost."
+RESTORED = "Restored what you typed here before."
+RESTORED_LOST = "Restored what you typed before the connection was lost."
 LOGGED_OUT = "You are logged out: log in again in another tab, then press Record again."
 
 
@@ -200,6 +201,7 @@ def test_what_was_typed_survives_a_reload_and_can_be_discarded(screen, cup):
     penalty = page.locator("#entry-penalty")
     assert penalty.get_attribute("open") is not None
     assert RESTORED in penalty.locator(".ref-draft-note").inner_text()
+    assert RESTORED_LOST not in page.content()  # no connection was lost
     assert penalty.locator("input[name=player]:checked").get_attribute("value") == "4"
     assert penalty.locator("input[name=reason]").input_value() == "Slow play"
     assert penalty.locator("select[name=hand]").input_value() == ""
@@ -224,6 +226,22 @@ def test_what_was_typed_survives_a_reload_and_can_be_discarded(screen, cup):
     recorded = Penalty.objects.get()
     assert (recorded.points, recorded.reason, recorded.hand_number) == (10, "Slow play", None)
     assert drafts(page) == {}
+
+
+def test_a_draft_left_by_a_lost_connection_says_so_when_reopened(screen, cup):
+    page = screen.page
+    entry = type_win(page)
+    screen.context.set_offline(True)
+    record_button(entry).click()
+    entry.locator(".ref-send-status").get_by_text(OFFLINE).wait_for()
+    screen.context.set_offline(False)
+    entry.locator("input[name=fan]").fill("9")  # typing on after the failure keeps the reason
+    page.reload()
+
+    entry = page.locator("#entry-win")
+    assert RESTORED_LOST in entry.locator(".ref-draft-note").inner_text()
+    assert entry.locator("input[name=fan]").input_value() == "9"
+    assert Hand.objects.count() == 0
 
 
 def test_a_refused_hand_is_shown_on_its_form_without_leaving_the_page(screen, cup):

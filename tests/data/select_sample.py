@@ -1,6 +1,6 @@
 """Choose the sample of the MCR case corpus that is committed beside the tests.
 
-    .venv/bin/python tests/data/select_sample.py [path/to/mcr-cases.jsonl]
+    .venv/bin/python tests/data/select_sample.py [mcr-cases.jsonl [greenbook-changes.jsonl]]
 
 The full corpus (3,000 hands, ``shared/data/mcr-cases.jsonl`` beside the repository) is not part
 of a clone; the sample lets the corpus tests run without it. The choice is greedy and
@@ -16,7 +16,11 @@ deterministic: while some quota below is unmet, take the case that meets the mos
   discard) a few times,
 - every case whose expected answer was adjusted from the oracle's (a ruling of RULINGS.md).
 
-The chosen lines are copied unchanged, in corpus order, to ``mcr-cases-sample.jsonl``.
+The quotas read the expectations from before the Green Book rows of RULINGS.md
+(``expected_before`` where ``mcr-cases-greenbook-changes.jsonl`` gave a new answer), so those
+rows did not change the choice. The chosen lines are copied, in corpus order, to
+``mcr-cases-sample.jsonl``: a changed case as its line of the changes file (the case with the
+new ``expected`` and the old ``expected_before``), every other case unchanged.
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ FLAGS = ("last_tile_of_kind", "kong_related", "last_wall_tile")
 
 def features(case: dict) -> set[tuple]:
     """What a case shows, as the keys of the quotas it can count towards."""
-    expected = case["expected"]
+    expected = case.get("expected_before", case["expected"])
     found = {
         ("error", expected["error"]),
         ("kind", case["kind"]),
@@ -90,16 +94,22 @@ def select(cases: Iterable[dict]) -> list[dict]:
     return sorted(chosen, key=lambda case: case["id"])
 
 
+def read_lines(path: Path) -> dict[int, str]:
+    """Case id -> the line of the file, as it is written there."""
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return {json.loads(line)["id"]: line for line in lines}
+
+
 def main() -> None:
     sys.path.insert(0, str(HERE.parents[1]))
-    from tests.engine.oracle import corpus_file
+    from tests.engine.oracle import changes_file, corpus_file
 
     source = Path(sys.argv[1]) if len(sys.argv) > 1 else corpus_file()
-    lines = [line for line in source.read_text(encoding="utf-8").splitlines() if line.strip()]
-    by_id = {json.loads(line)["id"]: line for line in lines}
-    sample = select(json.loads(line) for line in lines)
+    changes = Path(sys.argv[2]) if len(sys.argv) > 2 else changes_file()
+    by_id = read_lines(source) | read_lines(changes)
+    sample = select(json.loads(line) for line in by_id.values())
     SAMPLE.write_text("".join(by_id[case["id"]] + "\n" for case in sample), encoding="utf-8")
-    print(f"{len(sample)} of {len(lines)} cases written to {SAMPLE.name}")
+    print(f"{len(sample)} of {len(by_id)} cases written to {SAMPLE.name}")
 
 
 if __name__ == "__main__":

@@ -26,6 +26,8 @@ What the calculator does, found by experiment with PyMahjongGB 1.4.0:
 - The raw answer follows the calculator's own table: Two Concealed Kongs (双暗杠) is 6 and one
   concealed plus one melded kong is a single fan 明暗杠 worth 5.  ``map_to_profile`` turns that
   into the project's profiles.
+- It follows the Chinese rules where the Green Book is explicit and different (the five rows of
+  RULINGS.md after the kong rows); ``GREEN_BOOK_ROWS`` restates its answer for ``wmo-2006``.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ import json
 import os
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -172,8 +174,92 @@ def raw_fans(case: Mapping[str, Any]) -> list[Fan]:
     return call_gb(to_gb_args(case))
 
 
-def map_to_profile(fans: Iterable[Fan], profile: str) -> list[Fan]:
-    """The calculator's fans restated under a project profile."""
+# ---- the Green Book rows of RULINGS.md, each a change to the calculator's fans of a case ----
+
+#: Hands whose shape implies the concealment: "combines with Fully Concealed if self-drawn".
+CONCEALED_SHAPES_ZH = ("九莲宝灯", "四暗刻", "七对", "连七对", "十三幺", "全不靠", "七星不靠")
+FULLY_CONCEALED: Fan = ("Fully Concealed Hand", "不求人", 4, 1)
+HALF_FLUSH: Fan = ("Half Flush", "混一色", 6, 1)
+DOUBLE_PUNG = ("Double Pung", "双同刻", 2)
+
+
+def _names(fans: list[Fan]) -> set[str]:
+    return {zh for _, zh, _, _ in fans}
+
+
+def fully_concealed_row(fans: list[Fan], case: Mapping[str, Any]) -> list[Fan]:
+    """Self-drawn concealed shapes with no claimed set: Fully Concealed Hand for Self-Drawn, or
+    added where Last Tile Draw / Out with Replacement Tile already replaced Self-Drawn."""
+    claimed = any(not meld.get("concealed") for meld in case["melds"])
+    if not case.get("self_drawn") or claimed or not _names(fans) & set(CONCEALED_SHAPES_ZH):
+        return fans
+    kept = [fan for fan in fans if fan[1] != "自摸"]
+    return kept if "不求人" in _names(kept) else [*kept, FULLY_CONCEALED]
+
+
+def all_green_row(fans: list[Fan], case: Mapping[str, Any]) -> list[Fan]:
+    """All Green holding the green dragon is also a Half Flush."""
+    if "绿一色" in _names(fans) and "F" in all_tiles(case):
+        return [*fans, HALF_FLUSH]
+    return fans
+
+
+def all_terminals_row(fans: list[Fan], case: Mapping[str, Any]) -> list[Fan]:
+    """All Terminals also scores Double Pung for two pungs (or kongs) of 1s, or of 9s."""
+    if "清幺九" not in _names(fans) or "七对" in _names(fans):
+        return fans
+    counts = Counter(all_tiles(case))
+    pungs = Counter(tile[0] for tile, n in counts.items() if n >= 3)  # by rank: "1" or "9"
+    doubles = sum(1 for n in pungs.values() if n == 2)  # three of a rank are a Triple Pung
+    return [*fans, (*DOUBLE_PUNG, doubles)] if doubles else fans
+
+
+def tile_hog_row(fans: list[Fan], case: Mapping[str, Any]) -> list[Fan]:
+    """Tile Hog is for suit tiles only: none for four copies of an honour in Seven Pairs (the
+    only hand where they are not a kong)."""
+    if "七对" not in _names(fans):
+        return fans
+    honours = sum(
+        1 for tile, n in Counter(all_tiles(case)).items() if n == 4 and not suit_and_rank(tile)
+    )
+    if not honours:
+        return fans
+    out: list[Fan] = []
+    for en, zh, points, count in fans:
+        if zh == "四归一":
+            count -= honours
+        if count:
+            out.append((en, zh, points, count))
+    return out
+
+
+def nine_gates_row(fans: list[Fan], case: Mapping[str, Any]) -> list[Fan]:
+    """Nine Gates does not combine with Pung of Terminals or Honors."""
+    if "九莲宝灯" in _names(fans):
+        return [fan for fan in fans if fan[1] != "幺九刻"]
+    return fans
+
+
+Row = Callable[[list[Fan], Mapping[str, Any]], list[Fan]]
+GREEN_BOOK_ROWS: dict[str, tuple[Row, ...]] = {
+    "wmo-2006": (
+        fully_concealed_row,
+        all_green_row,
+        all_terminals_row,
+        tile_hog_row,
+        nine_gates_row,
+    ),
+    "cn-1998": (),
+}
+
+
+def map_to_profile(
+    fans: Iterable[Fan], profile: str, case: Mapping[str, Any] | None = None
+) -> list[Fan]:
+    """The calculator's fans restated under a project profile.
+
+    The kong rows need only the fans; the Green Book rows also read the hand (``case``).
+    """
     points = PROFILE_POINTS[profile]
     mapped: list[Fan] = []
     for en, zh, value, count in fans:
@@ -181,6 +267,11 @@ def map_to_profile(fans: Iterable[Fan], profile: str) -> list[Fan]:
             mapped.extend((e, z, p, count) for e, z, p in SPLIT_FANS[zh])
         else:
             mapped.append((en, zh, points.get(zh, value), count))
+    rows = GREEN_BOOK_ROWS[profile]
+    if rows and case is None:
+        raise TypeError(f"mapping to {profile} needs the case")
+    for row in rows:
+        mapped = row(mapped, case)  # type: ignore[arg-type]
     return mapped
 
 
@@ -206,7 +297,7 @@ def oracle_result(case: Mapping[str, Any], profile: str = "wmo-2006") -> dict[st
         fans = raw_fans(case)
     except OracleError as exc:
         return {"profile": profile, "error": exc.code}
-    return result_from_fans(map_to_profile(fans, profile), profile)
+    return result_from_fans(map_to_profile(fans, profile, case), profile)
 
 
 def fan_multiset(fans: Iterable[Any]) -> list[tuple[str, int, int]]:
@@ -332,13 +423,37 @@ def corpus_file() -> Path:
     return shared_dir() / "data" / "mcr-cases.jsonl"
 
 
-def load_cases(path: Path | None = None) -> list[dict[str, Any]]:
-    """Every case of the corpus (or of the file ``path``); an empty list when it is absent."""
-    path = path or corpus_file()
+def changes_file() -> Path:
+    """The corpus cases whose wmo-2006 answer the Green Book rows of RULINGS.md changed."""
+    return shared_dir() / "data" / "mcr-cases-greenbook-changes.jsonl"
+
+
+def read_cases(path: Path) -> list[dict[str, Any]]:
+    """The cases of one file as they are; an empty list when it is absent."""
     if not path.is_file():
         return []
     with path.open(encoding="utf-8") as lines:
         return [json.loads(line) for line in lines if line.strip()]
+
+
+def with_green_book_changes(
+    cases: list[dict[str, Any]], changes: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The corpus with each changed case replaced by its line of the changes file (the whole
+    case, with the new ``expected`` and the old one under ``expected_before``)."""
+    by_id = {case["id"]: case for case in changes}
+    return [by_id.get(case["id"], case) for case in cases]
+
+
+def load_cases(path: Path | None = None) -> list[dict[str, Any]]:
+    """Every case of the corpus with the Green Book changes applied (or the cases of the file
+    ``path`` as they are); an empty list when it is absent."""
+    if path is not None:
+        return read_cases(path)
+    cases = read_cases(corpus_file())
+    if cases and not changes_file().is_file():
+        raise FileNotFoundError(f"{changes_file()} is missing beside {corpus_file()}")
+    return with_green_book_changes(cases, read_cases(changes_file()))
 
 
 def corpus_or_sample() -> tuple[Path, list[dict[str, Any]]]:
@@ -349,11 +464,14 @@ def corpus_or_sample() -> tuple[Path, list[dict[str, Any]]]:
     return SAMPLE_FILE, load_cases(SAMPLE_FILE)
 
 
-def cn1998_expected(expected: Mapping[str, Any]) -> dict[str, Any]:
-    """The corpus' Green Book expectation restated for the cn-1998 profile.
+def cn1998_expected(case: Mapping[str, Any]) -> dict[str, Any]:
+    """A corpus case's expectation restated for the cn-1998 profile.
 
-    The profiles differ only in Two Concealed Kongs (8 vs 6), which can move a hand below 8.
+    It is the expectation from before the Green Book rows (``expected_before`` where the changes
+    file gave a new one) with Two Concealed Kongs at 6 instead of 8, which can move a hand
+    below 8.
     """
+    expected = case.get("expected_before", case["expected"])
     if expected["error"] not in SCORED:
         return {"profile": "cn-1998", "error": expected["error"]}
     points = PROFILE_POINTS["cn-1998"]

@@ -11,6 +11,13 @@ Deliberate differences from PyMahjongGB, applied to the oracle's answer before c
   6 under cn-1998 (the calculator says 6).
 - One concealed + one melded kong: "Two Melded Kongs 4 + Concealed Kong 2 = 6" in both profiles,
   where the calculator has a single fan 明暗杠 worth 5.
+- The five Green Book rows, under wmo-2006 only (``oracle.GREEN_BOOK_ROWS``, which read the hand
+  as well as the fans): a self-drawn Nine Gates, Four Concealed Pungs, Seven Pairs, Seven Shifted
+  Pairs, Thirteen Orphans or Honors and Knitted Tiles with no claimed set scores Fully Concealed
+  Hand 4 instead of Self-Drawn 1 (added where Last Tile Draw or Out with Replacement Tile
+  replaced Self-Drawn); All Green holding the green dragon is also a Half Flush; All Terminals
+  scores Double Pung for two pungs of 1s or of 9s; four honours in Seven Pairs are no Tile Hog;
+  Nine Gates drops Pung of Terminals or Honors.
 
 Run with ``HYPOTHESIS_PROFILE=long`` for ten times as many examples.  Examples are random unless
 the loaded hypothesis profile derandomizes them (the root conftest's ``ci`` profile does), so a

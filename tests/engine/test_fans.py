@@ -406,11 +406,12 @@ EXCLUSIONS = [
         "清幺九",
         "混幺九",
     ),
-    excludes(
-        "all_terminals_excludes_double_pung",
+    excludes(  # the Green Book lets them combine: test_green_book_rulings.py
+        "all_terminals_excludes_double_pung_under_cn_1998",
         "[111m] [999m] [111p] [999p] 1s 1s",
         "清幺九",
         "双同刻",
+        profile="cn-1998",
     ),
     excludes(
         "all_honors_excludes_pung_of_terminals_or_honors",
@@ -529,7 +530,13 @@ EXCLUSIONS = [
         "大三元",
         "双箭刻",
     ),
-    excludes("all_green_excludes_half_flush", "[234s] [234s] [666s] FFF 8s 8s", "绿一色", "混一色"),
+    excludes(  # the Green Book lets them combine: test_green_book_rulings.py
+        "all_green_excludes_half_flush_under_cn_1998",
+        "[234s] [234s] [666s] FFF 8s 8s",
+        "绿一色",
+        "混一色",
+        profile="cn-1998",
+    ),
     excludes("nine_gates_excludes_full_flush", "1112345678999m 5m", "九莲宝灯", "清一色"),
     excludes("nine_gates_excludes_concealed_hand", "1112345678999m 5m", "九莲宝灯", "门前清"),
     excludes("nine_gates_excludes_no_honors", "1112345678999m 5m", "九莲宝灯", "无字"),
@@ -609,10 +616,10 @@ def test_fan_excludes(score, hand, situation, present, absent):
     assert present in fans and absent not in fans, fans
 
 
-def test_nine_gates_absorbs_one_of_two_terminal_pungs(score):
-    """Won on 2m, 1112345678999m+2m holds pungs 111m and 999m; the calculator (and the corpus)
-    count one Pung of Terminals, RULINGS.md says "never ... Pung of Terminals or Honors"."""
-    fans = fans_by_zh(score("1112345678999m 2m"))
+def test_nine_gates_absorbs_one_of_two_terminal_pungs_under_cn_1998(score):
+    """Won on 2m, 1112345678999m+2m holds pungs 111m and 999m; the calculator (and cn-1998)
+    count one Pung of Terminals; the Green Book none (test_green_book_rulings.py)."""
+    fans = fans_by_zh(score("1112345678999m 2m", profile="cn-1998"))
     assert fans["九莲宝灯"] == (88, 1)
     assert fans["幺九刻"] == (1, 1)
 

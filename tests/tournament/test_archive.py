@@ -765,7 +765,7 @@ FAILURES: list[tuple[str, Callable, str]] = [
     (
         "tiles score another fan",
         change_hand(2, 1, fan=24),
-        "round 1, table 2, hand 1: The tiles score 27 fan and 1 flowers, not what was entered.",
+        "round 1, table 2, hand 1: recorded 24 fan, the tiles now score 27",
     ),
     (
         "tiles score other flowers",
@@ -879,6 +879,30 @@ def test_ended_by_time_cannot_follow_sixteen_hands(organiser):
         ArchiveError, match="round 1, table 1: ended_by_time is true but all 16 hands were played."
     ):
         import_tournament(document, actor=organiser)
+
+
+@pytest.mark.parametrize("points", [[10**30, 2, 1, 0], [4, 2, 1, -1001]])
+def test_table_points_out_of_range_are_refused_and_nothing_saved(organiser, points):
+    document = small_document()
+    document["tournament"]["table_points"] = points
+    before = counts()
+
+    with pytest.raises(ArchiveError, match="from -1000 to 1000"):
+        import_tournament(document, actor=organiser)
+
+    assert counts() == before
+
+
+def test_a_player_key_outside_its_alphabet_is_refused_and_nothing_saved(organiser):
+    document = small_document()
+    document["players"].append({**document["players"][0], "key": "A/1", "name": "Odd Key"})
+    before = counts()
+
+    refused = r"player 9 \(key 'A/1'\): key: The key 'A/1' cannot be used"
+    with pytest.raises(ArchiveError, match=refused):
+        import_tournament(document, actor=organiser)
+
+    assert counts() == before
 
 
 def test_an_existing_slug_is_refused_and_nothing_saved(organiser):

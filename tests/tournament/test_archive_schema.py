@@ -336,7 +336,7 @@ MESSAGES = [
     (
         "a version that is not a number",
         change(("version",), True),
-        "Archive version True cannot be read; this version reads versions 1 and 2.",
+        "Archive version true cannot be read; this version reads versions 1 and 2.",
     ),
     (
         "no tournament",
@@ -361,7 +361,7 @@ MESSAGES_V2 = [
     (
         "a negative extra-hand number",
         {**DEAL, "extra_hands": -1},
-        "round 1, table 1, hand 1: extra_hands must be at least 0, not -1.",
+        "round 1, table 1, hand 1: extra_hands must be 0 to 32767, not -1.",
     ),
     (
         "an unknown prevailing wind",

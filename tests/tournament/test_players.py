@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 from django.core.exceptions import ValidationError
+from factories import make_tournament
 
 from tournament.models import Player
 from tournament.services import add_player, import_players_csv, update_player
@@ -22,6 +25,66 @@ def test_add_player_needs_key_and_name(tournament, fields, field):
     with pytest.raises(ValidationError) as error:
         add_player(tournament=tournament, **fields)
     assert field in error.value.message_dict
+
+
+@pytest.mark.parametrize(
+    "key", ["a/b", "A 1", "1²", "²", "é1", "李1", ".1", "-1", "_1", "1?x", "1%2F", "x" * 21]
+)
+def test_a_key_outside_its_alphabet_is_refused_with_the_rule(tournament, key):
+    with pytest.raises(ValidationError) as error:
+        add_player(tournament=tournament, key=key, name="A")
+
+    (message,) = error.value.message_dict["key"]
+    assert message.startswith("The key ") or "at most 20 characters" in message
+    if len(key) <= 20:
+        assert "letters (A to Z), digits, '-', '_' and '.'" in message
+    assert not Player.objects.exists()
+
+
+@pytest.mark.parametrize("key", ["1", "A-7", "x_1.2", "S1", "B12.3", "z" * 20])
+def test_a_key_in_its_alphabet_is_taken(tournament, key):
+    assert add_player(tournament=tournament, key=key, name="A").key == key
+
+
+def test_a_key_cannot_be_changed_to_one_outside_its_alphabet(tournament):
+    player = add_player(tournament=tournament, key="1", name="A")
+    with pytest.raises(ValidationError) as error:
+        update_player(player=player, key="1/2")
+    assert "key" in error.value.message_dict
+    assert Player.objects.get().key == "1"
+
+
+def test_a_csv_line_with_a_key_outside_its_alphabet_is_named(tournament):
+    with pytest.raises(ValidationError) as error:
+        import_players_csv(tournament=tournament, text="key,name\n1,Ann\nA/2,Ben\n")
+
+    (message,) = error.value.messages
+    assert "line 3: The key 'A/2' cannot be used" in message
+    assert not Player.objects.exists()
+
+
+def test_the_migration_gives_refused_keys_the_nearest_free_key(tournament):
+    other_tournament = make_tournament(name="Autumn", slug="autumn")
+    migration = importlib.import_module("tournament.migrations.0013_player_key_alphabet")
+    for key in ("1", "A-1-b", "9"):
+        add_player(tournament=tournament, key=key, name=key)
+    add_player(tournament=other_tournament, key="x", name="x")
+    # Stored before the alphabet was checked: written past the validation.
+    odd = {"A/1 b": "A-1-b-2", "B 12/3": "B-12-3", "/x": "x", "李": "player", "²": "player-2"}
+    for number, key in enumerate(odd):
+        Player.objects.create(tournament=tournament, key=key, name=f"Odd {number}")
+    Player.objects.create(tournament=other_tournament, key="a b", name="Other")
+
+    from django.apps import apps
+
+    migration.fix_player_keys(apps, None)
+
+    keys = dict(Player.objects.filter(name__startswith="Odd").values_list("name", "key"))
+    assert keys == {f"Odd {number}": new for number, new in enumerate(odd.values())}
+    assert Player.objects.get(name="Other").key == "a-b"
+    assert set(
+        Player.objects.filter(name__in=["1", "A-1-b", "9", "x"]).values_list("key", flat=True)
+    ) == {"1", "A-1-b", "9", "x"}
 
 
 def test_duplicate_key_is_refused(tournament):

@@ -15,6 +15,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from factories import submit
 
 from tournament.clock import clock_of
 from tournament.models import AuditEntry, Hand, Penalty, Round, Table, Tournament
@@ -307,16 +308,94 @@ def test_a_replayed_penalty_and_false_win_record_nothing(played, referee, north,
     assert Penalty.objects.filter(table=played).count() == 2
 
 
-def test_a_key_from_another_table_is_refused(played, table2, referee, other_referee):
+def test_a_key_at_another_table_is_another_key(played, table2, referee, organiser):
+    key = uuid.uuid4()
+    here = record_hand(table=played, number=2, result="draw", entered_by=organiser, submission=key)
+
+    there = record_hand(table=table2, number=1, result="draw", entered_by=organiser, submission=key)
+
+    assert there.pk != here.pk
+    assert not getattr(there, "replayed", False)
+    assert Hand.objects.filter(submission=key).count() == 2
+
+
+def test_another_users_key_is_another_key(played, referee, organiser):
     key = uuid.uuid4()
     record_hand(table=played, number=2, result="draw", entered_by=referee, submission=key)
 
     code = code_of(
-        record_hand, table=table2, number=1, result="draw", entered_by=other_referee, submission=key
+        record_hand, table=played, number=2, result="draw", entered_by=organiser, submission=key
+    )
+
+    # Not answered with the referee's hand: taken as the organiser's own, which comes too late.
+    assert code == "conflict"
+    third = record_hand(table=played, number=3, result="draw", entered_by=organiser, submission=key)
+    assert (third.number, third.submitted_by, third.entered_by) == (3, organiser, organiser)
+    assert not getattr(third, "replayed", False)
+
+
+def test_a_key_sent_again_with_other_values_is_refused(played, referee, east):
+    key = uuid.uuid4()
+    record_hand(table=played, number=2, result="draw", entered_by=referee, submission=key)
+    audits = AuditEntry.objects.count()
+
+    code = code_of(
+        record_hand,
+        table=played,
+        number=2,
+        result="win",
+        winner=east,
+        fan=8,
+        entered_by=referee,
+        submission=key,
     )
 
     assert code == "submission_key_reused"
-    assert not Hand.objects.filter(table=table2).exists()
+    assert Hand.objects.get(table=played, number=2).result == "draw"
+    assert AuditEntry.objects.count() == audits
+
+
+def test_a_penalty_key_sent_again_with_another_reason_is_refused(played, referee, north):
+    key = uuid.uuid4()
+    sent = dict(
+        table=played, player=north, points=5, distributed=False, entered_by=referee, submission=key
+    )
+    record_penalty(reason="Late", **sent)
+
+    assert record_penalty(reason=" Late ", **sent).replayed is True  # the reason as kept
+    assert code_of(record_penalty, reason="Slow play", **sent) == "submission_key_reused"
+    assert Penalty.objects.get().reason == "Late"
+
+
+def test_a_false_win_key_sent_again_for_another_offender_is_refused(played, referee, west, north):
+    key = uuid.uuid4()
+    sent = dict(table=played, number=2, invalid_hand=False, entered_by=referee, submission=key)
+    record_false_win(offender=west, **sent)
+
+    assert code_of(record_false_win, offender=north, **sent) == "submission_key_reused"
+    assert Penalty.objects.get().seat.player == west
+
+
+def test_a_key_kept_before_digests_is_replayed_whatever_is_sent(played, referee, east):
+    key = uuid.uuid4()
+    first = record_hand(table=played, number=2, result="draw", entered_by=referee, submission=key)
+    Hand.objects.filter(pk=first.pk).update(submission_digest="")
+
+    again = record_hand(
+        table=played, number=2, result="win", winner=east, fan=8, entered_by=referee, submission=key
+    )
+
+    assert (again.pk, again.replayed) == (first.pk, True)
+
+
+def test_a_correction_keeps_the_key_with_its_sender(played, referee, organiser):
+    key = uuid.uuid4()
+    hand = record_hand(table=played, number=2, result="draw", entered_by=referee, submission=key)
+    correct_hand(hand=hand, result="draw", entered_by=organiser)
+
+    again = record_hand(table=played, number=2, result="draw", entered_by=referee, submission=key)
+
+    assert (again.pk, again.replayed, again.entered_by) == (hand.pk, True, organiser)
 
 
 def test_a_hand_key_is_not_taken_for_a_penalty(played, referee, north):
@@ -506,6 +585,37 @@ def test_a_clock_shortened_keeps_time_left(round, organiser):
     assert clock_of(round).total_seconds == 30 * 60
 
 
+def test_a_finished_rounds_clock_stands_still(tournament):
+    round = clock_round(
+        tournament, status=Round.Status.FINISHED, clock_minutes=120, clock_started_at=START,
+        clock_paused_at=at(50),
+    )  # fmt: skip
+
+    clock = clock_of(round, at(90))
+
+    assert (clock.state, clock.running, clock.started) == ("finished", False, False)
+    assert clock.remaining_seconds == 70 * 60
+    assert not clock.behind(0, ended=False)
+
+
+def test_finishing_a_round_stops_its_clock_and_reopening_finds_it_paused(
+    board, organiser, monkeypatch
+):
+    from django.utils import timezone
+
+    round = start_clock(round=board["round"], actor=organiser, minutes=120)
+    for table in board["tables"]:
+        confirm_game(table=submit(table, organiser), confirmed_by=organiser)
+    monkeypatch.setattr(timezone, "now", lambda: round.clock_started_at + timedelta(minutes=50))
+    round = set_round_status(round=round, status="finished", actor=organiser)
+    monkeypatch.setattr(timezone, "now", lambda: round.clock_started_at + timedelta(minutes=90))
+
+    assert clock_of(round).state == "finished"
+    assert clock_of(round).remaining_seconds == 70 * 60
+    round = set_round_status(round=round, status="playing", actor=organiser)
+    assert (clock_of(round).state, clock_of(round).remaining_seconds) == ("paused", 70 * 60)
+
+
 # --- The migration's data step ----------------------------------------------------------------
 
 
@@ -523,6 +633,35 @@ def test_the_migration_confirms_the_games_that_had_ended(round, players):
 
     assert Table.objects.get(pk=ended.pk).confirmed_at == START
     assert Table.objects.get(pk=open_.pk).confirmed_at is None
+
+
+def test_the_migration_gives_each_key_to_whoever_entered_its_record(
+    played, referee, organiser, north
+):
+    migration = importlib.import_module("tournament.migrations.0011_submission_keys_of_their_user")
+    key, penalty_key = uuid.uuid4(), uuid.uuid4()
+    record_hand(table=played, number=2, result="draw", entered_by=referee, submission=key)
+    record_penalty(
+        table=played,
+        player=north,
+        points=5,
+        distributed=False,
+        reason="Late",
+        entered_by=referee,
+        submission=penalty_key,
+    )
+    # Another user in place of the one the step fills in (a key without its user is refused
+    # by the constraint the next migration adds).
+    for model in (Hand, Penalty):
+        model.objects.filter(submission__isnull=False).update(submitted_by=organiser)
+
+    from django.apps import apps
+
+    migration.give_keys_their_user(apps, None)
+
+    assert Hand.objects.get(submission=key).submitted_by == referee
+    assert Penalty.objects.get(submission=penalty_key).submitted_by == referee
+    assert Hand.objects.get(number=1).submitted_by is None  # recorded without a key
 
 
 def test_after_the_sheet_is_submitted_the_referee_enters_nothing_new(sheet, referee, north):

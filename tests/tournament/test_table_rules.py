@@ -152,3 +152,17 @@ def test_the_game_length_is_the_presets(tournament, table, referee, east, monkey
 def _short_game():
     """MCR with games of two hands."""
     return replace(get_preset("mcr"), hands_per_game=2)
+
+
+def test_a_false_wins_reason_is_shown_in_the_readers_language(table, referee, east):
+    penalty = record_false_win(
+        table=table, number=1, offender=east, invalid_hand=False, entered_by=referee
+    )
+
+    assert penalty.reason_text == "False win in hand 1"
+    with translation.override("zh-hans"):
+        shown = penalty.reason_text
+    assert "错和" in shown and "False win" not in shown and "1" in shown
+    penalty.reason = "Declared on a wrong tile"  # typed by a person: shown as typed
+    with translation.override("zh-hans"):
+        assert penalty.reason_text == "Declared on a wrong tile"

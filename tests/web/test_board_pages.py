@@ -269,6 +269,24 @@ def test_the_clock_is_refused_while_the_round_is_not_in_play(client, board, orga
     )
 
 
+def test_a_finished_rounds_board_shows_its_clock_stopped(client, board, organiser):
+    client.force_login(organiser)
+    client.post(reverse("organiser:clock", args=["spring-cup", 1]), {"action": "start"})
+    for table in board["tables"]:
+        submit(table, organiser)
+    client.post(reverse("organiser:confirm_all", args=["spring-cup", 1]))
+    status = reverse("organiser:round_status", args=["spring-cup", 1])
+    client.post(status, {"status": "finished"})
+    assert Round.objects.get(pk=board["round"].pk).status == Round.Status.FINISHED
+
+    html = client.get(board_url()).content.decode()
+
+    assert "data-countdown-running" not in html
+    assert "left, running" not in html
+    assert "The round is finished: its clock is stopped." in html
+    assert "Pause" not in html
+
+
 # --- Confirming sheets ---------------------------------------------------------------------
 
 

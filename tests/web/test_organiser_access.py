@@ -249,3 +249,24 @@ def test_round_page_stays_a_few_queries(client, world, organiser, django_assert_
             reverse("organiser:round", kwargs={"slug": "spring-cup", "number": 1})
         )
     assert len(response.context["rows"]) == 2
+
+
+# --- The header's "Organise" link -----------------------------------------------------------
+
+
+def organise_link(client) -> bool:
+    return f'href="{reverse("organiser:index")}"' in client.get(reverse("home")).content.decode()
+
+
+def test_the_header_offers_organising_only_to_who_may_organise(client, tournament, organiser):
+    referee = make_user("bob")
+    client.force_login(referee)
+    assert not organise_link(client)
+    referee.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    assert organise_link(client)  # may create a tournament
+    client.force_login(organiser)
+    assert organise_link(client)
+    client.force_login(make_user("root", is_superuser=True))
+    assert organise_link(client)
+    client.logout()
+    assert not organise_link(client)

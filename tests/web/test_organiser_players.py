@@ -177,7 +177,7 @@ def test_bad_lines_are_listed_nothing_is_imported_and_the_text_is_kept(logged_in
     assert response.status_code == 422
     assert response.context["form"].non_field_errors() == [
         "Nothing was imported. Fix these lines and try again: line 3: key 1 is taken; "
-        "line 4: Give the player's name.; line 5: substitute is yes or no, not 'maybe'."
+        "line 4: Give the player's name; line 5: substitute is yes or no, not “maybe”."
     ]
     assert response.context["form"]["text"].value() == text
     assert "4,Dee,maybe" in response.content.decode()
@@ -219,11 +219,25 @@ def test_import_needs_a_file_or_text(logged_in):
     assert response.context["form"].non_field_errors() == ["Choose a CSV file or paste the lines."]
 
 
-def test_a_key_with_a_slash_and_a_space_has_its_own_page(logged_in, tournament):
-    player = add_player(tournament=tournament, key="A/1 b", name="Odd Key")
-    assert player_url(player) == "/manage/spring-cup/players/A/1%20b/"
+def test_a_key_with_every_sign_its_alphabet_allows_has_its_own_page(logged_in, tournament):
+    player = add_player(tournament=tournament, key="A-1_b.2", name="Odd Key")
+    assert player_url(player) == "/manage/spring-cup/players/A-1_b.2/"
     assert player_url(player) in logged_in.get(PLAYERS).content.decode()
-    response = logged_in.post(player_url(player), {"key": "A/1 b", "name": "Odd Key", "club": "Q"})
+    data = {"key": "A-1_b.2", "name": "Odd Key", "club": "Q"}
+    response = logged_in.post(player_url(player), data)
     assert response.status_code == 302
     player.refresh_from_db()
     assert player.club == "Q"
+
+
+@pytest.mark.parametrize("key", ["A/1", "A 1", "1²", "-1"])
+def test_add_refuses_a_key_outside_its_alphabet_and_says_why(logged_in, key):
+    response = logged_in.post(ADD, {"key": key, "name": "Odd Key"})
+    assert response.status_code == 422
+    (message,) = response.context["form"].errors["key"]
+    assert "a player's key is made of letters (A to Z), digits, '-', '_' and '.'" in message
+    assert not Player.objects.exists()
+
+
+def test_an_address_with_a_key_outside_the_alphabet_is_404(logged_in, tournament):
+    assert logged_in.get("/manage/spring-cup/players/A/1/").status_code == 404

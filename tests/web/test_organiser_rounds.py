@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.messages import get_messages
+from django.http import HttpRequest
 from django.urls import reverse
 from factories import seated_round
 
@@ -92,6 +93,13 @@ def test_round_page_shows_tables_and_the_allowed_steps(logged_in, draft):
     assert "Remove round 1" in response.content.decode()
 
 
+def test_a_round_without_seating_is_not_offered_for_publishing(logged_in, tournament, players):
+    create_round(tournament=tournament, actor=tournament.organisers.get())
+    response = logged_in.get(url("round", number=1))
+    assert response.context["steps"] == []
+    assert "Publish seating" not in response.content.decode()
+
+
 def test_seat_at_random_places_everyone_once(logged_in, tournament, players):
     create_round(tournament=tournament, actor=players[0].tournament.organisers.get())
     response = logged_in.post(url("round_seat", number=1), {"seed": "7"})
@@ -162,6 +170,7 @@ def test_a_substitute_takes_a_seat(logged_in, tournament, draft, players):
     )
     assert response.status_code == 302
     assert seating(draft)[1] == ["1", "2", "9", "4"]
+    assert messages_of(response) == ["Sub takes the seat of P3."]
 
 
 def test_swap_at_a_table_with_results_is_refused(logged_in, playing, players):
@@ -349,7 +358,7 @@ def test_create_a_referee_account_with_no_other_rights(client, logged_in, tourna
     assert not tournament.organisers.filter(pk=user.pk).exists()
     assert messages_of(response)[0].startswith("The referee account ref-ann is created.")
     client.logout()
-    assert client.login(username="ref-ann", password="tiles-and-winds-9")
+    assert client.login(request=HttpRequest(), username="ref-ann", password="tiles-and-winds-9")
     assert client.get(url("dashboard")).status_code == 403
 
 

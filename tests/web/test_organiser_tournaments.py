@@ -8,14 +8,16 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.contrib.messages import get_messages
 from django.urls import reverse
-from factories import make_players, seated_round
+from factories import make_players, seated_round, submit
 
 from tournament.models import Tournament
 from tournament.services import (
     add_player,
+    confirm_game,
     create_round,
     end_game,
     record_hand,
+    set_round_status,
 )
 
 pytestmark = pytest.mark.django_db
@@ -163,6 +165,9 @@ def test_create_keeps_only_the_chosen_tie_breaks(client, creator):
         ({"slug": "tokens"}, "slug", "“tokens” is taken by a page."),
         ({"end_date": "2025-10-01"}, None, "A tournament cannot end before it starts."),
         ({"table_points_1": "5"}, "table_points", "Table points are four whole numbers"),
+        ({"table_points_0": "1001"}, "table_points", "less than or equal to 1000"),
+        ({"table_points_3": "-1001"}, "table_points", "greater than or equal to -1000"),
+        ({"table_points_0": "1e30"}, "table_points", "Enter a whole number."),
         ({"table_points_3": ""}, "table_points", "Give the table points of all four places."),
         ({"tie_breaks_1": "best_game"}, "tie_breaks", "Choose each tie-break once."),
         ({"preset": "poker"}, "preset", "Select a valid choice."),
@@ -300,3 +305,45 @@ def test_dashboard_stays_a_few_queries(client, organiser, played, django_assert_
     client.force_login(organiser)
     with django_assert_max_num_queries(12):
         client.get(DASHBOARD)
+
+
+def play_round(tournament, organiser, players) -> None:
+    """The next round, its one game submitted, confirmed and the round finished."""
+    round, tables = seated_round(tournament, organiser, [players])
+    confirm_game(table=submit(tables[0], organiser, hands=2), confirmed_by=organiser)
+    set_round_status(round=round, status="finished", actor=organiser)
+
+
+def test_after_the_planned_rounds_the_dashboard_offers_finishing(client, organiser, tournament):
+    Tournament.objects.filter(pk=tournament.pk).update(planned_rounds=2)
+    players = make_players(tournament, count=4)
+    client.force_login(organiser)
+    play_round(tournament, organiser, players)
+    page = client.get(DASHBOARD).content.decode()
+    assert '<button type="submit">Create round 2</button>' in page  # the plan goes on
+    assert "Finish the tournament" not in page
+
+    round, tables = seated_round(tournament, organiser, [players])  # round 2, in play
+    page = client.get(DASHBOARD).content.decode()
+    assert "Finish the tournament" not in page
+    assert '<button type="submit">Create round 3</button>' not in page
+    assert "Add a round beyond the 2 planned" in page  # still possible, not offered first
+
+    confirm_game(table=submit(tables[0], organiser, hands=2), confirmed_by=organiser)
+    set_round_status(round=round, status="finished", actor=organiser)
+    response = client.get(DASHBOARD)
+    page = response.content.decode()
+    assert response.context["finished"]
+    assert "Finish the tournament" in page
+    assert "All 2 planned rounds are played and their sheets confirmed" in page
+    assert reverse("outputs:ema", args=["spring-cup"]) in page
+    assert '<button type="submit">Create round 3</button>' not in page
+
+
+def test_without_a_plan_the_dashboard_offers_the_next_round(client, organiser, tournament):
+    players = make_players(tournament, count=4)
+    play_round(tournament, organiser, players)
+    client.force_login(organiser)
+    page = client.get(DASHBOARD).content.decode()
+    assert '<button type="submit">Create round 2</button>' in page
+    assert "Finish the tournament" not in page

@@ -111,6 +111,20 @@ def test_ema_csv_download(client, cup):
     ]
 
 
+def test_exports_answer_even_for_table_points_stored_out_of_range(client, cup, tournament):
+    """Stored before the range was checked (or by hand in the database): never a 500."""
+    Tournament.objects.filter(pk=tournament.pk).update(table_points=[10**30, 2, 1, 0])
+
+    ema = get(client, "outputs:ema_csv").content.decode("utf-8")
+    public = reverse("public:standings", kwargs={"slug": "spring-cup"})
+    csv = client.get(public, {"_export": "csv"})
+    xlsx = client.get(public, {"_export": "xlsx"})
+
+    assert str(10**30) in ema
+    assert (csv.status_code, xlsx.status_code) == (200, 200)
+    assert str(10**30) in csv.content.decode("utf-8")
+
+
 def test_ema_page_shows_the_rows_and_the_substitute_apart(client, cup):
     page = text(get(client, "outputs:ema"))
     assert "1 Gray Gus 4 48 1000" in page

@@ -118,13 +118,13 @@ def test_a_player_without_games(client, tournament):
     assert "No hands won or paid yet." in html
 
 
-def test_a_key_with_a_slash_and_spaces_has_a_working_link(client, tournament):
-    add_player(tournament=tournament, key="B 12/3", name="Yan Yu")
+def test_a_key_with_every_sign_its_alphabet_allows_has_a_working_link(client, tournament):
+    add_player(tournament=tournament, key="B-12_3.4", name="Yan Yu")
 
     standings = client.get(reverse("public:standings", args=["spring-cup"])).content.decode()
     link = re.search(r'href="([^"]+)">Yan Yu</a>', standings).group(1)
 
-    assert link == "/t/spring-cup/players/B%2012/3/"
+    assert link == "/t/spring-cup/players/B-12_3.4/"
     assert "<h1>Yan Yu" in client.get(link).content.decode()
 
 

@@ -58,13 +58,42 @@ def test_a_fragment_asked_for_a_save_is_not_a_fragment(referee_client, world):
 
 def test_a_bad_notation_gives_the_engines_message(referee_client, world):
     before = snapshot()
-    for tiles in ("123m 45", "123m 456p", "zzz ]]] ((", "1" * 190 + "m"):
+    for tiles in ("zzz ]]] ((", "1" * 190 + "m", "123m 456p 789s 11s 22s 33s"):
         response = ask(referee_client, world, full(tiles=tiles, action="check"))
         assert response.status_code == 200, tiles
         html = response.content.decode()
         assert 'class="verdict verdict--error"' in html, tiles
         assert re.search(r'class="verdict-message">\s*\S', html), tiles
     assert snapshot() == before
+
+
+@pytest.mark.parametrize(
+    "tiles, says",
+    [
+        ("1m", "13 tiles are missing"),
+        ("123m 45p", "9 tiles are missing"),
+        ("[123m] 456p 789s 1s", "4 tiles are missing"),
+        ("(1111m) [222p] 345s 678s 9s", "1 tile is missing"),
+    ],
+)
+def test_a_hand_still_being_built_says_how_many_tiles_are_missing(
+    referee_client, world, tiles, says
+):
+    before = snapshot()
+    response = ask(referee_client, world, full(winner="1", tiles=tiles, action="check"))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert says in html
+    assert "verdict--error" not in html and "data-total" not in html
+    assert snapshot() == before
+
+
+def test_a_hand_still_being_built_without_a_winner_says_both(referee_client, world):
+    data = full(tiles="123m 45p", action="check")
+    del data["winner"]
+    html = ask(referee_client, world, data).content.decode()
+    assert "9 tiles are missing" in html
+    assert "Choose the winner." in html
 
 
 def test_a_hand_under_8_fan_is_offered_as_a_false_win(referee_client, world):
@@ -124,3 +153,25 @@ def test_the_table_screen_has_the_live_region_under_the_picker(referee_client, w
     assert 'hx-trigger="input delay:400ms from:closest form, breakdown:ask"' in region.group(0)
     assert """hx-vals='{"action": "check"}'""" in region.group(0)
     assert 'data-breakdown-offline="Breakdown unavailable offline."' in html
+
+
+def test_the_breakdown_names_its_rules_and_where_the_other_rules_differ(referee_client, world):
+    """A self-drawn Seven Pairs under the tournament's Green Book profile: the referee sees the
+    Chinese rules' total beside it and the fans that differ."""
+    seven_pairs = "1133m 55p 99s EE CC 3p 3p"
+    response = ask(referee_client, world, full(tiles=seven_pairs, discarder="self", action="check"))
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Scored by the WMO Green Book 2006." in html
+    assert 'data-compare="cn-1998"' in html
+    assert '<dd data-compare-total="wmo-2006">34</dd>' in html
+    assert '<dd data-compare-total="cn-1998">31</dd>' in html
+    assert re.findall(r'class="fan-difference" data-fan="([^"]+)"', html) == ["不求人", "自摸"]
+
+
+def test_the_breakdown_shows_no_comparison_where_the_rules_agree(referee_client, world):
+    html = ask(referee_client, world, full(action="check")).content.decode()
+
+    assert "Scored by the WMO Green Book 2006." in html
+    assert "verdict-compare" not in html

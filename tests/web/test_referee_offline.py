@@ -175,18 +175,31 @@ def test_a_damaged_key_is_refused_and_the_form_gets_a_new_one(referee_client, wo
     assert snapshot() == before
 
 
-def test_a_key_used_at_another_table_records_nothing_and_is_replaced(referee_client, world):
-    key = uuid.uuid4()
-    record_hand(
-        table=world.table2, number=1, result="draw", entered_by=world.organiser, submission=key
-    )
+def test_a_key_sent_again_with_other_values_records_nothing_and_is_replaced(referee_client, world):
+    key = str(uuid.uuid4())
+    referee_client.post(table_url(world, "win"), {**WIN, "submission": key})
     before = snapshot()
-    response = referee_client.post(table_url(world, "win"), {**WIN, "submission": str(key)})
+    # The answer was lost; the referee changed the fan and sent the same form again.
+    response = referee_client.post(table_url(world, "win"), {**WIN, "fan": 12, "submission": key})
     assert response.status_code == 200
     form = entry(response.content.decode(), "win")
     assert "sent with a key already used for another entry, so nothing was recorded" in form
-    assert key_of(form) != str(key)
+    assert key_of(form) != key
+    assert 'name="fan" value="12"' in form
     assert snapshot() == before
+
+
+def test_another_users_key_is_not_answered_with_their_record(referee_client, world):
+    key = uuid.uuid4()
+    record_hand(
+        table=world.table, number=1, result="draw", entered_by=world.organiser, submission=key
+    )
+    response = referee_client.post(
+        table_url(world, "win"), {**WIN, "number": 2, "submission": str(key)}
+    )
+    assert response.status_code == 302
+    assert messages_of(response) != ["Hand 1 was already recorded; nothing was recorded twice."]
+    assert Hand.objects.get(number=2).submitted_by == world.referee
 
 
 def test_the_false_win_offered_after_a_small_win_has_its_own_key(referee_client, world):
@@ -211,10 +224,10 @@ def test_the_sheet_is_submitted_after_a_summary_of_the_final_scores(referee_clie
     html = referee_client.get(table_url(world)).content.decode()
     end = entry(html, "end")
     assert "Submit the game sheet" in end
-    assert 'name="review" value="1"' in end
+    assert '<form method="get"' in end  # the review is a page of its own, safe to reload
 
     before = snapshot()
-    review = referee_client.post(table_url(world, "end"), {"review": "1", "time_called": "on"})
+    review = referee_client.get(table_url(world, "end"), {"time_called": "on"})
     assert review.status_code == 200
     assert snapshot() == before  # only a look: nothing ended, nothing audited
     page = review.content.decode()
@@ -242,10 +255,27 @@ def test_the_sheet_is_submitted_after_a_summary_of_the_final_scores(referee_clie
     assert "The organiser confirms the sheet" in html
 
 
+def test_a_review_sent_by_post_goes_on_to_the_review_page(referee_client, world):
+    """A form of the table screen loaded before the review became a page of its own."""
+    response = referee_client.post(table_url(world, "end"), {"review": "1", "time_called": "on"})
+    assert response.status_code == 302
+    assert response["Location"] == table_url(world, "end") + "?time_called=on"
+    assert Table.objects.get(pk=world.table.pk).ended_at is None
+
+
+def test_going_back_to_the_review_once_submitted_goes_to_the_table(referee_client, world):
+    draws(world.table, 16, world.referee)
+    referee_client.post(table_url(world, "end"), {})
+    response = referee_client.get(table_url(world, "end"), follow=True)
+    assert response.redirect_chain[-1][0] == table_url(world) + "#top"
+    assert "This game has already ended." in response.content.decode()
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.GAME_ENDED).count() == 1
+
+
 def test_the_summary_is_refused_when_time_was_not_called(referee_client, world):
     draws(world.table, 3, world.referee)
     before = snapshot()
-    response = referee_client.post(table_url(world, "end"), {"review": "1"})
+    response = referee_client.get(table_url(world, "end"))
     assert response.status_code == 200
     assert (
         "Only 3 of 16 hands are entered; end the game early only when time is called."
@@ -266,7 +296,7 @@ def test_the_summary_is_refused_when_time_was_not_called(referee_client, world):
 def test_after_submission_the_screen_says_who_confirms(referee_client, world, confirmation, says):
     Tournament.objects.filter(pk=world.tournament.pk).update(confirmation=confirmation)
     draws(world.table, 16, world.referee)
-    review = referee_client.post(table_url(world, "end"), {"review": "1"}).content.decode()
+    review = referee_client.get(table_url(world, "end")).content.decode()
     assert "All 16 hands are entered." in review
     assert says in review
     response = referee_client.post(table_url(world, "end"), {}, follow=True)

@@ -3,14 +3,17 @@
 A caller is the owner of the API token sent as `Authorization: Bearer <secret>`, else the
 session's user (a browser), else anonymous, which is enough for reads only. A token that is not
 valid is refused with 401, also on public reads, so a program learns at once that its token is
-wrong. Writes need a login (401); a session-authenticated write also needs the CSRF token, while
-a token-authenticated one does not (a browser never sends the token on its own). Then each
-endpoint asks for its role (403), and a tournament the caller may not read is answered 404, as
-if it did not exist.
+wrong; too many wrong tokens from one address get 429 for a while (`tournament.throttle`),
+whatever token that address sends then. Writes need a login (401); a session-authenticated
+write also needs the CSRF token, while a token-authenticated one does not (a browser never
+sends the token on its own). Then each endpoint asks for its role (403), and a tournament the
+caller may not read is answered 404, as if it did not exist.
 """
 
 from __future__ import annotations
 
+import math
+from datetime import datetime
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -18,6 +21,7 @@ from django.conf import settings
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import CsrfViewMiddleware
+from django.utils import timezone
 from ninja.security import APIKeyCookie, HttpBearer
 
 from tournament.access import (
@@ -31,6 +35,7 @@ from tournament.access import (
 )
 from tournament.api.errors import CHALLENGE, ApiError
 from tournament.models import Round, Table, Tournament
+from tournament.throttle import client_ip, note_token_failure, token_lockout
 from tournament.tokens import user_for_token
 
 SAFE_METHODS = frozenset({"GET", "HEAD"})
@@ -50,7 +55,13 @@ class BearerToken(HttpBearer):
         return self.authenticate(request, secret.strip() if scheme.lower() == "bearer" else "")
 
     def authenticate(self, request: HttpRequest, token: str) -> Any:
-        user = user_for_token(token)
+        address = client_ip(request)
+        locked_until = token_lockout(address)
+        user = user_for_token(token) if locked_until is None else None
+        if user is None and locked_until is None:
+            locked_until = note_token_failure(address)
+        if locked_until is not None:
+            raise _too_many_wrong_tokens(locked_until)
         if user is None:
             raise ApiError(
                 401,
@@ -61,6 +72,18 @@ class BearerToken(HttpBearer):
             )
         request.user = user
         return user
+
+
+def _too_many_wrong_tokens(locked_until: datetime) -> ApiError:
+    seconds = max(1, math.ceil((locked_until - timezone.now()).total_seconds()))
+    return ApiError(
+        429,
+        "too_many_wrong_tokens",
+        f"Too many requests with a wrong API token came from your address; every token from "
+        f"it is refused for {seconds} seconds (see Retry-After). Check the token your program "
+        "sends.",
+        headers={"Retry-After": str(seconds)},
+    )
 
 
 class _CsrfCheck(CsrfViewMiddleware):

@@ -21,9 +21,11 @@ from ninja.errors import AuthenticationError
 from pydantic import Field
 
 # Service codes answered with 409 rather than 400: the request was right but came too late (the
-# hand is entered, or is no longer the last one), or its idempotency key was already used for
-# something else.
-CONFLICT_CODES = frozenset({"conflict", "submission_key_reused", "not_last_hand"})
+# hand is entered, or is no longer the last one).
+CONFLICT_CODES = frozenset({"conflict", "not_last_hand"})
+# Service codes answered with 422: the request is well formed but cannot be taken as it is
+# (its idempotency key was already used for another body).
+UNPROCESSABLE_CODES = frozenset({"submission_key_reused"})
 # Service codes answered with 403: the caller may not do this (who confirms a game sheet).
 FORBIDDEN_CODES = frozenset({"not_allowed_to_confirm", "confirm_own_sheet"})
 CHALLENGE = 'Bearer realm="api"'
@@ -97,9 +99,10 @@ class ErrorAnswer(Schema):
       `earlier_round_open`, `has_results`, `games_open`, `sheets_unconfirmed` (finishing a round
       whose game sheets are not all confirmed), `later_round_started`, `seating_frozen`,
       `field_not_multiple_of_four`, `no_players`, `four_players`, `wrong_tournament`,
-      `withdrawn`, `already_seated`, `unknown_user`; for players `taken`; for settings
-      `rules_locked`, `unique`, `unknown_preset`, `bad_rule_setting` (a setting the preset
-      does not offer, or a value it does not allow), `bad_table_points`, `bad_tie_breaks`.
+      `withdrawn`, `already_seated`, `unknown_user`; for players `taken`, `bad_key` (a key
+      outside its alphabet); for settings `rules_locked`, `unique`, `unknown_preset`,
+      `bad_rule_setting` (a setting the preset does not offer, or a value it does not allow),
+      `bad_table_points`, `bad_tie_breaks`.
     * 401 `invalid_token` (a bad token, on any request) or `login_required` (a write without
       one).
     * 403 `forbidden` (the caller lacks the role) or `csrf_failed` (a session write without the
@@ -109,8 +112,12 @@ class ErrorAnswer(Schema):
     * 404 `not_found`, also for a tournament the caller may not read.
     * 405 `method_not_allowed`; the Allow header lists the methods that are.
     * 409 `conflict` (the hand was entered by someone else first, or another change was made
-      at the same moment), `not_last_hand`, or `submission_key_reused` (the Idempotency-Key was
-      already used at another table or for another kind of record).
+      at the same moment) or `not_last_hand`.
+    * 422 `submission_key_reused`: the Idempotency-Key was already used by the same caller at
+      the same table with another body, or for another kind of record; nothing was recorded.
+    * 429 `too_many_wrong_tokens`: too many requests with a wrong token came from the
+      caller's address; every token from it is refused for the seconds in the Retry-After
+      header.
     """
 
     error: str = Field(description="A stable code (see above).")
@@ -123,7 +130,10 @@ class ErrorAnswer(Schema):
 
 
 def refusals(*statuses: int) -> dict[int, type[ErrorAnswer]]:
-    """The error answers an operation documents, for its `response=`."""
+    """The error answers an operation documents, for its `response=`. Where a token is read
+    (401), too many wrong ones may also be answered 429."""
+    if 401 in statuses:
+        statuses = (*statuses, 429)
     return dict.fromkeys(statuses, ErrorAnswer)
 
 
@@ -177,7 +187,7 @@ def schema_error(errors: Sequence[Mapping[str, Any]]) -> ApiError:
 
 def from_validation_error(error: ValidationError) -> ApiError:
     """A service's ValidationError as an API error: 409 for a conflict, 403 for a refused
-    role, else 400.
+    role, 422 for a reused idempotency key, else 400.
 
     A single error keeps its code. Errors by field list each field's messages under `fields`;
     their code is the one code they share, or "invalid".
@@ -209,6 +219,8 @@ def _shared_code(codes: set[str | None]) -> str:
 def _status(code: str) -> int:
     if code in FORBIDDEN_CODES:
         return 403
+    if code in UNPROCESSABLE_CODES:
+        return 422
     return 409 if code in CONFLICT_CODES else 400
 
 

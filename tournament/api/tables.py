@@ -52,10 +52,14 @@ SUBMISSION = Header(
     alias="Idempotency-Key",
     description="A UUID the client makes for this submission. Sent again (after a lost "
     "answer), it is recognised: the answer is 200 with the record first made, and nothing new "
-    "is recorded. A key that is not a UUID: 400 bad_submission_key; a key already used at "
-    "another table or for another kind of record: 409 submission_key_reused.",
+    "is recorded. A key is its caller's and its table's: another caller's key, or a key sent "
+    "to another table, is another key. A key that is not a UUID: 400 bad_submission_key; the "
+    "key sent again by the same caller to the same table with another body (or for another "
+    "kind of record): 422 submission_key_reused.",
 )
 REPLAYED_HEADER = "Idempotent-Replayed"
+# The submissions that take an Idempotency-Key: also 422 for a key reused with another body.
+SUBMIT = {**WRITE, **refusals(422)}
 
 
 def _table_body(request: HttpRequest, table: Table) -> dict[str, Any]:
@@ -215,7 +219,7 @@ def _submitted(response: HttpResponse, record: Hand | Penalty) -> int:
 @router.post(
     f"{TABLE}/hands",
     url_name="hands",
-    response={200: schemas.HandAnswer, 201: schemas.HandAnswer, **WRITE},
+    response={200: schemas.HandAnswer, 201: schemas.HandAnswer, **SUBMIT},
     summary="Submit the next hand",
 )
 def submit_hand(
@@ -323,7 +327,7 @@ def _penalty_answer(
 @router.post(
     f"{TABLE}/false-wins",
     url_name="false_wins",
-    response={200: schemas.PenaltyAnswer, 201: schemas.PenaltyAnswer, **WRITE},
+    response={200: schemas.PenaltyAnswer, 201: schemas.PenaltyAnswer, **SUBMIT},
     summary="Record a false win",
 )
 def record_false_win(
@@ -358,7 +362,7 @@ def record_false_win(
 @router.post(
     f"{TABLE}/penalties",
     url_name="penalties",
-    response={200: schemas.PenaltyAnswer, 201: schemas.PenaltyAnswer, **WRITE},
+    response={200: schemas.PenaltyAnswer, 201: schemas.PenaltyAnswer, **SUBMIT},
     summary="Record a penalty or deduction",
 )
 def record_penalty(

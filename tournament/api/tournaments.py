@@ -164,9 +164,11 @@ def change_player(
     return services.update_player(player=player, **values)
 
 
+# The values `?provisional=` takes, exactly as written (the schema lists them): anything else,
+# an empty value too, is 400. Left out, it is false.
 TRUE = ("1", "true", "yes")
-FALSE = ("", "0", "false", "no")
-PROVISIONAL = {"type": "string", "enum": ["1", "0", "true", "false", "yes", "no"]}
+FALSE = ("0", "false", "no")
+PROVISIONAL = {"type": "string", "enum": [*TRUE, *FALSE]}
 
 
 @router.get(
@@ -178,8 +180,8 @@ PROVISIONAL = {"type": "string", "enum": ["1", "0", "true", "false", "yes", "no"
 def get_standings(
     request: HttpRequest,
     slug: str,
-    provisional: Annotated[str, WithJsonSchema(PROVISIONAL)] = Query(
-        "",
+    provisional: Annotated[str | None, WithJsonSchema(PROVISIONAL)] = Query(
+        None,
         description="1: also count the games whose sheets are submitted but not confirmed "
         "yet; each row says how many of its games are such (provisional_games).",
     ),
@@ -190,13 +192,15 @@ def get_standings(
 
     Who: anyone who may read the tournament."""
     tournament = readable_tournament(request, slug)
-    value = provisional.strip().lower()
-    if value not in TRUE + FALSE:
+    if provisional is not None and provisional not in TRUE + FALSE:
         raise invalid_field(
-            "provisional", "Give provisional=1 (count unconfirmed sheets too) or provisional=0."
+            "provisional",
+            "Give provisional=1 (count unconfirmed sheets too) or provisional=0, not "
+            f"{provisional[:20]!r}.",
         )
-    rows = standings(tournament, provisional=value in TRUE)
+    counted = provisional in TRUE
+    rows = standings(tournament, provisional=counted)
     return {
-        "provisional": value in TRUE,
+        "provisional": counted,
         "standings": [serialisers.standing(row) for row in rows],
     }

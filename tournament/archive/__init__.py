@@ -25,27 +25,31 @@ submitted it, and when and by whom it was confirmed. The tournament's confirmati
 round time limit are kept; the round clocks are not (they only matter while a round is played).
 Export, import into an empty database and export again give the same document, for every preset.
 
-An import parses the document into the schema's models (of the version it gives), then builds
-the tournament through the services, so every rule of a live tournament is checked again:
-seating, round status, the game's length, the 8-fan minimum, a value the preset allows (JT: a
-multiple of 10 from 20 to 1,500; WA: 15 to 600), tiles scored by the engine for the winner's
-seat and prevailing wind, penalties. The services place and pay each deal from the deals before
-it; a deal's `prevailing_wind`, `dealer`, `extra_hands` and `payments`, where the document gives
-them, must be what they work out (left out, they are worked out). Payments must add up to zero.
-It is all or nothing: the first problem stops it with an `ArchiveError` naming the round, table
-and hand ("round 1, table 2, hand 5: ..."), and nothing is saved.
+An import parses the document into the schema's models (of the version it gives), then builds the
+tournament through the services, so every rule of a live tournament is checked again: seating, round
+status, the game's length, the 8-fan minimum, a value the preset allows (JT: a multiple of 10 from
+20 to 1,500; WA: 15 to 600), tiles scored by the engine for the winner's seat and prevailing wind,
+penalties. A hand recorded with tiles keeps its recorded fan: when the tiles now score another fan
+(older rulings), the import lists those hands and is refused unless `keep_recorded_fan` is given
+(`--keep-recorded-fan`), which imports them as recorded. The services place and pay each deal from
+the deals before it; a deal's `prevailing_wind`, `dealer`, `extra_hands` and `payments`, where the
+document gives them, must be what they work out (left out, they are worked out). Payments must add
+up to zero. It is all or nothing: the first problem stops it with an `ArchiveError` naming the
+round, table and hand ("round 1, table 2, hand 5: ..."), and nothing is saved.
 
-Keys a document must have: `format`, `version`, `tournament` (with `name` and `slug`),
-`players` (each with `key` and `name`), `rounds` (each with `number`), every table's `number`
-and `seats`, every hand's `number` and `result` (and `winner` for a win, with `fan` in version
-1; `offender` for a faulty out), every penalty's `player`, `points` and `distributed` (and a
-`reason`, which a false win may leave out). Everything else has a default, the Django model's;
-free text (venue, country, club, team, EMA number, reason) may also be null. An archive written
-before game sheets were confirmed (no `confirmed_at` key) counts every ended game as confirmed,
-as the games counted then. Users (organisers, referees, who entered a result) are matched by
-username; names unknown here are left out, their entries are attributed to the importing user,
-and a warning says so. When none of the organisers exists here, the importing user organises
-the tournament.
+Keys a document must have: `format`, `version`, `tournament` (with `name` and `slug`), `players`
+(each with `key` and `name`), `rounds` (each with `number`), every table's `number` and `seats`,
+every hand's `number` and `result` (and `winner` for a win, with `fan` in version 1; `offender` for
+a faulty out), every penalty's `player`, `points` and `distributed` (and a `reason`, which a false
+win may leave out). Everything else has a default, the Django model's; free text (venue, country,
+club, team, EMA number, reason) may also be null. Every value is checked against the model field it
+goes into (text length, no NUL or lone surrogate, whole numbers within the column's range) and a
+document's size is bounded (`schema.MOST_PLAYERS`, `MOST_ROUNDS`, `MOST_HANDS`...), all by the
+schema, before the database is touched. An archive written before game sheets were confirmed (no
+`confirmed_at` key) counts every ended game as confirmed, as the games counted then. Users
+(organisers, referees, who entered a result) are matched by username; names unknown here are left
+out, their entries are attributed to the importing user, and a warning says so. When none of the
+organisers exists here, the importing user organises the tournament.
 
 Modules: `schema` (the format), `errors` (`ArchiveError` and the words for where a document is
 wrong), `export` and `load` (the import).

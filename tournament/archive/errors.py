@@ -8,6 +8,7 @@ numbers written in the document. `describe` turns the first error into one such 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -50,7 +51,7 @@ def _name(key: str, index: int, item: Any, within: str | None) -> str:
         return f"{'' if within == 'hands' else 'game '}penalty {index + 1}"
     if key == "players":
         player_key = item.get("key")
-        known = f" (key {player_key!r})" if isinstance(player_key, str) else ""
+        known = f" (key {shown(player_key)})" if isinstance(player_key, str) else ""
         return f"player {index + 1}{known}"
     number = item.get("number")
     if type(number) is not int:  # missing or not a number: by its position
@@ -115,6 +116,24 @@ _EXPECTED = {
 }
 
 
+def shown(value: Any, most: int = 40) -> str:
+    """A value read from JSON as a message shows it: a string quoted and cut short when it is
+    long, a number as it is unless it is huge, a list or an object by its kind."""
+    if isinstance(value, str):
+        if len(value) <= most:
+            return repr(value)
+        return f"{value[:most]!r}... ({len(value):,} characters)"
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, int) and value.bit_length() > 64:
+        return (
+            f"a number of {len(str(value)) if value.bit_length() < 4000 else 'over 1,000'} digits"
+        )
+    if isinstance(value, int | float):
+        return repr(value)
+    return json_type(value)
+
+
 def json_type(value: Any) -> str:
     """How a value read from JSON is called in a message: "a string ('ten')", "null"."""
     if value is None:
@@ -122,9 +141,9 @@ def json_type(value: Any) -> str:
     if isinstance(value, bool):
         return "true/false"
     if isinstance(value, str):
-        return f"a string ({value!r})"
+        return f"a string ({shown(value)})"
     if isinstance(value, int | float):
-        return f"a number ({value!r})"
+        return f"a number ({shown(value)})"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
@@ -145,11 +164,11 @@ def _sentence(error: ErrorDetails, name: str, items: str) -> str:
     if kind in _EXPECTED:
         return f"{quoted} must be {_EXPECTED[kind]}, not {json_type(value)}."
     if kind == "choice":
-        return f"{name}{items} must be one of {context['choices']}, not {value!r}."
+        return f"{name}{items} must be one of {context['choices']}, not {shown(value)}."
     if kind == "greater_than_equal":
-        return f"{name}{items} must be at least {context['ge']}, not {value!r}."
+        return f"{name}{items} must be at least {context['ge']}, not {shown(value)}."
     if kind == "range":
-        return f"{name}{items} must be {context['low']} to {context['high']}, not {value!r}."
+        return f"{name}{items} must be {context['low']} to {context['high']}, not {shown(value)}."
     if kind == "date":
         return f'{quoted} must be a date such as "2025-05-01".'
     if kind == "date_time":
@@ -161,7 +180,7 @@ def _sentence(error: ErrorDetails, name: str, items: str) -> str:
         return f'the key "{_unquoted(context["discriminator"])}" is missing.'
     if kind == "union_tag_invalid":
         name, tags = _unquoted(context["discriminator"]), _unquoted(context["expected_tags"])
-        return f"{name} must be one of {tags}, not {context['tag']!r}."
+        return f"{name} must be one of {tags}, not {shown(context['tag'])}."
     if kind == "literal_error":
         return f"{quoted} must be {context['expected']}, not {json_type(value)}."
     return f"{quoted}: {error['msg']}"
@@ -179,12 +198,12 @@ def describe(error: SchemaError, data: Any) -> ArchiveError:
     if location == ("format",):
         return ArchiveError(
             f'This is not a tournament archive: "format" must be "{FORMAT}", '
-            f"not {data.get('format')!r}."
+            f"not {shown(data.get('format'))}."
         )
     if location == ("version",):
         readable = " and ".join(str(version) for version in VERSIONS)
         return ArchiveError(
-            f"Archive version {data.get('version')!r} cannot be read; "
+            f"Archive version {shown(data.get('version'))} cannot be read; "
             f"this version reads versions {readable}."
         )
     places, keys = _walk(location, data)

@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from scoring.engine import score_case
 from tournament.archive.errors import ArchiveError, at, describe, place
 from tournament.archive.schema import (
     CONTEXT_HANDS,
@@ -54,12 +55,25 @@ def parse(data: Any) -> Archive:
     return archive
 
 
+@dataclass(frozen=True)
+class RescoredHand:
+    """A hand recorded with tiles whose tiles score another fan under today's rulings."""
+
+    where: str  # "round 1, table 2, hand 5"
+    recorded: int  # the fan the archive records (without flowers)
+    now: int  # what the tiles score today
+
+    def __str__(self) -> str:
+        return f"{self.where}: recorded {self.recorded} fan, the tiles now score {self.now}"
+
+
 @dataclass
 class _Loader:
     data: Any  # the document as given, for the places in messages
     actor: User
     users: dict[str, User]
     players: dict[str, Player] = field(default_factory=dict)
+    rescored: list[RescoredHand] = field(default_factory=list)
 
     def where(self, *location: str | int) -> str:
         return place(location, self.data)
@@ -84,6 +98,7 @@ def import_tournament(
     slug: str | None = None,
     replace: bool = False,
     warnings: list[str] | None = None,
+    keep_recorded_fan: bool = False,
 ) -> Tournament:
     """Create the tournament described by the archive `data`; all or nothing.
 
@@ -91,6 +106,11 @@ def import_tournament(
     under another slug than the document's. A tournament with the same slug is an error unless
     `replace` is true: it is then deleted first, in the same transaction. Notes about users that
     do not exist here are appended to `warnings`.
+
+    A hand recorded with its tiles keeps the fan the archive records. When the tiles of some
+    hands score another fan under today's rulings (they were scored under older ones), the
+    import is refused with the list of those hands, unless `keep_recorded_fan` is true: the
+    hands are then imported with their recorded fan and listed in `warnings`.
     """
     archive = parse(data)
     settings = archive.tournament.model_dump(exclude={"organisers"})
@@ -138,9 +158,28 @@ def import_tournament(
             )
     for index, round in enumerate(archive.rounds):
         _load_round(loader, tournament, round, ("rounds", index))
+    if loader.rescored:
+        hands = "; ".join(map(str, loader.rescored))
+        if not keep_recorded_fan:
+            raise ArchiveError(
+                f"The tiles of {_count(len(loader.rescored), 'hand')} now score a different "
+                "fan from the one the archive records (the rulings changed since they were "
+                f"scored): {hands}. To import them with their recorded fan, keep the recorded "
+                "fan (--keep-recorded-fan); or correct the archive.",
+                code="fan_rescored",
+            )
+        if warnings is not None:
+            warnings.append(
+                f"Kept the recorded fan of {_count(len(loader.rescored), 'hand')} whose tiles "
+                f"now score a different fan: {hands}."
+            )
     organisers = [users[name] for name in archive.tournament.organisers if name in users]
     tournament.organisers.set(organisers or [actor])
     return tournament
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
 def _load_round(
@@ -222,8 +261,14 @@ class _Game:
                 flowers=hand.flowers,
                 tiles=hand.tiles,
                 entered_by=loader.actor,
+                recorded_fan=True,
                 **self._facts(hand),
             )
+            if recorded.tiles is not None:
+                now = _fan_now(recorded.tiles, self.table.round.tournament.profile)
+                if now != recorded.fan:
+                    assert recorded.fan is not None  # a win with tiles has its fan
+                    loader.rescored.append(RescoredHand(where, recorded.fan, now))
             if (recorded.fan, recorded.flowers) != (hand.fan, hand.flowers):
                 raise ArchiveError(
                     f"{where}: the tiles score {recorded.fan} fan and {recorded.flowers} "
@@ -331,6 +376,14 @@ class _Game:
                 sheet["confirmed_by"] = loader.user(data.confirmed_by)
                 sheet["confirmed_at"] = data.confirmed_at or data.ended_at or table.confirmed_at
             Table.objects.filter(pk=table.pk).update(**sheet)
+
+
+def _fan_now(tiles: dict[str, Any], profile: str) -> int:
+    """What the tiles of a recorded hand score today, without flowers (the services checked
+    them when recording: they are a winning hand, perhaps below the minimum now)."""
+    verdict = score_case(tiles, profile=profile)
+    assert verdict.total_excl_flowers is not None
+    return verdict.total_excl_flowers
 
 
 def _payments(points: list[int]) -> str:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Final, Literal
 
+from django.contrib.auth.models import User
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -40,16 +41,19 @@ from scoring.engine import PRESETS
 from tournament.archive.values import (
     Day,
     Moment,
-    OptionalText,
     Problem,
     between,
+    bounded_json,
     choice,
     default,
     described,
+    text,
+    within,
 )
 from tournament.models import (
     FALSE_WIN_KINDS,
     MOST_DEALS,
+    ExtraWin,
     Hand,
     Penalty,
     Player,
@@ -87,6 +91,26 @@ RoundStatus = choice(Round.Status.values)
 PenaltyKind = choice(Penalty.Kind.values)
 WindLetter = choice(Wind.values)
 
+# What one document may hold. A list longer than these is refused before anything is loaded.
+MOST_CHARACTERS: Final = 100_000_000  # of the JSON text
+MOST_PLAYERS: Final = 2_000
+MOST_ROUNDS: Final = 40
+MOST_HANDS: Final = 50_000  # in all the games of the tournament
+MOST_PENALTIES: Final = 100  # of a hand, or of a game apart from its hands
+MOST_NAMES: Final = 100  # organisers, referees of a table, players named by a deal's fact
+#: Tiles (the case format) as kept: how deep, how many values, how long a string.
+TILES_DEPTH, TILES_VALUES, TILES_TEXT = 6, 200, 100
+
+# Text, with the length its model field holds.
+PlayerKey = text(Player, "key")
+Username = text(User, "username")
+Tiles = Annotated[
+    dict[str, Any], bounded_json(depth=TILES_DEPTH, values=TILES_VALUES, length=TILES_TEXT)
+]
+Points = between(Hand, "east_points")
+TournamentName = text(Tournament, "name")
+Slug = text(Tournament, "slug")
+
 
 class Record(BaseModel):
     """Values are taken as JSON gives them: "8" is not a number, 1 is not true."""
@@ -100,8 +124,8 @@ class Record(BaseModel):
 class TournamentRecord(Record):
     """The tournament's settings; the usernames of its organisers."""
 
-    name: str
-    slug: str
+    name: TournamentName
+    slug: Slug
     preset: Preset = default(Tournament, "preset")
     profile: Profile = default(Tournament, "profile")
     seat_rotation: SeatRotation = default(Tournament, "seat_rotation")
@@ -109,24 +133,26 @@ class TournamentRecord(Record):
     public: bool = default(Tournament, "public")
     start_date: Day | None = default(Tournament, "start_date")
     end_date: Day | None = default(Tournament, "end_date")
-    venue: OptionalText = default(Tournament, "venue")
+    venue: text(Tournament, "venue", optional=True) = default(Tournament, "venue")
     tie_breaks: list[TieBreak] = default(Tournament, "tie_breaks")
     confirmation: Confirmation = default(Tournament, "confirmation")
     round_minutes: RoundMinutes = default(Tournament, "round_minutes")
-    organisers: list[str] = []
+    organisers: list[Username] = within(MOST_NAMES)
 
 
 class PlayerRecord(Record):
     """A player, known in the rest of the document by `key`."""
 
-    key: str
-    name: str
-    country: OptionalText = default(Player, "country")
-    club: OptionalText = default(Player, "club")
-    team: OptionalText = default(Player, "team")
-    ema_id: OptionalText = default(Player, "ema_number")
+    key: PlayerKey
+    name: text(Player, "name")
+    country: text(Player, "country", optional=True) = default(Player, "country")
+    club: text(Player, "club", optional=True) = default(Player, "club")
+    team: text(Player, "team", optional=True) = default(Player, "team")
+    ema_id: text(Player, "ema_number", optional=True) = default(Player, "ema_number")
     substitute: bool = default(Player, "substitute")
-    withdrawn_from_round: int | None = default(Player, "withdrawn_from_round")
+    withdrawn_from_round: between(Player, "withdrawn_from_round", low=1) | None = default(
+        Player, "withdrawn_from_round"
+    )
 
 
 # --- Games ----------------------------------------------------------------------------------
@@ -136,13 +162,14 @@ class PenaltyRecord(Record):
     """A penalty; a false win is one by its kind. `hand_number` only for a game penalty (one
     listed with a hand belongs to that hand). Without a kind, `distributed` decides it."""
 
-    player: str
-    points: int
+    player: PlayerKey
+    points: between(Penalty, "points")
     distributed: bool
-    reason: OptionalText = default(Penalty, "reason")  # a false win's is written for it
+    # A false win's reason is written for it.
+    reason: text(Penalty, "reason", optional=True) = default(Penalty, "reason")
     kind: PenaltyKind | None = None
-    hand_number: int | None = default(Penalty, "hand_number")
-    entered_by: str | None = None
+    hand_number: between(Penalty, "hand_number", low=1) | None = default(Penalty, "hand_number")
+    entered_by: Username | None = None
     entered_at: Moment | None = None
 
     @model_validator(mode="after")
@@ -158,13 +185,13 @@ class HandRecord(Record):
 
     number: int
     result: str
-    winner: str | None = None
-    discarder: str | None = None
-    fan: int | None = default(Hand, "fan")
-    flowers: int = default(Hand, "flowers")
-    tiles: dict[str, Any] | None = default(Hand, "tiles")
-    penalties: list[PenaltyRecord] = []
-    entered_by: str | None = None
+    winner: PlayerKey | None = None
+    discarder: PlayerKey | None = None
+    fan: between(Hand, "fan") | None = default(Hand, "fan")
+    flowers: between(Hand, "flowers") = default(Hand, "flowers")
+    tiles: Tiles | None = default(Hand, "tiles")
+    penalties: list[PenaltyRecord] = within(MOST_PENALTIES)
+    entered_by: Username | None = None
     entered_at: Moment | None = None
 
 
@@ -172,8 +199,8 @@ class WinRecord(HandRecord):
     """A won hand."""
 
     result: Literal["win"]
-    winner: str
-    fan: int
+    winner: PlayerKey
+    fan: between(Hand, "fan")
 
 
 class DrawRecord(HandRecord):
@@ -188,10 +215,10 @@ AnyHand = Annotated[WinRecord | DrawRecord, Field(discriminator="result")]
 class Seats(Record):
     """The keys of the players at the four starting seats."""
 
-    E: str
-    S: str
-    W: str
-    N: str
+    E: PlayerKey
+    S: PlayerKey
+    W: PlayerKey
+    N: PlayerKey
 
     def keys(self) -> list[str]:
         """The players in seat order: East, South, West, North."""
@@ -201,16 +228,16 @@ class Seats(Record):
 class TableRecord(Record):
     """A table of a round and its game; its game sheet, who submitted and confirmed it."""
 
-    number: int
+    number: between(Table, "number", low=1)
     seats: Seats
-    referees: list[str] = []
-    hands: list[AnyHand] = Field(default=[], max_length=MOST_DEALS)
-    penalties: list[PenaltyRecord] = []
+    referees: list[Username] = within(MOST_NAMES)
+    hands: list[AnyHand] = Field(default_factory=list, max_length=MOST_DEALS)
+    penalties: list[PenaltyRecord] = within(MOST_PENALTIES)
     ended_by_time: bool = default(Table, "ended_by_time")
     ended_at: Moment | None = default(Table, "ended_at")
-    submitted_by: str | None = None
+    submitted_by: Username | None = None
     confirmed_at: Moment | None = default(Table, "confirmed_at")
-    confirmed_by: str | None = None
+    confirmed_by: Username | None = None
     # The archived tournament's game length, from the validation context (see game_length).
     _hands_per_game: int = PrivateAttr(default=MOST_DEALS)
 
@@ -267,7 +294,7 @@ class RoundRecord(Record):
 
     number: int
     status: RoundStatus | None = None
-    tables: list[TableRecord] = []
+    tables: list[TableRecord] = within(MOST_PLAYERS // 4)
 
     @property
     def finished(self) -> bool:
@@ -336,8 +363,8 @@ class ArchiveV1(Record):
     format: Literal[FORMAT]
     version: Literal[1]
     tournament: TournamentRecord
-    players: list[PlayerRecord]
-    rounds: list[RoundRecord]
+    players: list[PlayerRecord] = Field(max_length=MOST_PLAYERS)
+    rounds: list[RoundRecord] = Field(max_length=MOST_ROUNDS)
 
     @field_validator("version", mode="before")
     @classmethod
@@ -359,6 +386,11 @@ class ArchiveV1(Record):
     @field_validator("rounds")
     @classmethod
     def _rounds_in_order(cls, rounds: list[RoundRecord]) -> list[RoundRecord]:
+        hands = sum(len(table.hands) for round in rounds for table in round.tables)
+        if hands > MOST_HANDS:
+            raise Problem(
+                f"the games hold {hands:,} hands in all; an archive holds at most {MOST_HANDS:,}."
+            )
         for index, round in enumerate(rounds):
             if round.number != index + 1:
                 raise Problem(
@@ -423,17 +455,17 @@ class ExtraWinRecord(Record):
     """A further winner on the same discard, where the preset lets several players win (WA),
     with his hand's value."""
 
-    winner: str
-    value: int
+    winner: PlayerKey
+    value: between(ExtraWin, "value")
 
 
 class Payments(Record):
     """What the players at the starting seats gained (+) or paid (-) in a deal."""
 
-    E: int
-    S: int
-    W: int
-    N: int
+    E: Points
+    S: Points
+    W: Points
+    N: Points
 
     def values(self) -> list[int]:
         """The payments in seat order: East, South, West, North."""
@@ -449,24 +481,24 @@ class DealRecord(Record):
 
     number: int
     prevailing_wind: WindLetter | None = None
-    dealer: str | None = None
-    extra_hands: Annotated[int, Field(ge=0)] | None = None
+    dealer: PlayerKey | None = None
+    extra_hands: between(Hand, "extra_hands") | None = None
     result: str
-    winner: str | None = None
-    discarder: str | None = None
-    fan: int | None = default(Hand, "fan")
-    flowers: int = default(Hand, "flowers")
-    value: int | None = default(Hand, "value")
-    tiles: dict[str, Any] | None = default(Hand, "tiles")
-    extra_winners: list[ExtraWinRecord] = []
-    riichi: list[str] = []
-    faulty_claims: list[str] = []
-    ready: list[str] = []
-    faulty_riichi: list[str] = []
-    offender: str | None = None
+    winner: PlayerKey | None = None
+    discarder: PlayerKey | None = None
+    fan: between(Hand, "fan") | None = default(Hand, "fan")
+    flowers: between(Hand, "flowers") = default(Hand, "flowers")
+    value: between(Hand, "value") | None = default(Hand, "value")
+    tiles: Tiles | None = default(Hand, "tiles")
+    extra_winners: list[ExtraWinRecord] = within(MOST_NAMES)
+    riichi: list[PlayerKey] = within(MOST_NAMES)
+    faulty_claims: list[PlayerKey] = within(MOST_NAMES)
+    ready: list[PlayerKey] = within(MOST_NAMES)
+    faulty_riichi: list[PlayerKey] = within(MOST_NAMES)
+    offender: PlayerKey | None = None
     payments: Payments | None = None
-    penalties: list[PenaltyRecord] = []
-    entered_by: str | None = None
+    penalties: list[PenaltyRecord] = within(MOST_PENALTIES)
+    entered_by: Username | None = None
     entered_at: Moment | None = None
 
     def players(self) -> list[tuple[str, str]]:
@@ -486,7 +518,7 @@ class WinDeal(DealRecord):
     """A won deal."""
 
     result: Literal["win"]
-    winner: str
+    winner: PlayerKey
 
 
 class DrawDeal(DealRecord):
@@ -499,7 +531,7 @@ class FaultyOutDeal(DealRecord):
     """A deal ended by a faulty out (JT), with its offender."""
 
     result: Literal["faulty_out"]
-    offender: str
+    offender: PlayerKey
 
 
 AnyDeal = Annotated[WinDeal | DrawDeal | FaultyOutDeal, Field(discriminator="result")]
@@ -508,7 +540,7 @@ AnyDeal = Annotated[WinDeal | DrawDeal | FaultyOutDeal, Field(discriminator="res
 class TableRecordV2(TableRecord):
     """A table of a round and its game of deals."""
 
-    hands: list[AnyDeal] = Field(default=[], max_length=MOST_DEALS)  # type: ignore[assignment]
+    hands: list[AnyDeal] = Field(default_factory=list, max_length=MOST_DEALS)  # type: ignore[assignment]
 
     @model_validator(mode="after")
     def _payments_add_up(self) -> TableRecordV2:
@@ -524,7 +556,7 @@ class TableRecordV2(TableRecord):
 
 
 class RoundRecordV2(RoundRecord):
-    tables: list[TableRecordV2] = []  # type: ignore[assignment]
+    tables: list[TableRecordV2] = within(MOST_PLAYERS // 4)  # type: ignore[assignment]
 
 
 class ArchiveV2(ArchiveV1):
@@ -538,7 +570,7 @@ class ArchiveV2(ArchiveV1):
 
     version: Literal[2]  # type: ignore[assignment]
     tournament: TournamentRecordV2
-    rounds: list[RoundRecordV2]  # type: ignore[assignment]
+    rounds: list[RoundRecordV2] = Field(max_length=MOST_ROUNDS)  # type: ignore[assignment]
 
     @model_validator(mode="after")
     def _deal_players_are_known(self) -> ArchiveV2:

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from pydantic import (
@@ -21,6 +22,8 @@ from pydantic import (
     WithJsonSchema,
 )
 from pydantic_core import PydanticCustomError
+
+from tournament.text import storable
 
 
 class Problem(ValueError):
@@ -47,10 +50,15 @@ def default(model: type[models.Model], name: str) -> Any:
 
 
 def _range(model: type[models.Model], name: str) -> tuple[int, int]:
-    """The bounds that the Django model field's validators set."""
-    validators = _model_field(model, name).validators
-    low = next(v.limit_value for v in validators if isinstance(v, MinValueValidator))
-    high = next(v.limit_value for v in validators if isinstance(v, MaxValueValidator))
+    """The bounds that the Django model field's validators set, within those its column holds
+    (the same on every database Django supports)."""
+    field = _model_field(model, name)
+    low, high = BaseDatabaseOperations.integer_field_ranges[field.get_internal_type()]
+    for validator in field.validators:
+        if isinstance(validator, MinValueValidator):
+            low = max(low, validator.limit_value)
+        if isinstance(validator, MaxValueValidator):
+            high = min(high, validator.limit_value)
     return low, high
 
 
@@ -73,8 +81,10 @@ def described(values: Iterable[str]) -> Any:
     return Annotated[str, WithJsonSchema({"type": "string", "enum": list(values)})]
 
 
-def between(model: type[models.Model], name: str) -> Any:
-    low, high = _range(model, name)
+def between(model: type[models.Model], name: str, *, low: int | None = None) -> Any:
+    """A whole number within the bounds of the Django model field (from `low` if given)."""
+    most_low, high = _range(model, name)
+    low = most_low if low is None else max(low, most_low)
 
     def check(value: int) -> int:
         if not low <= value <= high:
@@ -85,6 +95,69 @@ def between(model: type[models.Model], name: str) -> Any:
 
     schema = {"type": "integer", "minimum": low, "maximum": high}
     return Annotated[int, AfterValidator(check), WithJsonSchema(schema)]
+
+
+def _check_text(value: str, most: int) -> str:
+    if not storable(value):
+        raise Problem("the text holds a NUL character or a lone surrogate, which cannot be stored.")
+    if len(value) > most:
+        raise Problem(f"the text is {len(value):,} characters long; at most {most:,}.")
+    return value
+
+
+def text(model: type[models.Model], name: str, *, optional: bool = False) -> Any:
+    """A string as long as the Django model field holds, without a character the database
+    cannot store; `optional`: it may also be null, read as ""."""
+    most = _model_field(model, name).max_length
+    assert most is not None  # a CharField
+
+    def check(value: str) -> str:
+        return _check_text(value, most)
+
+    if optional:
+        schema: dict[str, Any] = {"type": ["string", "null"], "maxLength": most}
+        return Annotated[
+            str, BeforeValidator(_none_as_empty), AfterValidator(check), WithJsonSchema(schema)
+        ]
+    return Annotated[
+        str, AfterValidator(check), WithJsonSchema({"type": "string", "maxLength": most})
+    ]
+
+
+def within(most: int) -> Any:
+    """A list of at most `most` items (the item's kind is given with it), empty if left out."""
+    return Field(default_factory=list, max_length=most)
+
+
+def bounded_json(*, depth: int, values: int, length: int) -> Any:
+    """A JSON object kept as it is (tiles): nested at most `depth` deep, with at most `values`
+    values in all, each string (and key) at most `length` characters that the database can
+    store. Checked without recursion, so a document nested 100,000 deep is refused plainly."""
+
+    def check(value: dict[str, Any]) -> dict[str, Any]:
+        pending: list[tuple[Any, int]] = [(value, 1)]
+        seen = 0
+        while pending:
+            node, level = pending.pop()
+            seen += 1
+            if seen > values:
+                raise Problem(f"it holds more than {values:,} values.")
+            if isinstance(node, dict):
+                items = list(node.values())
+                for key in node:
+                    _check_text(key, length)
+            elif isinstance(node, list):
+                items = node
+            else:
+                if isinstance(node, str):
+                    _check_text(node, length)
+                continue
+            if items and level >= depth:
+                raise Problem(f"it is nested more than {depth} deep.")
+            pending.extend((item, level + 1) for item in items)
+        return value
+
+    return AfterValidator(check)
 
 
 def _none_as_empty(value: Any) -> Any:
@@ -112,10 +185,6 @@ def _iso(value: date) -> str:
     return value.isoformat()
 
 
-# Free text that may be left out or null: read as "".
-OptionalText = Annotated[
-    str, BeforeValidator(_none_as_empty), WithJsonSchema({"type": ["string", "null"]})
-]
 Day = Annotated[
     date,
     PlainValidator(_date),

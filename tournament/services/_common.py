@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import uuid
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -38,38 +41,77 @@ def seat_of(seats: list[Seat], player: Player, role: str) -> Seat:
     )
 
 
-def replayed(model, table: Table, submission) -> Any:
-    """The record an earlier submission with the same idempotency key made at `table`, if any.
+@dataclass(frozen=True)
+class SubmissionKey:
+    """An idempotency key as a service holds it: the key, whose it is, and a digest of what
+    was sent with it (the kind of record and the service's arguments)."""
 
-    It is marked ``replayed = True``. A key used for another table, or for another kind of
-    record, is refused.
-    """
+    key: uuid.UUID
+    user: User
+    digest: str
+
+    def fields(self) -> dict[str, Any]:
+        """The record's fields that keep the key."""
+        return {"submission": self.key, "submitted_by": self.user, "submission_digest": self.digest}
+
+
+def submission_key(submission: Any, *, user: User, kind: str, **sent: Any) -> SubmissionKey | None:
+    """The key `submission` (None: the request came without one) of `user`, sending `sent` for
+    a record of `kind`. A key that is not a UUID is refused."""
     if submission is None:
         return None
     try:
-        submission = uuid.UUID(str(submission))
+        key = uuid.UUID(str(submission))
     except ValueError as error:
         raise ValidationError(
             _("The submission key %(key)s is not a UUID."),
             code="bad_submission_key",
             params={"key": str(submission)[:60]},
         ) from error
-    earlier = model.objects.filter(submission=submission).first()
-    if earlier is None:
-        other = Penalty if model is Hand else Hand
-        if other.objects.filter(submission=submission).exists():
-            raise ValidationError(
-                _("This submission key was already used for a different record."),
-                code="submission_key_reused",
-            )
+    text = json.dumps({"kind": kind, **sent}, sort_keys=True, default=_plain)
+    return SubmissionKey(key, user, hashlib.sha256(text.encode()).hexdigest())
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Player):
+        return f"player:{value.pk}"
+    if isinstance(value, (tuple, list, set, frozenset)):
+        return list(value)
+    return str(value)
+
+
+def replayed(model: type[Hand] | type[Penalty], table: Table, key: SubmissionKey | None) -> Any:
+    """The record an earlier submission with the same key made at `table`, if any: a key is
+    its user's and its table's (another user's key, or a key at another table, is another key).
+
+    It is marked ``replayed = True``. The key sent again with something else (other values,
+    or for another kind of record) is refused: nothing is recorded. Called with the table
+    locked, so two submissions with one key are answered one after the other.
+    """
+    if key is None:
         return None
-    if earlier.table_id != table.pk:
-        raise ValidationError(
-            _("This submission key was already used at another table."),
-            code="submission_key_reused",
-        )
-    earlier.replayed = True
+    mine = {"table": table, "submitted_by": key.user, "submission": key.key}
+    earlier = model.objects.filter(**mine).first()
+    if earlier is None:
+        other: type[Hand] | type[Penalty] = Penalty if model is Hand else Hand
+        if other.objects.filter(**mine).exists():
+            raise _reused()
+        return None
+    # A record from before digests were kept (empty) is taken as the same submission.
+    if earlier.submission_digest and earlier.submission_digest != key.digest:
+        raise _reused()
+    earlier.replayed = True  # type: ignore[union-attr]  # a mark on this instance only
     return earlier
+
+
+def _reused() -> ValidationError:
+    return ValidationError(
+        _(
+            "This submission key was already used for a different entry at this table, so "
+            "nothing was recorded. Send the new entry with a new key."
+        ),
+        code="submission_key_reused",
+    )
 
 
 def refuse_after_end(table: Table, *, what: str = "hand") -> None:

@@ -1,7 +1,8 @@
-"""User accounts made by organisers: referee logins and API tokens."""
+"""User accounts made by organisers: referee logins, their lockouts, and API tokens."""
 
 from __future__ import annotations
 
+from axes.utils import reset as forget_failed_logins
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
@@ -36,3 +37,9 @@ def create_referee_account(*, username: str, password: str) -> User:
 def revoke_token(*, token: ApiToken) -> None:
     """Delete `token`: programs using its secret are refused from now on."""
     ApiToken.objects.filter(pk=token.pk).delete()
+
+
+def unlock_login(*, username: str) -> int:
+    """Forget the wrong passwords counted against `username` from every address (django-axes):
+    a locked-out user may log in again at once. Returns how many records were dropped."""
+    return forget_failed_logins(username=username)

@@ -39,6 +39,7 @@ from tournament.services._common import (
     replayed,
     seat_of,
     seats_of,
+    submission_key,
 )
 from tournament.services.games import refuse_confirmed_unless_organiser
 
@@ -60,6 +61,9 @@ class Facts:
     ready: tuple[Player, ...] = ()
     faulty_riichi: tuple[Player, ...] = ()
     offender: Player | None = None
+    # The fan given with the tiles is a record (an archive's): it stands even where the tiles
+    # score another fan under the rulings in force today.
+    recorded_fan: bool = False
 
 
 @transaction.atomic
@@ -82,6 +86,7 @@ def record_hand(
     offender: Player | None = None,
     entered_by: User,
     submission: uuid.UUID | str | None = None,
+    recorded_fan: bool = False,
 ) -> Hand:
     """Record the next deal (MCR: hand) of the game at `table`.
 
@@ -95,12 +100,24 @@ def record_hand(
     faulty. The deal's position (prevailing wind, dealer, extra-hand number) follows from the
     deals before it, and its payments from all of these.
 
-    `submission` is the idempotency key of the form or request: when a deal with that key is
-    already recorded at the table, that deal is returned (marked ``replayed``) and nothing new
-    is recorded, so a resubmission after a lost connection is harmless.
+    `submission` is the idempotency key of the form or request: when `entered_by` already
+    recorded a deal at the table with that key and the same arguments, that deal is returned
+    (marked ``replayed``) and nothing new is recorded, so a resubmission after a lost
+    connection is harmless; the key sent again with other arguments is refused
+    (`submission_key_reused`).
+
+    `recorded_fan`: the `fan` given with `tiles` is what was recorded when the hand was played
+    (an archive's): it is kept even where the tiles score another fan under today's rulings. The
+    tiles must still be a winning hand, and the fan at least the minimum.
     """
+    key = submission_key(
+        submission, user=entered_by, kind="hand", number=number, result=result,
+        winner=winner, discarder=discarder, fan=fan, flowers=flowers, tiles=tiles, value=value,
+        extra_winners=[list(pair) for pair in extra_winners], riichi=riichi,
+        faulty_claims=faulty_claims, ready=ready, faulty_riichi=faulty_riichi, offender=offender,
+    )  # fmt: skip
     table = lock_table(table)
-    earlier = replayed(Hand, table, submission)
+    earlier = replayed(Hand, table, key)
     if earlier is not None:
         return earlier
     refuse_unless_playing(table)
@@ -124,11 +141,11 @@ def record_hand(
         number=number,
         entered_by=entered_by,
         entered_at=timezone.now(),
-        submission=submission,
+        **(key.fields() if key else {}),
     )
     facts = Facts(
         winner, discarder, fan, flowers, tiles, value, tuple(extra_winners), tuple(riichi),
-        tuple(faulty_claims), tuple(ready), tuple(faulty_riichi), offender,
+        tuple(faulty_claims), tuple(ready), tuple(faulty_riichi), offender, recorded_fan,
     )  # fmt: skip
     extra = _fill_in(hand, table, seats, at, result, facts)
     try:
@@ -571,7 +588,9 @@ def _fan_of(
     winner, discarder = hand.winner, hand.discarder
     assert winner is not None
     if tiles is not None:
-        fan, flowers, tiles = _score_tiles(tournament, at, winner, discarder, fan, flowers, tiles)
+        fan, flowers, tiles = _score_tiles(
+            tournament, at, winner, discarder, fan, flowers, tiles, recorded=facts.recorded_fan
+        )
     if fan is None:
         raise ValidationError(_("A win needs its fan (or its tiles)."), code="fan_required")
     if flowers and not preset.flowers:
@@ -598,7 +617,11 @@ def _score_tiles(
     fan: int | None,
     flowers: int,
     tiles: dict[str, Any],
+    *,
+    recorded: bool = False,
 ) -> tuple[int, int, dict[str, Any]]:
+    """The fan and flowers of the tiles (and the tiles with the winds of the hand). A `fan`
+    given beside them must agree, unless it is `recorded` (see `record_hand`)."""
     if not tournament.rules.hand_scoring_available:
         raise ValidationError(
             _("This tournament's rule preset cannot score tiles yet; enter the fan."),
@@ -612,18 +635,21 @@ def _score_tiles(
         "flowers": tiles.get("flowers", flowers),
     }
     verdict = score_case(case, profile=tournament.profile)
-    if verdict.error == "BELOW_8_FAN":
+    keep = recorded and fan is not None and fan != verdict.total_excl_flowers
+    if verdict.error == "BELOW_8_FAN" and not keep:
         raise ValidationError(
             _("These tiles are worth %(fan)s fan without flowers: a false win, not a win."),
             code="below_minimum",
             params={"fan": verdict.total_excl_flowers},
         )
-    if verdict.error:
+    if verdict.error and verdict.error != "BELOW_8_FAN":
         raise ValidationError(engine_message(verdict), code="invalid_tiles")
-    # A win (no error) has both totals.
+    # A scored hand (a win, or a false win kept as recorded) has both totals.
     assert verdict.total is not None and verdict.total_excl_flowers is not None
     scored_fan = verdict.total_excl_flowers
     scored_flowers = verdict.total - verdict.total_excl_flowers
+    if keep and fan is not None:
+        scored_fan = fan  # the record stands; the minimum is checked on it
     if (fan is not None and fan != scored_fan) or (flowers and flowers != scored_flowers):
         raise ValidationError(
             _("The tiles score %(fan)s fan and %(flowers)s flowers, not what was entered."),

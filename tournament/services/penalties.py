@@ -8,7 +8,6 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
-from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import get_preset
@@ -27,6 +26,7 @@ from tournament.services._common import (
     replayed,
     seat_of,
     seats_of,
+    submission_key,
 )
 from tournament.services.games import refuse_confirmed_unless_organiser
 
@@ -49,8 +49,16 @@ def record_false_win(
     was worth less than the minimum (10 each). `submission` is the idempotency key, as for
     `record_hand`.
     """
+    key = submission_key(
+        submission,
+        user=entered_by,
+        kind="false_win",
+        number=number,
+        offender=offender,
+        invalid_hand=invalid_hand,
+    )
     table = lock_table(table)
-    earlier = replayed(Penalty, table, submission)
+    earlier = replayed(Penalty, table, key)
     if earlier is not None:
         return earlier
     refuse_unless_playing(table)
@@ -84,16 +92,14 @@ def record_false_win(
         reason=_false_win_reason(kind, number),
         hand_number=number,
         entered_by=entered_by,
-        submission=submission,
+        **(key.fields() if key else {}),
     )
     return _finish(table, seats, penalty, entered_by)
 
 
 def _false_win_reason(kind: PenaltyKind, number: int) -> str:
-    """The reason stored with a false win: in English, whatever language the page is in (it
-    is data, kept in archives; pages describe a false win from its kind)."""
-    with translation.override("en"):
-        return f"{kind.label} in hand {number}"
+    """The reason stored with a false win (see `Penalty.automatic_reason`)."""
+    return Penalty.automatic_reason(kind, number)
 
 
 @transaction.atomic
@@ -112,8 +118,18 @@ def record_penalty(
 
     `submission` is the idempotency key, as for `record_hand`.
     """
+    key = submission_key(
+        submission,
+        user=entered_by,
+        kind="penalty",
+        player=player,
+        points=points,
+        distributed=distributed,
+        reason=reason.strip(),
+        hand_number=hand_number,
+    )
     table = lock_table(table)
-    earlier = replayed(Penalty, table, submission)
+    earlier = replayed(Penalty, table, key)
     if earlier is not None:
         return earlier
     refuse_unless_playing(table)
@@ -132,7 +148,7 @@ def record_penalty(
         reason=reason.strip(),
         hand_number=hand_number,
         entered_by=entered_by,
-        submission=submission,
+        **(key.fields() if key else {}),
     )
     return _finish(table, seats, penalty, entered_by)
 

@@ -8,9 +8,18 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Player, Tournament
+from tournament.text import storable
+
+# What a player list may hold: a file of at most a million characters (the form's upload limit
+# is 1 MB), at most 5,000 lines after the header, at most 1,000 characters in a cell (the
+# longest field, a name or a club, holds 200).
+MAX_CSV_CHARACTERS = 1_000_000
+MAX_CSV_PLAYERS = 5_000
+MAX_CSV_CELL = 1_000
 
 # CSV headers understood by the import, with the other spellings organisers use for them.
 CSV_COLUMNS = {
@@ -44,7 +53,47 @@ def _clean(player: Player) -> None:
         raise ValidationError({"key": _("Give the player a key, such as a start number.")})
     if not player.name:
         raise ValidationError({"name": _("Give the player's name.")})
+    _check_characters(player)
     player.full_clean(exclude=["tournament"])
+
+
+def _check_characters(player: Player) -> None:
+    """Refuse text the database cannot store: a NUL character or half of a surrogate pair."""
+    for name in ("key", "name", "country", "club", "team", "ema_number"):
+        value = getattr(player, name)
+        if isinstance(value, str) and not storable(value):
+            message = _(
+                "This text holds a character that is not allowed (NUL or a lone surrogate)."
+            )
+            raise ValidationError({name: ValidationError(message, code="bad_character")})
+
+
+def _taken(field: str) -> ValidationError:
+    """The refusal of a key or an EMA number that another player of the tournament has."""
+    if field == "ema_number":
+        message = _("Another player of this tournament has this EMA number.")
+    else:
+        message = _("Another player of this tournament has this key.")
+    return ValidationError({field: ValidationError(message, code="taken")})
+
+
+def _check_unique(player: Player) -> None:
+    """Refuse a key or an EMA number that another player of the tournament has, each by name."""
+    others = Player.objects.filter(tournament_id=player.tournament_id).exclude(pk=player.pk)
+    if others.filter(key=player.key).exists():
+        raise _taken("key")
+    if player.ema_number and others.filter(ema_number=player.ema_number).exists():
+        raise _taken("ema_number")
+
+
+def _save(player: Player) -> None:
+    _check_unique(player)
+    try:
+        with transaction.atomic():
+            player.save()
+    except IntegrityError as error:  # a concurrent change to the same key or EMA number
+        constraint = getattr(getattr(error.__cause__, "diag", None), "constraint_name", "")
+        raise _taken("ema_number" if "ema_number" in constraint else "key") from error
 
 
 @transaction.atomic
@@ -55,12 +104,7 @@ def add_player(*, tournament: Tournament, **fields: Any) -> Player:
         raise ValidationError(f"Unknown player fields: {', '.join(sorted(unknown))}.")
     player = Player(tournament=tournament, **fields)
     _clean(player)
-    try:
-        with transaction.atomic():
-            player.save()
-    except IntegrityError as error:  # a concurrent insert of the same key
-        message = _("Another player of this tournament has this key.")
-        raise ValidationError({"key": message}) from error
+    _save(player)
     return player
 
 
@@ -72,13 +116,7 @@ def update_player(*, player: Player, **fields: Any) -> Player:
     for name, value in fields.items():
         setattr(player, name, value)
     _clean(player)
-    try:
-        with transaction.atomic():
-            player.save()
-    except IntegrityError as error:  # a concurrent change to the same key or EMA number
-        raise ValidationError(
-            _("Another player of this tournament has this key or EMA number."), code="taken"
-        ) from error
+    _save(player)
     return player
 
 
@@ -104,11 +142,98 @@ def _column_map(header: list[str]) -> dict[str, int]:
 
 
 def _messages(error: ValidationError) -> str:
+    """The messages of `error` as one clause of a list joined by semicolons: each without its
+    final full stop, which would otherwise stand before the semicolon ("name.; line 4")."""
     if hasattr(error, "message_dict"):
-        return "; ".join(
-            message for messages in error.message_dict.values() for message in messages
+        messages = [message for listed in error.message_dict.values() for message in listed]
+    else:
+        messages = error.messages
+    return "; ".join(str(message).rstrip(".。") for message in messages)
+
+
+def _line(line: int, problem: str) -> str:
+    return str(_("line %(line)s: %(problem)s") % {"line": line, "problem": problem})
+
+
+def _csv_records(text: str) -> list[tuple[int, list[str]]]:
+    """The records of CSV `text`, each with the number of the line it starts on.
+
+    Lines may end in LF, CRLF or CR alone. Refused, naming the line: a quote that is never
+    closed, text after a closing quote, a cell that runs over several lines (a quote left
+    open swallows the lines after it), a cell longer than MAX_CSV_CELL; and a file longer than
+    MAX_CSV_CHARACTERS or with more than MAX_CSV_PLAYERS lines after its header.
+    """
+    if len(text) > MAX_CSV_CHARACTERS:
+        raise ValidationError(
+            _("The list is longer than %(most)s characters; split it into several imports."),
+            code="csv_too_large",
+            params={"most": f"{MAX_CSV_CHARACTERS:,}"},
         )
-    return "; ".join(error.messages)
+    sample = text[:4096].replace("\r\n", "\n").replace("\r", "\n")
+    # Only the separator is guessed; quotes are a spreadsheet's: "" inside quotes is a quote.
+    try:
+        delimiter = csv.Sniffer().sniff(sample, delimiters=",;\t").delimiter
+    except csv.Error:
+        delimiter = ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    records: list[tuple[int, list[str]]] = []
+    problems: list[str] = []
+    while True:
+        first = reader.line_num + 1
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as error:
+            if str(error).startswith("field larger than field limit"):
+                problem = _cell_too_long(reader.line_num)
+            else:
+                problem = gettext(
+                    'line %(line)s cannot be read as CSV (%(error)s); is a quote (") missing '
+                    "or misplaced?"
+                ) % {"line": reader.line_num, "error": error}
+            raise _refused([*problems, problem]) from None
+        last = reader.line_num
+        if any("\n" in cell or "\r" in cell for cell in row):
+            problems.append(
+                gettext(
+                    'lines %(first)s to %(last)s are read as one, because a quote (") opens '
+                    "a cell and is not closed on its line"
+                )
+                % {"first": first, "last": last}
+            )
+        elif any(len(cell) > MAX_CSV_CELL for cell in row):
+            problems.append(_cell_too_long(first))
+        else:
+            records.append((first, row))
+        if len(records) + len(problems) > MAX_CSV_PLAYERS + 1:  # the header and the players
+            raise ValidationError(
+                _("The list has more than %(most)s players; split it into several imports."),
+                code="csv_too_large",
+                params={"most": f"{MAX_CSV_PLAYERS:,}"},
+            )
+    if problems:
+        raise _refused(problems)
+    return records
+
+
+def _refused(problems: list[str]) -> ValidationError:
+    """The refusal of a list, naming its wrong lines (the first twenty of them)."""
+    shown = problems[:20]
+    if len(problems) > len(shown):
+        shown.append(gettext("and %(count)s more") % {"count": len(problems) - len(shown)})
+    return ValidationError(
+        _("Nothing was imported. Fix these lines and try again: %(problems)s."),
+        code="csv_rows",
+        params={"problems": "; ".join(shown)},
+    )
+
+
+def _cell_too_long(line: int) -> str:
+    return gettext("line %(line)s: a cell is longer than %(most)s characters") % {
+        "line": line,
+        "most": f"{MAX_CSV_CELL:,}",
+    }
 
 
 @transaction.atomic
@@ -118,23 +243,17 @@ def import_players_csv(*, tournament: Tournament, text: str) -> list[Player]:
     All or nothing: when any line is wrong, nothing is added and the error lists every wrong
     line by its number.
     """
-    text = text.lstrip("\ufeff")
-    try:
-        sample = text[:4096]
-        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t") if sample.strip() else csv.excel
-    except csv.Error:
-        dialect = csv.excel
-    rows = list(csv.reader(io.StringIO(text), dialect))
-    if not rows:
+    records = _csv_records(text.lstrip("\ufeff"))
+    if not records:
         raise ValidationError(_("The file is empty."), code="csv_empty")
-    columns = _column_map(rows[0])
+    columns = _column_map(records[0][1])
     existing = set(tournament.players.values_list("key", flat=True))
     existing_ema = set(
         tournament.players.exclude(ema_number="").values_list("ema_number", flat=True)
     )
     problems: list[str] = []
     players: list[Player] = []
-    for line, row in enumerate(rows[1:], start=2):
+    for line, row in records[1:]:
         if not any(cell.strip() for cell in row):
             continue
         values = {
@@ -143,30 +262,30 @@ def import_players_csv(*, tournament: Tournament, text: str) -> list[Player]:
         }
         substitute = values.pop("substitute", "").lower()
         if substitute not in TRUE | FALSE:
-            problems.append(f"line {line}: substitute is yes or no, not {substitute!r}")
+            problems.append(
+                _line(line, _("substitute is yes or no, not “%(value)s”") % {"value": substitute})
+            )
             continue
         player = Player(tournament=tournament, substitute=substitute in TRUE, **values)
         try:
             _clean(player)
         except ValidationError as error:
-            problems.append(f"line {line}: {_messages(error)}")
+            problems.append(_line(line, _messages(error)))
             continue
         if player.key in existing:
-            problems.append(f"line {line}: key {player.key} is taken")
+            problems.append(_line(line, _("key %(key)s is taken") % {"key": player.key}))
             continue
         if player.ema_number and player.ema_number in existing_ema:
-            problems.append(f"line {line}: EMA number {player.ema_number} is taken")
+            problems.append(
+                _line(line, _("EMA number %(number)s is taken") % {"number": player.ema_number})
+            )
             continue
         existing.add(player.key)
         if player.ema_number:
             existing_ema.add(player.ema_number)
         players.append(player)
     if problems:
-        raise ValidationError(
-            _("Nothing was imported. Fix these lines and try again: %(problems)s."),
-            code="csv_rows",
-            params={"problems": "; ".join(problems)},
-        )
+        raise _refused(problems)
     if not players:
         raise ValidationError(_("The file lists no players."), code="csv_empty")
     return Player.objects.bulk_create(players)

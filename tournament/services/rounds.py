@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import (
@@ -385,7 +386,11 @@ def set_round_status(*, round: Round, status: str, actor: User) -> Round:
             )
     before = {"round": round.number, "status": round.status}
     round.status = status
-    round.save(update_fields=["status"])
+    fields = ["status"]
+    if status == Status.FINISHED and round.clock_started_at and round.clock_paused_at is None:
+        round.clock_paused_at = timezone.now()  # the clock stops with the round
+        fields.append("clock_paused_at")
+    round.save(update_fields=fields)
     _audit_round(
         round,
         actor,

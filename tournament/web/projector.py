@@ -31,6 +31,7 @@ from tournament.models import Round
 from tournament.selectors import format_points, standings
 from tournament.web.htmx import HtmxRequest
 from tournament.web.public import _access
+from tournament.web.query import whole_number
 
 STANDINGS_PER_PAGE = 16
 TABLES_PER_PAGE = 8
@@ -47,15 +48,6 @@ class Panel:
     pages: int
 
 
-def _whole(text: str | None, default: int, low: int, high: int) -> int:
-    """`text` as a whole number within [low, high], else `default`."""
-    try:
-        value = int(text or "")
-    except ValueError:
-        return default
-    return min(high, max(low, value))
-
-
 def _cycle(players: int, tables: int) -> list[Panel]:
     """Every panel in showing order: the standings pages, then the seating pages."""
     standing_pages = max(1, math.ceil(players / STANDINGS_PER_PAGE))
@@ -65,9 +57,10 @@ def _cycle(players: int, tables: int) -> list[Panel]:
     return panels
 
 
-def _chosen(cycle: list[Panel], name: str | None, page: str | None) -> int:
+def _chosen(cycle: list[Panel], request: HttpRequest) -> int:
     """The index in `cycle` of the panel asked for; the first one for anything unknown."""
-    wanted = _whole(page, 1, 1, 10_000)
+    name = request.GET.get("panel")
+    wanted = whole_number(request, "page", default=1, least=1, most=10_000)
     for index, panel in enumerate(cycle):
         if panel.name == name and panel.page == wanted:
             return index
@@ -78,7 +71,8 @@ def _chosen(cycle: list[Panel], name: str | None, page: str | None) -> int:
 def projector(request: HtmxRequest, slug: str) -> HttpResponse:
     access = _access(request, slug)
     tournament = access.tournament
-    every = _whole(request.GET.get("every"), DEFAULT_EVERY, *EVERY_RANGE)
+    least, most = EVERY_RANGE
+    every = whole_number(request, "every", default=DEFAULT_EVERY, least=least, most=most)
     part = request.htmx.target if request.htmx else None
 
     playing = round_in_play(tournament)
@@ -97,7 +91,7 @@ def projector(request: HtmxRequest, slug: str) -> HttpResponse:
     seating_round = next_seating_round(tournament)
     seating = seating_of(seating_round) if seating_round is not None else []
     cycle = _cycle(len(rows), len(seating))
-    index = _chosen(cycle, request.GET.get("panel"), request.GET.get("page"))
+    index = _chosen(cycle, request)
     panel = cycle[index]
     following = cycle[(index + 1) % len(cycle)]
     query = {"panel": following.name, "page": following.page}

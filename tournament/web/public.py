@@ -36,6 +36,7 @@ from tournament.selectors import (
 from tournament.tables import StandingsTable, standing_rows
 from tournament.web.htmx import HtmxRequest
 from tournament.web.organiser.forms.tournament import preset_name
+from tournament.web.query import whole_number
 
 EXPORT_FORMATS = ("csv", "xlsx")
 # How often the pages that update themselves (htmx polls, see static/tournament/live.js) ask
@@ -118,25 +119,18 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 STANDINGS_PER_PAGE = 200
-
-
-def _whole_number(text: str | None, default: int, least: int, most: int) -> int:
-    """A query parameter as a whole number from `least` to `most`: a value out of range is
-    brought into it, and anything that is not a whole number gives `default`."""
-    try:
-        number = int(text) if text is not None else default
-    except ValueError:
-        return default
-    return max(least, min(most, number))
+MOST_PER_PAGE = 1000
 
 
 def _paginate(table: StandingsTable, request: HttpRequest) -> None:
     """One page of the standings: `per_page` (1 to 1,000, else STANDINGS_PER_PAGE) and `page`
     (past the last page: the last) never fail, whatever the address says."""
-    per_page = _whole_number(request.GET.get("per_page"), STANDINGS_PER_PAGE, 1, 1000)
+    per_page = whole_number(
+        request, "per_page", default=STANDINGS_PER_PAGE, least=1, most=MOST_PER_PAGE
+    )
     table.paginate(per_page=per_page, page=1)
     last = table.paginator.num_pages
-    page = _whole_number(request.GET.get("page"), 1, 1, last)
+    page = whole_number(request, "page", default=1, least=1, most=last)
     if page != 1:
         table.paginate(per_page=per_page, page=page)
 

@@ -30,6 +30,7 @@ from tournament.services.seating_plan import (
     update_seating_settings,
 )
 from tournament.web.organiser.access import INVALID, call_service, organiser_page
+from tournament.web.query import whole_number
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
@@ -277,10 +278,11 @@ def preview_page(
         }
         for key, counts in sorted(figures.winds.items(), key=lambda item: _key_order(item[0]))
     ]
-    job_id = request.GET.get("job", "")
+    # The run asked for (?job=<id>, a whole number), else the latest finished one.
+    job_id = whole_number(request, "job", default=0, least=0, most=2**63 - 1)
     run = (
-        tournament.seating_jobs.filter(pk=int(job_id)).first()
-        if job_id.isdigit()
+        tournament.seating_jobs.filter(pk=job_id).first()
+        if job_id
         else tournament.seating_jobs.filter(status=SeatingJob.Status.DONE).first()
     )
     drafts = [r for r in rounds if r.status == Status.DRAFT and r.table_count]

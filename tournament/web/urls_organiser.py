@@ -49,8 +49,9 @@ tournament_patterns = [
     path("players/", players.index, name="players"),
     path("players/add/", players.add, name="player_add"),
     path("players/import/", players.import_csv, name="players_import"),
-    path("players/<path:key>/", players.edit, name="player"),
+    path("players/<player_key:key>/", players.edit, name="player"),
     path("referees/", accounts.referees, name="referees"),
+    path("referees/<str:username>/unlock/", accounts.unlock_referee, name="referee_unlock"),
     path("rounds/new/", rounds.create, name="round_create"),
     path("rounds/<int:number>/", include(round_patterns)),
 ]

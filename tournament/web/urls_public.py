@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from django.urls import path
 
+import tournament.web.converters  # noqa: F401  (registers player_key)
 from tournament.web import projector, public
 
 app_name = "public"
 
-# Slugs and player keys are taken as any text (a key may even hold a slash) so that every
-# stored tournament and player can be linked; the views answer 404 for unknown ones.
+# Slugs are taken as any text so that every stored tournament can be linked, player keys as
+# their alphabet allows (`models.PLAYER_KEY_PATTERN`); the views answer 404 for unknown ones.
 
 urlpatterns = [
     path("<str:slug>/", public.tournament_page, name="tournament"),
@@ -21,5 +22,5 @@ urlpatterns = [
         public.table_page,
         name="table",
     ),
-    path("<str:slug>/players/<path:key>/", public.player_page, name="player"),
+    path("<str:slug>/players/<player_key:key>/", public.player_page, name="player"),
 ]

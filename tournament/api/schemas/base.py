@@ -23,7 +23,7 @@ MAX_FLOWERS = 8
 MAX_TABLES = 1000
 
 
-CLOCK_STATES = ("not_started", "running", "paused", "over")
+CLOCK_STATES = ("not_started", "running", "paused", "over", "finished")
 
 
 CLOCK_ACTIONS = ("start", "pause", "resume", "extend")

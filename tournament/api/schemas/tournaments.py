@@ -12,6 +12,10 @@ from tournament.api.fields import list_of, of, text
 from tournament.api.schemas.base import Answer, Key, Request, TablePoints, TablePointsExact, changes
 from tournament.api.schemas.rounds import RoundSummary
 
+# One place's table points, as `models.validate_table_points` allows them.
+TablePoint = Annotated[int, Field(ge=-models.MOST_TABLE_POINTS, le=models.MOST_TABLE_POINTS)]
+TABLE_POINTS_TEXT = f"whole numbers from {-models.MOST_TABLE_POINTS} to {models.MOST_TABLE_POINTS}"
+
 
 def _settings_described() -> str:
     """What each preset lets a tournament set, from the presets' data."""
@@ -66,7 +70,7 @@ class TournamentCreate(Request):
     )
     profile: of(models.Tournament, "profile") = None
     seat_rotation: of(models.Tournament, "seat_rotation") = None
-    table_points: list_of(int, "whole numbers", 4) = Field(
+    table_points: list_of(TablePoint, TABLE_POINTS_TEXT, 4) = Field(
         None, description=str(models.Tournament._meta.get_field("table_points").help_text)
     )
     tie_breaks: list_of(text(200), "texts", len(models.Tournament.TieBreak.values)) = Field(

@@ -11,6 +11,10 @@ The audit trail names `--actor` as the one who entered everything; without it, t
 "system" (created on first use, without a usable password, so it cannot log in).
 A tournament with the same slug is refused unless `--replace` is given (it is then deleted and
 replaced in the same transaction) or `--slug` imports under another slug.
+A hand recorded with its tiles keeps its recorded fan. When the tiles of some hands now score a
+different fan (the rulings changed since they were scored), the import lists those hands and is
+refused, unless `--keep-recorded-fan` is given: they are then imported with their recorded fan
+and listed as a warning.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from tournament.archive import import_tournament
+from tournament.archive.schema import MOST_CHARACTERS
 from tournament.models import Hand
 
 SYSTEM_USERNAME = "system"
@@ -63,6 +68,12 @@ class Command(BaseCommand):
             action="store_true",
             help="Replace the tournament that has the same slug, if there is one.",
         )
+        parser.add_argument(
+            "--keep-recorded-fan",
+            action="store_true",
+            help="Import hands whose tiles now score a different fan with the fan the archive "
+            "records (they are listed as a warning); without it such an archive is refused.",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         data = self._read(options["path"], options.get("stdin"))
@@ -76,6 +87,7 @@ class Command(BaseCommand):
                     slug=options["slug"],
                     replace=options["replace"],
                     warnings=warnings,
+                    keep_recorded_fan=options["keep_recorded_fan"],
                 )
         except ValidationError as error:
             raise CommandError("Nothing was imported. " + " ".join(error.messages)) from None
@@ -98,18 +110,29 @@ class Command(BaseCommand):
         try:
             if path == "-":
                 stream = stdin or io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8")
-                return json.load(stream)
-            with open(path, encoding="utf-8") as file:
-                return json.load(file)
+                text = stream.read(MOST_CHARACTERS + 1)
+            else:
+                with open(path, encoding="utf-8") as file:
+                    text = file.read(MOST_CHARACTERS + 1)
         except OSError as error:
             raise CommandError(f"Cannot read {path}: {error.strerror}.") from None
         except UnicodeDecodeError:
             raise CommandError(f"{path} is not UTF-8 text.") from None
+        if len(text) > MOST_CHARACTERS:
+            raise CommandError(
+                f"{path} is longer than {MOST_CHARACTERS:,} characters, more than an archive holds."
+            )
+        try:
+            return json.loads(text)
         except json.JSONDecodeError as error:
             raise CommandError(
                 f"{path} is not valid JSON: {error.msg} at line {error.lineno}, "
                 f"column {error.colno}."
             ) from None
+        except RecursionError:
+            raise CommandError(f"{path} is nested too deeply to be an archive.") from None
+        except ValueError as error:  # a number of thousands of digits
+            raise CommandError(f"{path} cannot be read: {error}.") from None
 
     def _actor(self, username: str | None) -> User:
         if username is None:

@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
@@ -14,7 +14,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.access import AuthenticatedRequest
 from tournament.models import ApiToken, Tournament
-from tournament.services.accounts import create_referee_account, revoke_token
+from tournament.services.accounts import create_referee_account, revoke_token, unlock_login
+from tournament.throttle import locked_out_usernames
 from tournament.tokens import issue_token
 from tournament.web.organiser.access import INVALID, call_service, organiser_page
 from tournament.web.organiser.forms.accounts import RefereeAccountForm, TokenForm
@@ -59,9 +60,34 @@ def referees(request: AuthenticatedRequest, tournament: Tournament) -> HttpRespo
     return render(
         request,
         "tournament/organiser/referees.html",
-        {"tournament": tournament, "form": form, "assigned": assigned},
+        {
+            "tournament": tournament,
+            "form": form,
+            "assigned": assigned,
+            "locked_out": locked_out_usernames(user.get_username() for user in assigned),
+        },
         status=status,
     )
+
+
+@organiser_page("POST")
+def unlock_referee(
+    request: AuthenticatedRequest, tournament: Tournament, username: str
+) -> HttpResponse:
+    """Lift the login lockout of one of the tournament's referees."""
+    referee = (
+        get_user_model()
+        .objects.filter(username=username, refereed_tables__round__tournament=tournament)
+        .first()
+    )
+    if referee is None:
+        raise Http404("No referee of this tournament has that username.")
+    unlock_login(username=referee.get_username())
+    messages.success(
+        request,
+        _("%(username)s may log in again.") % {"username": referee.get_username()},
+    )
+    return redirect("organiser:referees", slug=tournament.slug)
 
 
 @login_required

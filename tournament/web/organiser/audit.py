@@ -15,6 +15,7 @@ from scoring.engine import HandError, format_compact, parse_case
 from tournament.models import AuditEntry, Hand, Penalty, Round, Tournament, Wind
 from tournament.selectors import audit_trail
 from tournament.web.organiser.access import organiser_page
+from tournament.web.query import whole_number
 
 PER_PAGE = 50
 # The entry has its own time; the copy inside the record only repeats it.
@@ -153,7 +154,10 @@ def where(entry: AuditEntry) -> str:
 @organiser_page("GET", "HEAD")
 def audit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     entries = audit_trail(tournament).order_by("-at", "-pk")
-    page = Paginator(entries, PER_PAGE).get_page(request.GET.get("page"))
+    # get_page brings a page number past the end to the last page.
+    page = Paginator(entries, PER_PAGE).get_page(
+        whole_number(request, "page", default=1, least=1, most=10**9)
+    )
     rows = [
         {"entry": entry, "where": where(entry), "changes": changes(entry.before, entry.after)}
         for entry in page

@@ -36,6 +36,7 @@ from tournament.web.organiser.access import (
     table_of,
 )
 from tournament.web.public import render_live
+from tournament.web.query import whole_number
 
 # How often the board asks for fresh content, in seconds (?every= may ask for 2 to 60).
 REFRESH_SECONDS = 10
@@ -74,11 +75,8 @@ class ClockForm(forms.Form):
 
 
 def _every(request: HttpRequest) -> int:
-    try:
-        seconds = int(request.GET.get("every", REFRESH_SECONDS))
-    except ValueError:
-        return REFRESH_SECONDS
-    return min(REFRESH_RANGE[1], max(REFRESH_RANGE[0], seconds))
+    least, most = REFRESH_RANGE
+    return whole_number(request, "every", default=REFRESH_SECONDS, least=least, most=most)
 
 
 def board_page(

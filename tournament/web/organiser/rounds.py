@@ -53,11 +53,13 @@ STEPS: dict[tuple[str, str], StrOrPromise] = {
 STEP_ORDER = [Status.DRAFT, Status.SEATED, Status.PLAYING, Status.FINISHED]
 
 
-def _steps(round: Round) -> list[tuple[str, StrOrPromise]]:
+def _steps(round: Round, *, seated: bool) -> list[tuple[str, StrOrPromise]]:
+    """The status buttons of the round page; publishing only a round that has its seating."""
     allowed = TRANSITIONS[round.status]
     return [
         (status.value, STEPS[(round.status, status)])
         for status in sorted(allowed, key=STEP_ORDER.index)
+        if seated or (round.status, status) != (Status.DRAFT, Status.SEATED)
     ]
 
 
@@ -111,7 +113,7 @@ def round_page(
         "round": round,
         "rows": rows,
         "unseated": [player for player in playing if player.pk not in seated_ids],
-        "steps": _steps(round),
+        "steps": _steps(round, seated=bool(rows)),
         "is_last": not tournament.rounds.filter(number__gt=round.number).exists(),
         "seating_open": round.status in (Status.DRAFT, Status.SEATED),
         "seat_form": bound.pop("seat_form", None) or SeatRoundForm(),
@@ -179,10 +181,11 @@ def swap(request: AuthenticatedRequest, tournament: Tournament, number: int) -> 
         {"same_player": "second", "withdrawn": "second", "wrong_tournament": "second"},
     ):
         first, second = form.cleaned_data["first"], form.cleaned_data["second"]
-        messages.success(
-            request,
-            _("%(name)s and %(name2)s changed seats.") % {"name": first.name, "name2": second.name},
-        )
+        if second in seated:
+            text = _("%(name)s and %(name2)s changed seats.")
+        else:  # a substitute (or a player not seated in this round) takes the seat
+            text = _("%(name2)s takes the seat of %(name)s.")
+        messages.success(request, text % {"name": first.name, "name2": second.name})
         return _back(tournament, round)
     return round_page(request, tournament, round, swap_form=form, status=INVALID)
 

@@ -329,5 +329,5 @@ def remove_penalty_view(
         table_,
         lambda: remove_penalty(penalty=record, entered_by=request.user),
         _("The penalty on %(name)s (%(reason)s) is removed.")
-        % {"name": record.seat.player.name, "reason": record.reason},
+        % {"name": record.seat.player.name, "reason": record.reason_text},
     )

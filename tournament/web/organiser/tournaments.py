@@ -136,11 +136,18 @@ def dashboard(request: AuthenticatedRequest, tournament: Tournament) -> HttpResp
         substitutes=Count("pk", filter=Q(substitute=True)),
         withdrawn=Count("pk", filter=Q(withdrawn_from_round__isnull=False)),
     )
+    # Every planned round exists: the next step is finishing, not another round.
+    planned_done = bool(tournament.planned_rounds) and len(rounds) >= (
+        tournament.planned_rounds or 0
+    )
     return render(
         request,
         "tournament/organiser/dashboard.html",
         {
             "tournament": tournament,
+            "planned_done": planned_done,
+            "finished": planned_done
+            and all(round.status == Round.Status.FINISHED for round in rounds),
             "rounds": rounds,
             "current": current,
             "tables": tables,

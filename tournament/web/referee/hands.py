@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from scoring.engine import HandError, get_preset, parse_compact
@@ -114,6 +115,25 @@ def breakdown(
     return response
 
 
+def tiles_missing(text: str) -> str | None:
+    """How many tiles the hand in `text` still lacks, said in words; None when it lacks none
+    (or cannot be read: the breakdown then says what is wrong)."""
+    try:
+        hand = parse_compact(text)
+    except HandError:
+        return None
+    # 13 tiles before the winning one: standing tiles, and three for each declared set (a
+    # kong's fourth tile is its replacement).
+    count = 13 - len(hand.concealed) - 3 * len(hand.melds)
+    if count <= 0:
+        return None
+    return ngettext(
+        "%(count)s tile is missing: a winning hand has 14 (each kong adds one more).",
+        "%(count)s tiles are missing: a winning hand has 14 (each kong adds one more).",
+        count,
+    ) % {"count": count}
+
+
 def form_messages(form: forms.Form) -> list[str]:
     return [str(message) for errors in form.errors.values() for message in errors]
 
@@ -132,6 +152,10 @@ def record_full(request: AuthenticatedHtmxRequest, **where: Any) -> HttpResponse
     fragment = action == "check" and bool(request.htmx) and request.htmx.target == "breakdown"
     if fragment and not request.POST.get("tiles", "").strip():
         return breakdown(request, table)
+    missing = tiles_missing(request.POST.get("tiles", "")) if fragment else None
+    if missing:  # a hand still being built: how far it is, not the engine's refusal
+        others = [] if form.is_valid() else form_messages(form)
+        return breakdown(request, table, pending=[missing, *others])
     if not form.is_valid():
         if fragment:
             return breakdown(request, table, pending=form_messages(form))

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import PRESETS
-from tournament.models import RESERVED_SLUGS, Tournament
+from tournament.models import MOST_TABLE_POINTS, RESERVED_SLUGS, Tournament
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -23,6 +23,17 @@ if TYPE_CHECKING:
 
 # What the four inputs of the table points are called (for screen readers).
 PLACES = (_("1st place"), _("2nd place"), _("3rd place"), _("4th place"))
+
+
+class DateInput(forms.DateInput):
+    """The browser's date picker. Its value is always ISO 8601 (2025-05-01), whatever the
+    language: Django would otherwise write the date in the language's first input format
+    (Chinese: 2025/05/01), which a date input rejects, so saving the form erased the date."""
+
+    input_type = "date"
+
+    def __init__(self, attrs: dict | None = None) -> None:
+        super().__init__(attrs, format="%Y-%m-%d")
 
 
 class TablePointsWidget(forms.MultiWidget):
@@ -40,7 +51,10 @@ class TablePointsField(forms.MultiValueField):
     widget = TablePointsWidget
 
     def __init__(self, **kwargs: Any) -> None:
-        fields = [forms.IntegerField(min_value=-1000, max_value=1000) for _place in PLACES]
+        fields = [
+            forms.IntegerField(min_value=-MOST_TABLE_POINTS, max_value=MOST_TABLE_POINTS)
+            for _place in PLACES
+        ]
         message = _("Give the table points of all four places.")
         super().__init__(
             fields=fields,
@@ -129,12 +143,8 @@ class TournamentForm(forms.Form):
         max_length=100,
         help_text=_("The tournament's address: letters, digits, - and _."),
     )
-    start_date = forms.DateField(
-        label=_("Start date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
-    end_date = forms.DateField(
-        label=_("End date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
+    start_date = forms.DateField(label=_("Start date"), required=False, widget=DateInput())
+    end_date = forms.DateField(label=_("End date"), required=False, widget=DateInput())
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
     preset = forms.ChoiceField(label=_("Rule preset"), choices=preset_choices)
     profile = forms.ChoiceField(label=_("Ruling profile"), choices=Tournament.Profile.choices)

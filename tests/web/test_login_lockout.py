@@ -1,0 +1,176 @@
+"""Login throttling (django-axes): wrong passwords lock a username out from one address."""
+
+from __future__ import annotations
+
+import pytest
+from axes.models import AccessAttempt
+from django.conf import settings
+from django.core.management import call_command
+from django.urls import reverse
+from factories import make_user
+
+PASSWORD = "correct-horse-42"
+LOCKED = "logging in is locked for"
+
+
+@pytest.fixture
+def alice(organiser):
+    """alice (the organiser of tests/conftest.py), whose password is PASSWORD."""
+    return organiser
+
+
+def log_in(client, password, *, username="alice", address="203.0.113.7", **headers):
+    return client.post(
+        reverse("login"),
+        {"username": username, "password": password},
+        REMOTE_ADDR=address,
+        **headers,
+    )
+
+
+def test_six_wrong_passwords_lock_out_and_the_right_one_is_then_refused(client, alice):
+    assert settings.AXES_FAILURE_LIMIT == 5
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert log_in(client, "wrong").status_code == 200
+    answers = [log_in(client, "wrong") for _ in range(2)]
+
+    response = log_in(client, PASSWORD)
+
+    assert [answer.status_code for answer in answers] == [429, 429]
+    assert response.status_code == 429
+    assert LOCKED in response.text
+    assert "15 minutes" in response.text
+    assert "_auth_user_id" not in client.session
+    assert 'name="username"' in response.text and 'value="alice"' in response.text
+
+
+def test_fewer_wrong_passwords_than_the_limit_still_let_the_right_one_in(client, alice):
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        log_in(client, "wrong")
+
+    response = log_in(client, PASSWORD)
+
+    assert response.status_code == 302
+    assert client.session["_auth_user_id"] == str(alice.pk)
+
+
+def test_a_successful_login_starts_the_count_again(client, alice):
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        log_in(client, "wrong")
+    log_in(client, PASSWORD)
+    client.logout()
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        log_in(client, "wrong")
+
+    assert log_in(client, PASSWORD).status_code == 302
+
+
+def test_the_lockout_is_per_address_and_username(client, alice):
+    make_user("bob", password=PASSWORD)
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        log_in(client, "wrong")
+
+    assert log_in(client, PASSWORD, address="198.51.100.9").status_code == 302
+    client.logout()
+    assert log_in(client, PASSWORD, username="bob").status_code == 302
+
+
+def test_reset_unlocks(client, alice):
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        log_in(client, "wrong")
+    assert log_in(client, PASSWORD).status_code == 429
+
+    call_command("axes_reset_username", "alice")
+
+    assert log_in(client, PASSWORD).status_code == 302
+
+
+def test_the_admin_lists_the_lockout_and_deleting_it_unlocks(client, alice):
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        log_in(client, "wrong")
+    admin = make_user("root", password="x", is_staff=True, is_superuser=True)
+    staff = client.__class__()
+    staff.force_login(admin)
+    listing = staff.get(reverse("admin:axes_accessattempt_changelist"))
+    assert listing.status_code == 200 and "alice" in listing.text
+    (attempt,) = AccessAttempt.objects.filter(username="alice")
+    staff.post(reverse("admin:axes_accessattempt_delete", args=[attempt.pk]), {"post": "yes"})
+
+    assert log_in(client, PASSWORD).status_code == 302
+
+
+def test_forwarded_for_is_ignored_unless_a_proxy_is_declared(client, alice):
+    """A client cannot escape the lockout by inventing X-Forwarded-For."""
+    for number in range(settings.AXES_FAILURE_LIMIT):
+        log_in(client, "wrong", HTTP_X_FORWARDED_FOR=f"192.0.2.{number}")
+
+    assert log_in(client, PASSWORD, HTTP_X_FORWARDED_FOR="192.0.2.99").status_code == 429
+
+
+def test_behind_a_declared_proxy_the_forwarded_address_counts(client, alice, settings):
+    settings.PROXY_COUNT = 1
+    proxy = "10.0.0.2"
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        log_in(client, "wrong", address=proxy, HTTP_X_FORWARDED_FOR="203.0.113.7")
+
+    # Another client behind the same proxy is not locked out; the first one is, whatever it
+    # puts in front of the address the proxy appended.
+    assert (
+        log_in(client, PASSWORD, address=proxy, HTTP_X_FORWARDED_FOR="203.0.113.8").status_code
+        == 302
+    )
+    client.logout()
+    spoofed = "198.51.100.1, 203.0.113.7"
+    assert log_in(client, PASSWORD, address=proxy, HTTP_X_FORWARDED_FOR=spoofed).status_code == 429
+
+
+@pytest.fixture
+def locked_referee(client, organiser, table, referee):
+    """bob, referee of table 1 of the Spring Cup, locked out after wrong passwords."""
+    table.referees.add(referee)
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        log_in(client, "wrong", username="bob")
+    return referee
+
+
+def test_an_organiser_sees_a_locked_out_referee_and_unlocks_him(client, locked_referee, organiser):
+    organiser_client = client.__class__()
+    organiser_client.force_login(organiser)
+    page = organiser_client.get(reverse("organiser:referees", args=["spring-cup"]))
+    assert "Locked out after too many wrong passwords." in page.text
+
+    response = organiser_client.post(
+        reverse("organiser:referee_unlock", args=["spring-cup", "bob"]), follow=True
+    )
+
+    assert "bob may log in again." in response.text
+    assert "Locked out after" not in response.text
+    assert log_in(client, "referee-pass-42", username="bob").status_code == 302
+
+
+def test_unlocking_is_refused_on_get(client, locked_referee, organiser):
+    client.force_login(organiser)
+
+    response = client.get(reverse("organiser:referee_unlock", args=["spring-cup", "bob"]))
+
+    assert response.status_code == 405
+
+
+def test_only_an_organiser_of_the_tournament_unlocks(client, locked_referee, other_referee):
+    client.force_login(other_referee)
+
+    response = client.post(reverse("organiser:referee_unlock", args=["spring-cup", "bob"]))
+
+    assert response.status_code == 403
+    assert AccessAttempt.objects.filter(username="bob").exists()
+
+
+def test_an_organiser_unlocks_only_the_referees_of_his_tournament(client, alice, tournament):
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        log_in(client, "wrong")
+    client.force_login(alice)
+
+    response = client.post(reverse("organiser:referee_unlock", args=["spring-cup", "alice"]))
+
+    assert response.status_code == 404
+    assert AccessAttempt.objects.filter(username="alice").exists()
