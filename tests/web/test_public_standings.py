@@ -12,7 +12,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from test_public_scenario import body_rows, build_cup, build_field
 
-from tournament.models import Tournament
+from tournament.models import Player, Tournament
 from tournament.services import add_player
 from tournament.tables import StandingsTable, points_as_decimal
 
@@ -241,7 +241,9 @@ HOSTILE = {
 
 @pytest.fixture
 def hostile(tournament):
-    add_player(tournament=tournament, **HOSTILE)
+    # The key's alphabet refuses "@1" now; written past it, the export still neutralises it.
+    player = add_player(tournament=tournament, **{**HOSTILE, "key": "1"})
+    Player.objects.filter(pk=player.pk).update(key=HOSTILE["key"])
     add_player(tournament=tournament, key="2", name="Plain\tTab", club="\rClub")
     return tournament
 
