@@ -60,6 +60,37 @@ def test_postgres_socket_folder_from_query():
     assert db["OPTIONS"] == {}
 
 
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("postgres:///mcr", {"dbname": "postgres"}),
+        (
+            "postgresql:///mcr?host=/var/run/postgresql",
+            {"dbname": "postgres", "host": "/var/run/postgresql"},
+        ),
+        (
+            "postgres://root:pw@127.0.0.1:5433/mcr?sslmode=require",
+            {
+                "dbname": "postgres",
+                "user": "root",
+                "password": "pw",
+                "host": "127.0.0.1",
+                "port": "5433",
+                "sslmode": "require",
+            },
+        ),
+    ],
+)
+def test_libpq_params_leave_socket_parts_to_libpq(url, expected):
+    db = env.parse_database_url(url, base_dir=BASE)
+    assert env.libpq_params(db, dbname="postgres") == expected
+
+
+def test_libpq_params_default_to_the_database_of_the_url():
+    db = env.parse_database_url("postgres:///mcr_bench", base_dir=BASE)
+    assert env.libpq_params(db) == {"dbname": "mcr_bench"}
+
+
 def test_postgres_query_parameters_become_options():
     db = env.parse_database_url("postgres://u@h/mcr?sslmode=require", base_dir=BASE)
     assert db["OPTIONS"] == {"sslmode": "require"}
