@@ -284,3 +284,20 @@ def test_proxy_ssl_header_only_when_the_proxy_sets_it():
     assert _production_settings("SECURE_PROXY_SSL_HEADER", PROXY_SSL_HEADER="true") == [
         "('HTTP_X_FORWARDED_PROTO', 'https')"
     ]
+
+
+def test_database_connections_persist_in_production_with_health_checks():
+    assert _production_settings(
+        "DATABASES['default']['CONN_MAX_AGE']", "DATABASES['default']['CONN_HEALTH_CHECKS']"
+    ) == ["60", "True"]
+
+
+def test_conn_max_age_is_read_from_the_environment():
+    values = _production_settings("DATABASES['default']['CONN_MAX_AGE']", CONN_MAX_AGE="0")
+    assert values == ["0"]
+
+
+def test_settings_refuse_a_negative_conn_max_age():
+    result = _load_settings(DEBUG="true", CONN_MAX_AGE="-5")
+    assert result.returncode != 0
+    assert "CONN_MAX_AGE='-5' is not a whole number" in result.stderr
