@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Player, Tournament
+from tournament.services.live import note_change
 
 # CSV headers understood by the import, with the other spellings organisers use for them.
 CSV_COLUMNS = {
@@ -61,6 +62,7 @@ def add_player(*, tournament: Tournament, **fields: Any) -> Player:
     except IntegrityError as error:  # a concurrent insert of the same key
         message = _("Another player of this tournament has this key.")
         raise ValidationError({"key": message}) from error
+    note_change(tournament.pk)
     return player
 
 
@@ -79,6 +81,7 @@ def update_player(*, player: Player, **fields: Any) -> Player:
         raise ValidationError(
             _("Another player of this tournament has this key or EMA number."), code="taken"
         ) from error
+    note_change(player.tournament_id)
     return player
 
 
@@ -169,4 +172,6 @@ def import_players_csv(*, tournament: Tournament, text: str) -> list[Player]:
         )
     if not players:
         raise ValidationError(_("The file lists no players."), code="csv_empty")
-    return Player.objects.bulk_create(players)
+    created = Player.objects.bulk_create(players)
+    note_change(tournament.pk)
+    return created
