@@ -22,14 +22,19 @@ def database_url() -> str:
 
 
 def ensure_database(url: str) -> None:
-    from urllib.parse import urlsplit
-
+    """Create the database `url` names when it is missing. Any URL the settings read works,
+    the socket forms (``postgres:///name``, ``postgres:///name?host=/run/postgresql``)
+    included: the URL goes through the settings' own parser, not string surgery."""
     import psycopg
 
-    parts = urlsplit(url)
-    name = parts.path.lstrip("/")
-    admin = parts._replace(path="/postgres").geturl()
-    with psycopg.connect(admin, autocommit=True) as connection:
+    from config import env
+
+    database = env.parse_database_url(url, base_dir=REPO)
+    if database["ENGINE"] != "django.db.backends.postgresql":
+        raise SystemExit(f"The benchmarks need PostgreSQL; BENCH_DATABASE_URL={url!r} is not.")
+    name = str(database["NAME"])
+    admin = env.libpq_params(database, dbname="postgres")
+    with psycopg.connect(**admin, autocommit=True) as connection:
         exists = connection.execute(
             "SELECT 1 FROM pg_database WHERE datname = %s", (name,)
         ).fetchone()

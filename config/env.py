@@ -170,3 +170,19 @@ def _hide_password(url: str) -> str:
         return url
     netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
     return parts._replace(netloc=netloc).geturl()
+
+
+def libpq_params(database: dict[str, Any], *, dbname: str | None = None) -> dict[str, str]:
+    """The keywords ``psycopg.connect`` takes for a PostgreSQL ``DATABASES`` entry made by
+    `parse_database_url`, connected to `dbname` when given (``"postgres"`` to create a
+    database). Empty parts are left out so that libpq falls back on its defaults: the Unix
+    socket for no host, the current system user for no user."""
+    params = {
+        "dbname": dbname or str(database["NAME"]),
+        "user": database.get("USER", ""),
+        "password": database.get("PASSWORD", ""),
+        "host": database.get("HOST", ""),
+        "port": database.get("PORT", ""),
+        **database.get("OPTIONS", {}),
+    }
+    return {key: str(value) for key, value in params.items() if value}

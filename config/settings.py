@@ -6,6 +6,7 @@ Variables (see README.md):
 - ``SECRET_KEY``: required when DEBUG is off
 - ``DATABASE_URL``: ``sqlite:///path`` or ``postgres://user:password@host:port/name``
   (default: the SQLite file db.sqlite3 at the repository root)
+- ``CONN_MAX_AGE``: seconds a database connection is kept for reuse (default 60, 0 in DEBUG)
 - ``ALLOWED_HOSTS``, ``CSRF_TRUSTED_ORIGINS``: comma-separated lists
 - ``HTTPS`` and the HTTPS-only settings it gives the default of (``SECURE_SSL_REDIRECT``,
   ``SESSION_COOKIE_SECURE``, ``CSRF_COOKIE_SECURE``, ``SECURE_HSTS_SECONDS``,
@@ -167,6 +168,14 @@ DATABASES = {
         base_dir=BASE_DIR,
     ),
 }
+# Persistent connections: each application server process keeps its connection for
+# CONN_MAX_AGE seconds instead of opening one per request (a few milliseconds each against
+# PostgreSQL), checked before reuse so that a restarted database costs one error-free
+# reconnect. The development server opens a thread per request, so DEBUG defaults to 0.
+DATABASES["default"]["CONN_MAX_AGE"] = env.parse_int(
+    "CONN_MAX_AGE", os.environ.get("CONN_MAX_AGE"), default=0 if DEBUG else 60
+)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 # Several test runs may share one PostgreSQL server; scripts/test gives each its own name.
 if os.environ.get("TEST_DATABASE_NAME") and "postgresql" in DATABASES["default"]["ENGINE"]:
     DATABASES["default"]["TEST"] = {"NAME": os.environ["TEST_DATABASE_NAME"]}

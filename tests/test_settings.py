@@ -60,6 +60,37 @@ def test_postgres_socket_folder_from_query():
     assert db["OPTIONS"] == {}
 
 
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("postgres:///mcr", {"dbname": "postgres"}),
+        (
+            "postgresql:///mcr?host=/var/run/postgresql",
+            {"dbname": "postgres", "host": "/var/run/postgresql"},
+        ),
+        (
+            "postgres://root:pw@127.0.0.1:5433/mcr?sslmode=require",
+            {
+                "dbname": "postgres",
+                "user": "root",
+                "password": "pw",
+                "host": "127.0.0.1",
+                "port": "5433",
+                "sslmode": "require",
+            },
+        ),
+    ],
+)
+def test_libpq_params_leave_socket_parts_to_libpq(url, expected):
+    db = env.parse_database_url(url, base_dir=BASE)
+    assert env.libpq_params(db, dbname="postgres") == expected
+
+
+def test_libpq_params_default_to_the_database_of_the_url():
+    db = env.parse_database_url("postgres:///mcr_bench", base_dir=BASE)
+    assert env.libpq_params(db) == {"dbname": "mcr_bench"}
+
+
 def test_postgres_query_parameters_become_options():
     db = env.parse_database_url("postgres://u@h/mcr?sslmode=require", base_dir=BASE)
     assert db["OPTIONS"] == {"sslmode": "require"}
@@ -253,3 +284,20 @@ def test_proxy_ssl_header_only_when_the_proxy_sets_it():
     assert _production_settings("SECURE_PROXY_SSL_HEADER", PROXY_SSL_HEADER="true") == [
         "('HTTP_X_FORWARDED_PROTO', 'https')"
     ]
+
+
+def test_database_connections_persist_in_production_with_health_checks():
+    assert _production_settings(
+        "DATABASES['default']['CONN_MAX_AGE']", "DATABASES['default']['CONN_HEALTH_CHECKS']"
+    ) == ["60", "True"]
+
+
+def test_conn_max_age_is_read_from_the_environment():
+    values = _production_settings("DATABASES['default']['CONN_MAX_AGE']", CONN_MAX_AGE="0")
+    assert values == ["0"]
+
+
+def test_settings_refuse_a_negative_conn_max_age():
+    result = _load_settings(DEBUG="true", CONN_MAX_AGE="-5")
+    assert result.returncode != 0
+    assert "CONN_MAX_AGE='-5' is not a whole number" in result.stderr

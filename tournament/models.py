@@ -834,6 +834,22 @@ class AuditEntry(models.Model):
         return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}"
 
 
+class LiveVersion(models.Model):
+    """A number that grows with every change the live pages of a tournament show (results,
+    seating, rounds, the clock, players, the tournament's settings): the ETag of those pages is
+    built from it, so a poll when nothing changed is answered 304 from this one row. Kept out
+    of Tournament so that saving a tournament never writes back an old number, and bumped with
+    one upsert (tournament.services.live.note_change)."""
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, primary_key=True, related_name="live_version"
+    )
+    number = models.PositiveBigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}: {self.number}"
+
+
 class ApiToken(models.Model):
     """A secret that lets a program call the JSON API as a user.
 

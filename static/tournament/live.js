@@ -14,6 +14,9 @@
    - a fragment may name the URL of the next update in data-live-next (the projector goes
      through its panels so);
    - after each update the region gets a "live:updated" event (it bubbles).
+   Nothing here handles caching: the public pages send their fragments with an ETag and
+   Cache-Control: no-cache, so the browser itself asks again with If-None-Match and hands htmx
+   the fragment it kept when the server answers 304 (tournament/web/live.py).
 
    Elements with data-countdown="seconds" show a clock counting down (H:MM:SS or M:SS) while
    they also have data-countdown-running; each fragment the server sends resets them. */

@@ -337,3 +337,32 @@ def test_every_touched_page_fits_the_screen(sized_page, live_server, world, orga
         fits(page)
         shoot(page, name)
     assert "Behind the clock: 5 hands played" in page.locator("#board-table-1").inner_text()
+
+
+def test_an_unchanged_fragment_is_asked_about_with_its_etag_and_kept(
+    sized_page, live_server, world
+):
+    """The browser revalidates a live fragment itself (Cache-Control: no-cache and an ETag):
+    the next poll sends If-None-Match, the server answers 304, and htmx gets the kept
+    fragment, so the region neither empties nor turns stale."""
+    page = sized_page
+    sent: list[tuple[str | None, str | None]] = []
+
+    def note(response):  # the headers as sent, the browser's own included
+        if "standings" in response.url:
+            headers = response.request.all_headers()
+            sent.append((headers.get("hx-request"), headers.get("if-none-match")))
+
+    page.on("response", note)
+    page.goto(f"{live_server.url}{reverse('public:standings', args=['spring-cup'])}")
+    contents = []
+    for _ in range(2):
+        with page.expect_response(lambda response: "standings" in response.url):
+            page.evaluate(REFRESH.format("standings-live"))
+        page.wait_for_timeout(200)
+        contents.append(page.locator("#standings-live").inner_html())
+
+    fragments = [etag for htmx, etag in sent if htmx == "true"]
+    assert fragments[0] is None and fragments[1] and fragments[1].startswith('"live-')
+    assert "games counted" in contents[1] and contents[1] == contents[0]
+    assert page.locator("#standings-live[data-live-stale]").count() == 0

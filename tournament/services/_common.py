@@ -14,6 +14,7 @@ from django.db.models import Sum
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import AuditEntry, Hand, Penalty, Player, Round, Seat, Table
+from tournament.services.live import note_change
 
 
 def lock_table(table: Table) -> Table:
@@ -220,7 +221,7 @@ def audit(
     before: dict[str, Any] | None,
     after: dict[str, Any] | None,
 ) -> AuditEntry:
-    return AuditEntry.objects.create(
+    entry = AuditEntry.objects.create(
         tournament_id=table.round.tournament_id,
         table=table,
         actor=actor,
@@ -228,3 +229,5 @@ def audit(
         before=before,
         after=after,
     )
+    note_change(table.round.tournament_id)
+    return entry

@@ -12,6 +12,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Player, Tournament
+from tournament.services.live import note_change
 from tournament.text import storable
 
 # What a player list may hold: a file of at most a million characters (the form's upload limit
@@ -105,6 +106,7 @@ def add_player(*, tournament: Tournament, **fields: Any) -> Player:
     player = Player(tournament=tournament, **fields)
     _clean(player)
     _save(player)
+    note_change(tournament.pk)
     return player
 
 
@@ -117,6 +119,7 @@ def update_player(*, player: Player, **fields: Any) -> Player:
         setattr(player, name, value)
     _clean(player)
     _save(player)
+    note_change(player.tournament_id)
     return player
 
 
@@ -288,4 +291,6 @@ def import_players_csv(*, tournament: Tournament, text: str) -> list[Player]:
         raise _refused(problems)
     if not players:
         raise ValidationError(_("The file lists no players."), code="csv_empty")
-    return Player.objects.bulk_create(players)
+    created = Player.objects.bulk_create(players)
+    note_change(tournament.pk)
+    return created

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.clock import clock_of
 from tournament.models import AuditEntry, Round
+from tournament.services.live import note_change
 from tournament.services.rounds import lock_round
 
 MAX_EXTRA_MINUTES = 120
@@ -23,6 +24,7 @@ def _audit(round: Round, actor: User, event: str, **details) -> None:
         before=None,
         after={"round": round.number, "event": event, **details},
     )
+    note_change(round.tournament_id)
 
 
 def _refuse_unless_playing(round: Round) -> None:

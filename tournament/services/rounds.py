@@ -29,6 +29,7 @@ from tournament.models import (
     Table,
     Tournament,
 )
+from tournament.services.live import note_change
 from tournament.services.seating import create_table
 
 Status = Round.Status
@@ -66,6 +67,7 @@ def _audit_round(round: Round, actor: User, action: str, before, after) -> None:
         before=before,
         after=after,
     )
+    note_change(round.tournament_id)
 
 
 def _seating_snapshot(round: Round) -> dict:
@@ -300,6 +302,7 @@ def swap_players(*, round: Round, first: Player, second: Player, actor: User) ->
 def assign_referees(*, table: Table, referees: Iterable[User], actor: User) -> None:
     """Make `referees` the referees of `table` (replacing those assigned before)."""
     table.referees.set(list(referees))
+    note_change(table.round.tournament_id)
 
 
 @transaction.atomic

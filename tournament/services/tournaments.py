@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import PRESETS
 from tournament.models import Hand, Tournament
+from tournament.services.live import note_change
 
 SETTINGS = (
     "name",
@@ -57,6 +58,7 @@ def _save(tournament: Tournament) -> None:
             tournament.save()
     except IntegrityError as error:  # a concurrent save of the same slug
         raise ValidationError({"slug": _("Another tournament has this slug.")}) from error
+    note_change(tournament.pk)
 
 
 @transaction.atomic

@@ -35,6 +35,7 @@ from tournament.selectors import (
 )
 from tournament.tables import StandingsTable, standing_rows
 from tournament.web.htmx import HtmxRequest
+from tournament.web.live import conditional_live
 from tournament.web.organiser.forms.tournament import preset_name
 from tournament.web.query import whole_number
 
@@ -136,6 +137,7 @@ def _paginate(table: StandingsTable, request: HttpRequest) -> None:
 
 
 @require_safe
+@conditional_live
 def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
     """Standings over the confirmed games; `?provisional=1` counts submitted sheets too and
     marks the rows that include them."""
@@ -191,6 +193,7 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
+@conditional_live
 def round_page(request: HtmxRequest, slug: str, number: int) -> HttpResponse:
     access = _access(request, slug)
     round = access.round(number)
@@ -232,6 +235,7 @@ def round_page(request: HtmxRequest, slug: str, number: int) -> HttpResponse:
 
 
 @require_safe
+@conditional_live
 def table_page(request: HtmxRequest, slug: str, number: int, table: int) -> HttpResponse:
     access = _access(request, slug)
     round = access.round(number)

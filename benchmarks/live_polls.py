@@ -1,0 +1,83 @@
+"""What a live poll of the standings costs when nothing changed, with and without the ETag.
+
+    .venv/bin/python benchmarks/live_polls.py [--players 400] [--polls 200]
+
+Builds the tournament of tournament_scale.py (rounds 1-2 finished, round 3 in play) with
+`--players` players in the benchmark database (see bench_database.py), then times `--polls`
+htmx polls of the public standings fragment through Django's test client, in one process:
+
+- rendered: the polls as they were before conditional requests (no If-None-Match), each one
+  computing and rendering the standings;
+- 304: the same polls sending back the ETag of the first answer, as the browser does;
+- 404: an unknown tournament's standings, the floor a request costs in this application.
+
+It prints the total and per-poll milliseconds, the bytes of each answer and the ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "benchmarks"))
+
+from bench_database import database_url, ensure_database, setup_django  # noqa: E402
+
+HTMX = {"HX-Request": "true"}
+
+
+def timed(polls: int, get) -> tuple[float, int, int]:
+    """Total milliseconds of `polls` calls of `get`, the last status and body size."""
+    start = time.perf_counter()
+    for _ in range(polls):
+        response = get()
+    elapsed = (time.perf_counter() - start) * 1000
+    return elapsed, response.status_code, len(response.content)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=400)
+    parser.add_argument("--polls", type=int, default=200)
+    args = parser.parse_args()
+    url = database_url()
+    ensure_database(url)
+    setup_django(url)
+
+    from django.test import Client
+    from django.urls import reverse
+    from tournament_scale import build
+
+    logging.getLogger("django.request").setLevel(logging.ERROR)  # not a line per 404
+
+    tournament, _ = build(args.players)
+    client = Client()
+    standings = reverse("public:standings", args=[tournament.slug])
+    missing = reverse("public:standings", args=["no-such-tournament"])
+    etag = client.get(standings, headers=HTMX)["ETag"]
+
+    rows = {
+        "rendered": timed(args.polls, lambda: client.get(standings, headers=HTMX)),
+        "304": timed(
+            args.polls, lambda: client.get(standings, headers={**HTMX, "If-None-Match": etag})
+        ),
+        "404": timed(args.polls, lambda: client.get(missing, headers=HTMX)),
+    }
+    print(f"{args.polls} polls of the standings fragment, {args.players} players, nothing changed")
+    for name, (total, status, size) in rows.items():
+        print(
+            f"{name:10} {total:9.0f} ms in all {total / args.polls:8.2f} ms a poll  "
+            f"status {status}  {size:>7} bytes"
+        )
+    rendered, conditional, floor = (rows[name][0] for name in ("rendered", "304", "404"))
+    print(f"304 / rendered: {conditional / rendered:.4f}  ({rendered / conditional:.0f}x faster)")
+    print(f"304 / 404:      {conditional / floor:.2f}")
+
+
+if __name__ == "__main__":
+    main()

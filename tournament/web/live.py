@@ -1,0 +1,66 @@
+"""Conditional requests for the live updates of the public pages.
+
+A live page (standings, round, table) polls its own address with htmx. Each fragment it gets
+carries an ETag made of the tournament's LiveVersion number (bumped in the same transaction as
+every change those pages show, see tournament.services.live) and of what else the fragment
+depends on: the address, the language and the visitor's session. The browser keeps the
+fragment (``Cache-Control: no-cache``: kept, but asked about every time) and sends the ETag
+back in If-None-Match; when the number has not moved, the answer is 304 from one query,
+without computing or rendering anything, and the browser hands htmx the fragment it kept.
+
+The number lives in the database, so several application servers agree on it. Only public
+tournaments are answered so: a private one has every request checked and rendered as before.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpResponse
+from django.views.decorators.http import condition
+
+from tournament.models import Tournament
+from tournament.web.htmx import HtmxRequest
+
+
+def live_etag(request: HtmxRequest, slug: str, *args: Any, **kwargs: Any) -> str | None:
+    """The ETag of a live update of the tournament at `slug`; None (no conditional answer)
+    for a whole page, a private or unknown tournament."""
+    if not request.htmx:
+        return None
+    row = (
+        Tournament.objects.filter(slug=slug, public=True)
+        .values_list("pk", "live_version__number")
+        .first()
+    )
+    if row is None:
+        return None
+    version = row[1] or 0  # no LiveVersion row: nothing has changed since it was made
+    depends_on = "\n".join(
+        (
+            request.get_full_path(),
+            getattr(request, "LANGUAGE_CODE", ""),
+            request.COOKIES.get(settings.SESSION_COOKIE_NAME, ""),
+        )
+    )
+    digest = hashlib.sha256(depends_on.encode()).hexdigest()[:16]
+    return f"live-{version}-{digest}"
+
+
+def conditional_live(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Answer a live update 304 when the client has the current version; a fragment sent
+    with an ETag may be kept by the browser but must be asked about again each time."""
+    conditional = condition(etag_func=live_etag)(view)
+
+    @wraps(view)
+    def wrapper(request: HtmxRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = conditional(request, *args, **kwargs)
+        if response.has_header("ETag"):
+            response["Cache-Control"] = "no-cache"
+        return response
+
+    return wrapper
