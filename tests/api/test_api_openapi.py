@@ -37,6 +37,7 @@ NOT_EXPOSED = {
     "csv_empty",
     "csv_header",
     "csv_rows",
+    "csv_too_large",
 }
 
 

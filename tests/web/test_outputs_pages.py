@@ -310,15 +310,16 @@ def build(tournament, organiser, tables: int) -> None:
         record_hand(table=table, number=1, result="draw", entered_by=organiser)
 
 
+# Pages (not the CSV download) include the header's check whether to offer "Organise".
 QUERY_PAGES = [
-    ("outputs:index", {}, 5),
+    ("outputs:index", {}, 6),
     ("outputs:ema_csv", {}, 6),
-    ("outputs:ema", {}, 7),
-    ("outputs:standings", {}, 7),
-    ("outputs:player_seating", {}, 7),
-    ("outputs:round_seating", {"number": 1}, 8),
-    ("outputs:sheets", {"number": 1}, 9),
-    ("outputs:blank_sheets", {"number": 1}, 7),
+    ("outputs:ema", {}, 8),
+    ("outputs:standings", {}, 8),
+    ("outputs:player_seating", {}, 8),
+    ("outputs:round_seating", {"number": 1}, 9),
+    ("outputs:sheets", {"number": 1}, 10),
+    ("outputs:blank_sheets", {"number": 1}, 8),
 ]
 
 
