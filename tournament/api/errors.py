@@ -100,7 +100,8 @@ class ErrorAnswer(Schema):
       whose game sheets are not all confirmed), `later_round_started`, `seating_frozen`,
       `field_not_multiple_of_four`, `no_players`, `four_players`, `wrong_tournament`,
       `withdrawn`, `already_seated`, `unknown_user`; for players `taken`, `bad_key` (a key
-      outside its alphabet), `bad_character` (a NUL or a lone surrogate in a text); for settings `rules_locked`, `unique`, `unknown_preset`,
+      outside its alphabet), `bad_character` (a NUL or a lone surrogate in a text); for
+      settings `rules_locked`, `unique`, `unknown_preset`,
       `bad_rule_setting` (a setting the preset does not offer, or a value it does not allow),
       `bad_table_points`, `bad_tie_breaks`.
     * 401 `invalid_token` (a bad token, on any request) or `login_required` (a write without
