@@ -308,3 +308,40 @@ def test_an_mcr_hand_refuses_riichi(as_bob, table):
         "not_in_preset",
         ["riichi"],
     )
+
+
+# --- Japanese Transitional wins sent with their tiles ------------------------------------
+
+# JT-03 of the shared cases: seat North, round East, on a discard: F 60 (no-points hand).
+NO_POINTS = {
+    "concealed": ["3m", "4m", "5p", "6p", "7p", "3s", "4s", "5s", "6s", "7s", "8s", "9m", "9m"],
+    "melds": [],
+    "win_tile": "2m",
+}
+
+
+@pytest.mark.parametrize("preset", [JT], indirect=True)
+def test_a_japanese_win_sent_with_its_tiles_is_recorded_at_the_engines_score(preset, as_bob, table):
+    hand = entered(as_bob, deal(1, winner="4", discarder="1", tiles=NO_POINTS))["hand"]
+
+    assert hand["value"] == 60
+    assert hand["tiles"]["seat_wind"] == "N"
+
+
+@pytest.mark.parametrize("preset", [JT], indirect=True)
+@pytest.mark.parametrize(
+    ("tiles", "value", "code", "field"),
+    [
+        (NO_POINTS, 80, "value_disagrees_with_tiles", "value"),
+        ({**NO_POINTS, "win_tile": "1p"}, None, "invalid_tiles", None),
+    ],
+)
+def test_japanese_tiles_that_disagree_or_are_no_win_are_refused(
+    preset, as_bob, table, tiles, value, code, field
+):
+    response = as_bob.post(HANDS, deal(1, winner="4", discarder="1", tiles=tiles, value=value))
+
+    assert response.status_code == 400
+    assert response.json()["error"] == code
+    assert list(response.json().get("fields") or []) == ([field] if field else [])
+    assert not Hand.objects.exists()

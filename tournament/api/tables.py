@@ -46,7 +46,11 @@ TABLE = f"{R}/tables/{{int:table}}"
 SITUATION = tuple(schemas.Situation.model_fields)
 # The facts of a deal named as lists of players, as the request and the services call them.
 DEAL_FACTS = ("riichi", "faulty_claims", "ready", "faulty_riichi")
-CASE_FIELDS = ("concealed", "melds", "win_tile", "flowers", *SITUATION)
+# The tiles of a win as sent (the case format), with its situation: MCR's and JT's flags.
+CASE_FIELDS = (
+    "concealed", "melds", "win_tile", "flowers", *SITUATION,
+    "last_discard", "supplement_tile", "robbing_kong", "heavenly", "earthly",
+)  # fmt: skip
 SUBMISSION = Header(
     None,
     alias="Idempotency-Key",
@@ -154,6 +158,7 @@ CODE_FIELDS = {
     "offender_required": "offender",
     "one_winner": "also",
     "winner_twice": "also",
+    "value_disagrees_with_tiles": "value",
 }
 # Refusals that name the fact of the deal ("fact") or the player's part ("role") they are about.
 FACT_FIELDS = {"riichi", "faulty_claims", "ready", "faulty_riichi", "offender"}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,7 +14,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import RulePreset, score_case
+from scoring.engine import RulePreset, jt, score_case
 from scoring.engine_messages import engine_message
 from tournament import deals
 from tournament.models import (
@@ -512,12 +512,21 @@ def _fill_in_win(
             )
         hand.fan, hand.flowers, hand.tiles = _fan_of(tournament, at, hand, facts)
         return []
-    if facts.fan is not None or facts.flowers or facts.tiles is not None:
+    scorer = TILE_SCORERS.get(preset.scorer or "")
+    if facts.fan is not None or facts.flowers or (facts.tiles is not None and scorer is None):
         raise ValidationError(
             _("This tournament counts a hand in points: give its value, not fan or tiles."),
             code="value_required",
         )
-    hand.value = _checked_value(preset, facts.value, facts.winner)
+    if facts.tiles is not None and scorer is not None:
+        hand.value, hand.tiles = scorer(at, hand, facts.tiles)
+        if facts.value is not None and facts.value != hand.value:
+            raise ValidationError(
+                _("The tiles score %(scored)s, not the %(value)s entered."),
+                code="value_disagrees_with_tiles",
+                params={"scored": hand.value, "value": facts.value},
+            )
+    hand.value = _checked_value(preset, hand.value or facts.value, facts.winner)
     if facts.extra_winners and not (preset.deal.several_winners and discarder_seat):
         raise ValidationError(
             _("Only on a discard, and only where the rules allow it, do several players win."),
@@ -577,6 +586,37 @@ def _checked_value(preset: RulePreset, value: int | None, player: Player) -> int
             params={"minimum": preset.minimum, "player": player.name, "value": value},
         )
     return value
+
+
+def _jt_value_of_tiles(
+    at: deals.DealAt, hand: Hand, tiles: dict[str, Any]
+) -> tuple[int, dict[str, Any]]:
+    """JT: the final score F of the winner's tiles (and the tiles with the situation of the
+    deal): the winner's seat wind, the prevailing wind, self-drawn when no one discarded, and
+    riichi when the winner declared it in this deal. Tiles that are no win are refused."""
+    winner = hand.winner
+    assert winner is not None
+    case = {
+        **tiles,
+        "seat_wind": at.seat_winds[winner.index],
+        "prevalent_wind": at.prevailing_wind,
+        "self_drawn": hand.discarder is None,
+        "riichi": winner.starting_wind in hand.riichi,
+    }
+    case.pop("deal", None)
+    verdict = jt.score_jt_case(case)
+    if verdict.error is not None or verdict.final is None:
+        raise ValidationError(engine_message(verdict), code="invalid_tiles")
+    return verdict.final, case
+
+
+#: The engines that score a win's tiles into its value, by the preset's `scorer` (MCR's fan
+#: and flowers are scored by `_score_tiles`).
+TILE_SCORERS: dict[
+    str, Callable[[deals.DealAt, Hand, dict[str, Any]], tuple[int, dict[str, Any]]]
+] = {
+    "jt": _jt_value_of_tiles,
+}
 
 
 def _fan_of(

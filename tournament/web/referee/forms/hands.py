@@ -180,15 +180,68 @@ class FullForm(WinnerForm):
     )
     flowers = flowers_field()
 
-    SITUATION_FLAGS = ("last_tile_of_kind", "kong_related", "last_wall_tile")
+    # The situation flags of a win by the engine that scores it (the preset's `scorer`).
+    SITUATION_FLAGS = {
+        "mcr": ("last_tile_of_kind", "kong_related", "last_wall_tile"),
+        "jt": (
+            "last_wall_tile", "last_discard", "supplement_tile", "robbing_kong", "heavenly",
+            "earthly",
+        ),
+    }  # fmt: skip
+    JT_FLAG_LABELS = {
+        "last_wall_tile": _("Last tile of the wall"),
+        "last_discard": _("Last discard"),
+        "supplement_tile": _("Supplement tile"),
+        "robbing_kong": _("Robbing a kong"),
+        "heavenly": _("Heavenly hand"),
+        "earthly": _("Earthly hand"),
+    }
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        rules = self.rules
+        if rules.counts_fan:
+            return
+        # A preset that counts points (JT): its own flags, the deal's riichi and faulty
+        # claims, and the value as counted at the table, which must agree with the tiles.
+        for flag in self.SITUATION_FLAGS["mcr"]:
+            del self.fields[flag]
+        del self.fields["flowers"]
+        for flag in self.flags:
+            self.fields[flag] = forms.BooleanField(required=False, label=self.JT_FLAG_LABELS[flag])
+        value = value_field(rules, _("Final score F, if counted"))
+        value.required = False
+        self.fields["value"] = value
+        if rules.deal.riichi_stake:
+            self.fields["riichi"] = self.players_field(_("Riichi declared"))
+        if rules.deal.faulty_claim:
+            self.fields["faulty_claims"] = self.players_field(_("Faulty claims"))
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        return self.SITUATION_FLAGS.get(self.rules.scorer or "", ())
+
+    @property
+    def flag_fields(self) -> list[forms.BoundField]:
+        return [self[flag] for flag in self.flags]
 
     def situation(self) -> dict[str, Any]:
         """The situation in the engine's names, without the winds (the hand decides those)."""
         data = self.cleaned_data
-        situation = {flag: data[flag] for flag in self.SITUATION_FLAGS}
+        situation = {flag: data[flag] for flag in self.flags}
         situation["self_drawn"] = self.self_drawn()
-        situation["flowers"] = data["flowers"]
+        if self.rules.counts_fan:
+            situation["flowers"] = data["flowers"]
         return situation
+
+    def facts(self) -> dict[str, Any]:
+        """What `services.record_hand` takes besides the result, the winner and the tiles,
+        under a preset that counts points."""
+        return {
+            "value": self.cleaned_data.get("value"),
+            "riichi": self.players_of("riichi"),
+            "faulty_claims": self.players_of("faulty_claims"),
+        }
 
 
 class DrawForm(HandForm):
