@@ -89,17 +89,6 @@ def test_the_referee_can_still_record_a_faulty_out_for_tiles_that_are_no_win(
     assert hand.result == "faulty_out"
 
 
-def test_wilmington_deals_are_still_entered_by_value_only(tournament, table, referee, players):
-    tournament.preset = "wilmington-12-tile"
-    tournament.seat_rotation = "none"
-    tournament.save()
-
-    with pytest.raises(ValidationError) as refusal:
-        win(table, referee, players, tiles=NO_POINTS, value=20)
-
-    assert refusal.value.code == "value_required"
-
-
 def test_the_tiles_are_scored_for_the_seat_wind_of_the_deal_after_the_deal_passed(
     jt, table, referee, players
 ):

@@ -132,19 +132,14 @@ def test_the_game_is_over_after_the_last_wind_round(referee_client, japanese):
     assert messages_of(referee_client.get(table_url(japanese))) == []
 
 
-def test_the_tile_entry_is_offered_only_where_an_engine_scores_the_tiles(
-    referee_client, world, wilmington
+def test_a_wilmington_table_offers_the_tile_entry_with_a_hand_per_further_winner(
+    referee_client, wilmington
 ):
-    assert "full entry: the tiles" not in page(referee_client, wilmington)
+    html = page(referee_client, wilmington)
 
-    response = referee_client.post(
-        table_url(wilmington, "full"),
-        {"number": 1, "winner": "1", "discarder": "self", "tiles": "123m456m789m123p55p"},
-    )
-
-    html = response.content.decode()
-    assert "cannot score tiles yet" in html  # a stale form still hears why
-    assert not Hand.objects.exists()
+    assert "full entry: the tiles" in html
+    assert "Further winners on the same discard: their tiles" in html
+    assert 'also_tiles_1"' in html
 
 
 def test_an_mcr_table_offers_the_tile_entry(referee_client, world):
@@ -215,3 +210,34 @@ def test_japanese_tiles_that_are_no_win_are_refused_with_the_engines_message(
     assert response.status_code == 200
     assert not Hand.objects.exists()
     assert errors_of(response)
+
+
+# --- Wilmington full entry: one hand per winner -----------------------------------------
+
+# WA-22 of the shared cases: South goes out on West's discard: F 45; East on it too: F 21.
+DRAGONS = "CCC FFF 56p 234m P J 7p"
+STRAIGHT = "123456789m CCC J 7p"
+
+
+def test_wilmington_winners_entered_by_their_tiles_are_recorded_at_the_engines_values(
+    referee_client, wilmington
+):
+    data = {"number": 1, "winner": "2", "discarder": "3", "tiles": DRAGONS, "action": "save",
+            "also_tiles_1": STRAIGHT}  # fmt: skip
+    response = referee_client.post(table_url(wilmington, "full"), data)
+
+    assert response.status_code == 302, errors_of(response)
+    hand = Hand.objects.get()
+    assert hand.value == 45
+    assert [(win.winner.player.key, win.value) for win in ExtraWin.objects.all()] == [("1", 21)]
+
+
+def test_wilmington_tiles_below_the_minimum_are_offered_as_a_faulty_out(referee_client, wilmington):
+    data = {"number": 1, "winner": "3", "discarder": "self", "action": "check",
+            "tiles": "234m 567p 34567s J C C"}  # fmt: skip
+    response = referee_client.post(table_url(wilmington, "full"), data)
+
+    html = response.content.decode()
+    assert "A hand under 15 points cannot be recorded as a win" in html
+    assert 'value="false_win"' in html
+    assert not Hand.objects.exists()

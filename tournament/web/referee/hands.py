@@ -89,14 +89,18 @@ def check_tiles(table: Table, form: FullForm) -> dict[str, Any]:
         wind = upcoming.seat_winds[winner.index] if upcoming else "E"
         prevailing = upcoming.prevailing_wind if upcoming else "E"
         payload["preset"] = rules.scorer
-        payload["riichi"] = winner.player in form.players_of("riichi")
+        if rules.deal.riichi_stake:
+            payload["riichi"] = winner.player in form.players_of("riichi")
+        if form.cleaned_data.get("joker_as"):
+            payload["joker_as"] = form.cleaned_data["joker_as"]
     payload |= {"seat_wind": wind, "prevalent_wind": prevailing}
     verdict = present_verdict(score_request(payload))
     verdict["seat_wind"] = WIND_NAMES[wind]
     verdict["prevailing_wind"] = WIND_NAMES[prevailing]
     verdict["winner"] = winner.player.name
     verdict["number"] = number
-    verdict["false_win"] = verdict["ok"] and not verdict.get("meets_minimum", True)
+    below = verdict.get("error") == "BELOW_MINIMUM"  # WA: a faulty out
+    verdict["false_win"] = verdict["ok"] and (below or not verdict.get("meets_minimum", True))
     return verdict
 
 
@@ -192,21 +196,15 @@ def record_full(request: AuthenticatedHtmxRequest, **where: Any) -> HttpResponse
         return breakdown(request, table, verdict=verdict)
     if action != "save":
         return render_table(request, table, bound=("full", form), verdict=verdict)
-    situation = form.situation()
     try:
         if rules.counts_fan:
-            hand = parse_compact(form.cleaned_data["tiles"], **situation)
-        else:  # the tiles in the shared notation; the preset's engine scores them
-            hand = parse_compact(form.cleaned_data["tiles"])
+            hand = parse_compact(form.cleaned_data["tiles"], **form.situation())
+            tiles, facts = hand.to_case(), {"flowers": form.cleaned_data["flowers"]}
+        else:  # the preset's engine scores the tiles (and any further winner's)
+            tiles, facts = form.tiles_case(form.cleaned_data["tiles"]), form.facts()
     except HandError as error:
         form.add_error("tiles", engine_message(error))
         return render_table(request, table, bound=("full", form), verdict=verdict)
-    if rules.counts_fan:
-        tiles, facts = hand.to_case(), {"flowers": form.cleaned_data["flowers"]}
-    else:
-        tiles = {key: hand.to_case()[key] for key in ("concealed", "melds", "win_tile")}
-        tiles |= {flag: situation[flag] for flag in form.flags}
-        facts = form.facts()
     try:
         saved = services.record_hand(
             table=table,
