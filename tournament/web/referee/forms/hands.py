@@ -193,7 +193,8 @@ class FullForm(WinnerForm):
             "earthly", "last_available", "four_kongs_immediate", "thirteen_discarded_orphans",
         ),
     }  # fmt: skip
-    JT_FLAG_LABELS = {
+    # The labels of the flags of the presets that count points (JT, WA).
+    FLAG_LABELS = {
         "last_wall_tile": _("Last tile of the wall"),
         "last_discard": _("Last discard"),
         "supplement_tile": _("Supplement tile"),
@@ -216,7 +217,12 @@ class FullForm(WinnerForm):
             del self.fields[flag]
         del self.fields["flowers"]
         for flag in self.flags:
-            self.fields[flag] = forms.BooleanField(required=False, label=self.JT_FLAG_LABELS[flag])
+            self.fields[flag] = forms.BooleanField(
+                required=False,
+                label=self.FLAG_LABELS[flag],
+                # the script keeps its label (MCR's flags change theirs with the discarder)
+                widget=forms.CheckboxInput(attrs={"data-fixed-label": ""}),
+            )
         value = value_field(rules, _("Final score F, if counted"))
         value.required = False
         self.fields["value"] = value
