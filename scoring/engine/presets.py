@@ -5,11 +5,13 @@ may be worth and what it pays, what a declared win that is not one costs, and th
 deal (riichi, faulty claims, the dealer's extra hands, payments for ready hands after a draw).
 The code reads these fields and never asks which preset is in force.
 
-Three presets: Mahjong Competition Rules (MCR, complete with its tile scoring engine), and the
-Four Winds presets Japanese Transitional and Wilmington Advanced 12-Tile (their games are
-played and settled from each deal's values; no engine scores their tiles yet, `scorer` is
-None). The rules behind the numbers are in the shared specification: `rules/TOURNAMENT.md` for
-MCR, `rules/japanese-transitional.md` and `rules/wilmington-12-tile.md` (sections 1 and 6-13).
+Three presets, each with the engine that scores a win's tiles (`scorer`): Mahjong
+Competition Rules (MCR, "mcr": the tiles give the fan and flowers), and the Four Winds presets
+Japanese Transitional ("jt": the final score F) and Wilmington Advanced 12-Tile ("wa": each
+winner's hand value F). A win entered with its tiles is recorded at the engine's value, and a
+value entered beside them must agree; a win entered by its value alone is taken as given. The
+rules behind the numbers are in the shared specification: `rules/TOURNAMENT.md` for MCR,
+`rules/japanese-transitional.md` and `rules/wilmington-12-tile.md` (sections 1 and 6-13).
 """
 
 from __future__ import annotations
@@ -220,7 +222,7 @@ JAPANESE_TRANSITIONAL = RulePreset(
     hands_per_game=None,
     wind_rounds=4,
     seat_rotation="none",
-    scorer=None,
+    scorer="jt",
     value_tiers=(20, 100, 300, 600, 1000, 1500),
     settings=(
         Setting("wind_rounds", choices=(1, 2, 4)),
@@ -247,7 +249,7 @@ WILMINGTON_12_TILE = RulePreset(
     hands_per_game=None,
     wind_rounds=4,
     seat_rotation="none",
-    scorer=None,
+    scorer="wa",
     value_tiers=(15, 30, 60, 120, 300, 600),
     settings=(Setting("wind_rounds", choices=(1, 2, 4)),),
 )

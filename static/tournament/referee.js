@@ -47,7 +47,8 @@
     }
     var selfDrawn = discarder.value === "self" ? 1 : 0;
     Object.keys(FLAG_LABELS).forEach(function (name) {
-      var input = form.querySelector('input[name="' + name + '"]');
+      // A preset's own flag keeps its label (JT and WA name the discard case apart).
+      var input = form.querySelector('input[name="' + name + '"]:not([data-fixed-label])');
       var label = input && input.parentNode.querySelector("span");
       var text = say(FLAG_LABELS[name][selfDrawn]);
       if (label && text) {

@@ -308,3 +308,90 @@ def test_an_mcr_hand_refuses_riichi(as_bob, table):
         "not_in_preset",
         ["riichi"],
     )
+
+
+# --- Japanese Transitional wins sent with their tiles ------------------------------------
+
+# JT-03 of the shared cases: seat North, round East, on a discard: F 60 (no-points hand).
+NO_POINTS = {
+    "concealed": ["3m", "4m", "5p", "6p", "7p", "3s", "4s", "5s", "6s", "7s", "8s", "9m", "9m"],
+    "melds": [],
+    "win_tile": "2m",
+}
+
+
+@pytest.mark.parametrize("preset", [JT], indirect=True)
+def test_a_japanese_win_sent_with_its_tiles_is_recorded_at_the_engines_score(preset, as_bob, table):
+    hand = entered(as_bob, deal(1, winner="4", discarder="1", tiles=NO_POINTS))["hand"]
+
+    assert hand["value"] == 60
+    assert hand["tiles"]["seat_wind"] == "N"
+
+
+@pytest.mark.parametrize("preset", [JT], indirect=True)
+@pytest.mark.parametrize(
+    ("tiles", "value", "code", "field"),
+    [
+        (NO_POINTS, 80, "value_disagrees_with_tiles", "value"),
+        ({**NO_POINTS, "win_tile": "1p"}, None, "invalid_tiles", None),
+    ],
+)
+def test_japanese_tiles_that_disagree_or_are_no_win_are_refused(
+    preset, as_bob, table, tiles, value, code, field
+):
+    response = as_bob.post(HANDS, deal(1, winner="4", discarder="1", tiles=tiles, value=value))
+
+    assert response.status_code == 400
+    assert response.json()["error"] == code
+    assert list(response.json().get("fields") or []) == ([field] if field else [])
+    assert not Hand.objects.exists()
+
+
+# --- Wilmington wins sent with their tiles -----------------------------------------------
+
+# WA-22 of the shared cases: player 2 (South) goes out on West's discard: F 45.
+DRAGONS = {
+    "concealed": ["C", "C", "C", "F", "F", "F", "5p", "6p", "2m", "3m", "4m", "P", "J"],
+    "melds": [],
+    "win_tile": "7p",
+}
+# Player 1 (East) on the same discard: F 21.
+STRAIGHT = {
+    "concealed": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "C", "C", "C", "J"],
+    "melds": [],
+    "win_tile": "7p",
+}
+
+
+@pytest.mark.parametrize("preset", [WA], indirect=True)
+def test_wilmington_winners_sent_with_their_tiles_are_recorded_at_the_engines_values(
+    preset, as_bob, table
+):
+    body = deal(
+        1, winner="2", discarder="3", tiles=DRAGONS, also=[{"player": "1", "tiles": STRAIGHT}]
+    )
+    hand = entered(as_bob, body)["hand"]
+
+    assert (hand["value"], hand["also"]) == (45, [{"player": "1", "value": 21}])
+
+
+@pytest.mark.parametrize("preset", [WA], indirect=True)
+def test_wilmington_tiles_below_the_minimum_are_refused_as_a_win(preset, as_bob, table):
+    small = {**STRAIGHT, "concealed": ["2m", "3m", "4m", "5p", "6p", "7p", "3s", "4s", "5s",
+                                       "6s", "7s", "J", "C"], "win_tile": "C"}  # fmt: skip
+    response = as_bob.post(HANDS, deal(1, winner="3", tiles=small))
+
+    assert response.status_code == 400
+    assert response.json()["error"] == "below_minimum"
+    assert not Hand.objects.exists()
+
+
+@pytest.mark.parametrize("preset", [WA], indirect=True)
+def test_a_further_winners_value_that_disagrees_with_its_tiles_names_also(preset, as_bob, table):
+    also = [{"player": "1", "tiles": STRAIGHT, "value": 20}]
+    response = as_bob.post(HANDS, deal(1, winner="2", discarder="3", tiles=DRAGONS, also=also))
+
+    assert response.status_code == 400
+    assert response.json()["error"] == "value_disagrees_with_tiles"
+    assert list(response.json()["fields"]) == ["also"]
+    assert not Hand.objects.exists()

@@ -184,7 +184,9 @@ def test_the_document_describes_the_deals_of_every_preset(openapi):
     for path, method in ((hands, "post"), (hands + "/{hand}", "put")):
         body = openapi["paths"][path][method]["requestBody"]["content"]["application/json"]
         assert deal_facts <= set(body["schema"]["properties"]), (path, method)
-    assert set(documented["FurtherWin"]["required"]) == {"player", "value"}
+    # A further winner's value, or its tiles that the engine scores (WA).
+    assert set(documented["FurtherWin"]["required"]) == {"player"}
+    assert {"value", "tiles"} <= set(documented["FurtherWin"]["properties"])
     answer = documented["Hand"]
     assert deal_facts | {"prevailing_wind", "dealer", "extra_hands"} <= set(answer["required"])
     assert {"initial_points", "points"} <= set(documented["Table"]["required"])

@@ -68,9 +68,9 @@ def test_unknown_preset_is_refused_with_the_choices():
         get_preset("riichi")
 
 
-def test_only_mcr_hand_scoring_is_available_so_far():
-    available = {key for key, preset in PRESETS.items() if preset.hand_scoring_available}
-    assert available == {"mcr"}
+def test_every_presets_hands_are_scored_from_their_tiles():
+    scorers = {key: preset.scorer for key, preset in PRESETS.items()}
+    assert scorers == {"mcr": "mcr", "japanese-transitional": "jt", "wilmington-12-tile": "wa"}
 
 
 def test_presets_differ_as_data():

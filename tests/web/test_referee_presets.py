@@ -132,20 +132,112 @@ def test_the_game_is_over_after_the_last_wind_round(referee_client, japanese):
     assert messages_of(referee_client.get(table_url(japanese))) == []
 
 
-def test_the_tile_entry_is_offered_only_where_an_engine_scores_the_tiles(
-    referee_client, world, japanese
+def test_a_wilmington_table_offers_the_tile_entry_with_a_hand_per_further_winner(
+    referee_client, wilmington
 ):
-    assert "full entry: the tiles" not in page(referee_client, japanese)
+    html = page(referee_client, wilmington)
 
-    response = referee_client.post(
-        table_url(japanese, "full"),
-        {"number": 1, "winner": "1", "discarder": "self", "tiles": "123m456m789m123p55p"},
-    )
-
-    html = response.content.decode()
-    assert "cannot score tiles yet" in html  # a stale form still hears why
-    assert not Hand.objects.exists()
+    assert "full entry: the tiles" in html
+    assert "Further winners on the same discard: their tiles" in html
+    assert 'also_tiles_1"' in html
 
 
 def test_an_mcr_table_offers_the_tile_entry(referee_client, world):
     assert "full entry: the tiles" in page(referee_client, world)
+
+
+# --- Japanese Transitional full entry: the tiles ----------------------------------------
+
+# JT-03 of the shared cases: North wins on East's discard, round East: F 60.
+NO_POINTS = "34m 567p 345s 678s 99m 2m"
+
+
+def jt_full(action="save", tiles=NO_POINTS, **fields):
+    return {"number": 1, "winner": "4", "discarder": "1", "tiles": tiles, "action": action,
+            **fields}  # fmt: skip
+
+
+def test_a_japanese_table_offers_the_tile_entry_with_its_own_situation(referee_client, japanese):
+    html = page(referee_client, japanese)
+
+    assert "full entry: the tiles" in html
+    assert "Robbing a kong" in html and "Heavenly hand" in html
+    assert "Final score F, if counted" in html
+    assert "Last tile of its kind" not in html  # MCR's flags and flowers are not asked
+
+
+def test_a_japanese_win_entered_by_its_tiles_is_recorded_at_the_engines_score(
+    referee_client, japanese
+):
+    response = referee_client.post(table_url(japanese, "full"), jt_full(riichi=["4"]))
+
+    assert response.status_code == 302
+    hand = Hand.objects.get()
+    assert (hand.value, hand.tiles["riichi"]) == (120, True)  # riichi doubles the 60
+
+
+def test_a_japanese_score_that_disagrees_with_the_tiles_is_refused(referee_client, japanese):
+    response = referee_client.post(table_url(japanese, "full"), jt_full(value=80))
+
+    assert response.status_code == 200
+    assert not Hand.objects.exists()
+    assert any("score 60, not the 80" in error for error in errors_of(response))
+
+
+def test_the_japanese_breakdown_shows_the_final_score_as_the_hand_is_built(
+    referee_client, japanese
+):
+    response = referee_client.post(
+        table_url(japanese, "full"),
+        jt_full(action="check"),
+        headers={"HX-Request": "true", "HX-Target": "breakdown"},
+    )
+
+    html = response.content.decode()
+    assert "data-final>60<" in html
+    assert 'data-pattern="no_points_hand"' in html
+    assert "with North seat wind, prevailing wind East" in html
+    assert not Hand.objects.exists()
+
+
+def test_japanese_tiles_that_are_no_win_are_refused_with_the_engines_message(
+    referee_client, japanese
+):
+    response = referee_client.post(
+        table_url(japanese, "full"), jt_full(tiles="34m 567p 345s 678s 99m 1p")
+    )
+
+    assert response.status_code == 200
+    assert not Hand.objects.exists()
+    assert errors_of(response)
+
+
+# --- Wilmington full entry: one hand per winner -----------------------------------------
+
+# WA-22 of the shared cases: South goes out on West's discard: F 45; East on it too: F 21.
+DRAGONS = "CCC FFF 56p 234m P J 7p"
+STRAIGHT = "123456789m CCC J 7p"
+
+
+def test_wilmington_winners_entered_by_their_tiles_are_recorded_at_the_engines_values(
+    referee_client, wilmington
+):
+    data = {"number": 1, "winner": "2", "discarder": "3", "tiles": DRAGONS, "action": "save",
+            "also_tiles_1": STRAIGHT}  # fmt: skip
+    response = referee_client.post(table_url(wilmington, "full"), data)
+
+    assert response.status_code == 302, errors_of(response)
+    hand = Hand.objects.get()
+    assert hand.value == 45
+    assert [(win.winner.player.key, win.value) for win in ExtraWin.objects.all()] == [("1", 21)]
+
+
+def test_wilmington_tiles_below_the_minimum_are_offered_as_a_faulty_out(referee_client, wilmington):
+    data = {"number": 1, "winner": "3", "discarder": "self", "action": "check",
+            "tiles": "234m 567p 34567s J C C"}  # fmt: skip
+    response = referee_client.post(table_url(wilmington, "full"), data)
+
+    html = response.content.decode()
+    assert "A hand under 15 points cannot be recorded as a win" in html
+    assert 'value="false_win"' in html
+    assert not Hand.objects.exists()

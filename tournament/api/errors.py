@@ -83,7 +83,8 @@ class ErrorAnswer(Schema):
       `bad_result`, `bad_flowers`, `draw_has_no_winner`, `discarder_is_winner`,
       `offender_cannot_win`, `invalid_tiles`, `fan_mismatch`, `scoring_unavailable`, `no_hands`,
       and under presets that count points `value_required`, `bad_value` (outside the preset's
-      range or step), `one_winner`, `winner_twice`, `offender_required`, `not_in_preset` (a
+      range or step), `value_disagrees_with_tiles` (JT: a value sent with tiles that score
+      another final score), `one_winner`, `winner_twice`, `offender_required`, `not_in_preset` (a
       fact the preset does not have, such as riichi), `named_twice`, `bad_riichi`, `bad_deal`,
       `deals_after_end` (a correction would end the game before later deals); these name
       the field they are about under `fields` (`value`, `also`, `riichi`, `faulty_claims`,

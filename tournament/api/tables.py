@@ -46,7 +46,12 @@ TABLE = f"{R}/tables/{{int:table}}"
 SITUATION = tuple(schemas.Situation.model_fields)
 # The facts of a deal named as lists of players, as the request and the services call them.
 DEAL_FACTS = ("riichi", "faulty_claims", "ready", "faulty_riichi")
-CASE_FIELDS = ("concealed", "melds", "win_tile", "flowers", *SITUATION)
+# The tiles of a win as sent (the case format), with its situation: MCR's, JT's, WA's flags.
+CASE_FIELDS = (
+    "concealed", "melds", "win_tile", "flowers", *SITUATION,
+    "last_discard", "supplement_tile", "robbing_kong", "heavenly", "earthly",
+    "last_available", "four_kongs_immediate", "thirteen_discarded_orphans",
+)  # fmt: skip
 SUBMISSION = Header(
     None,
     alias="Idempotency-Key",
@@ -105,7 +110,7 @@ def _hand_values(table: Table, hand: schemas.HandCorrection) -> dict[str, Any]:
     situation = hand.model_dump(include=set(SITUATION), exclude_unset=True)
     case = None
     if hand.tiles is not None:
-        case = {name: hand.tiles[name] for name in CASE_FIELDS if name in hand.tiles} | situation
+        case = _case(hand.tiles) | situation
     elif hand.compact is not None:
         try:
             parsed = parse_compact(hand.compact, flowers=hand.flowers, **situation)
@@ -129,8 +134,18 @@ def _hand_values(table: Table, hand: schemas.HandCorrection) -> dict[str, Any]:
         "tiles": case,
         "value": hand.value,
         "extra_winners": [(player, win.value) for player, win in zip(further, also, strict=True)],
+        "extra_tiles": [
+            (player, _case(win.tiles))
+            for player, win in zip(further, also, strict=True)
+            if win.tiles is not None
+        ],
         **facts,
     }
+
+
+def _case(tiles: dict[str, Any]) -> dict[str, Any]:
+    """The fields of the case format in tiles as sent (others are left out)."""
+    return {name: tiles[name] for name in CASE_FIELDS if name in tiles}
 
 
 def _player_lists(table: Table, keys: dict[str, list[str]]) -> dict[str, list[Player]]:
@@ -154,6 +169,7 @@ CODE_FIELDS = {
     "offender_required": "offender",
     "one_winner": "also",
     "winner_twice": "also",
+    "value_disagrees_with_tiles": "value",
 }
 # Refusals that name the fact of the deal ("fact") or the player's part ("role") they are about.
 FACT_FIELDS = {"riichi", "faulty_claims", "ready", "faulty_riichi", "offender"}
@@ -174,7 +190,8 @@ def _deal_field(error: ValidationError, values: dict[str, Any]) -> str | None:
     winner = values["winner"].name if values["winner"] is not None else None
     if refusal.code in ("named_twice", "not_in_preset", "not_seated") and named in FACT_FIELDS:
         return named
-    if refusal.code in VALUE_CODES | {"not_seated"} and params.get("player") in further:
+    about_a_winner = VALUE_CODES | {"not_seated", "value_disagrees_with_tiles"}
+    if refusal.code in about_a_winner and params.get("player") in further:
         if params["player"] != winner:
             return "also"
     if refusal.code in VALUE_CODES and (refusal.code != "below_minimum" or "player" in params):

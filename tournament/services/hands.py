@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,7 +14,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import RulePreset, score_case
+from scoring.engine import HandError, RulePreset, errors, jt, score_case, wa
 from scoring.engine_messages import engine_message
 from tournament import deals
 from tournament.models import (
@@ -55,7 +55,7 @@ class Facts:
     flowers: int = 0
     tiles: dict[str, Any] | None = None
     value: int | None = None
-    extra_winners: tuple[tuple[Player, int], ...] = ()
+    extra_winners: tuple[tuple[Player, int | None], ...] = ()
     riichi: tuple[Player, ...] = ()
     faulty_claims: tuple[Player, ...] = ()
     ready: tuple[Player, ...] = ()
@@ -64,6 +64,8 @@ class Facts:
     # The fan given with the tiles is a record (an archive's): it stands even where the tiles
     # score another fan under the rulings in force today.
     recorded_fan: bool = False
+    # The tiles of further winners (WA), scored like the winner's.
+    extra_tiles: tuple[tuple[Player, dict[str, Any]], ...] = ()
 
 
 @transaction.atomic
@@ -78,7 +80,8 @@ def record_hand(
     flowers: int = 0,
     tiles: dict[str, Any] | None = None,
     value: int | None = None,
-    extra_winners: Sequence[tuple[Player, int]] = (),
+    extra_winners: Sequence[tuple[Player, int | None]] = (),
+    extra_tiles: Sequence[tuple[Player, dict[str, Any]]] = (),
     riichi: Sequence[Player] = (),
     faulty_claims: Sequence[Player] = (),
     ready: Sequence[Player] = (),
@@ -94,7 +97,9 @@ def record_hand(
     `offender`. A win has its `winner` and `discarder` (None: self-drawn) and its value: under
     MCR `fan` and `flowers`, or `tiles` (the case format) that the engine scores for the
     winner's seat wind and the prevailing wind; under other presets `value` (JT: the final
-    score F; WA: points), with `extra_winners` (player, value) on the same discard where the
+    score F; WA: points) or, where the preset's engine scores them (JT, WA), `tiles` (the case
+    format: the recorded value is the engine's, and a value given too must agree), with
+    `extra_winners` (player, value) on the same discard where the
     preset lets several players win. The preset's facts of the deal: `riichi` declarations and
     `faulty_claims` (one entry per claim), and after a draw who was `ready` and whose riichi was
     faulty. The deal's position (prevailing wind, dealer, extra-hand number) follows from the
@@ -113,7 +118,8 @@ def record_hand(
     key = submission_key(
         submission, user=entered_by, kind="hand", number=number, result=result,
         winner=winner, discarder=discarder, fan=fan, flowers=flowers, tiles=tiles, value=value,
-        extra_winners=[list(pair) for pair in extra_winners], riichi=riichi,
+        extra_winners=[list(pair) for pair in extra_winners],
+        extra_tiles=[list(pair) for pair in extra_tiles], riichi=riichi,
         faulty_claims=faulty_claims, ready=ready, faulty_riichi=faulty_riichi, offender=offender,
     )  # fmt: skip
     table = lock_table(table)
@@ -146,6 +152,7 @@ def record_hand(
     facts = Facts(
         winner, discarder, fan, flowers, tiles, value, tuple(extra_winners), tuple(riichi),
         tuple(faulty_claims), tuple(ready), tuple(faulty_riichi), offender, recorded_fan,
+        tuple(extra_tiles),
     )  # fmt: skip
     extra = _fill_in(hand, table, seats, at, result, facts)
     try:
@@ -176,7 +183,8 @@ def correct_hand(
     flowers: int = 0,
     tiles: dict[str, Any] | None = None,
     value: int | None = None,
-    extra_winners: Sequence[tuple[Player, int]] = (),
+    extra_winners: Sequence[tuple[Player, int | None]] = (),
+    extra_tiles: Sequence[tuple[Player, dict[str, Any]]] = (),
     riichi: Sequence[Player] = (),
     faulty_claims: Sequence[Player] = (),
     ready: Sequence[Player] = (),
@@ -202,6 +210,7 @@ def correct_hand(
     facts = Facts(
         winner, discarder, fan, flowers, tiles, value, tuple(extra_winners), tuple(riichi),
         tuple(faulty_claims), tuple(ready), tuple(faulty_riichi), offender,
+        extra_tiles=tuple(extra_tiles),
     )  # fmt: skip
     extra = _fill_in(hand, table, seats, at, result, facts)
     hand.entered_by = entered_by
@@ -433,6 +442,7 @@ def _fill_in(
         if (
             facts.winner or facts.discarder or facts.fan is not None or facts.flowers
             or facts.tiles or facts.value is not None or facts.extra_winners
+            or facts.extra_tiles
             or facts.faulty_claims or facts.offender
         ):  # fmt: skip
             raise ValidationError(
@@ -449,7 +459,10 @@ def _fill_in(
     elif result == Hand.Result.FAULTY_OUT:
         if facts.offender is None:
             raise ValidationError(_("A faulty out needs its offender."), code="offender_required")
-        if facts.winner or facts.discarder or facts.extra_winners or facts.faulty_claims:
+        if (
+            facts.winner or facts.discarder or facts.extra_winners or facts.extra_tiles
+            or facts.faulty_claims
+        ):  # fmt: skip
             raise ValidationError(
                 _("A faulty out ends the deal: it has no winner, discarder or claims."),
                 code="draw_has_no_winner",
@@ -505,26 +518,34 @@ def _fill_in_win(
     _refuse_false_win_offender(table, hand.number, winner_seat, facts.winner)
     hand.winner, hand.discarder = winner_seat, discarder_seat
     if preset.counts_fan:
-        if facts.value is not None or facts.extra_winners:
+        if facts.value is not None or facts.extra_winners or facts.extra_tiles:
             raise ValidationError(
                 _("This tournament counts a hand in fan: give its fan and flowers."),
                 code="fan_required",
             )
         hand.fan, hand.flowers, hand.tiles = _fan_of(tournament, at, hand, facts)
         return []
-    if facts.fan is not None or facts.flowers or facts.tiles is not None:
+    scorer = TILE_SCORERS.get(preset.scorer or "")
+    tiled = facts.tiles is not None or bool(facts.extra_tiles)
+    if facts.fan is not None or facts.flowers or (tiled and scorer is None):
         raise ValidationError(
             _("This tournament counts a hand in points: give its value, not fan or tiles."),
             code="value_required",
         )
-    hand.value = _checked_value(preset, facts.value, facts.winner)
-    if facts.extra_winners and not (preset.deal.several_winners and discarder_seat):
+    hand.value, hand.tiles = _value_of(
+        preset, scorer, at, hand, winner_seat, facts.winner, facts.value, facts.tiles
+    )
+    further = list(facts.extra_winners)
+    named = {player.pk for player, _value in further}
+    further += [(player, None) for player, _tiles in facts.extra_tiles if player.pk not in named]
+    tiles_of = {player.pk: tiles for player, tiles in facts.extra_tiles}
+    if further and not (preset.deal.several_winners and discarder_seat):
         raise ValidationError(
             _("Only on a discard, and only where the rules allow it, do several players win."),
             code="one_winner",
         )
     extra, winners = [], {winner_seat.pk}
-    for player, value in facts.extra_winners:
+    for player, value in further:
         seat = seat_of(seats, player, "winner")
         if seat.pk in winners or seat == discarder_seat:
             raise ValidationError(
@@ -534,8 +555,35 @@ def _fill_in_win(
             )
         _refuse_false_win_offender(table, hand.number, seat, player)
         winners.add(seat.pk)
-        extra.append(ExtraWin(winner=seat, value=_checked_value(preset, value, player)))
+        scored, tiles = _value_of(
+            preset, scorer, at, hand, seat, player, value, tiles_of.get(player.pk)
+        )
+        extra.append(ExtraWin(winner=seat, value=scored, tiles=tiles))
     return extra
+
+
+def _value_of(
+    preset: RulePreset,
+    scorer: TileScorer | None,
+    at: deals.DealAt,
+    hand: Hand,
+    seat: Seat,
+    player: Player,
+    value: int | None,
+    tiles: dict[str, Any] | None,
+) -> tuple[int, dict[str, Any] | None]:
+    """A winner's value under a preset that counts points: the engine's from the tiles (a
+    value given too must agree), else the value as given; checked against the preset."""
+    if tiles is not None and scorer is not None:
+        scored, tiles = scorer(at, hand, seat, tiles)
+        if value is not None and value != scored:
+            raise ValidationError(
+                _("%(player)s's tiles score %(scored)s, not the %(value)s entered."),
+                code="value_disagrees_with_tiles",
+                params={"player": player.name, "scored": scored, "value": value},
+            )
+        value = scored
+    return _checked_value(preset, value, player), tiles
 
 
 def _refuse_false_win_offender(table: Table, number: int, seat: Seat, player: Player) -> None:
@@ -577,6 +625,70 @@ def _checked_value(preset: RulePreset, value: int | None, player: Player) -> int
             params={"minimum": preset.minimum, "player": player.name, "value": value},
         )
     return value
+
+
+def _situation(at: deals.DealAt, hand: Hand, winner: Seat, tiles: dict[str, Any]) -> dict[str, Any]:
+    """A winner's tiles with the situation of the deal: the winner's seat wind, the
+    prevailing wind, and self-drawn when no one discarded."""
+    case = {
+        **tiles,
+        "seat_wind": at.seat_winds[winner.index],
+        "prevalent_wind": at.prevailing_wind,
+        "self_drawn": hand.discarder is None,
+    }
+    case.pop("deal", None)
+    return case
+
+
+def _jt_value_of_tiles(
+    at: deals.DealAt, hand: Hand, winner: Seat, tiles: dict[str, Any]
+) -> tuple[int, dict[str, Any]]:
+    """JT: the final score F of the winner's tiles (and the tiles with the situation of the
+    deal), with riichi when the winner declared it in this deal. Tiles that are no win are
+    refused with the engine's message."""
+    case = _situation(at, hand, winner, tiles) | {"riichi": winner.starting_wind in hand.riichi}
+    verdict = jt.score_jt_case(case)
+    if verdict.error is not None or verdict.final is None:
+        raise ValidationError(engine_message(verdict), code="invalid_tiles")
+    return verdict.final, case
+
+
+def _wa_value_of_tiles(
+    at: deals.DealAt, hand: Hand, winner: Seat, tiles: dict[str, Any]
+) -> tuple[int, dict[str, Any]]:
+    """WA: the hand value F of one winner's tiles (and the tiles with the situation of the
+    deal). Below the minimum the hand is a faulty out, not a win (`below_minimum`); tiles that
+    are no hand are refused with the engine's message."""
+    case = _situation(at, hand, winner, tiles)
+    try:
+        verdict = wa.score_wa_hand(wa.parse_wa_case(case))
+    except HandError as error:
+        raise ValidationError(engine_message(error), code="invalid_tiles") from error
+    if verdict.error == errors.BELOW_MINIMUM:
+        raise ValidationError(
+            _(
+                "%(player)s's tiles are worth %(value)s points, below the minimum of "
+                "%(minimum)s: a faulty out, not a win."
+            ),
+            code="below_minimum",
+            params={
+                "player": winner.player.name,
+                "value": verdict.final,
+                "minimum": hand.table.round.tournament.rules.minimum,
+            },
+        )
+    if verdict.error is not None or verdict.final is None:
+        raise ValidationError(engine_message(verdict), code="invalid_tiles")
+    return verdict.final, case
+
+
+TileScorer = Callable[[deals.DealAt, Hand, Seat, dict[str, Any]], tuple[int, dict[str, Any]]]
+#: The engines that score a win's tiles into its value, by the preset's `scorer` (MCR's fan
+#: and flowers are scored by `_score_tiles`).
+TILE_SCORERS: dict[str, TileScorer] = {
+    "jt": _jt_value_of_tiles,
+    "wa": _wa_value_of_tiles,
+}
 
 
 def _fan_of(

@@ -172,7 +172,14 @@ class FurtherWin(Request):
     """A further winner on the same discard."""
 
     player: Key
-    value: int = Field(description="The further winner's value, as `value`.")
+    value: int | None = Field(
+        None, description="The further winner's value, as `value` (may be left out with tiles)."
+    )
+    tiles: dict[str, Any] | None = Field(
+        None,
+        description="The further winner's tiles in the case format, scored by the preset's "
+        "engine (WA) like the winner's `tiles`; a `value` given too must agree.",
+    )
 
 
 class Situation(Request):

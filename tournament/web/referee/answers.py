@@ -29,6 +29,7 @@ ERROR_FIELDS = {
     "scoring_unavailable": "tiles",
     "invalid_tiles": "tiles",
     "fan_mismatch": "tiles",
+    "value_disagrees_with_tiles": "value",
     "offender_won": "offender",
     "bad_hand_number": "number",
     "reason_required": "reason",

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import RulePreset
+from scoring.engine import RulePreset, parse_compact
+from scoring.engine.wa.hand import compact_case
 from tournament.models import MOST_DEALS, Hand, Player
 from tournament.web.referee.forms.base import FLOWER_CHOICES, SELF_DRAWN, HandForm, KeyedForm
 
@@ -180,15 +181,131 @@ class FullForm(WinnerForm):
     )
     flowers = flowers_field()
 
-    SITUATION_FLAGS = ("last_tile_of_kind", "kong_related", "last_wall_tile")
+    # The situation flags of a win by the engine that scores it (the preset's `scorer`).
+    SITUATION_FLAGS = {
+        "mcr": ("last_tile_of_kind", "kong_related", "last_wall_tile"),
+        "jt": (
+            "last_wall_tile", "last_discard", "supplement_tile", "robbing_kong", "heavenly",
+            "earthly",
+        ),
+        "wa": (
+            "last_wall_tile", "last_discard", "supplement_tile", "robbing_kong", "heavenly",
+            "earthly", "last_available", "four_kongs_immediate", "thirteen_discarded_orphans",
+        ),
+    }  # fmt: skip
+    # The labels of the flags of the presets that count points (JT, WA).
+    FLAG_LABELS = {
+        "last_wall_tile": _("Last tile of the wall"),
+        "last_discard": _("Last discard"),
+        "supplement_tile": _("Supplement tile"),
+        "robbing_kong": _("Robbing a kong"),
+        "heavenly": _("Heavenly hand"),
+        "earthly": _("Earthly hand"),
+        "last_available": _("Last available tile"),
+        "four_kongs_immediate": _("Four kongs, going out at once"),
+        "thirteen_discarded_orphans": _("Thirteen discarded orphans"),
+    }
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        rules = self.rules
+        if rules.counts_fan:
+            return
+        # A preset that counts points (JT): its own flags, the deal's riichi and faulty
+        # claims, and the value as counted at the table, which must agree with the tiles.
+        for flag in self.SITUATION_FLAGS["mcr"]:
+            del self.fields[flag]
+        del self.fields["flowers"]
+        for flag in self.flags:
+            self.fields[flag] = forms.BooleanField(
+                required=False,
+                label=self.FLAG_LABELS[flag],
+                # the script keeps its label (MCR's flags change theirs with the discarder)
+                widget=forms.CheckboxInput(attrs={"data-fixed-label": ""}),
+            )
+        value = value_field(rules, _("Final score F, if counted"))
+        value.required = False
+        self.fields["value"] = value
+        if rules.deal.riichi_stake:
+            self.fields["riichi"] = self.players_field(_("Riichi declared"))
+        if rules.deal.faulty_claim:
+            self.fields["faulty_claims"] = self.players_field(_("Faulty claims"))
+        if rules.scorer == "wa":  # the joker's value in a declared set
+            self.fields["joker_as"] = forms.CharField(
+                label=_("Joker in a declared set stands for"), required=False, max_length=3
+            )
+        if rules.deal.several_winners:  # one hand per further winner on the same discard
+            for view in self.seats:
+                self.fields[f"also_tiles_{view.player.key}"] = forms.CharField(
+                    label=view.player.name, required=False, max_length=200
+                )
+
+    @property
+    def also_fields(self) -> list[forms.BoundField]:
+        """The tiles of further winners on the same discard (WA), one field a player."""
+        return [self[name] for name in self.fields if name.startswith("also_tiles_")]
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        given = {
+            name[11:] for name, text in data.items() if name.startswith("also_tiles_") and text
+        }
+        if given and data.get("discarder") == SELF_DRAWN:
+            self.add_error(None, _("Several players win only on the same discard."))
+        if data.get("winner") in given:
+            self.add_error(None, _("The winner is named again among the other winners."))
+        if data.get("discarder") in given:
+            self.add_error(None, _("The discarder cannot win on his own discard."))
+        return data
+
+    def tiles_case(self, text: str) -> dict[str, Any]:
+        """Tiles in the compact notation as the case format's tiles (with the situation flags
+        of the win), for the preset's engine; raises HandError."""
+        if self.rules.scorer == "wa":
+            case = compact_case(text, self.cleaned_data.get("joker_as") or None)
+        else:
+            case = {
+                key: value
+                for key, value in parse_compact(text).to_case().items()
+                if key in ("concealed", "melds", "win_tile")
+            }
+        return case | {flag: self.cleaned_data[flag] for flag in self.flags}
+
+    def extra_tiles(self) -> list[tuple[Player, dict[str, Any]]]:
+        """The further winners and their tiles (WA); raises HandError."""
+        return [
+            (self.player(name[11:]), self.tiles_case(text))
+            for name, text in self.cleaned_data.items()
+            if name.startswith("also_tiles_") and text
+        ]
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        return self.SITUATION_FLAGS.get(self.rules.scorer or "", ())
+
+    @property
+    def flag_fields(self) -> list[forms.BoundField]:
+        return [self[flag] for flag in self.flags]
 
     def situation(self) -> dict[str, Any]:
         """The situation in the engine's names, without the winds (the hand decides those)."""
         data = self.cleaned_data
-        situation = {flag: data[flag] for flag in self.SITUATION_FLAGS}
+        situation = {flag: data[flag] for flag in self.flags}
         situation["self_drawn"] = self.self_drawn()
-        situation["flowers"] = data["flowers"]
+        if self.rules.counts_fan:
+            situation["flowers"] = data["flowers"]
         return situation
+
+    def facts(self) -> dict[str, Any]:
+        """What `services.record_hand` takes besides the result, the winner and the tiles,
+        under a preset that counts points."""
+        return {
+            "value": self.cleaned_data.get("value"),
+            "riichi": self.players_of("riichi"),
+            "faulty_claims": self.players_of("faulty_claims"),
+            "extra_tiles": self.extra_tiles(),
+        }
 
 
 class DrawForm(HandForm):
