@@ -563,11 +563,7 @@
         item.appendChild(element("span", "set-kind", kind));
         var tiles = element("span", "set-tiles");
         group.tiles.forEach(function (code) {
-          var info = TILES[code] || { face: code, name: code };
-          var mini = element("span", "mini-tile", info.face);
-          mini.dataset.tile = code;
-          mini.title = info.name;
-          tiles.appendChild(mini);
+          tiles.appendChild(miniTile(code));
         });
         item.appendChild(tiles);
         list.appendChild(item);
@@ -732,11 +728,7 @@
         item.appendChild(element("span", "set-kind", kind));
         var tiles = element("span", "set-tiles");
         group.tiles.forEach(function (code) {
-          var info = TILES[code] || { face: code, name: code };
-          var mini = element("span", "mini-tile", info.face);
-          mini.dataset.tile = code;
-          mini.title = info.name;
-          tiles.appendChild(mini);
+          tiles.appendChild(miniTile(code));
         });
         item.appendChild(tiles);
         list.appendChild(item);
