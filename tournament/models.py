@@ -440,6 +440,26 @@ class Table(models.Model):
         return sorted(self.seats.all(), key=lambda seat: seat.index)
 
 
+class RefereeAccount(models.Model):
+    """A login that the organisers of `tournament` made for one of its referees: they see it
+    listed, print its login slip and may give it a new password. An account belongs to the one
+    tournament that made it; its rights come only from the tables it is assigned to."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="referee_account"
+    )
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="referee_accounts"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "user__username"]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.tournament})"
+
+
 class Seat(models.Model):
     """One player at one table, by the wind of the seat they start the game at.
 

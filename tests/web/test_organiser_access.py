@@ -13,6 +13,7 @@ from tournament.models import (
     AuditEntry,
     Hand,
     Penalty,
+    RefereeAccount,
     Player,
     Round,
     Seat,
@@ -28,7 +29,9 @@ from tournament.tokens import issue_token
 
 pytestmark = pytest.mark.django_db
 
-MODELS = (ApiToken, AuditEntry, Hand, Penalty, Player, Round, Seat, Table, Tournament)
+MODELS = (
+    ApiToken, AuditEntry, Hand, Penalty, Player, RefereeAccount, Round, Seat, Table, Tournament,
+)  # fmt: skip
 
 
 @pytest.fixture
@@ -66,7 +69,9 @@ def pages(world) -> list[str]:
         reverse("organiser:players_import", kwargs={"slug": slug}),
         reverse("organiser:player", kwargs={"slug": slug, "key": "1"}),
         reverse("organiser:referees", kwargs={"slug": slug}),
+        reverse("organiser:referee_slips", kwargs={"slug": slug}),
         reverse("organiser:round", kwargs={"slug": slug, "number": 1}),
+        reverse("organiser:round_referees", kwargs={"slug": slug, "number": 1}),
         reverse("organiser:table", kwargs=table),
         reverse("organiser:hand", kwargs={**table, "hand": 1}),
         reverse("organiser:penalty", kwargs={**table, "penalty": world["penalty"].pk}),
@@ -76,7 +81,7 @@ def pages(world) -> list[str]:
 def form_pages(world) -> list[str]:
     """The pages that also take a POST (a form)."""
     return [url for url in pages(world) if not url.endswith(("/spring-cup/", "/audit/",
-            "/players/", "/rounds/1/", "/tables/1/"))]  # fmt: skip
+            "/players/", "/rounds/1/", "/tables/1/", "/slips/"))]  # fmt: skip
 
 
 def actions(world) -> list[str]:
@@ -89,7 +94,8 @@ def actions(world) -> list[str]:
         reverse("organiser:round_swap", kwargs={"slug": slug, "number": 1}),
         reverse("organiser:round_status", kwargs={"slug": slug, "number": 1}),
         reverse("organiser:round_remove", kwargs={"slug": slug, "number": 2}),
-        reverse("organiser:table_referees", kwargs=table),
+        reverse("organiser:referees_create", kwargs={"slug": slug}),
+        reverse("organiser:referee_password", kwargs={"slug": slug, "username": "bob"}),
         reverse("organiser:remove_hand", kwargs=table),
         reverse("organiser:penalty_add", kwargs=table),
         reverse("organiser:penalty_remove", kwargs={**table, "penalty": world["penalty"].pk}),
@@ -104,7 +110,7 @@ POST_DATA = {
     "round_seat": {"seed": "1"},
     "round_swap": {"first": "1", "second": "2"},
     "round_status": {"status": "finished"},
-    "table_referees": {"table-1-usernames": ""},
+    "referees_create": {"count": "3"},
     "penalty_add": {"player": "1", "points": "10", "reason": "x"},
     "false_win_add": {"number": "2", "offender": "1"},
     "end_game": {"ended_by_time": "on"},
@@ -150,7 +156,7 @@ def test_a_user_who_does_not_organise_gets_403_saying_why(client, world):
 def test_a_referee_of_a_table_gets_403_on_every_organiser_page(client, world):
     client.force_login(world["referee"])
     before = snapshot()
-    assert len(form_pages(world)) == 7
+    assert len(form_pages(world)) == 8
     for url in form_pages(world) + actions(world):
         assert client.post(url, {}).status_code == 403, url
     for url in pages(world):

@@ -23,6 +23,7 @@ from tournament.services.players import add_player, import_players_csv, update_p
 from tournament.services.round_clock import extend_clock, pause_clock, resume_clock, start_clock
 from tournament.services.rounds import (
     assign_referees,
+    assign_round_referees,
     create_round,
     remove_round,
     seat_round,
@@ -35,6 +36,7 @@ from tournament.services.seating import create_table
 __all__ = [
     "add_player",
     "assign_referees",
+    "assign_round_referees",
     "check_end_game",
     "confirm_game",
     "confirm_submitted_games",

@@ -1,6 +1,11 @@
-"""User accounts made by organisers: referee logins, their lockouts, and API tokens."""
+"""User accounts made by organisers: referee logins, their passwords and lockouts, and API
+tokens."""
 
 from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Sequence
 
 from axes.utils import reset as forget_failed_logins
 from django.contrib.auth import get_user_model
@@ -8,16 +13,26 @@ from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import ApiToken
+from tournament.models import ApiToken, RefereeAccount, Tournament
+
+#: The most referee accounts made at once.
+MOST_ACCOUNTS_AT_ONCE = 200
+# Letters and digits that cannot be mistaken for one another when typed from paper on a phone.
+PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 
 
-@transaction.atomic
-def create_referee_account(*, username: str, password: str) -> User:
-    """A plain login with no rights of its own: it may enter results only at the tables it is
-    assigned to. Raises ValidationError on the username or password field."""
-    user = get_user_model()(username=username.strip())
+def new_password() -> str:
+    """A random password that is easy to type: three groups of four, about 59 bits."""
+    return "-".join(
+        "".join(secrets.choice(PASSWORD_ALPHABET) for _i in range(4)) for _group in range(3)
+    )
+
+
+def _make_account(tournament: Tournament, username: str, password: str, name: str = "") -> User:
+    user = get_user_model()(username=username.strip(), first_name=name[:150])
     user.full_clean(exclude=["password"])
     try:
         validate_password(password, user)
@@ -30,7 +45,134 @@ def create_referee_account(*, username: str, password: str) -> User:
     except IntegrityError as error:  # a concurrent sign-up with the same name
         message = _("A user with that username already exists.")
         raise ValidationError({"username": message}) from error
+    RefereeAccount.objects.create(user=user, tournament=tournament)
     return user
+
+
+@transaction.atomic
+def create_referee_account(*, tournament: Tournament, username: str, password: str) -> User:
+    """A plain login with no rights of its own, listed among the referees of `tournament`: it
+    may enter results only at the tables it is assigned to. Raises ValidationError on the
+    username or password field."""
+    return _make_account(tournament, username, password)
+
+
+def numbered_usernames(prefix: str, count: int) -> list[str]:
+    """`count` usernames prefix-01, prefix-02, … that no account has yet (taken numbers are
+    skipped), with at least two digits."""
+    taken = set(
+        get_user_model()
+        .objects.filter(username__startswith=f"{prefix}-")
+        .values_list("username", flat=True)
+    )
+    names: list[str] = []
+    number = 0
+    while len(names) < count:
+        number += 1
+        name = f"{prefix}-{number:02d}"
+        if name not in taken:
+            names.append(name)
+    return names
+
+
+def username_for(name: str) -> str:
+    """The username made from a person's name: lower case, words joined by "-" (letters of
+    any script are kept)."""
+    return slugify(name, allow_unicode=True)[:150]
+
+
+@transaction.atomic
+def create_referee_accounts(
+    *, tournament: Tournament, usernames: Sequence[str], names: Sequence[str] = ()
+) -> list[tuple[User, str]]:
+    """Accounts for the referees of `tournament`, each with a new password: the accounts and
+    their passwords, to be shown once. `names` (if given) are the people's names, in the order
+    of `usernames`. All or nothing: raises ValidationError on "usernames" (codes
+    "too_many", "repeated", "taken", "bad_username") and creates no account then."""
+    if not usernames:
+        raise ValidationError({"usernames": _("Give at least one referee.")})
+    if len(usernames) > MOST_ACCOUNTS_AT_ONCE:
+        raise ValidationError(
+            {
+                "usernames": ValidationError(
+                    _("At most %(most)s accounts can be made at once."),
+                    code="too_many",
+                    params={"most": MOST_ACCOUNTS_AT_ONCE},
+                )
+            }
+        )
+    repeated = sorted({name for name in usernames if list(usernames).count(name) > 1})
+    if repeated:
+        raise ValidationError(
+            {
+                "usernames": ValidationError(
+                    _("These usernames come more than once: %(names)s."),
+                    code="repeated",
+                    params={"names": ", ".join(repeated)},
+                )
+            }
+        )
+    taken = sorted(
+        get_user_model().objects.filter(username__in=usernames).values_list("username", flat=True)
+    )
+    if taken:
+        raise ValidationError(
+            {
+                "usernames": ValidationError(
+                    _("These usernames are taken by other accounts: %(names)s."),
+                    code="taken",
+                    params={"names": ", ".join(taken)},
+                )
+            }
+        )
+    made = []
+    people = list(names) or [""] * len(usernames)
+    for username, name in zip(usernames, people, strict=True):
+        password = new_password()
+        try:
+            user = _make_account(tournament, username, password, name)
+        except ValidationError as error:
+            problems = "; ".join(
+                str(message) for messages in error.message_dict.values() for message in messages
+            )
+            raise ValidationError(
+                {
+                    "usernames": ValidationError(
+                        _("%(username)s cannot be used: %(problems)s"),
+                        code="bad_username",
+                        params={"username": username, "problems": problems},
+                    )
+                }
+            ) from error
+        made.append((user, password))
+    return made
+
+
+def parse_names(text: str) -> list[str]:
+    """The non-empty lines of `text`, spaces tidied."""
+    return [re.sub(r"\s+", " ", line).strip() for line in text.splitlines() if line.strip()]
+
+
+@transaction.atomic
+def reset_referee_password(*, account: RefereeAccount) -> str:
+    """Give the referee account a new random password, returned to be shown once. Its open
+    sessions end (Django ties a session to the password) and any login lockout is lifted."""
+    user = get_user_model().objects.select_for_update().get(pk=account.user_id)
+    if user.is_staff or user.is_superuser or user.organised_tournaments.exists():
+        # The account was given more rights since: its password is its own business now.
+        raise ValidationError(
+            _(
+                "%(username)s is more than a referee account now; only an administrator can "
+                "change its password."
+            ),
+            code="not_only_referee",
+            params={"username": user.get_username()},
+        )
+    password = new_password()
+    user.set_password(password)
+    user.save(update_fields=["password"])
+    forget_failed_logins(username=user.get_username())
+    return password
 
 
 @transaction.atomic

@@ -8,7 +8,7 @@ nothing is recorded, finished -> playing to finish a game again.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
 
 from django.contrib.auth.models import User
@@ -199,8 +199,8 @@ def greedy_draw(
 def seat_round(*, round: Round, actor: User, seed: int | None = None) -> list[Table]:
     """Seat every player of `round` at random, avoiding repeat opponents greedily.
 
-    Replaces the round's current seating (and its referee assignments); the round must be a
-    draft or seated.
+    Replaces the round's current seating; the referees stay with their table numbers (a first
+    seating takes the previous round's). The round must be a draft or seated.
     """
     round = lock_round(round)
     _refuse_seating_change(round)
@@ -208,24 +208,67 @@ def seat_round(*, round: Round, actor: User, seed: int | None = None) -> list[Ta
     by_id = {player.pk: player for player in field}
     rng = random.Random(seed)
     tables = greedy_draw(list(by_id), earlier_meetings(round), rng)
-    return _replace_tables(round, [[by_id[pk] for pk in table] for table in tables], actor)
+    seating = [[by_id[pk] for pk in table] for table in tables]
+    return _replace_tables(round, seating, actor, carry_referees=True)
 
 
 @transaction.atomic
-def set_seating(*, round: Round, tables: Sequence[Sequence[Player]], actor: User) -> list[Table]:
-    """Replace the seating of `round` with `tables`, numbered from 1, players at E, S, W, N."""
+def set_seating(
+    *,
+    round: Round,
+    tables: Sequence[Sequence[Player]],
+    actor: User,
+    carry_referees: bool = False,
+) -> list[Table]:
+    """Replace the seating of `round` with `tables`, numbered from 1, players at E, S, W, N.
+
+    The referees of the round stay with their table numbers. With `carry_referees`, a round
+    seated for the first time takes the referees of the previous round's tables of the same
+    numbers."""
     round = lock_round(round)
     _refuse_seating_change(round)
-    return _replace_tables(round, tables, actor)
+    return _replace_tables(round, tables, actor, carry_referees=carry_referees)
 
 
-def _replace_tables(round: Round, tables: Sequence[Sequence[Player]], actor: User) -> list[Table]:
+def referees_by_table(round: Round) -> dict[int, list[int]]:
+    """The user ids of the referees of each table of `round`, by table number."""
+    assigned: dict[int, list[int]] = {}
+    for number, user_id in Table.referees.through.objects.filter(table__round=round).values_list(
+        "table__number", "user_id"
+    ):
+        assigned.setdefault(number, []).append(user_id)
+    return assigned
+
+
+def _replace_tables(
+    round: Round,
+    tables: Sequence[Sequence[Player]],
+    actor: User,
+    *,
+    carry_referees: bool = False,
+) -> list[Table]:
     before = _seating_snapshot(round)
+    if Table.objects.filter(round=round).exists():
+        referees = referees_by_table(round)  # seated again: the referees keep their tables
+    elif carry_referees:
+        previous = Round.objects.filter(
+            tournament_id=round.tournament_id, number=round.number - 1
+        ).first()
+        referees = referees_by_table(previous) if previous is not None else {}
+    else:
+        referees = {}
     Table.objects.filter(round=round).delete()
     created = [
         create_table(round=round, number=number, players=players)
         for number, players in enumerate(tables, start=1)
     ]
+    Table.referees.through.objects.bulk_create(
+        [
+            Table.referees.through(table_id=table.pk, user_id=user_id)
+            for table in created
+            for user_id in referees.get(table.number, [])
+        ]
+    )
     _audit_round(round, actor, AuditEntry.Action.SEATING_CHANGED, before, _seating_snapshot(round))
     return created
 
@@ -303,6 +346,27 @@ def assign_referees(*, table: Table, referees: Iterable[User], actor: User) -> N
     """Make `referees` the referees of `table` (replacing those assigned before)."""
     table.referees.set(list(referees))
     note_change(table.round.tournament_id)
+
+
+@transaction.atomic
+def assign_round_referees(
+    *, round: Round, referees: Mapping[int, Iterable[User]], actor: User
+) -> None:
+    """Make `referees[n]` the referees of table n of `round`, for every table number given, all
+    at once; tables not given keep theirs. Raises ValidationError (code "unknown_table") naming
+    a table number the round does not have, and then changes nothing."""
+    round = lock_round(round)
+    tables = {table.number: table for table in round.tables.all()}
+    unknown = sorted(set(referees) - set(tables))
+    if unknown:
+        raise ValidationError(
+            _("Round %(round)s has no table %(tables)s."),
+            code="unknown_table",
+            params={"round": round.number, "tables": ", ".join(map(str, unknown))},
+        )
+    for number, users in referees.items():
+        tables[number].referees.set(list(users))
+    note_change(round.tournament_id)
 
 
 @transaction.atomic

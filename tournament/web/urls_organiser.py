@@ -18,7 +18,6 @@ app_name = "organiser"
 
 table_patterns = [
     path("", tables.detail, name="table"),
-    path("referees/", rounds.referees, name="table_referees"),
     path("hands/<int:hand>/", tables.hand, name="hand"),
     path("hands/remove-last/", tables.remove_hand, name="remove_hand"),
     path("penalties/new/", tables.add_penalty, name="penalty_add"),
@@ -36,6 +35,7 @@ round_patterns = [
     path("swap/", rounds.swap, name="round_swap"),
     path("status/", rounds.status, name="round_status"),
     path("remove/", rounds.remove, name="round_remove"),
+    path("referees/", rounds.referees, name="round_referees"),
     path("board/", board.board, name="board"),
     path("clock/", board.clock, name="clock"),
     path("confirm-all/", board.confirm_all, name="confirm_all"),
@@ -51,7 +51,10 @@ tournament_patterns = [
     path("players/import/", players.import_csv, name="players_import"),
     path("players/<player_key:key>/", players.edit, name="player"),
     path("referees/", accounts.referees, name="referees"),
+    path("referees/new/", accounts.create_referees, name="referees_create"),
+    path("referees/slips/", accounts.slips, name="referee_slips"),
     path("referees/<str:username>/unlock/", accounts.unlock_referee, name="referee_unlock"),
+    path("referees/<str:username>/password/", accounts.reset_password, name="referee_password"),
     path("rounds/new/", rounds.create, name="round_create"),
     path("rounds/<int:number>/", include(round_patterns)),
 ]

@@ -133,7 +133,7 @@ def apply_seating(*, job_id: int, plan: Plan, seated: dict[int, engine.RoundSeat
     rounds = {round.number: round for round in tournament.rounds.filter(number__in=plan.drafts)}
     for number in plan.drafts:
         tables = [[players[key] for key in table.seats] for table in seated[number].tables]
-        set_seating(round=rounds[number], tables=tables, actor=actor)
+        set_seating(round=rounds[number], tables=tables, actor=actor, carry_referees=True)
     job.status = SeatingJob.Status.DONE
     job.finished = timezone.now()
     job.stage = "done"

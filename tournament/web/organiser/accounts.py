@@ -2,71 +2,220 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
+import segno
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Q
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.access import AuthenticatedRequest
-from tournament.models import ApiToken, Tournament
-from tournament.services.accounts import create_referee_account, revoke_token, unlock_login
+from tournament.models import ApiToken, RefereeAccount, Table, Tournament
+from tournament.services.accounts import (
+    create_referee_account,
+    create_referee_accounts,
+    reset_referee_password,
+    revoke_token,
+    unlock_login,
+)
 from tournament.throttle import locked_out_usernames
 from tournament.tokens import issue_token
 from tournament.web.organiser.access import INVALID, call_service, organiser_page
-from tournament.web.organiser.forms.accounts import RefereeAccountForm, TokenForm
+from tournament.web.organiser.forms.accounts import (
+    RefereeAccountForm,
+    RefereeAccountsForm,
+    TokenForm,
+)
 
 # The secret of a new token waits here for the one page view that shows it.
 NEW_SECRET = "organiser_new_token_secret"
+# So do the passwords of new referee accounts (and of reset ones), for their login slips.
+NEW_SLIPS = "organiser_new_referee_slips"
 
 
-@organiser_page("GET", "POST")
-def referees(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse:
-    if request.method == "POST":
-        form = RefereeAccountForm(request.POST)
-        if call_service(
-            form,
-            lambda: create_referee_account(
-                username=form.cleaned_data["username"], password=form.cleaned_data["password"]
-            ),
-        ):
-            messages.success(
-                request,
-                _(
-                    "The referee account %(username)s is created. Assign it to tables on the "
-                    "round pages."
-                )
-                % {"username": form.cleaned_data["username"].strip()},
-            )
-            return redirect("organiser:referees", slug=tournament.slug)
-        status = INVALID
-    else:
-        form = RefereeAccountForm()
-        status = 200
-    assigned = (
+def tournament_referees(tournament: Tournament) -> list[User]:
+    """The referee accounts made for `tournament` and everyone assigned to one of its tables,
+    by username. Two queries."""
+    return list(
         get_user_model()
-        .objects.filter(refereed_tables__round__tournament=tournament)
-        .annotate(
-            table_count=Count(
-                "refereed_tables", filter=Q(refereed_tables__round__tournament=tournament)
-            )
+        .objects.filter(
+            Q(referee_account__tournament=tournament)
+            | Q(refereed_tables__round__tournament=tournament)
         )
+        .distinct()
+        .select_related("referee_account")
         .order_by("username")
     )
+
+
+def _tables_by_referee(tournament: Tournament) -> dict[int, list[tuple[int, list[int]]]]:
+    """For each user id: (round number, table numbers) for the rounds they referee in."""
+    rows = (
+        Table.referees.through.objects.filter(table__round__tournament=tournament)
+        .order_by("table__round__number", "table__number")
+        .values_list("user_id", "table__round__number", "table__number")
+    )
+    found: dict[int, dict[int, list[int]]] = {}
+    for user_id, round_number, table_number in rows:
+        found.setdefault(user_id, {}).setdefault(round_number, []).append(table_number)
+    return {user_id: list(rounds.items()) for user_id, rounds in found.items()}
+
+
+def _remember_slips(request: AuthenticatedRequest, made: list[tuple[User, str]]) -> None:
+    request.session[NEW_SLIPS] = [
+        {"username": user.get_username(), "name": user.first_name, "password": password}
+        for user, password in made
+    ]
+
+
+def _referees_page(
+    request: AuthenticatedRequest,
+    tournament: Tournament,
+    *,
+    form: RefereeAccountForm | None = None,
+    bulk_form: RefereeAccountsForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    referees = tournament_referees(tournament)
+    tables = _tables_by_referee(tournament)
     return render(
         request,
         "tournament/organiser/referees.html",
         {
             "tournament": tournament,
-            "form": form,
-            "assigned": assigned,
-            "locked_out": locked_out_usernames(user.get_username() for user in assigned),
+            "form": form or RefereeAccountForm(),
+            "bulk_form": bulk_form or RefereeAccountsForm(initial={"prefix": "referee"}),
+            "rows": [
+                {
+                    "user": user,
+                    "tables": tables.get(user.pk, []),
+                    "made_here": _made_here(user, tournament),
+                }
+                for user in referees
+            ],
+            "locked_out": locked_out_usernames(user.get_username() for user in referees),
+            "last_round": tournament.rounds.order_by("-number").first(),
         },
         status=status,
+    )
+
+
+def _made_here(user: User, tournament: Tournament) -> bool:
+    account = getattr(user, "referee_account", None)
+    return account is not None and account.tournament_id == tournament.pk
+
+
+@organiser_page("GET", "HEAD", "POST")
+def referees(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse:
+    """The tournament's referees with their tables; one account made here with a password the
+    organiser chooses."""
+    if request.method != "POST":
+        return _referees_page(request, tournament)
+    form = RefereeAccountForm(request.POST)
+    if call_service(
+        form,
+        lambda: create_referee_account(
+            tournament=tournament,
+            username=form.cleaned_data["username"],
+            password=form.cleaned_data["password"],
+        ),
+    ):
+        messages.success(
+            request,
+            _(
+                "The referee account %(username)s is created. Assign it to tables on the "
+                "round pages."
+            )
+            % {"username": form.cleaned_data["username"].strip()},
+        )
+        return redirect("organiser:referees", slug=tournament.slug)
+    return _referees_page(request, tournament, form=form, status=INVALID)
+
+
+@organiser_page("POST")
+def create_referees(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse:
+    """Many referee accounts at once, each with a new password; then their login slips."""
+    form = RefereeAccountsForm(request.POST)
+    made: list[tuple[User, str]] = []
+    if call_service(
+        form,
+        lambda: made.extend(
+            create_referee_accounts(
+                tournament=tournament,
+                usernames=form.cleaned_data["usernames"],
+                names=form.cleaned_data["people"],
+            )
+        ),
+    ):
+        _remember_slips(request, made)
+        messages.success(
+            request,
+            ngettext(
+                "%(count)s referee account is created.",
+                "%(count)s referee accounts are created.",
+                len(made),
+            )
+            % {"count": len(made)},
+        )
+        return redirect("organiser:referee_slips", slug=tournament.slug)
+    return _referees_page(request, tournament, bulk_form=form, status=INVALID)
+
+
+@organiser_page("POST")
+def reset_password(
+    request: AuthenticatedRequest, tournament: Tournament, username: str
+) -> HttpResponse:
+    """A new password for one of the referee accounts made for this tournament."""
+    account = RefereeAccount.objects.filter(tournament=tournament, user__username=username).first()
+    if account is None:
+        raise Http404("No referee account of this tournament has that username.")
+    try:
+        password = reset_referee_password(account=account)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("organiser:referees", slug=tournament.slug)
+    _remember_slips(request, [(account.user, password)])
+    messages.success(
+        request,
+        _("%(username)s has a new password; the old one no longer works.") % {"username": username},
+    )
+    return redirect("organiser:referee_slips", slug=tournament.slug)
+
+
+@never_cache  # the page shows new passwords once: no copy may stay in a cache
+@organiser_page("GET", "HEAD")
+def slips(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse:
+    """Login slips of the accounts just made or given a new password, shown this once: on A4,
+    username, password and a QR code of the login page."""
+    entries = request.session.pop(NEW_SLIPS, None) or []
+    login_url = request.build_absolute_uri(
+        f"{reverse('login')}?{urlencode({'next': reverse('referee:index')})}"
+    )
+    qr = segno.make(login_url, error="m").svg_inline(
+        scale=3, svgclass="slip-qr", title=_("Login page"), lineclass=None
+    )
+    host = request.get_host().rsplit(":", 1)[0].strip("[]")
+    return render(
+        request,
+        "tournament/organiser/referee_slips.html",
+        {
+            "tournament": tournament,
+            "slips": entries,
+            "login_url": login_url,
+            "qr_svg": mark_safe(qr),  # segno's own markup; the address in it is escaped
+            "local_only": host in ("localhost", "::1") or host.startswith("127."),
+        },
     )
 
 
@@ -77,7 +226,11 @@ def unlock_referee(
     """Lift the login lockout of one of the tournament's referees."""
     referee = (
         get_user_model()
-        .objects.filter(username=username, refereed_tables__round__tournament=tournament)
+        .objects.filter(
+            Q(refereed_tables__round__tournament=tournament)
+            | Q(referee_account__tournament=tournament),
+            username=username,
+        )
         .first()
     )
     if referee is None:

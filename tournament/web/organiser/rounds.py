@@ -14,23 +14,23 @@ from django.utils.translation import gettext_lazy as _
 from tournament.access import AuthenticatedRequest
 from tournament.models import Player, Round, Seat, Tournament
 from tournament.services import (
-    assign_referees,
+    assign_round_referees,
     create_round,
     remove_round,
     seat_round,
     set_round_status,
     swap_players,
 )
-from tournament.services.rounds import TRANSITIONS
+from tournament.services.rounds import TRANSITIONS, referees_by_table
 from tournament.web.organiser.access import (
     INVALID,
     call_service,
     organiser_page,
     round_of,
-    table_of,
 )
+from tournament.web.organiser.accounts import tournament_referees
 from tournament.web.organiser.forms.rounds import (
-    RefereesForm,
+    RoundRefereesForm,
     RoundStatusForm,
     SeatRoundForm,
     SwapForm,
@@ -90,11 +90,9 @@ def round_page(
     )
     seated: list[Player] = []
     rows = []
-    referee_forms = bound.pop("referee_forms", {})
     for table in tables:
         seats = sorted(table.seats.all(), key=lambda seat: seat.index)
         seated += [seat.player for seat in seats]
-        usernames = " ".join(user.get_username() for user in table.referees.all())
         rows.append(
             {
                 "table": table,
@@ -102,8 +100,7 @@ def round_page(
                 "has_results": bool(
                     table.hand_count or table.penalty_count or table.ended_at is not None
                 ),
-                "referee_form": referee_forms.get(table.number)
-                or RefereesForm(prefix=f"table-{table.number}", initial={"usernames": usernames}),
+                "referees": sorted(user.get_username() for user in table.referees.all()),
             }
         )
     playing = _playing_in(round)
@@ -219,26 +216,51 @@ def remove(request: AuthenticatedRequest, tournament: Tournament, number: int) -
     return round_page(request, tournament, round, remove_form=form, status=INVALID)
 
 
-@organiser_page("POST")
-def referees(
-    request: AuthenticatedRequest, tournament: Tournament, number: int, table: int
-) -> HttpResponse:
-    table_ = table_of(tournament, number, table)
-    form = RefereesForm(request.POST, prefix=f"table-{table_.number}")
-    if call_service(
-        form,
-        lambda: assign_referees(
-            table=table_, referees=form.cleaned_data["usernames"], actor=request.user
-        ),
-    ):
-        names = ", ".join(user.get_username() for user in form.cleaned_data["usernames"])
-        messages.success(
-            request,
-            _("Table %(number)s: referees %(names)s.") % {"number": table_.number, "names": names}
-            if names
-            else _("Table %(number)s has no referee now.") % {"number": table_.number},
+@organiser_page("GET", "HEAD", "POST")
+def referees(request: AuthenticatedRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """The referees of every table of the round, in one form with a choice per table."""
+    round = round_of(tournament, number)
+    tables = list(
+        round.tables.prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player"))
         )
-        return _back(tournament, table_.round)
-    return round_page(
-        request, tournament, table_.round, referee_forms={table_.number: form}, status=INVALID
+    )
+    choices = tournament_referees(tournament)
+    assigned = referees_by_table(round)
+    numbers = [table.number for table in tables]
+    if request.method == "POST":
+        form = RoundRefereesForm(request.POST, tables=numbers, referees=choices, assigned=assigned)
+        if call_service(
+            form,
+            lambda: assign_round_referees(
+                round=round, referees=form.assignments(), actor=request.user
+            ),
+        ):
+            messages.success(
+                request,
+                _("The referees of round %(number)s are saved.") % {"number": round.number},
+            )
+            return redirect("organiser:round_referees", slug=tournament.slug, number=round.number)
+        status = INVALID
+    else:
+        form = RoundRefereesForm(tables=numbers, referees=choices, assigned=assigned)
+        status = 200
+    by_number = {table.number: table for table in tables}
+    return render(
+        request,
+        "tournament/organiser/round_referees.html",
+        {
+            "tournament": tournament,
+            "round": round,
+            "form": form,
+            "rows": [
+                {
+                    "table": by_number[number],
+                    "fields": [form[name] for name in names],
+                }
+                for number, names in form.rows
+            ],
+            "previous": tournament.rounds.filter(number=round.number - 1).first(),
+        },
+        status=status,
     )

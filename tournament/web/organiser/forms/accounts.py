@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
+
+from tournament.services.accounts import (
+    MOST_ACCOUNTS_AT_ONCE,
+    numbered_usernames,
+    parse_names,
+    username_for,
+)
 
 
 class RefereeAccountForm(forms.Form):
@@ -20,6 +28,57 @@ class RefereeAccountForm(forms.Form):
         data = self.cleaned_data
         if data.get("password") and data.get("password") != data.get("password_again"):
             self.add_error("password_again", _("The two passwords differ."))
+        return data
+
+
+class RefereeAccountsForm(forms.Form):
+    """Many referee accounts at once: numbered (referee-01, referee-02, …) or one per name."""
+
+    count = forms.IntegerField(
+        label=_("How many"),
+        required=False,
+        min_value=1,
+        max_value=MOST_ACCOUNTS_AT_ONCE,
+        help_text=_("Numbered accounts, such as referee-01, referee-02, …"),
+    )
+    prefix = forms.SlugField(
+        label=_("Usernames begin with"),
+        max_length=40,
+        initial="referee",
+        required=False,
+        help_text=_("Numbers already taken by other accounts are skipped."),
+    )
+    names = forms.CharField(
+        label=_("Or their names, one a line"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("Each gets a username made from the name: Anna Schmidt → anna-schmidt."),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        names = parse_names(data.get("names") or "")
+        count = data.get("count")
+        if self.errors:
+            return data
+        if names and count:
+            raise ValidationError(_("Give either how many accounts or their names, not both."))
+        if names:
+            usernames = [username_for(name) for name in names]
+            empty = [name for name, username in zip(names, usernames, strict=True) if not username]
+            if empty:
+                self.add_error(
+                    "names",
+                    _("No username can be made from %(names)s.") % {"names": ", ".join(empty)},
+                )
+                return data
+            data["usernames"], data["people"] = usernames, names
+        elif count:
+            prefix = data.get("prefix") or "referee"
+            data["usernames"], data["people"] = numbered_usernames(prefix, count), []
+        else:
+            self.add_error("count", _("Give how many accounts to make, or their names."))
         return data
 
 

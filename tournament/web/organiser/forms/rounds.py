@@ -6,8 +6,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
-from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Player, Round
@@ -42,22 +40,49 @@ class RoundStatusForm(forms.Form):
     status = forms.ChoiceField(label=_("Status"), choices=Round.Status.choices)
 
 
-class RefereesForm(forms.Form):
-    usernames = forms.CharField(
-        label=_("Referees"),
-        required=False,
-        help_text=_("Usernames, separated by commas or spaces. Empty: no referee."),
-    )
+class RoundRefereesForm(forms.Form):
+    """The referees of every table of a round, in one form: `slots` choices per table (a
+    table that has more referees gets a choice for each)."""
 
-    def clean_usernames(self) -> list:
-        names = list(dict.fromkeys(self.cleaned_data["usernames"].replace(",", " ").split()))
-        users = {
-            user.get_username(): user
-            for user in get_user_model().objects.filter(username__in=names, is_active=True)
-        }
-        unknown = [name for name in names if name not in users]
-        if unknown:
-            raise ValidationError(
-                _("No active user is called %(names)s."), params={"names": ", ".join(unknown)}
-            )
-        return [users[name] for name in names]
+    def __init__(
+        self,
+        *args: Any,
+        tables: Sequence[int],
+        referees: Sequence[Any],
+        assigned: dict[int, list[int]],
+        **kwargs: Any,
+    ) -> None:
+        kwargs.setdefault(
+            "initial",
+            {
+                f"table-{number}-{slot}": user_id
+                for number, user_ids in assigned.items()
+                for slot, user_id in enumerate(user_ids)
+            },
+        )
+        super().__init__(*args, **kwargs)
+        self.users = {user.pk: user for user in referees}
+        choices = [("", "—")] + [(str(user.pk), user.get_username()) for user in referees]
+        self.rows: list[tuple[int, list[str]]] = []
+        for number in tables:
+            names = []
+            for slot in range(max(2, len(assigned.get(number, [])))):
+                name = f"table-{number}-{slot}"
+                self.fields[name] = forms.TypedChoiceField(
+                    choices=choices,
+                    coerce=int,
+                    empty_value=None,
+                    required=False,
+                    label=_("Table %(number)s, referee %(slot)s")
+                    % {"number": number, "slot": slot + 1},
+                )
+                names.append(name)
+            self.rows.append((number, names))
+
+    def assignments(self) -> dict[int, list[Any]]:
+        """The referees chosen for each table, each once."""
+        chosen: dict[int, list[Any]] = {}
+        for number, names in self.rows:
+            ids = [self.cleaned_data[name] for name in names if self.cleaned_data[name]]
+            chosen[number] = [self.users[pk] for pk in dict.fromkeys(ids)]
+        return chosen
