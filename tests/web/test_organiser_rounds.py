@@ -209,39 +209,6 @@ def test_a_withdrawn_player_cannot_take_a_seat(logged_in, tournament, draft, pla
     assert seating(draft)[1] == ["1", "2", "3", "4"]
 
 
-# --- Referees ------------------------------------------------------------------------------
-
-
-def test_assign_referees_by_username(logged_in, draft):
-    users = get_user_model().objects
-    bob = users.create_user(username="bob", password="referee-pass-42")
-    dan = users.create_user(username="dan", password="referee-pass-42")
-    response = logged_in.post(
-        url("table_referees", number=1, table=2), {"table-2-usernames": "bob, dan"}
-    )
-    assert response.status_code == 302
-    assert set(draft.tables.get(number=2).referees.all()) == {bob, dan}
-    assert messages_of(response) == ["Table 2: referees bob, dan."]
-    page = logged_in.get(url("round", number=1))
-    assert page.context["rows"][1]["referee_form"]["usernames"].value() == "bob dan"
-    logged_in.post(url("table_referees", number=1, table=2), {"table-2-usernames": ""})
-    assert not draft.tables.get(number=2).referees.exists()
-
-
-def test_unknown_referees_are_named_and_nothing_changes(logged_in, draft):
-    bob = get_user_model().objects.create_user(username="bob", password="referee-pass-42")
-    table = draft.tables.get(number=1)
-    table.referees.add(bob)
-    response = logged_in.post(
-        url("table_referees", number=1, table=1), {"table-1-usernames": "bob zoe yan"}
-    )
-    assert response.status_code == 422
-    form = response.context["rows"][0]["referee_form"]
-    assert form.errors["usernames"] == ["No active user is called zoe, yan."]
-    assert form["usernames"].value() == "bob zoe yan"
-    assert list(table.referees.all()) == [bob]
-
-
 # --- Status --------------------------------------------------------------------------------
 
 
@@ -382,13 +349,3 @@ def test_bad_referee_accounts_are_refused(logged_in, changes, field, message):
     assert message in errors
     assert not get_user_model().objects.filter(username="ref-ann").exists()
     assert 'value="tiles-and-winds-9"' not in response.content.decode()
-
-
-def test_referees_page_lists_the_tournaments_referees(logged_in, draft):
-    bob = get_user_model().objects.create_user(username="bob", password="referee-pass-42")
-    for table in draft.tables.all():
-        table.referees.add(bob)
-    response = logged_in.get(url("referees"))
-    assert [(user.username, user.table_count) for user in response.context["assigned"]] == [
-        ("bob", 2)
-    ]

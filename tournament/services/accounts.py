@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import unicodedata
 from collections.abc import Sequence
 
 from axes.utils import reset as forget_failed_logins
@@ -76,9 +77,12 @@ def numbered_usernames(prefix: str, count: int) -> list[str]:
 
 
 def username_for(name: str) -> str:
-    """The username made from a person's name: lower case, words joined by "-" (letters of
-    any script are kept)."""
-    return slugify(name, allow_unicode=True)[:150]
+    """The username made from a person's name: lower case, accents dropped, words joined by
+    "-" (letters of any script are kept: Zoë Ærø → zoe-ærø, 王小明 → 王小明)."""
+    bare = "".join(
+        char for char in unicodedata.normalize("NFKD", name) if not unicodedata.combining(char)
+    )
+    return slugify(bare, allow_unicode=True)[:150]
 
 
 @transaction.atomic

@@ -7,11 +7,13 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import PRESETS
-from tournament.models import Hand, Tournament
+from tournament.models import RESERVED_SLUGS, Hand, Tournament
 from tournament.services.live import note_change
+from tournament.services.seating_plan.settings import MOST_ROUNDS
 
 SETTINGS = (
     "name",
@@ -29,6 +31,8 @@ SETTINGS = (
     "round_minutes",
     "rule_settings",
 )
+# Asked once, when a tournament is created; the seating plan page changes it later.
+CREATE_ONLY = ("planned_rounds",)
 # Recorded hands were paid and scored under these: they cannot change once a hand is recorded.
 RULES = {
     "preset": _("rule preset"),
@@ -43,8 +47,23 @@ def rules_locked(tournament: Tournament) -> bool:
     return Hand.objects.filter(table__round__tournament=tournament).exists()
 
 
-def _refuse_unknown(fields: dict[str, Any]) -> None:
-    unknown = set(fields) - set(SETTINGS)
+def free_slug(name: str) -> str:
+    """A slug made from `name` that no tournament has and no page takes: "autumn-open", else
+    "autumn-open-2", "autumn-open-3", … ("tournament" when the name has no Latin letter or
+    digit)."""
+    base = slugify(name)[:90].strip("-") or "tournament"
+    taken = set(
+        Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True)
+    ) | set(RESERVED_SLUGS)
+    slug, number = base, 1
+    while slug in taken:
+        number += 1
+        slug = f"{base}-{number}"
+    return slug
+
+
+def _refuse_unknown(fields: dict[str, Any], extra: tuple[str, ...] = ()) -> None:
+    unknown = set(fields) - set(SETTINGS) - set(extra)
     if unknown:
         raise ValidationError(f"Unknown tournament settings: {', '.join(sorted(unknown))}.")
 
@@ -65,8 +84,16 @@ def _save(tournament: Tournament) -> None:
 def create_tournament(*, organiser: User, **fields: Any) -> Tournament:
     """A new tournament with `organiser` as its organiser; raises ValidationError by field.
 
-    Without a `seat_rotation` it takes its rule preset's (MCR wmo; JT and WA none)."""
-    _refuse_unknown(fields)
+    Without a `seat_rotation` it takes its rule preset's (MCR wmo; JT and WA none); without a
+    `slug`, one made from the name (`free_slug`)."""
+    _refuse_unknown(fields, CREATE_ONLY)
+    planned = fields.get("planned_rounds")
+    if planned is not None and not 1 <= planned <= MOST_ROUNDS:
+        raise ValidationError(
+            {"planned_rounds": _("Plan between 1 and %(most)s rounds.") % {"most": MOST_ROUNDS}}
+        )
+    if not fields.get("slug"):
+        fields["slug"] = free_slug(fields.get("name", "").strip())
     tournament = Tournament(**fields)
     if not fields.get("seat_rotation") and tournament.preset in PRESETS:
         tournament.seat_rotation = PRESETS[tournament.preset].seat_rotation

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import PRESETS
 from tournament.models import MOST_TABLE_POINTS, RESERVED_SLUGS, Tournament
+from tournament.services.tournaments import MOST_ROUNDS
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -141,7 +142,12 @@ class TournamentForm(forms.Form):
     slug = forms.SlugField(
         label=_("Slug"),
         max_length=100,
-        help_text=_("The tournament's address: letters, digits, - and _."),
+        required=False,
+        help_text=_(
+            "The tournament's address: letters, digits, - and _. Made from the name when left "
+            "empty."
+        ),
+        widget=forms.TextInput(attrs={"data-slug-from": "id_name"}),
     )
     start_date = forms.DateField(label=_("Start date"), required=False, widget=DateInput())
     end_date = forms.DateField(label=_("End date"), required=False, widget=DateInput())
@@ -165,7 +171,19 @@ class TournamentForm(forms.Form):
     public = forms.BooleanField(
         label=_("Public"),
         required=False,
-        help_text=_("Anyone can see standings, seating and score sheets."),
+        help_text=_(
+            "A tournament is private until it is made public: until then only its organisers "
+            "and referees see it. Public: anyone can see standings, seating and score sheets."
+        ),
+    )
+    planned_rounds = forms.IntegerField(
+        label=_("Number of rounds"),
+        required=False,
+        min_value=1,
+        max_value=MOST_ROUNDS,
+        help_text=_(
+            "How many rounds the tournament will have; the seating plan page can change it later."
+        ),
     )
     confirmation = forms.ChoiceField(
         label=gettext_lazy("Game sheet confirmation"),
@@ -215,6 +233,14 @@ class TournamentForm(forms.Form):
     def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.tournament = tournament
+        if tournament is not None:
+            # Asked when the tournament is created; the seating plan page owns it afterwards.
+            del self.fields["planned_rounds"]
+            self.fields["slug"].required = True
+            self.fields["slug"].help_text = _("The tournament's address: letters, digits, - and _.")
+        else:
+            # Right after the name, so that the slug is filled in from it before it is reached.
+            self.order_fields(["name", "slug", "planned_rounds", "public"])
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -255,6 +281,8 @@ class TournamentForm(forms.Form):
 
     def clean_slug(self) -> str:
         slug = self.cleaned_data["slug"].lower()
+        if not slug:
+            return slug  # a new tournament's is made from its name (create_tournament)
         if slug in RESERVED_SLUGS:
             raise ValidationError(_("“%(slug)s” is taken by a page."), params={"slug": slug})
         others = Tournament.objects.filter(slug=slug)
@@ -274,6 +302,7 @@ class TournamentForm(forms.Form):
                 else getattr(tournament, name)
             )
             for name in TournamentForm.base_fields
+            if name != "planned_rounds"
         }
         if tournament.pk is None:  # a new tournament takes its preset's seat rotation
             initial["seat_rotation"] = ""
