@@ -68,7 +68,7 @@ def can_log_in(client, username: str, password: str) -> bool:
 
 
 def test_numbered_accounts_are_made_and_their_slips_shown_once(client, logged_in, tournament):
-    response = logged_in.post(url("referees_create"), {"count": "3", "prefix": "referee"})
+    response = logged_in.post(url("referees_create"), {"count": "3", "username_prefix": "referee"})
     assert response.status_code == 302
     assert response["Location"] == url("referee_slips")
     assert messages_of(response) == ["3 referee accounts are created."]
@@ -99,7 +99,7 @@ def test_numbered_accounts_are_made_and_their_slips_shown_once(client, logged_in
 
 def test_numbering_skips_usernames_taken_by_other_accounts(logged_in, tournament):
     make_user("referee-02")
-    logged_in.post(url("referees_create"), {"count": "3", "prefix": "referee"})
+    logged_in.post(url("referees_create"), {"count": "3", "username_prefix": "referee"})
     usernames = sorted(
         User.objects.filter(referee_account__tournament=tournament).values_list(
             "username", flat=True
@@ -110,7 +110,9 @@ def test_numbering_skips_usernames_taken_by_other_accounts(logged_in, tournament
 
 def test_accounts_from_a_list_of_names(logged_in, tournament):
     names = "Anna Schmidt\n\n  Bo   Li \nZoë Ærø\n"
-    response = logged_in.post(url("referees_create"), {"names": names, "prefix": "referee"})
+    response = logged_in.post(
+        url("referees_create"), {"names": names, "username_prefix": "referee"}
+    )
     assert response.status_code == 302
     made = User.objects.filter(referee_account__tournament=tournament).order_by("username")
     assert [(user.username, user.first_name) for user in made] == [
@@ -131,7 +133,7 @@ def test_accounts_from_a_list_of_names(logged_in, tournament):
         ({"count": "2", "names": "Bo Li"}, None, "either how many accounts or their names"),
         ({}, "count", "Give how many accounts to make, or their names."),
         ({"count": "201"}, "count", "less than or equal to 200"),
-        ({"count": "2", "prefix": "no spaces"}, "prefix", "Enter a valid"),
+        ({"count": "2", "username_prefix": "no spaces"}, "username_prefix", "Enter a valid"),
     ],
 )
 def test_refused_bulk_creation_makes_no_account(logged_in, tournament, data, field, message):
@@ -325,3 +327,13 @@ def test_the_round_referees_page_asks_few_queries(
         assert logged_in.get(url("round_referees", number=1)).status_code == 200
     with django_assert_max_num_queries(14):
         assert logged_in.get(url("referees")).status_code == 200
+
+
+def test_numbered_accounts_take_the_prefix_given(logged_in, tournament):
+    logged_in.post(url("referees_create"), {"count": "2", "username_prefix": "spring"})
+    usernames = sorted(
+        User.objects.filter(referee_account__tournament=tournament).values_list(
+            "username", flat=True
+        )
+    )
+    assert usernames == ["spring-01", "spring-02"]

@@ -95,7 +95,7 @@ def _referees_page(
         {
             "tournament": tournament,
             "form": form or RefereeAccountForm(),
-            "bulk_form": bulk_form or RefereeAccountsForm(initial={"prefix": "referee"}),
+            "bulk_form": bulk_form or RefereeAccountsForm(initial={"username_prefix": "referee"}),
             "rows": [
                 {
                     "user": user,

@@ -41,7 +41,7 @@ class RefereeAccountsForm(forms.Form):
         max_value=MOST_ACCOUNTS_AT_ONCE,
         help_text=_("Numbered accounts, such as referee-01, referee-02, …"),
     )
-    prefix = forms.SlugField(
+    username_prefix = forms.SlugField(
         label=_("Usernames begin with"),
         max_length=40,
         initial="referee",
@@ -75,7 +75,7 @@ class RefereeAccountsForm(forms.Form):
                 return data
             data["usernames"], data["people"] = usernames, names
         elif count:
-            prefix = data.get("prefix") or "referee"
+            prefix = data.get("username_prefix") or "referee"
             data["usernames"], data["people"] = numbered_usernames(prefix, count), []
         else:
             self.add_error("count", _("Give how many accounts to make, or their names."))
