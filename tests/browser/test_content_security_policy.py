@@ -46,6 +46,7 @@ PAGES = {
         f"/manage/{SLUG}/players/",
         f"/manage/{SLUG}/referees/",
         f"/manage/{SLUG}/rounds/2/",
+        f"/manage/{SLUG}/rounds/2/referees/",
         f"/manage/{SLUG}/rounds/2/board/",
         f"/manage/{SLUG}/rounds/2/tables/2/",
         f"/manage/{SLUG}/audit/",

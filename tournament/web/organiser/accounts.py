@@ -194,7 +194,7 @@ def reset_password(
 
 
 @never_cache  # the page shows new passwords once: no copy may stay in a cache
-@organiser_page("GET", "HEAD")
+@organiser_page("GET")  # not HEAD: a HEAD would use up the passwords unseen
 def slips(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse:
     """Login slips of the accounts just made or given a new password, shown this once: on A4,
     username, password and a QR code of the login page."""
