@@ -203,7 +203,7 @@ def slips(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse
         f"{reverse('login')}?{urlencode({'next': reverse('referee:index')})}"
     )
     qr = segno.make(login_url, error="m").svg_inline(
-        scale=3, svgclass="slip-qr", title=_("Login page"), lineclass=None
+        scale=3, svgclass="slip-qr", title=str(_("Login page")), lineclass=None
     )
     host = request.get_host().rsplit(":", 1)[0].strip("[]")
     return render(
