@@ -54,7 +54,7 @@ def open_screen(chromium, live_server, cup) -> Iterator[Any]:
         return page
 
     yield opener
-    for page, errors in pages:
+    for _page, errors in pages:
         assert errors == [], "the page had script errors"
     for context in contexts:
         context.close()
@@ -127,6 +127,12 @@ def test_after_recording_the_next_entrys_winner_buttons_are_in_view(open_screen,
         assert in_view(page, label), label.bounding_box()
     assert page.locator("#entry-win").get_attribute("open") is not None
     assert Hand.objects.get().fan == 12
+    # The correction of that hand: its buttons too are 44 px at least
+    correct = page.locator("#correct-last")
+    correct.locator("summary").click()
+    labels = correct.locator("label.ref-choice")
+    assert labels.count() == 2 + 4 + 5 + 9  # result, winner, discarder, flowers
+    assert small(boxes(labels)) == []
 
 
 # --- Button sizes -----------------------------------------------------------------------------
@@ -178,6 +184,32 @@ def test_the_record_button_stays_in_view_while_the_fan_is_typed(open_screen):
     shoot(page, "fan-typed-with-keyboard-phone")
     assert in_view(page, box)
     assert in_view(page, button)
+
+
+@pytest.mark.parametrize("preset", ["japanese-transitional", "wilmington-12-tile"])
+def test_the_points_box_sits_beside_the_record_button(open_screen, cup, preset):
+    """JT and WA values are too spread out for a row of buttons: they are typed, beside the
+    Record button as the MCR fan is."""
+    tournament = cup.round.tournament
+    tournament.preset = preset
+    tournament.seat_rotation = "none"
+    tournament.save()
+    page = open_screen("phone")
+    entry = page.locator("#entry-win")
+    assert entry.locator("input[name=fan_pick]").count() == 0
+    box = entry.locator("input[name=value]")
+    button = entry.get_by_role("button", name="Record deal 1")
+    typed, record = box.bounding_box(), button.bounding_box()
+    assert typed["x"] + typed["width"] <= record["x"]
+    assert abs((typed["y"] + typed["height"]) - (record["y"] + record["height"])) <= 2
+    assert small([typed, record]) == []
+    shoot(entry, f"points-row-{preset}-phone")
+    choose(entry, "Winner", "Ben Baker")
+    choose(entry, "Discarder", "Self-drawn")
+    box.fill("60")
+    box.press("Enter")  # the keyboard's Go key records
+    page.locator(".messages").get_by_text("Deal 1").wait_for()
+    assert Hand.objects.get().value == 60
 
 
 def test_a_tapped_fan_empties_the_box_and_a_typed_one_lets_the_tap_go(open_screen):

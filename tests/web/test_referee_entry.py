@@ -45,9 +45,7 @@ def quick(number=1, winner="2", discarder="3", flowers=0, **fan) -> dict:
 # --- The fan: one tap, or typed --------------------------------------------------------------
 
 
-def test_the_quick_entry_offers_the_common_fan_values_and_a_box_for_others(
-    referee_client, world
-):
+def test_the_quick_entry_offers_the_common_fan_values_and_a_box_for_others(referee_client, world):
     html = referee_client.get(table_url(world)).content.decode()
     form = entry(html, "entry-win")
     assert [int(value) for value in radios(form, "fan_pick")] == COMMON_FAN
@@ -96,9 +94,7 @@ def test_a_win_without_any_fan_is_refused(referee_client, world):
 
 def test_a_fan_that_is_not_offered_cannot_be_tapped(referee_client, world):
     response = referee_client.post(table_url(world, "win"), quick(fan_pick=17))
-    assert errors_of(response) == [
-        "Select a valid choice. 17 is not one of the available choices."
-    ]
+    assert errors_of(response) == ["Select a valid choice. 17 is not one of the available choices."]
     assert not Hand.objects.exists()
 
 

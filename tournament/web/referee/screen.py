@@ -157,9 +157,11 @@ def table_state(table: Table) -> TableState:
         hands_per_game=tournament.rules.hands_per_game,
         not_playing=not_playing,
         false_wins=frozenset(
-            table.penalties.filter(kind__in=FALSE_WIN_KINDS, hand_number__isnull=False)
-            .values_list("hand_number", "seat__player__key")
-            .distinct()
+            (number, key)
+            for number, key in table.penalties.filter(kind__in=FALSE_WIN_KINDS).values_list(
+                "hand_number", "seat__player__key"
+            )
+            if number is not None
         ),
     )
 
