@@ -133,6 +133,16 @@ def test_after_recording_the_next_entrys_winner_buttons_are_in_view(open_screen,
     labels = correct.locator("label.ref-choice")
     assert labels.count() == 2 + 4 + 5 + 9  # result, winner, discarder, flowers
     assert small(boxes(labels)) == []
+    # its fan box beside its Save button, as in quick entry
+    save = correct.get_by_role("button", name="Save the correction of hand 1")
+    typed, button = correct.locator("input[name=fan]").bounding_box(), save.bounding_box()
+    assert typed["x"] + typed["width"] <= button["x"]
+    assert abs((typed["y"] + typed["height"]) - (button["y"] + button["height"])) <= 2
+    shoot(correct, f"correction-{size}-{'script' if script else 'no-script'}")
+    choose(correct, "Result", "Drawn hand")  # no fan: the button takes the row
+    assert not correct.locator("input[name=fan]").is_visible()
+    form = correct.locator("form").bounding_box()
+    assert save.bounding_box()["width"] > form["width"] - 40
 
 
 # --- Button sizes -----------------------------------------------------------------------------
