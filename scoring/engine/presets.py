@@ -127,6 +127,9 @@ class RulePreset:
     scorer: str | None  # the engine that scores a hand's tiles; None: enter the value
     # Where the statistics split hand values into tiers (MCR: the values of single fans).
     value_tiers: tuple[int, ...] = (8, 9, 12, 16, 24, 32, 48, 64, 88)
+    # The values a referee enters with one tap (MCR fan); other values are typed. Empty for a
+    # preset whose values are too spread out for a short list (JT's F, WA's points).
+    quick_values: tuple[int, ...] = ()
     settings: tuple[Setting, ...] = field(default=())
 
     @property
@@ -195,6 +198,7 @@ MCR = RulePreset(
     wind_rounds=4,
     seat_rotation="wmo",
     scorer="mcr",
+    quick_values=(*range(8, 17), 24, 32, 48, 64, 88),
 )
 
 JAPANESE_TRANSITIONAL = RulePreset(

@@ -3,6 +3,8 @@
  * - A tile picker fills the full entry's notation box, one tap per tile, with the tiles of the
  *   fan calculator.
  * - Choosing a winner greys out the same player as discarder.
+ * - A fan value tapped empties the box for another value, and a value typed there lets go of
+ *   the tapped one.
  * - The two situation flags that depend on it say which case applies: on a discard or
  *   self-drawn.
  * - The full entry's breakdown is asked for as the hand is built (htmx, see #breakdown in the
@@ -65,6 +67,37 @@
       }
     });
   }
+
+  // ----- The fan: tapped or typed ---------------------------------------------------------
+  //
+  // Quick entry offers the common fan values as buttons and a box for any other: tapping a
+  // value empties the box, typing in the box lets go of the tapped value (the server refuses
+  // the two when they differ).
+
+  function syncFan(input) {
+    var form = input.form;
+    if (!form || !form.querySelector('input[name="fan_pick"]')) {
+      return;
+    }
+    if (input.name === "fan_pick" && input.checked && form.elements.fan) {
+      form.elements.fan.value = "";
+    } else if (input.name === "fan" && input.value !== "") {
+      form.querySelectorAll('input[name="fan_pick"]').forEach(function (radio) {
+        radio.checked = false;
+      });
+    } else {
+      return;
+    }
+    saveDraft(form);
+  }
+
+  ["input", "change"].forEach(function (name) {
+    document.addEventListener(name, function (event) {
+      if (event.target.name === "fan" || event.target.name === "fan_pick") {
+        syncFan(event.target);
+      }
+    });
+  });
 
   document.addEventListener("change", function (event) {
     var form = event.target.form;
@@ -558,8 +591,15 @@
     var screen = document.getElementById("referee");
     var target;
     if (recorded) {
-      target = document.querySelector("main .messages") || document.getElementById("status");
-      window.scrollTo(0, 0);
+      // The screen opens at the message and the next entry, as the redirect's #next does
+      // without the script: on a phone the winner's buttons are then in view.
+      var next = document.getElementById("next");
+      target = document.querySelector("main .messages") || next || document.getElementById("status");
+      if (next) {
+        next.scrollIntoView({ block: "start" });
+      } else {
+        window.scrollTo(0, 0);
+      }
     } else {
       var entry = screen.querySelector('form[data-draft="' + draft + '"]');
       var scope = (entry && entry.closest("details")) || screen;

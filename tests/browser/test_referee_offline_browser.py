@@ -354,12 +354,12 @@ def test_a_hand_is_entered_with_the_keyboard_alone(screen, cup):
     announced (aria-live) and the focus stays on the Record button to try again."""
     page = screen.page
     page.locator("#entry-win summary").focus()
-    keys = ["Tab", "ArrowDown", "Tab", "ArrowDown", "Tab"]  # winner Ben, discarder Cai, fan
+    # winner Ben, discarder Cai, 1 flower, past the fan buttons to the box for another value
+    keys = ["Tab", "ArrowDown", "Tab", "ArrowDown", "Tab", "ArrowRight", "Tab", "Tab"]
     for key in keys:
         page.keyboard.press(key)
     page.keyboard.type("10")
-    for key in ["Tab", "ArrowRight", "Tab"]:  # 1 flower, then the Record button
-        page.keyboard.press(key)
+    page.keyboard.press("Tab")  # the Record button, beside the box
     focused = page.evaluate("document.activeElement.textContent.trim()")
     assert focused == "Record hand 1"
     assert_win_kept(page.locator("#entry-win"))

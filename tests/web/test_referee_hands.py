@@ -75,7 +75,7 @@ def open_entry(response) -> list[str]:
 def test_quick_entry_discard_win_pays_eight_plus_value_and_eight(referee_client, world):
     response = referee_client.post(table_url(world, "win"), win(fan=10, flowers=1))
     assert response.status_code == 302
-    assert response["Location"] == table_url(world) + "#top"
+    assert response["Location"] == table_url(world) + "#next"
     # Player 2 (South) wins 10 + 1 on Player 3's discard: 8 + 11 = 19 and 8 each.
     assert scores(world.table) == [-8, 35, -19, -8]
     hand = Hand.objects.get()
@@ -156,10 +156,34 @@ def test_a_win_under_eight_fan_offers_a_false_win_instead(referee_client, world)
 def test_hand_already_entered_by_someone_else_is_a_conflict(referee_client, world):
     record_hand(table=world.table, number=1, result="draw", entered_by=world.organiser)
     response = referee_client.post(table_url(world, "win"), win(number=1))
-    assert response.status_code == 200
-    [message] = errors_of(response)
-    assert message.startswith("Hand 1 at table 1 was already entered by alice at ")
+    # Nothing recorded, and the table is drawn again for the next hand (a reload posts nothing)
+    assert response.status_code == 302
+    assert response["Location"] == table_url(world) + "#next"
     assert Hand.objects.get().result == "draw"
+    page = referee_client.get(response["Location"])
+    [message] = messages_of(page)
+    assert message.startswith("Hand 1 at table 1 was already entered by alice at ")
+    assert message.endswith(
+        "What you entered was not recorded. The table is shown as it is now: check the score "
+        "sheet before you enter the next hand."
+    )
+    html = page.content.decode()
+    assert re.search(r"Hand <span data-next-hand>2</span>", html)
+    entry = html[html.index('id="entry-win"') :]
+    assert 'name="number" value="2"' in entry[: entry.index("</form>")]
+    reload = re.search(r'<a class="ref-button ref-quiet ref-reload" href="([^"]+)">', html)
+    assert reload and reload[1] == table_url(world)
+    assert "Reload the table" in html
+
+
+def test_a_hand_number_gone_out_of_order_redraws_the_table(referee_client, world):
+    """Another device removed the last hand: the form's hand number is no longer the next."""
+    record_hand(table=world.table, number=1, result="draw", entered_by=world.organiser)
+    response = referee_client.post(table_url(world, "win"), win(number=3), follow=True)
+    [message] = messages_of(response)
+    assert message.startswith("Hands are entered in order: the next hand at table 1 is hand 2.")
+    assert re.search(r"Hand <span data-next-hand>2</span>", response.content.decode())
+    assert Hand.objects.count() == 1
 
 
 def test_the_offender_of_a_false_win_cannot_win_that_hand_but_another_can(referee_client, world):
@@ -192,9 +216,8 @@ def test_drawn_hand_pays_nothing_and_moves_the_deal(referee_client, world):
 
 def test_a_stale_drawn_hand_is_refused(referee_client, world):
     record_hand(table=world.table, number=1, result="draw", entered_by=world.organiser)
-    response = referee_client.post(table_url(world, "draw"), {"number": 1})
-    assert response.status_code == 200
-    assert "was already entered" in errors_of(response)[0]
+    response = referee_client.post(table_url(world, "draw"), {"number": 1}, follow=True)
+    assert "was already entered" in messages_of(response)[0]
     assert Hand.objects.count() == 1
 
 

@@ -100,7 +100,7 @@ def test_a_resubmitted_form_is_recognised_and_recorded_once(
 
     second = referee_client.post(table_url(world, name), {**data, "submission": key})
     assert second.status_code == 302
-    assert second["Location"] == table_url(world) + "#top"
+    assert second["Location"] == table_url(world) + "#next"
     assert messages_of(second) == [again]
     assert snapshot() == after_first  # no record, no audit entry, no score changed
     assert scores(world.table) == table_scores
@@ -267,7 +267,7 @@ def test_going_back_to_the_review_once_submitted_goes_to_the_table(referee_clien
     draws(world.table, 16, world.referee)
     referee_client.post(table_url(world, "end"), {})
     response = referee_client.get(table_url(world, "end"), follow=True)
-    assert response.redirect_chain[-1][0] == table_url(world) + "#top"
+    assert response.redirect_chain[-1][0] == table_url(world) + "#next"
     assert "This game has already ended." in response.content.decode()
     assert AuditEntry.objects.filter(action=AuditEntry.Action.GAME_ENDED).count() == 1
 

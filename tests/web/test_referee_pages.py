@@ -391,8 +391,9 @@ def test_table_screen_takes_a_fixed_number_of_queries(client, world, django_asse
             entered_by=world.referee,
         )
     client.force_login(world.referee)
-    # session, user, table, organiser?, referee?, seats, last hand, and the score sheet's
-    # hands and penalties, and whether the header offers the organiser's pages
-    with django_assert_num_queries(10):
+    # session, user, table, organiser?, referee?, seats, last hand, the false wins (who cannot
+    # win the next hand), the score sheet's hands and penalties, and whether the header offers
+    # the organiser's pages
+    with django_assert_num_queries(11):
         response = client.get(table_url(world))
     assert response.status_code == 200

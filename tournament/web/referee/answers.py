@@ -46,6 +46,12 @@ KEY_ERRORS = {"submission_key_reused", "bad_submission_key"}
 PAGE_ERRORS = {"round_not_playing", "game_ended", "already_ended"}
 
 
+# The entry's hand number was taken meanwhile (by another referee or device) or is not the next
+# one any more: the screen is drawn again as the table is now, ready for the next hand.
+STALE_NUMBER = {"conflict", "out_of_order", "game_complete"}
+HAND_FORMS = {"win", "full", "draw", "faulty_out"}
+
+
 # Full entry has no fan field: what the tiles are worth is about the tiles.
 TILE_ERRORS = {"below_minimum": "tiles", "fan_required": "tiles"}
 
@@ -76,9 +82,28 @@ def refused(
         )
     if code in PAGE_ERRORS:
         return render_table(request, table, page_errors=list(error.messages), **extra)
+    if code in STALE_NUMBER and name in HAND_FORMS:
+        return stale_number(request, table, error)
     field = {**ERROR_FIELDS, **(fields or {})}.get(code)
     form.add_error(field if field in form.fields else None, error)
     return render_table(request, table, bound=(name, form), **extra)
+
+
+def stale_number(request: HttpRequest, table: Table, error: ValidationError) -> HttpResponse:
+    """Back to the table, drawn again for the next hand, after an entry for a hand that was
+    entered meanwhile: the message says what happened (the page shows a reload button by
+    it). Nothing of the entry was recorded."""
+    text = " ".join(
+        [
+            *error.messages,
+            _(
+                "What you entered was not recorded. The table is shown as it is now: check the "
+                "score sheet before you enter the next hand."
+            ),
+        ]
+    )
+    messages.error(request, text, extra_tags="conflict")
+    return back_to_table(table)
 
 
 def renew_key(form: forms.Form) -> None:
@@ -117,9 +142,10 @@ def recorded(request: HttpRequest, table: Table, record: Hand | Penalty) -> Http
 
 
 def back_to_table(table: Table) -> HttpResponse:
-    # "#top": the forms post to an address with their own fragment (to show a refusal next
-    # to the form); after a redirect the browser would keep it unless told otherwise.
-    return redirect(table_url(table) + "#top")
+    # "#next": the screen opens at the message and the next entry (on a phone the status
+    # above it takes most of the screen). The forms post to an address with their own
+    # fragment (to show a refusal next to the form); the redirect's fragment replaces it.
+    return redirect(table_url(table) + "#next")
 
 
 def done(request: HttpRequest, table: Table, message: str) -> HttpResponse:

@@ -20,7 +20,7 @@ from scoring.views import tile_groups
 from tournament.access import REFEREE, AuthenticatedRequest, table_access
 from tournament.clock import Clock, clock_of
 from tournament.deals import DealAt, following, last_deal, seat_winds_of
-from tournament.models import Hand, Seat, Table, Tournament, Wind
+from tournament.models import FALSE_WIN_KINDS, Hand, Seat, Table, Tournament, Wind
 from tournament.selectors import ScoreSheetLine, format_points, score_sheet, table_results
 from tournament.services._common import refuse_unless_playing
 from tournament.web.referee.describe import describe_hand
@@ -74,6 +74,12 @@ class TableState:
     next_deal: DealAt | None  # the deal in play; None once the game is over
     hands_per_game: int | None  # of the tournament's rule preset; None: as its wind rounds take
     not_playing: str  # why results cannot be entered now, or ""
+    false_wins: frozenset[tuple[int, str]] = frozenset()  # (hand number, offender's key)
+
+    def cannot_win(self, number: int) -> frozenset[str]:
+        """The keys of the players who declared a false win in hand `number`: they cannot
+        win it."""
+        return frozenset(key for hand, key in self.false_wins if hand == number)
 
     @property
     def next_number(self) -> int:
@@ -116,6 +122,7 @@ class TableState:
             "hands_per_game": self.hands_per_game,
             "rules": self.table.round.tournament.rules,
             "in_play": self.next_deal is not None,
+            "cannot_win": self.cannot_win(number),
         }
 
     def form_kwargs(self) -> dict[str, Any]:
@@ -129,6 +136,7 @@ class TableState:
             "hands_per_game": self.hands_per_game,
             "rules": self.table.round.tournament.rules,
             "in_play": self.next_deal is not None,
+            "cannot_win": self.cannot_win(self.next_number),
         }
 
 
@@ -148,6 +156,13 @@ def table_state(table: Table) -> TableState:
         next_deal=following(tournament, last_hand),
         hands_per_game=tournament.rules.hands_per_game,
         not_playing=not_playing,
+        false_wins=frozenset(
+            (number, key)
+            for number, key in table.penalties.filter(kind__in=FALSE_WIN_KINDS).values_list(
+                "hand_number", "seat__player__key"
+            )
+            if number is not None
+        ),
     )
 
 

@@ -54,6 +54,31 @@ def player_label(view: SeatView) -> str:
     )
 
 
+def winner_label(view: SeatView) -> str:
+    """A player's choice as winner when they declared a false win in this hand: their name and
+    why they cannot win it."""
+    return format_html(
+        '{} <span class="ref-cannot-win">{}</span>',
+        player_label(view),
+        gettext("false win: cannot win this hand"),
+    )
+
+
+class PlayerRadioSelect(forms.RadioSelect):
+    """The table's players as radio buttons; the buttons of the players in `unavailable`
+    (their keys) are disabled: they cannot be chosen (a false win in this hand)."""
+
+    def __init__(self, *args: Any, unavailable: frozenset[str] = frozenset(), **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.unavailable = unavailable
+
+    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option = super().create_option(*args, **kwargs)
+        if str(option["value"]) in self.unavailable:
+            option["attrs"] = {**option["attrs"], "disabled": True, "data-cannot-win": ""}
+        return option
+
+
 class TableForm(forms.Form):
     """A form about the players of one table (`seats`, in starting order E, S, W, N).
 
@@ -71,6 +96,7 @@ class TableForm(forms.Form):
         hands_per_game: int | None,
         rules: RulePreset = MCR,
         in_play: bool = True,
+        cannot_win: frozenset[str] = frozenset(),
         **kwargs: Any,
     ):
         kwargs.setdefault("auto_id", f"{self.id_stem}_%s")
@@ -80,6 +106,8 @@ class TableForm(forms.Form):
         self.hands_per_game = hands_per_game
         self.rules = rules
         self.in_play = in_play  # whether a deal is in play: the game is not over
+        # The keys of the players who declared a false win in the hand: they cannot win it.
+        self.cannot_win = cannot_win
         self.player_choices = [(view.player.key, player_label(view)) for view in seats]
 
     def player(self, key: str) -> Player:
@@ -90,6 +118,21 @@ class TableForm(forms.Form):
         field = self.fields[name]
         assert isinstance(field, forms.ChoiceField)
         return field
+
+    def winner_field(self, label: StrOrPromise, required: StrOrPromise) -> forms.ChoiceField:
+        """The choice of the winner: the players who declared a false win in the hand are
+        shown, with the reason, but cannot be chosen (the service refuses them too)."""
+        return forms.ChoiceField(
+            label=label,
+            choices=[
+                (view.player.key, winner_label(view))
+                if view.player.key in self.cannot_win
+                else (view.player.key, player_label(view))
+                for view in self.seats
+            ],
+            widget=PlayerRadioSelect(unavailable=self.cannot_win),
+            error_messages={"required": required},
+        )
 
     def players_field(self, label: StrOrPromise) -> forms.MultipleChoiceField:
         """Any of the table's players, ticked (none is fine)."""

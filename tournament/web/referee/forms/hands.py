@@ -22,7 +22,7 @@ class WinnerForm(HandForm):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["winner"] = self.player_field(_("Winner"), _("Choose the winner."))
+        self.fields["winner"] = self.winner_field(_("Winner"), _("Choose the winner."))
         self.fields["discarder"] = forms.ChoiceField(
             label=_("Discarder"),
             choices=[*self.player_choices, (SELF_DRAWN, _("Self-drawn"))],
@@ -80,6 +80,18 @@ class WinForm(WinnerForm):
         super().__init__(*args, **kwargs)
         rules = self.rules
         if rules.counts_fan:
+            if rules.quick_values:  # the common values one tap each, any other typed
+                self.fields["fan_pick"] = forms.TypedChoiceField(
+                    label=_("Fan (without flowers)"),
+                    choices=[(value, str(value)) for value in rules.quick_values],
+                    coerce=int,
+                    required=False,
+                    empty_value=None,
+                    widget=forms.RadioSelect,
+                )
+                fan = self.fields["fan"]
+                fan.required = False
+                fan.label = _("Other fan value")
             return
         del self.fields["fan"], self.fields["flowers"]
         self.fields["value"] = value_field(rules, _("Points"))
@@ -97,6 +109,29 @@ class WinForm(WinnerForm):
                 )
 
     @property
+    def typed_value(self) -> forms.BoundField:
+        """The box for the value typed beside the Record button: the fan (MCR) or points."""
+        return self["fan" if "fan" in self.fields else "value"]
+
+    def choose_fan(self) -> None:
+        """The fan is the value tapped or the value typed (the script clears the one when the
+        other is given; without it, both must agree)."""
+        data = self.cleaned_data
+        picked, typed = data.get("fan_pick"), data.get("fan")
+        if "fan" in self.errors or "fan_pick" in self.errors:
+            return
+        if picked is None and typed is None:
+            self.add_error("fan", _("Enter the fan, not counting flowers."))
+        elif picked is not None and typed is not None and picked != typed:
+            self.add_error(
+                "fan",
+                _("%(picked)s fan is chosen and %(typed)s typed: keep only one of them.")
+                % {"picked": picked, "typed": typed},
+            )
+        elif typed is None:
+            data["fan"] = picked
+
+    @property
     def also_fields(self) -> list[forms.BoundField]:
         """The points of further winners on the same discard (WA), one field a player."""
         return [self[name] for name in self.fields if name.startswith("also_")]
@@ -104,6 +139,8 @@ class WinForm(WinnerForm):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
+        if "fan_pick" in self.fields:
+            self.choose_fan()
         also = {name[5:]: value for name, value in data.items() if name.startswith("also_")}
         given = {key: value for key, value in also.items() if value is not None}
         if given and data.get("discarder") == SELF_DRAWN:
@@ -382,7 +419,7 @@ class CorrectForm(KeyedForm):
 
     def __init__(self, *args: Any, hand: Hand | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["winner"] = self.player_field(_("Winner"), "")
+        self.fields["winner"] = self.winner_field(_("Winner"), "")
         self.fields["winner"].required = False
         self.fields["discarder"] = forms.ChoiceField(
             label=_("Discarder"),
