@@ -19,7 +19,12 @@ from tournament.services.penalties import (
     record_penalty,
     remove_penalty,
 )
-from tournament.services.players import add_player, import_players_csv, update_player
+from tournament.services.players import (
+    add_player,
+    import_players_csv,
+    remove_player,
+    update_player,
+)
 from tournament.services.round_clock import extend_clock, pause_clock, resume_clock, start_clock
 from tournament.services.rounds import (
     assign_referees,
@@ -52,6 +57,7 @@ __all__ = [
     "record_penalty",
     "remove_last_hand",
     "remove_penalty",
+    "remove_player",
     "remove_round",
     "reopen_game",
     "resume_clock",
