@@ -176,7 +176,7 @@ def remove_player(*, player: Player) -> None:
                     "removed: their results stay. To stop them playing, withdraw them from the "
                     "next round on."
                 ),
-                code="has_results",
+                code="player_has_results",
                 params={"name": player.name, "round": seat.round.number, "table": table.number},
             )
     if seats:
@@ -186,7 +186,7 @@ def remove_player(*, player: Player) -> None:
                 "%(name)s is seated at table %(table)s in round %(round)s. Put another player "
                 "in that seat first (Change seats on the round page), then remove them."
             ),
-            code="seated",
+            code="player_seated",
             params={"name": player.name, "round": seat.round.number, "table": seat.table.number},
         )
     tournament_id = player.tournament_id
