@@ -45,6 +45,7 @@ HEADERS = (
     "Base rank",
 )
 
+
 @dataclass(frozen=True)
 class EmaRow:
     place: int

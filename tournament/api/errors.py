@@ -22,9 +22,7 @@ from pydantic import Field
 
 # Service codes answered with 409 rather than 400: the request was right but came too late (the
 # hand is entered, or is no longer the last one).
-CONFLICT_CODES = frozenset(
-    {"conflict", "not_last_hand", "player_has_results", "player_seated"}
-)
+CONFLICT_CODES = frozenset({"conflict", "not_last_hand", "player_has_results", "player_seated"})
 # Service codes answered with 422: the request is well formed but cannot be taken as it is
 # (its idempotency key was already used for another body).
 UNPROCESSABLE_CODES = frozenset({"submission_key_reused"})

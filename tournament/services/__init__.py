@@ -30,12 +30,12 @@ from tournament.services.rounds import (
     assign_referees,
     create_round,
     remove_round,
-    seat_round,
     set_round_status,
     set_seating,
     swap_players,
 )
 from tournament.services.seating import create_table
+from tournament.services.seating_plan.one_round import seat_round
 
 __all__ = [
     "add_player",

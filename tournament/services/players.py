@@ -35,7 +35,12 @@ CSV_COLUMNS = {
     "key": ("key", "start number", "number", "no", "id"),
     "name": ("name", "player", "full name", "full_name"),
     "family_name": (
-        "family_name", "family name", "last_name", "last name", "surname", "family",
+        "family_name",
+        "family name",
+        "last_name",
+        "last name",
+        "surname",
+        "family",
     ),
     "given_name": ("given_name", "given name", "first_name", "first name", "forename"),
     "country": ("country", "nation", "country code"),
