@@ -64,7 +64,7 @@ def test_names_are_written_in_their_natural_order():
 
 def test_a_name_is_stored_as_given(tournament):
     player = add_player(tournament=tournament, key="1", name="  Berg,  Anna ")
-    assert player.name == "Berg, Anna"
+    assert player.name == "Berg,  Anna"
     assert (player.family_name, player.given_name) == ("", "")
 
 
@@ -208,3 +208,27 @@ def test_a_player_in_a_round_in_play_is_kept_even_before_a_hand(tournament, orga
     with pytest.raises(ValidationError) as error:
         remove_player(player=players[0])
     assert error.value.code == "player_has_results"
+
+
+# --- The migration of existing players ------------------------------------------------------
+
+
+def test_the_migration_turns_country_names_into_codes_and_splits_comma_names(tournament):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    migration = import_module("tournament.migrations.0016_player_names_and_codes")
+    rows = [("1", "Berg, Anna", "Sweden"), ("2", "王, 小明", "china"), ("3", "Cy", "Atlantis")]
+    for key, name, country in rows:  # as they were stored before the checks
+        Player.objects.create(tournament=tournament, key=key, name=name, country=country)
+
+    migration.forwards(apps, None)
+
+    assert list(
+        Player.objects.order_by("key").values_list("name", "family_name", "given_name", "country")
+    ) == [
+        ("Anna Berg", "Berg", "Anna", "SE"),
+        ("王小明", "王", "小明", "CN"),
+        ("Cy", "", "", "Atlantis"),  # kept; refused when the player is next changed
+    ]

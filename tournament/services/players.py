@@ -72,9 +72,9 @@ TEXT_FIELDS = ("key", "name", "family_name", "given_name", "country", "club", "t
 def _clean(player: Player) -> None:
     _check_characters(player)
     player.key = player.key.strip()
-    player.name = " ".join(player.name.split())
-    player.family_name = " ".join(player.family_name.split())
-    player.given_name = " ".join(player.given_name.split())
+    player.name = player.name.strip()
+    player.family_name = player.family_name.strip()
+    player.given_name = player.given_name.strip()
     player.ema_number = clean_ema_number(player.ema_number)
     code = country_code(player.country)
     player.country = player.country.strip() if code is None else code
