@@ -327,3 +327,11 @@ def test_the_ema_page_says_how_many_names_were_split(logged_in, tournament):
     page = logged_in.get(reverse("outputs:ema", kwargs={"slug": "spring-cup"})).content.decode()
     assert "1 name is split into last and first name from the full name" in page
     assert "<td>王</td>" in page and "<td>小明</td>" in page
+
+
+def test_a_refused_change_of_key_shows_the_stored_player(logged_in, anna):
+    response = logged_in.post(player_url(anna), {"key": "-1", "name": "Anna Berg"})
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert "<h1>1 Anna Berg</h1>" in page
+    assert reverse("organiser:player_remove", kwargs={"slug": "spring-cup", "key": "1"}) in page

@@ -76,6 +76,7 @@ def edit(request: HttpRequest, tournament: Tournament, key: str) -> HttpResponse
                 request, _("%(key)s %(name)s is saved.") % {"key": record.key, "name": record.name}
             )
             return _to_list(tournament)
+        record.refresh_from_db()  # the refused values were set on it: the page shows the stored
         status = INVALID
     else:
         form = PlayerForm(
