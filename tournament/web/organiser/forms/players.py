@@ -23,18 +23,15 @@ class PlayerForm(forms.Form):
         max_length=200,
         required=False,
         help_text=_(
-            "As it is written, in its natural order: Anna van der Berg, 王小明. May be left "
-            "empty when the family name is given."
+            "As it is written, in its natural order, such as 王小明. May be left empty when the "
+            "family name is given."
         ),
     )
     family_name = forms.CharField(
         label=_("Family name"),
         max_length=200,
         required=False,
-        help_text=_(
-            "For the EMA results file. Empty: found in the name (王小明: 王; Anna van der Berg: "
-            "van der Berg)."
-        ),
+        help_text=_("For the EMA results file. Empty: found in the name (王小明: 王)."),
     )
     given_name = forms.CharField(label=_("Given name"), max_length=200, required=False)
     country = forms.ChoiceField(label=_("Country"), required=False)
