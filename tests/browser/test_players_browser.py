@@ -83,3 +83,34 @@ def test_the_player_list_and_form(chromium, live_server, tournament, organiser, 
         assert not Player.objects.filter(key="12").exists()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_seat_at_random_on_the_round_page(chromium, live_server, tournament, organiser, size):
+    """The round page seats by the seating plan's rules: here clubs always apart."""
+    from tournament.models import Seat
+    from tournament.services import create_round
+
+    for number in range(1, 9):
+        add_player(tournament=tournament, key=str(number), name=f"Player {number}",
+                   club=f"Club {number % 4}")  # fmt: skip
+    tournament.separate_clubs = "hard"
+    tournament.save()
+    round = create_round(tournament=tournament, actor=organiser)
+
+    context = logged_in_context(chromium, live_server, "alice", size)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.goto(live_server.url + reverse("organiser:round", args=[tournament.slug, 1]))
+        assert page.get_by_role("link", name="seating plan").is_visible()
+        page.get_by_role("button", name="Seat round 1").click()
+        page.wait_for_selector("#table-2")
+        assert "Round 1 is seated at random at 2 tables." in page.inner_text("body")
+        assert fits(page)
+        shoot(page, f"round-seated-{size}")
+    finally:
+        context.close()
+    for table in round.tables.all():
+        clubs = [seat.player.club for seat in Seat.objects.filter(table=table)]
+        assert len(set(clubs)) == 4
