@@ -79,6 +79,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
+    # Country names in every language for the players' ISO 3166 codes.
+    "django_countries",
     "csp",
     # Counts failed logins and locks a username out from an address (see AXES_ below).
     "axes",

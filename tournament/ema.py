@@ -11,11 +11,13 @@ score, tie-breaks); games still played or waiting for confirmation are not in it
 - Table points are written as decimals with at most two places (7/3 -> 2.33, 3/2 -> 1.5,
   4 -> 4), as they are in the standings export.
 - The base rank is rounded to a whole number, halves up; with a single ranked player it is 1000.
-- Names: the player has one name field. "Last, First" (with a comma) splits at the comma, which
-  lets the organiser write any name exactly ("van der Berg, Anna", "Chen, Cai"). Otherwise the
-  name is read as "First Last": the last word is the last name, together with the lowercase
-  particles just before it ("Anna van der Berg" -> "van der Berg", "Anna"); a single word is a
-  last name.
+- Names: the player's family and given names when the organiser gave them; otherwise the full
+  name is split by `tournament.names.split_name` ("Family, Given" at the comma; Chinese,
+  Japanese and Korean script family name first, 王小明 -> 王 / 小明, with the known
+  two-character family names such as 欧阳; else "Given Family" with a family name in capitals
+  or the last word and its lowercase particles, "Anna van der Berg" -> "van der Berg" / "Anna").
+  `EmaRow.guessed` says which rows were split from the full name, for the organiser to check.
+- Country: the player's ISO 3166 code (SE, CN).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from tournament.models import Player
+from tournament.names import split_name
 from tournament.selectors import Standing
 from tournament.spreadsheet import safe_text
 from tournament.tables import points_as_decimal
@@ -42,9 +45,6 @@ HEADERS = (
     "Base rank",
 )
 
-# Lowercase words that belong to the last name that follows them.
-PARTICLES = frozenset("da dal de del della der des di du la le te ten ter van von zu".split())
-
 
 @dataclass(frozen=True)
 class EmaRow:
@@ -55,6 +55,8 @@ class EmaRow:
     table_points: Fraction
     score: int
     base_rank: int
+    #: The names were split from the full name rather than given apart.
+    guessed: bool = False
 
     @property
     def table_points_text(self) -> str:
@@ -73,19 +75,13 @@ class EmaRow:
         ]
 
 
-def split_name(name: str) -> tuple[str, str]:
-    """(last name, first name) of a player's name, by the rules in this module's docstring."""
-    name = " ".join(name.split())
-    if "," in name:
-        last, first = name.split(",", 1)
-        return last.strip(), first.strip()
-    words = name.split(" ")
-    if len(words) == 1:
-        return name, ""
-    start = len(words) - 1
-    while start > 0 and words[start - 1] in PARTICLES:
-        start -= 1
-    return " ".join(words[start:]), " ".join(words[:start])
+def name_parts(player: Player) -> tuple[str, str, bool]:
+    """(last name, first name, guessed) of `player`: their family and given names when given,
+    else their full name split; guessed is true for a split."""
+    if player.family_name:
+        return player.family_name, player.given_name, False
+    last, first = split_name(player.name)
+    return last, first, True
 
 
 def base_rank(place: int, ranked: int) -> int:
@@ -109,7 +105,7 @@ def ema_rows(standings: Sequence[Standing]) -> list[EmaRow]:
     ranked = [(row.rank, row) for row in standings if row.rank is not None]
     rows = []
     for place, row in ranked:
-        last, first = split_name(row.player.name)
+        last, first, guessed = name_parts(row.player)
         rows.append(
             EmaRow(
                 place=place,
@@ -119,6 +115,7 @@ def ema_rows(standings: Sequence[Standing]) -> list[EmaRow]:
                 table_points=row.table_points,
                 score=row.score,
                 base_rank=base_rank(place, len(ranked)),
+                guessed=guessed,
             )
         )
     return rows

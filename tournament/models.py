@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import PRESETS, RulePreset, get_preset
 from scoring.engine.settlement import penalty_payments
+from tournament.names import country_name, validate_country, validate_ema_number
 from tournament.rotation import WINDS
 
 #: Far more deals than any game has: forms refuse a deal number above it as a typing slip (a
@@ -286,11 +287,24 @@ class Player(models.Model):
             "digits, '-', '_' and '.', beginning with a letter or a digit."
         ),
     )
-    name = models.CharField(max_length=200)
-    country = models.CharField(max_length=100, blank=True)
+    name = models.CharField(
+        max_length=200, help_text=_("The full name as it is written, such as Anna Berg or 王小明.")
+    )
+    # The parts of the name, for the EMA results file (tournament/names.py): empty when the
+    # name is to be split by its writing.
+    family_name = models.CharField(max_length=200, blank=True)
+    given_name = models.CharField(max_length=200, blank=True)
+    country = models.CharField(
+        max_length=100,
+        blank=True,
+        validators=[validate_country],
+        help_text=_("ISO 3166 country code, such as SE or CN."),
+    )
     club = models.CharField(max_length=200, blank=True)
     team = models.CharField(max_length=200, blank=True)
-    ema_number = models.CharField("EMA number", max_length=20, blank=True)
+    ema_number = models.CharField(
+        "EMA number", max_length=20, blank=True, validators=[validate_ema_number]
+    )
     substitute = models.BooleanField(default=False, help_text=_("Substitutes are never ranked."))
     withdrawn_from_round = models.PositiveSmallIntegerField(
         null=True,
@@ -329,6 +343,11 @@ class Player(models.Model):
     @property
     def withdrawn(self) -> bool:
         return self.withdrawn_from_round is not None
+
+    @property
+    def country_name(self) -> str:
+        """The country's name in the current language."""
+        return country_name(self.country)
 
 
 class RoundStatus(models.TextChoices):

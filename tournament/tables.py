@@ -22,6 +22,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy, ngettext
 
 from tournament.models import Tournament
+from tournament.names import natural_key
 from tournament.selectors import Standing, format_points
 from tournament.spreadsheet import safe_text
 
@@ -50,7 +51,7 @@ def standing_rows(rows: Sequence[Standing]) -> list[dict[str, Any]]:
             # Substitutes (no rank) sort after every ranked player.
             "rank_order": row.rank if row.rank is not None else unranked,
             "key": row.player.key,
-            "key_order": _natural(row.player.key),
+            "key_order": natural_key(row.player.key),
             "name": row.player.name,
             "country": row.player.country,
             "club": row.player.club,
@@ -64,11 +65,6 @@ def standing_rows(rows: Sequence[Standing]) -> list[dict[str, Any]]:
         }
         for row in rows
     ]
-
-
-def _natural(key: str) -> tuple[int, int, str]:
-    """Start numbers sort as numbers (2 before 10); other keys after them, as text."""
-    return (0, int(key), "") if key.isdigit() else (1, 0, key.casefold())
 
 
 def _row_class(record: dict[str, Any]) -> str:

@@ -244,6 +244,8 @@ def test_organiser_adds_a_player(as_organiser, tournament):
     assert response.json() == {
         "key": "17",
         "name": "Mei Lin",
+        "family_name": "",
+        "given_name": "",
         "country": "SG",
         "club": "",
         "team": "",
@@ -266,10 +268,12 @@ def test_a_player_key_is_used_once(as_organiser, tournament):
 def test_player_needs_key_and_name(as_organiser, tournament):
     response = as_organiser.post(f"{T}/players", {"club": "Riichi"})
 
-    assert response.json()["fields"] == {
-        "key": "This field is required.",
-        "name": "This field is required.",
-    }
+    assert response.json()["fields"] == {"key": "This field is required."}
+
+    response = as_organiser.post(f"{T}/players", {"key": "1", "club": "Riichi"})
+
+    assert response.json()["fields"] == {"name": "Give the player's name."}
+    assert not Player.objects.exists()
 
 
 @pytest.mark.parametrize("key", ["a/b", "A 1", "1²", ".."])

@@ -193,7 +193,9 @@ def test_export_lists_players_with_their_details(played):
     assert players[2] == {
         "key": "3",
         "name": "Player 3",
-        "country": "Netherlands",
+        "family_name": "",
+        "given_name": "",
+        "country": "NL",
         "club": "Utrecht",
         "team": "Orange",
         "ema_id": "",
@@ -291,7 +293,8 @@ def test_export_writes_the_keys_in_the_formats_order(played):
         "organisers", "rule_settings",
     ]  # fmt: skip
     assert list(document["players"][0]) == [
-        "key", "name", "country", "club", "team", "ema_id", "substitute", "withdrawn_from_round",
+        "key", "name", "family_name", "given_name", "country", "club", "team", "ema_id",
+        "substitute", "withdrawn_from_round",
     ]  # fmt: skip
     assert list(document["rounds"][0]) == ["number", "status", "tables"]
     assert list(table) == [
@@ -971,3 +974,41 @@ def test_a_seated_round_needs_everyone_seated(organiser):
 
     with pytest.raises(ArchiveError, match="round 2: Not everyone is seated in round 2: Player C"):
         import_tournament(document, actor=organiser)
+
+
+def test_names_in_parts_and_countries_survive_export_and_import(played, organiser):
+    wang = played.players.get(key="1")
+    update_player(player=wang, name="王小明", family_name="王", given_name="小明", country="CN")
+    document = export_tournament(played)
+
+    copy = import_tournament(document, actor=organiser, slug="copy-of-parts")
+
+    again = copy.players.get(key="1")
+    assert (again.name, again.family_name, again.given_name, again.country) == (
+        "王小明", "王", "小明", "CN",
+    )  # fmt: skip
+
+
+def test_an_archive_from_before_names_in_parts_and_country_codes_imports(organiser):
+    """Written before players had family and given names and ISO country codes: a country's
+    name is read as its code, and the names are split for the EMA file when it is written."""
+    document = small_document()
+    document["players"][0].update(name="Berg, Anna", country="Sweden")
+    document["players"][1].update(country="swe")
+
+    tournament = import_tournament(document, actor=organiser, slug="older-archive")
+
+    anna, second = tournament.players.filter(key__in=["A", "B"]).order_by("key")
+    assert (anna.name, anna.family_name, anna.country) == ("Berg, Anna", "", "SE")
+    assert second.country == "SE"
+
+
+def test_an_archive_with_a_country_that_is_none_is_refused_by_place(organiser):
+    document = small_document()
+    document["players"][2]["country"] = "Atlantis"
+
+    with pytest.raises(ArchiveError) as error:
+        import_tournament(document, actor=organiser, slug="atlantis")
+
+    assert "player 3 (key 'C'): country: Atlantis is not a country code" in str(error.value)
+    assert not Tournament.objects.filter(slug="atlantis").exists()

@@ -81,7 +81,7 @@ def cup(tournament, organiser):
             key=str(number),
             name=name,
             country="Germany" if number % 2 else "France",
-            ema_number=f"0400{number}",
+            ema_number=f"0400{number:04d}",
         )
         for number, name in enumerate(NAMES, start=1)
     ]
@@ -121,9 +121,9 @@ def test_csv_has_the_header_and_one_line_per_ranked_player(tournament, cup):
     lines = text.split("\r\n")
     assert lines[0] == ",".join(HEADERS)
     assert lines[0] == "Place,EMA number,Last name,First name,Country,Table points,Score,Base rank"
-    assert lines[1] == "1,04001,van der Berg,Anna,Germany,4,48,1000"
-    assert lines[3] == "3,04007,Gray,Gus,Germany,1.5,-8,667"
-    assert lines[7] == "7,04006,Fox,Finn,France,0,-16,0"
+    assert lines[1] == "1,04000001,van der Berg,Anna,DE,4,48,1000"
+    assert lines[3] == "3,04000007,Gray,Gus,DE,1.5,-8,667"
+    assert lines[7] == "7,04000006,Fox,Finn,FR,0,-16,0"
     assert lines[8:] == [""]  # seven players, the substitute left out
     assert "Sam" not in text
 

@@ -56,7 +56,7 @@ def test_list_stays_a_few_queries(logged_in, tournament, django_assert_max_num_q
 
 
 def test_add_a_player(logged_in, tournament):
-    data = {"key": " 7 ", "name": "Dora Wu", "country": "Austria", "substitute": "on"}
+    data = {"key": " 7 ", "name": "Dora Wu", "country": "AT", "substitute": "on"}
     response = logged_in.post(ADD, data)
     assert response.status_code == 302
     assert response["Location"] == PLAYERS
@@ -64,7 +64,7 @@ def test_add_a_player(logged_in, tournament):
     assert (player.key, player.name, player.country, player.substitute) == (
         "7",
         "Dora Wu",
-        "Austria",
+        "AT",
         True,
     )
     assert messages_of(response) == ["7 Dora Wu is added."]
@@ -84,7 +84,7 @@ def test_add_and_add_another_comes_back_to_the_form(logged_in):
             "ema_number",
             "Another player of this tournament has this EMA number.",
         ),
-        ({"key": "2", "name": ""}, "name", "This field is required."),
+        ({"key": "2", "name": ""}, "name", "Give the player's name."),
         (
             {"key": "2", "name": "X", "withdrawn_from_round": "0"},
             "withdrawn_from_round",
@@ -144,7 +144,7 @@ def test_a_player_of_another_tournament_is_404(logged_in, organiser):
 
 def test_import_page_shows_the_sample(logged_in):
     page = logged_in.get(IMPORT).content.decode()
-    assert "key,name,country,club,team,ema_number,substitute" in page
+    assert "key,name,family_name,given_name,country,club,team,ema_number,substitute" in page
 
 
 def test_the_sample_imports_as_shown(logged_in, tournament):
@@ -152,8 +152,8 @@ def test_the_sample_imports_as_shown(logged_in, tournament):
     assert response.status_code == 302
     rows = list(tournament.players.values_list("key", "name", "ema_number", "substitute"))
     assert rows == [
-        ("1", "Anna Berg", "04010001", False),
-        ("2", "Chen Li", "", False),
+        ("1", "Anna van der Berg", "04010001", False),
+        ("2", "王小明", "", False),
         ("3", "Dieter Hahn", "02020034", False),
         ("4", "Eva Novak", "", True),
     ]
@@ -167,7 +167,7 @@ def test_import_a_file(logged_in, tournament):
     response = logged_in.post(IMPORT, {"file": upload})
     assert response.status_code == 302
     assert list(tournament.players.values_list("key", "name", "country")) == [
-        ("10", "Ágota Kiss", "Hungary")
+        ("10", "Ágota Kiss", "HU")
     ]
 
 
@@ -241,3 +241,97 @@ def test_add_refuses_a_key_outside_its_alphabet_and_says_why(logged_in, key):
 
 def test_an_address_with_a_key_outside_the_alphabet_is_404(logged_in, tournament):
     assert logged_in.get("/manage/spring-cup/players/A/1/").status_code == 404
+
+
+# --- Natural order, names, countries, removing ----------------------------------------------
+
+
+def test_the_list_takes_start_numbers_as_numbers(logged_in, tournament):
+    for key in ("10", "2", "1", "B", "A-10", "A-2"):
+        add_player(tournament=tournament, key=key, name=f"Player {key}")
+    players = logged_in.get(PLAYERS).context["players"]
+    assert [player.key for player in players] == ["1", "2", "10", "A-2", "A-10", "B"]
+
+
+def test_the_form_offers_countries_by_name_and_keeps_a_country_from_before(
+    logged_in, tournament, anna
+):
+    Player.objects.filter(pk=anna.pk).update(country="Atlantis")  # stored before the codes
+    form = logged_in.get(player_url(anna)).context["form"]
+    choices = dict(form.fields["country"].choices)
+    assert choices["SE"] == "Sweden" and choices["CN"] == "China"
+    assert form["country"].value() == "Atlantis"
+    response = logged_in.post(player_url(anna), {"key": "1", "name": "Anna Berg",
+                                                 "country": "Atlantis"})  # fmt: skip
+    assert response.status_code == 422
+    assert "Atlantis is not a country code" in response.context["form"].errors["country"][0]
+    anna.refresh_from_db()
+    assert anna.country == "Atlantis"
+
+
+def test_a_wrong_ema_number_is_refused_on_the_form(logged_in, anna):
+    response = logged_in.post(ADD, {"key": "2", "name": "Ben", "ema_number": "123"})
+    assert response.status_code == 422
+    assert "eight digits" in response.context["form"].errors["ema_number"][0]
+    assert Player.objects.count() == 1
+
+
+def test_the_form_makes_the_name_from_its_parts(logged_in, tournament):
+    response = logged_in.post(ADD, {"key": "5", "family_name": "王", "given_name": "小明"})
+    assert response.status_code == 302
+    assert messages_of(response) == ["5 王小明 is added."]
+    assert tournament.players.get().name == "王小明"
+
+
+def test_a_player_added_by_mistake_is_removed(logged_in, tournament, anna):
+    url = reverse("organiser:player_remove", kwargs={"slug": "spring-cup", "key": "1"})
+    assert logged_in.get(url).status_code == 405
+    response = logged_in.post(url)
+    assert response["Location"] == PLAYERS
+    assert messages_of(response) == ["1 Anna Berg is removed."]
+    assert not Player.objects.exists()
+
+
+def test_a_seated_player_is_not_removed_and_the_page_says_why(logged_in, tournament, organiser):
+    from factories import make_players, seated_round
+
+    players = make_players(tournament, 4)
+    seated_round(tournament, organiser, [players])
+    url = reverse("organiser:player_remove", kwargs={"slug": "spring-cup", "key": "2"})
+    response = logged_in.post(url)
+    assert response.status_code == 422
+    assert "Player 2 has played (round 1, table 1)" in response.content.decode()
+    assert Player.objects.count() == 4
+
+
+def test_only_an_organiser_removes_a_player(client, referee, anna):
+    client.force_login(referee)
+    url = reverse("organiser:player_remove", kwargs={"slug": "spring-cup", "key": "1"})
+    assert client.post(url).status_code == 403
+    assert Player.objects.count() == 1
+
+
+def test_the_dashboard_names_the_players_at_each_table(logged_in, tournament, organiser):
+    from factories import make_players, seated_round
+
+    players = make_players(tournament, 4, names=["Ann", "Ben", "Cai", "Dee"])
+    seated_round(tournament, organiser, [players])
+    page = logged_in.get(reverse("organiser:dashboard", kwargs={"slug": "spring-cup"}))
+    assert "Ann, Ben, Cai, Dee" in page.content.decode()
+
+
+def test_the_ema_page_says_how_many_names_were_split(logged_in, tournament):
+    add_player(tournament=tournament, key="1", name="王小明")
+    add_player(tournament=tournament, key="2", name="Anna Berg", family_name="Berg",
+               given_name="Anna")  # fmt: skip
+    page = logged_in.get(reverse("outputs:ema", kwargs={"slug": "spring-cup"})).content.decode()
+    assert "1 name is split into last and first name from the full name" in page
+    assert "<td>王</td>" in page and "<td>小明</td>" in page
+
+
+def test_a_refused_change_of_key_shows_the_stored_player(logged_in, anna):
+    response = logged_in.post(player_url(anna), {"key": "-1", "name": "Anna Berg"})
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert "<h1>1 Anna Berg</h1>" in page
+    assert reverse("organiser:player_remove", kwargs={"slug": "spring-cup", "key": "1"}) in page

@@ -18,7 +18,9 @@ def waiting(tournament, organiser, client):
     """Round 1 in play: table 1 (A-D) confirmed, A self-drawn 8 fan; table 2 (E-H) submitted,
     E self-drawn 8 fan, waiting for confirmation; table 3 (I-L) still being played."""
     players = [
-        add_player(tournament=tournament, key=str(n), name=f"Player {name}", ema_number=f"0{n}")
+        add_player(
+            tournament=tournament, key=str(n), name=f"Player {name}", ema_number=f"040100{n:02d}"
+        )
         for n, name in enumerate("ABCDEFGHIJKL", start=1)
     ]
     tables = build_sheets_round(tournament, organiser, players)
@@ -54,7 +56,7 @@ def test_ema_file_counts_the_confirmed_game_only(client, waiting):
     response = client.get(reverse("outputs:ema_csv", kwargs={"slug": "spring-cup"}))
     lines = response.content.decode("utf-8-sig").splitlines()
 
-    assert lines[1] == "1,01,A,Player,,4,48,1000"
+    assert lines[1] == "1,04010001,A,Player,,4,48,1000"
     # E won the game waiting for confirmation: it does not count yet
-    assert "5,05,E,Player,,0,0,636" in lines
+    assert "5,04010005,E,Player,,0,0,636" in lines
     assert [line.split(",")[0] for line in lines[2:]] == ["2"] * 3 + ["5"] * 8

@@ -43,7 +43,7 @@ def cup(tournament, organiser, client):
             tournament=tournament,
             key=str(key),
             name=name,
-            ema_number=f"0400{key}" if key < 3 else "",
+            ema_number=f"0400{key:04d}" if key < 3 else "",
         )
         for key, name in enumerate(NAMES, start=1)
     }
@@ -101,12 +101,12 @@ def test_ema_csv_download(client, cup):
     assert body[1:].split("\r\n") == [
         "Place,EMA number,Last name,First name,Country,Table points,Score,Base rank",
         "1,,Gray,Gus,,4,48,1000",
-        "2,04001,Archer,Ann,,4,33,833",
+        "2,04000001,Archer,Ann,,4,33,833",
         "3,,Chen,Cai,,1.5,-8,667",
         "3,,Diaz,Dora,,1.5,-8,667",
         "5,,Evans,Eve,,1,-16,333",
         "5,,Fox,Finn,,1,-16,333",
-        "7,04002,Baker,Ben,,0,-17,0",
+        "7,04000002,Baker,Ben,,0,-17,0",
         "",
     ]
 

@@ -22,7 +22,7 @@ from pydantic import Field
 
 # Service codes answered with 409 rather than 400: the request was right but came too late (the
 # hand is entered, or is no longer the last one).
-CONFLICT_CODES = frozenset({"conflict", "not_last_hand"})
+CONFLICT_CODES = frozenset({"conflict", "not_last_hand", "player_has_results", "player_seated"})
 # Service codes answered with 422: the request is well formed but cannot be taken as it is
 # (its idempotency key was already used for another body).
 UNPROCESSABLE_CODES = frozenset({"submission_key_reused"})
@@ -101,7 +101,8 @@ class ErrorAnswer(Schema):
       whose game sheets are not all confirmed), `later_round_started`, `seating_frozen`,
       `field_not_multiple_of_four`, `no_players`, `four_players`, `wrong_tournament`,
       `withdrawn`, `already_seated`, `unknown_user`; for players `taken`, `bad_key` (a key
-      outside its alphabet), `bad_character` (a NUL or a lone surrogate in a text); for
+      outside its alphabet), `bad_character` (a NUL or a lone surrogate in a text),
+      `bad_ema_number` (not eight digits), `bad_country` (not an ISO 3166 country); for
       settings `rules_locked`, `unique`, `unknown_preset`,
       `bad_rule_setting` (a setting the preset does not offer, or a value it does not allow),
       `bad_table_points`, `bad_tie_breaks`.
@@ -114,7 +115,8 @@ class ErrorAnswer(Schema):
     * 404 `not_found`, also for a tournament the caller may not read.
     * 405 `method_not_allowed`; the Allow header lists the methods that are.
     * 409 `conflict` (the hand was entered by someone else first, or another change was made
-      at the same moment) or `not_last_hand`.
+      at the same moment) or `not_last_hand`; removing a player `player_has_results` (they
+      have played: withdraw them instead) or `player_seated` (seated in a round not played).
     * 422 `submission_key_reused`: the Idempotency-Key was already used by the same caller at
       the same table with another body, or for another kind of record; nothing was recorded.
     * 429 `too_many_wrong_tokens`: too many requests with a wrong token came from the

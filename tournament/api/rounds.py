@@ -108,6 +108,9 @@ def seat_round(
     payload: Sent[schemas.SeatingRequest] = BODY,
 ) -> dict[str, Any]:
     """Replaces the round's tables (and their referees); the round must be a draft or seated.
+    `random` seats it by the seating plan's rules: players who met in other rounds kept apart,
+    the tournament's club, country and team separations, fixed tables, by standing when the
+    round is set so (400 job_running while the seating plan is being generated).
 
     Who: an organiser of the tournament."""
     round = _organised_round(request, slug, number)

@@ -164,6 +164,25 @@ def change_player(
     return services.update_player(player=player, **values)
 
 
+@router.delete(
+    f"{T}/players/{{key}}",
+    response={200: schemas.Player, **WRITE},
+    summary="Remove a player added by mistake",
+)
+def remove_player(request: HttpRequest, slug: str, key: str) -> Any:
+    """Answers the player as they were. Only while the player has no seat and no result: 409
+    player_has_results for a player who has played (withdraw them instead), 409 player_seated
+    for one seated in a round not played yet.
+
+    Who: an organiser of the tournament."""
+    tournament = organised_tournament(request, slug)
+    player = tournament.players.filter(key=key).first()
+    if player is None:
+        raise not_found(f"This tournament has no player {key!r}.")
+    services.remove_player(player=player)
+    return player
+
+
 # The values `?provisional=` takes, exactly as written (the schema lists them): anything else,
 # an empty value too, is 400. Left out, it is false.
 TRUE = ("1", "true", "yes")

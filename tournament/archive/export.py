@@ -83,6 +83,8 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             PlayerRecord.model_construct(
                 key=player.key,
                 name=player.name,
+                family_name=player.family_name,
+                given_name=player.given_name,
                 country=player.country,
                 club=player.club,
                 team=player.team,

@@ -149,6 +149,8 @@ def import_tournament(
                 tournament=tournament,
                 key=player.key,
                 name=player.name,
+                family_name=player.family_name,
+                given_name=player.given_name,
                 country=player.country,
                 club=player.club,
                 team=player.team,

@@ -141,10 +141,15 @@ class TournamentRecord(Record):
 
 
 class PlayerRecord(Record):
-    """A player, known in the rest of the document by `key`."""
+    """A player, known in the rest of the document by `key`. `family_name` and `given_name`
+    (left out by archives written before they existed) are the parts of `name` for the EMA
+    results file. `country` is an ISO 3166 code; an older archive's country name is read as
+    its code when the player is added."""
 
     key: PlayerKey
     name: text(Player, "name")
+    family_name: text(Player, "family_name", optional=True) = default(Player, "family_name")
+    given_name: text(Player, "given_name", optional=True) = default(Player, "given_name")
     country: text(Player, "country", optional=True) = default(Player, "country")
     club: text(Player, "club", optional=True) = default(Player, "club")
     team: text(Player, "team", optional=True) = default(Player, "team")

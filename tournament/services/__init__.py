@@ -19,19 +19,24 @@ from tournament.services.penalties import (
     record_penalty,
     remove_penalty,
 )
-from tournament.services.players import add_player, import_players_csv, update_player
+from tournament.services.players import (
+    add_player,
+    import_players_csv,
+    remove_player,
+    update_player,
+)
 from tournament.services.round_clock import extend_clock, pause_clock, resume_clock, start_clock
 from tournament.services.rounds import (
     assign_referees,
     assign_round_referees,
     create_round,
     remove_round,
-    seat_round,
     set_round_status,
     set_seating,
     swap_players,
 )
 from tournament.services.seating import create_table
+from tournament.services.seating_plan.one_round import seat_round
 
 __all__ = [
     "add_player",
@@ -54,6 +59,7 @@ __all__ = [
     "record_penalty",
     "remove_last_hand",
     "remove_penalty",
+    "remove_player",
     "remove_round",
     "reopen_game",
     "resume_clock",

@@ -1,4 +1,11 @@
-"""Players: adding them one by one, changing them, and importing a list from CSV."""
+"""Players: adding them one by one, changing them, removing one added by mistake, and
+importing a list from CSV.
+
+What is given is tidied before it is checked (tournament/names.py): a country written as a
+name or another code becomes its ISO 3166 code ("Sweden", "swe" -> SE), spaces leave an EMA
+number, and a player given by family and given names only gets their full name in its natural
+order.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +18,8 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Player, Tournament
+from tournament.models import Player, Round, Seat, Tournament
+from tournament.names import clean_ema_number, country_code, full_name
 from tournament.services.live import note_change
 from tournament.text import storable
 
@@ -25,8 +33,17 @@ MAX_CSV_CELL = 1_000
 # CSV headers understood by the import, with the other spellings organisers use for them.
 CSV_COLUMNS = {
     "key": ("key", "start number", "number", "no", "id"),
-    "name": ("name", "player", "full name"),
-    "country": ("country", "nation"),
+    "name": ("name", "player", "full name", "full_name"),
+    "family_name": (
+        "family_name",
+        "family name",
+        "last_name",
+        "last name",
+        "surname",
+        "family",
+    ),
+    "given_name": ("given_name", "given name", "first_name", "first name", "forename"),
+    "country": ("country", "nation", "country code"),
     "club": ("club",),
     "team": ("team",),
     "ema_number": ("ema_number", "ema number", "ema_id", "ema id", "ema"),
@@ -37,6 +54,8 @@ FALSE = {"", "0", "no", "n", "false"}
 EDITABLE = (
     "key",
     "name",
+    "family_name",
+    "given_name",
     "country",
     "club",
     "team",
@@ -47,20 +66,34 @@ EDITABLE = (
 )
 
 
+TEXT_FIELDS = ("key", "name", "family_name", "given_name", "country", "club", "team", "ema_number")
+
+
 def _clean(player: Player) -> None:
+    _check_characters(player)
     player.key = player.key.strip()
     player.name = player.name.strip()
+    player.family_name = player.family_name.strip()
+    player.given_name = player.given_name.strip()
+    player.ema_number = clean_ema_number(player.ema_number)
+    code = country_code(player.country)
+    player.country = player.country.strip() if code is None else code
     if not player.key:
         raise ValidationError({"key": _("Give the player a key, such as a start number.")})
+    if player.given_name and not player.family_name:
+        raise ValidationError(
+            {"family_name": _("Give the family name too, or leave both parts empty.")}
+        )
     if not player.name:
-        raise ValidationError({"name": _("Give the player's name.")})
-    _check_characters(player)
+        if not player.family_name:
+            raise ValidationError({"name": _("Give the player's name.")})
+        player.name = full_name(player.family_name, player.given_name)
     player.full_clean(exclude=["tournament"])
 
 
 def _check_characters(player: Player) -> None:
     """Refuse text the database cannot store: a NUL character or half of a surrogate pair."""
-    for name in ("key", "name", "country", "club", "team", "ema_number"):
+    for name in TEXT_FIELDS:
         value = getattr(player, name)
         if isinstance(value, str) and not storable(value):
             message = _(
@@ -123,6 +156,49 @@ def update_player(*, player: Player, **fields: Any) -> Player:
     return player
 
 
+@transaction.atomic
+def remove_player(*, player: Player) -> None:
+    """Delete a player added by mistake. Refused while they have a result (a seat at a table
+    with hands, penalties or an ended game, or in a round in play or finished) or a seat at
+    all: the table would be left with three players."""
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    seats = list(
+        Seat.objects.filter(player=player)
+        .select_related("table", "round")
+        .order_by("round__number")
+    )
+    for seat in seats:
+        table = seat.table
+        if (
+            seat.round.status in (Round.Status.PLAYING, Round.Status.FINISHED)
+            or table.ended_at is not None
+            or table.hands.exists()
+            or table.penalties.exists()
+        ):
+            raise ValidationError(
+                _(
+                    "%(name)s has played (round %(round)s, table %(table)s) and cannot be "
+                    "removed: their results stay. To stop them playing, withdraw them from the "
+                    "next round on."
+                ),
+                code="player_has_results",
+                params={"name": player.name, "round": seat.round.number, "table": table.number},
+            )
+    if seats:
+        seat = seats[0]
+        raise ValidationError(
+            _(
+                "%(name)s is seated at table %(table)s in round %(round)s. Put another player "
+                "in that seat first (Change seats on the round page), then remove them."
+            ),
+            code="player_seated",
+            params={"name": player.name, "round": seat.round.number, "table": seat.table.number},
+        )
+    tournament_id = player.tournament_id
+    player.delete()
+    note_change(tournament_id)
+
+
 def _column_map(header: list[str]) -> dict[str, int]:
     names = [cell.strip().lower() for cell in header]
     columns: dict[str, int] = {}
@@ -132,6 +208,8 @@ def _column_map(header: list[str]) -> dict[str, int]:
                 columns[field] = index
                 break
     missing = [field for field in ("key", "name") if field not in columns]
+    if "family_name" in columns and "name" in missing:  # the name is made of its parts
+        missing.remove("name")
     if missing:
         raise ValidationError(
             _(

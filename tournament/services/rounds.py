@@ -1,5 +1,8 @@
 """Rounds: creating them, seating them, assigning referees, and moving them through their status.
 
+A round is seated as given (`set_seating`) or by the seating engine: one round at once
+(`seating_plan.seat_round`) or every draft round of the seating plan.
+
 A round goes draft -> seated (its seating is published) -> playing (referees enter results)
 -> finished (every game has ended). It can step back: seated -> draft, playing -> seated while
 nothing is recorded, finished -> playing to finish a game again.
@@ -7,9 +10,7 @@ nothing is recorded, finished -> playing to finish a game again.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import combinations
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -40,9 +41,6 @@ TRANSITIONS: dict[str, frozenset[RoundStatus]] = {
     Status.PLAYING: frozenset({Status.SEATED, Status.FINISHED}),
     Status.FINISHED: frozenset({Status.PLAYING}),
 }
-
-# Candidate seatings tried by the greedy draw; the one with the fewest repeat meetings is kept.
-DRAW_ATTEMPTS = 200
 
 
 def lock_round(round: Round) -> Round:
@@ -153,63 +151,6 @@ def players_to_seat(round: Round) -> list[Player]:
     if not field:
         raise ValidationError(_("There are no players to seat."), code="no_players")
     return field
-
-
-def earlier_meetings(round: Round) -> set[frozenset[int]]:
-    """Pairs of player ids who have already sat at one table in an earlier round."""
-    tables: dict[int, list[int]] = {}
-    for table_id, player_id in Seat.objects.filter(
-        round__tournament=round.tournament, round__number__lt=round.number
-    ).values_list("table_id", "player_id"):
-        tables.setdefault(table_id, []).append(player_id)
-    return {frozenset(pair) for players in tables.values() for pair in combinations(players, 2)}
-
-
-def greedy_draw(
-    player_ids: Sequence[int], met: set[frozenset[int]], rng: random.Random
-) -> list[list[int]]:
-    """Tables of four in a random order, filled greedily with players who have not met.
-
-    Several shuffles are tried; the seating with the fewest repeated pairs wins.
-    """
-    best: list[list[int]] = []
-    best_repeats = None
-    for _attempt in range(DRAW_ATTEMPTS):
-        pool = list(player_ids)
-        rng.shuffle(pool)
-        tables: list[list[int]] = []
-        repeats = 0
-        while pool:
-            table = [pool.pop()]
-            while len(table) < 4:
-                costs = [sum(frozenset((p, q)) in met for q in table) for p in pool]
-                lowest = min(costs)
-                choice = next(i for i, cost in enumerate(costs) if cost == lowest)
-                repeats += lowest
-                table.append(pool.pop(choice))
-            tables.append(table)
-        if best_repeats is None or repeats < best_repeats:
-            best, best_repeats = tables, repeats
-            if repeats == 0:
-                break
-    return best
-
-
-@transaction.atomic
-def seat_round(*, round: Round, actor: User, seed: int | None = None) -> list[Table]:
-    """Seat every player of `round` at random, avoiding repeat opponents greedily.
-
-    Replaces the round's current seating; the referees stay with their table numbers (a first
-    seating takes the previous round's). The round must be a draft or seated.
-    """
-    round = lock_round(round)
-    _refuse_seating_change(round)
-    field = players_to_seat(round)
-    by_id = {player.pk: player for player in field}
-    rng = random.Random(seed)
-    tables = greedy_draw(list(by_id), earlier_meetings(round), rng)
-    seating = [[by_id[pk] for pk in table] for table in tables]
-    return _replace_tables(round, seating, actor, carry_referees=True)
 
 
 @transaction.atomic

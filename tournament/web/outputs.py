@@ -79,7 +79,8 @@ def ema_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "tournament/outputs/ema.html",
         {
             "tournament": tournament,
-            "rows": ema_rows(rows),
+            "rows": (ema := ema_rows(rows)),
+            "guessed": sum(row.guessed for row in ema),
             "substitutes": substitutes,
             **_uncounted(tournament),
         },

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.access import AuthenticatedRequest
 from tournament.models import Player, Round, Seat, SeatingJob, Separation, Tournament
+from tournament.names import natural_key
 from tournament.rotation import WINDS
 from tournament.services.seating_plan import (
     MOST_ROUNDS,
@@ -276,7 +277,7 @@ def preview_page(
             "counts": [counts[w] for w in WINDS],
             "spread": max(counts.values()) - min(counts.values()),
         }
-        for key, counts in sorted(figures.winds.items(), key=lambda item: _key_order(item[0]))
+        for key, counts in sorted(figures.winds.items(), key=lambda item: natural_key(item[0]))
     ]
     # The run asked for (?job=<id>, a whole number), else the latest finished one.
     job_id = whole_number(request, "job", default=0, least=0, most=2**63 - 1)
@@ -298,11 +299,6 @@ def preview_page(
         "generate_form": generate_form or GenerateForm(),
     }
     return render(request, "tournament/seating/preview.html", context, status=status)
-
-
-def _key_order(key: str) -> tuple[int, int | str]:
-    """Start numbers in numeric order, other keys after them."""
-    return (0, int(key)) if key.isdigit() else (1, key)
 
 
 @organiser_page(*READ)

@@ -50,6 +50,7 @@ tournament_patterns = [
     path("players/add/", players.add, name="player_add"),
     path("players/import/", players.import_csv, name="players_import"),
     path("players/<player_key:key>/", players.edit, name="player"),
+    path("players/<player_key:key>/remove/", players.remove, name="player_remove"),
     path("referees/", accounts.referees, name="referees"),
     path("referees/new/", accounts.create_referees, name="referees_create"),
     path("referees/slips/", accounts.slips, name="referee_slips"),

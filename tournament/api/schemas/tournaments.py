@@ -149,8 +149,17 @@ class Tournament(TournamentCreate):
 
 
 class PlayerCreate(Request):
+    """A player. `name` may be left out when `family_name` is given: it is then made of the
+    two parts in their natural order. `country` is an ISO 3166 code; a country's English name
+    or its three-letter code is taken and answered as the two-letter code."""
+
     key: Key
-    name: of(models.Player, "name")
+    name: of(models.Player, "name") = None
+    family_name: Annotated[
+        of(models.Player, "family_name"),
+        Field(description="For the EMA results file; empty: split from the name."),
+    ] = None
+    given_name: of(models.Player, "given_name") = None
     country: of(models.Player, "country") = None
     club: of(models.Player, "club") = None
     team: of(models.Player, "team") = None

@@ -27,6 +27,7 @@ from .jobs import (
     run_seating_job,
     start_seating_job,
 )
+from .one_round import seat_round
 from .plan import (
     ATTRIBUTES,
     PUBLISHED,
@@ -64,6 +65,7 @@ __all__ = [
     "refuse_unless_plannable",
     "round_seatings",
     "run_seating_job",
+    "seat_round",
     "seat_plan",
     "seating_figures",
     "separations_of",

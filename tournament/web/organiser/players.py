@@ -1,22 +1,25 @@
-"""Players: the list, adding one, changing one, importing many from CSV."""
+"""Players: the list, adding one, changing one, removing one added by mistake, importing many
+from CSV."""
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Player, Tournament
-from tournament.services import add_player, import_players_csv, update_player
+from tournament.names import natural_key
+from tournament.services import add_player, import_players_csv, remove_player, update_player
 from tournament.web.organiser.access import INVALID, call_service, organiser_page
 from tournament.web.organiser.forms.players import ImportPlayersForm, PlayerForm
 
-SAMPLE_CSV = """key,name,country,club,team,ema_number,substitute
-1,Anna Berg,Sweden,Stockholm MC,Nordic,04010001,no
-2,Chen Li,China,,,,no
-3,Dieter Hahn,Germany,Riichi Berlin,,02020034,no
-4,Eva Novak,Czechia,,,,yes
+SAMPLE_CSV = """key,name,family_name,given_name,country,club,team,ema_number,substitute
+1,Anna van der Berg,,,SE,Stockholm MC,Nordic,04010001,no
+2,王小明,王,小明,CN,,,,no
+3,Dieter Hahn,,,DE,Riichi Berlin,,02020034,no
+4,Eva Novak,,,CZ,,,,yes
 """
 
 
@@ -25,7 +28,10 @@ def index(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return render(
         request,
         "tournament/organiser/players.html",
-        {"tournament": tournament, "players": tournament.players.all()},
+        {
+            "tournament": tournament,
+            "players": sorted(tournament.players.all(), key=lambda p: natural_key(p.key)),
+        },
     )
 
 
@@ -37,11 +43,13 @@ def _to_list(tournament: Tournament) -> HttpResponse:
 def add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if request.method == "POST":
         form = PlayerForm(request.POST, tournament=tournament)
-        if call_service(form, lambda: add_player(tournament=tournament, **form.cleaned_data)):
-            data = form.cleaned_data
+        added: list[Player] = []
+        if call_service(
+            form, lambda: added.append(add_player(tournament=tournament, **form.cleaned_data))
+        ):
             messages.success(
                 request,
-                _("%(key)s %(name)s is added.") % {"key": data["key"], "name": data["name"]},
+                _("%(key)s %(name)s is added.") % {"key": added[0].key, "name": added[0].name},
             )
             if "another" in request.POST:
                 return redirect("organiser:player_add", slug=tournament.slug)
@@ -68,6 +76,7 @@ def edit(request: HttpRequest, tournament: Tournament, key: str) -> HttpResponse
                 request, _("%(key)s %(name)s is saved.") % {"key": record.key, "name": record.name}
             )
             return _to_list(tournament)
+        record.refresh_from_db()  # the refused values were set on it: the page shows the stored
         status = INVALID
     else:
         form = PlayerForm(
@@ -79,6 +88,31 @@ def edit(request: HttpRequest, tournament: Tournament, key: str) -> HttpResponse
         "tournament/organiser/player_form.html",
         {"tournament": tournament, "form": form, "player": record},
         status=status,
+    )
+
+
+@organiser_page("POST")
+def remove(request: HttpRequest, tournament: Tournament, key: str) -> HttpResponse:
+    record = get_object_or_404(Player, tournament=tournament, key=key)
+    form = forms.Form(request.POST)
+    if call_service(form, lambda: remove_player(player=record)):
+        messages.success(
+            request,
+            _("%(key)s %(name)s is removed.") % {"key": record.key, "name": record.name},
+        )
+        return _to_list(tournament)
+    return render(
+        request,
+        "tournament/organiser/player_form.html",
+        {
+            "tournament": tournament,
+            "form": PlayerForm(
+                initial=PlayerForm.initial_for(record), tournament=tournament, player=record
+            ),
+            "player": record,
+            "remove_form": form,
+        },
+        status=INVALID,
     )
 
 

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.access import AuthenticatedRequest
 from tournament.models import Player, Round, Seat, Tournament
+from tournament.names import natural_key
 from tournament.services import (
     assign_round_referees,
     create_round,
@@ -63,12 +64,19 @@ def _steps(round: Round, *, seated: bool) -> list[tuple[str, StrOrPromise]]:
     ]
 
 
+def _by_key(players: list[Player]) -> list[Player]:
+    """Players in the order of their keys, start numbers as numbers (2 before 10)."""
+    return sorted(players, key=lambda player: natural_key(player.key))
+
+
 def _playing_in(round: Round) -> list[Player]:
-    return [
-        player
-        for player in round.tournament.players.all()
-        if player.withdrawn_from_round is None or player.withdrawn_from_round > round.number
-    ]
+    return _by_key(
+        [
+            player
+            for player in round.tournament.players.all()
+            if player.withdrawn_from_round is None or player.withdrawn_from_round > round.number
+        ]
+    )
 
 
 def round_page(
@@ -115,7 +123,7 @@ def round_page(
         "seating_open": round.status in (Status.DRAFT, Status.SEATED),
         "seat_form": bound.pop("seat_form", None) or SeatRoundForm(),
         "swap_form": bound.pop("swap_form", None)
-        or SwapForm(seated=sorted(seated, key=lambda p: p.key), players=playing),
+        or SwapForm(seated=_by_key(seated), players=playing),
         "status_form": bound.pop("status_form", None),
         "remove_form": bound.pop("remove_form", None),
     }
@@ -165,7 +173,7 @@ def seat(request: AuthenticatedRequest, tournament: Tournament, number: int) -> 
 def swap(request: AuthenticatedRequest, tournament: Tournament, number: int) -> HttpResponse:
     round = round_of(tournament, number)
     players = _playing_in(round)
-    seated = list(Player.objects.filter(seats__round=round).order_by("key"))
+    seated = _by_key(list(Player.objects.filter(seats__round=round)))
     form = SwapForm(request.POST, seated=seated, players=players)
     if call_service(
         form,

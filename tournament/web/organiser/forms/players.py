@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Player, Tournament
+from tournament.names import country_choices
 
 MAX_CSV_BYTES = 1_000_000
 
@@ -17,8 +18,23 @@ class PlayerForm(forms.Form):
     key = forms.CharField(
         label=_("Key"), max_length=20, help_text=_("Identifies the player: a start number.")
     )
-    name = forms.CharField(label=_("Name"), max_length=200)
-    country = forms.CharField(label=_("Country"), max_length=100, required=False)
+    name = forms.CharField(
+        label=_("Name"),
+        max_length=200,
+        required=False,
+        help_text=_(
+            "As it is written, in its natural order, such as 王小明. May be left empty when the "
+            "family name is given."
+        ),
+    )
+    family_name = forms.CharField(
+        label=_("Family name"),
+        max_length=200,
+        required=False,
+        help_text=_("For the EMA results file. Empty: found in the name (王小明: 王)."),
+    )
+    given_name = forms.CharField(label=_("Given name"), max_length=200, required=False)
+    country = forms.ChoiceField(label=_("Country"), required=False)
     club = forms.CharField(label=_("Club"), max_length=200, required=False)
     team = forms.CharField(label=_("Team"), max_length=200, required=False)
     ema_number = forms.CharField(label=_("EMA number"), max_length=20, required=False)
@@ -46,6 +62,15 @@ class PlayerForm(forms.Form):
         super().__init__(*args, **kw)
         self.tournament = tournament
         self.player = player
+        choices = [("", "—"), *country_choices()]
+        kept = self.initial.get("country") or (self.data.get("country") if self.is_bound else "")
+        if kept and kept not in dict(choices):
+            # A country from before codes were asked for: kept as it is until one is chosen,
+            # and refused on saving.
+            choices.insert(1, (kept, _("%(text)s (not a country code)") % {"text": kept}))
+        country = self.fields["country"]
+        assert isinstance(country, forms.ChoiceField)
+        country.choices = choices
 
     def _others(self):
         others = self.tournament.players.all()
