@@ -4,6 +4,7 @@ the services, so that every rule of a live tournament is checked again. All or n
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import pydantic
@@ -12,6 +13,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from scoring.engine import score_case
+from tournament import deals
 from tournament.archive.errors import ArchiveError, at, describe, place
 from tournament.archive.schema import (
     CONTEXT_HANDS,
@@ -25,7 +27,17 @@ from tournament.archive.schema import (
     game_length,
     model_for,
 )
-from tournament.models import Hand, Penalty, Player, Round, Table, Tournament
+from tournament.models import (
+    AuditEntry,
+    ExtraWin,
+    Hand,
+    Penalty,
+    Player,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+)
 from tournament.rotation import WINDS, prevailing_wind, seat_wind
 from tournament.services import (
     add_player,
@@ -40,6 +52,17 @@ from tournament.services import (
     set_round_status,
     set_seating,
 )
+from tournament.services._common import (
+    hand_snapshot,
+    lock_table,
+    penalty_snapshot,
+    recompute_scores,
+    refuse_unless_playing,
+    seats_of,
+)
+from tournament.services.hands import Facts, prepare_hand
+from tournament.services.live import note_change
+from tournament.services.penalties import prepare_false_win, prepare_penalty
 from tournament.services.tournaments import create_tournament
 
 
@@ -74,6 +97,9 @@ class _Loader:
     users: dict[str, User]
     players: dict[str, Player] = field(default_factory=dict)
     rescored: list[RescoredHand] = field(default_factory=list)
+    # Build each game in memory and write it in a few statements (see `_Game.load_in_bulk`);
+    # False: hand by hand through the services, as a referee enters them.
+    bulk: bool = True
 
     def where(self, *location: str | int) -> str:
         return place(location, self.data)
@@ -99,6 +125,7 @@ def import_tournament(
     replace: bool = False,
     warnings: list[str] | None = None,
     keep_recorded_fan: bool = False,
+    bulk: bool = True,
 ) -> Tournament:
     """Create the tournament described by the archive `data`; all or nothing.
 
@@ -111,6 +138,12 @@ def import_tournament(
     hands score another fan under today's rulings (they were scored under older ones), the
     import is refused with the list of those hands, unless `keep_recorded_fan` is true: the
     hands are then imported with their recorded fan and listed in `warnings`.
+
+    `bulk` (the default) checks every game's hands and penalties in memory with the services'
+    own checks (`prepare_hand`, `prepare_false_win`, `prepare_penalty`) and writes each game in
+    a fixed number of statements; False records them one by one through `record_hand` and the
+    penalty services. Both refuse the same archives with the same messages and build the same
+    tournament.
     """
     archive = parse(data)
     settings = archive.tournament.model_dump(exclude={"organisers"})
@@ -138,7 +171,7 @@ def import_tournament(
             + f". Their roles are left out and their entries are attributed to "
             f"{actor.get_username()}."
         )
-    loader = _Loader(data=data, actor=actor, users=users)
+    loader = _Loader(data=data, actor=actor, users=users, bulk=bulk)
     with at("tournament"):
         # While loading, the importing user organises the tournament (and so confirms its
         # game sheets); the archive's organisers take over at the end.
@@ -215,10 +248,30 @@ def _load_round(
             round = set_round_status(round=round, status=step, actor=actor)
     for table, (index, record) in zip(tables, records, strict=True):
         game = _Game(loader, table, record, data.finished, (*location, "tables", index))
-        game.load()
+        if loader.bulk:
+            game.load_in_bulk()
+        else:
+            game.load()
     if status == Round.Status.FINISHED:
         with at(loader.where(*location)):
             set_round_status(round=round, status=Round.Status.FINISHED, actor=actor)
+
+
+@dataclass
+class _InMemory:
+    """A game as `_Game.load_in_bulk` builds it before writing it: what the services would
+    read back from the database between one entry and the next."""
+
+    seats: list[Seat]
+    last: Hand | None = None
+    by_number: dict[int, Hand] = field(default_factory=dict)
+    # (hand number, seat id) of every false win so far: its offender cannot win that hand.
+    false_wins: set[tuple[int, int]] = field(default_factory=set)
+    hands: list[tuple[Hand, list[ExtraWin]]] = field(default_factory=list)
+    penalties: list[Penalty] = field(default_factory=list)
+    # In order, what the audit records: a hand (with who entered it and when, for the audit),
+    # or a penalty's snapshot.
+    events: list[tuple[Hand, tuple[str, datetime]] | dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -242,6 +295,159 @@ class _Game:
         if self.data.ended(round_finished=self.round_finished):
             self._end()
 
+    def load_in_bulk(self) -> None:
+        """As `load`, but the game is built in memory: each hand and penalty is checked, placed
+        and paid by the services' own functions (`prepare_hand`, `prepare_false_win`,
+        `prepare_penalty`) from the deals before it, and the whole game is then written at once:
+        its hands, further winners, penalties and audit entries each in one statement, and the
+        seats' scores. The game's end and sheet go through the services as in `load`."""
+        loader = self.loader
+        with at(loader.where(*self.location)):
+            self.table = lock_table(self.table)
+            game = _InMemory(seats_of(self.table))
+        for index, hand in enumerate(self.data.hands):
+            where = (*self.location, "hands", index)
+            for position, penalty in enumerate(hand.penalties):
+                self._penalty_in_memory(game, penalty, hand.number, (*where, "penalties", position))
+            self._hand_in_memory(game, hand, self.loader.where(*where))
+        for position, penalty in enumerate(self.data.penalties):
+            location = (*self.location, "penalties", position)
+            self._penalty_in_memory(game, penalty, penalty.hand_number, location)
+        with at(loader.where(*self.location)):
+            self._write(game)
+        if self.data.ended(round_finished=self.round_finished):
+            self._end()
+
+    def _hand_in_memory(self, game: _InMemory, hand: HandRecord | DealRecord, where: str) -> None:
+        loader, table = self.loader, self.table
+        with at(where):
+            if hand.tiles is not None and hand.winner:
+                starting_seat = self.data.seats.keys().index(hand.winner)
+                _check_situation(hand, hand.tiles, where, starting_seat, table.round.tournament)
+            facts: dict[str, Any] = {
+                name: tuple(value) if isinstance(value, list) else value
+                for name, value in self._facts(hand).items()
+            }
+            recorded, extra = prepare_hand(
+                table=table,
+                seats=game.seats,
+                last=game.last,
+                number=hand.number,
+                result=hand.result,
+                facts=Facts(
+                    winner=loader.players[hand.winner] if hand.winner else None,
+                    discarder=loader.players[hand.discarder] if hand.discarder else None,
+                    fan=hand.fan,
+                    flowers=hand.flowers,
+                    tiles=hand.tiles,
+                    recorded_fan=True,
+                    **facts,
+                ),
+                entered_by=loader.actor,
+                false_wins=game.false_wins,
+            )
+            # The further winners, as the deals after this one and the audit read them.
+            recorded._prefetched_objects_cache = {"extra_wins": extra}  # type: ignore[attr-defined]
+            self._check_recorded(hand, recorded, where)
+        # The audit says the hand was entered by the importing user, now (as `record_hand`);
+        # the hand itself, who entered it and when as the archive says.
+        game.events.append((recorded, (loader.actor.get_username(), recorded.entered_at)))
+        for name, value in loader.entered(hand).items():
+            setattr(recorded, name, value)
+        game.hands.append((recorded, extra))
+        game.last = recorded
+        game.by_number[recorded.number] = recorded
+
+    def _penalty_in_memory(
+        self,
+        game: _InMemory,
+        data: PenaltyRecord,
+        hand_number: int | None,
+        location: tuple[str | int, ...],
+    ) -> None:
+        loader, table = self.loader, self.table
+        where = loader.where(*location)
+        last = game.last.number if game.last else 0
+        with at(where):
+            # As `record_penalty` and `record_false_win`: the importing user organises the
+            # tournament and the game has not ended, so only the round must be in play.
+            refuse_unless_playing(table)
+            player = loader.players[data.player]
+            if data.kind in FALSE_WIN_KINDS:
+                assert hand_number is not None  # the schema gives every false win its hand
+                penalty = prepare_false_win(
+                    table=table,
+                    seats=game.seats,
+                    number=hand_number,
+                    offender=player,
+                    invalid_hand=data.kind == Penalty.Kind.FALSE_WIN_INVALID_HAND,
+                    last=last,
+                    in_play=deals.following(table.round.tournament, game.last) is not None,
+                    hand=game.by_number.get(hand_number),
+                    entered_by=loader.actor,
+                )
+                if penalty.points != data.points:
+                    raise ArchiveError(
+                        f"{where}: under this tournament's rules this false win costs "
+                        f"{penalty.points} points, not {data.points}.",
+                        code="false_win_points",
+                    )
+                game.false_wins.add((hand_number, penalty.seat.pk))
+            else:
+                penalty = prepare_penalty(
+                    table=table,
+                    seats=game.seats,
+                    player=player,
+                    points=data.points,
+                    distributed=data.distributed,
+                    reason=data.reason,
+                    hand_number=hand_number,
+                    entered_by=loader.actor,
+                    deals_so_far=last + 1,
+                )
+        game.events.append(penalty_snapshot(penalty))
+        penalty.reason = data.reason.strip() or penalty.reason
+        for name, value in loader.entered(data).items():
+            setattr(penalty, name, value)
+        game.penalties.append(penalty)
+
+    def _write(self, game: _InMemory) -> None:
+        """Save the game built in memory: a fixed number of statements, whatever its length."""
+        table, actor = self.table, self.loader.actor
+        Hand.objects.bulk_create([hand for hand, _extra in game.hands])
+        wins = []
+        for hand, extra in game.hands:
+            for win in extra:
+                win.hand = hand
+                wins.append(win)
+        ExtraWin.objects.bulk_create(wins)
+        Penalty.objects.bulk_create(game.penalties)
+        entries = []
+        for event in game.events:
+            if isinstance(event, dict):
+                action, after = AuditEntry.Action.PENALTY_RECORDED, event
+            else:
+                hand, (entered_by, entered_at) = event
+                action = AuditEntry.Action.HAND_RECORDED
+                after = hand_snapshot(hand) | {
+                    "entered_by": entered_by,
+                    "entered_at": entered_at.isoformat(),
+                }
+            entries.append(
+                AuditEntry(
+                    tournament_id=table.round.tournament_id,
+                    table=table,
+                    actor=actor,
+                    action=action,
+                    before=None,
+                    after=after,
+                )
+            )
+        AuditEntry.objects.bulk_create(entries)
+        recompute_scores(table, game.seats)
+        if entries:
+            note_change(table.round.tournament_id)
+
     def _hand(self, hand: HandRecord | DealRecord, where: str) -> None:
         loader = self.loader
         with at(where):
@@ -264,20 +470,25 @@ class _Game:
                 recorded_fan=True,
                 **self._facts(hand),
             )
-            if recorded.tiles is not None:
-                now = _fan_now(recorded.tiles, self.table.round.tournament.profile)
-                if now != recorded.fan:
-                    assert recorded.fan is not None  # a win with tiles has its fan
-                    loader.rescored.append(RescoredHand(where, recorded.fan, now))
-            if (recorded.fan, recorded.flowers) != (hand.fan, hand.flowers):
-                raise ArchiveError(
-                    f"{where}: the tiles score {recorded.fan} fan and {recorded.flowers} "
-                    f"flowers, but the archive says {hand.fan} fan and {hand.flowers} flowers.",
-                    code="fan_mismatch",
-                )
-            if isinstance(hand, DealRecord):
-                self._check_deal(hand, recorded, where)
+            self._check_recorded(hand, recorded, where)
             Hand.objects.filter(pk=recorded.pk).update(**loader.entered(hand))
+
+    def _check_recorded(self, hand: HandRecord | DealRecord, recorded: Hand, where: str) -> None:
+        """What the services made of a hand must be what the archive says of it."""
+        loader = self.loader
+        if recorded.tiles is not None:
+            now = _fan_now(recorded.tiles, self.table.round.tournament.profile)
+            if now != recorded.fan:
+                assert recorded.fan is not None  # a win with tiles has its fan
+                loader.rescored.append(RescoredHand(where, recorded.fan, now))
+        if (recorded.fan, recorded.flowers) != (hand.fan, hand.flowers):
+            raise ArchiveError(
+                f"{where}: the tiles score {recorded.fan} fan and {recorded.flowers} "
+                f"flowers, but the archive says {hand.fan} fan and {hand.flowers} flowers.",
+                code="fan_mismatch",
+            )
+        if isinstance(hand, DealRecord):
+            self._check_deal(hand, recorded, where)
 
     def _facts(self, hand: HandRecord | DealRecord) -> dict[str, Any]:
         """What a deal of version 2 says beyond a version-1 hand, as `record_hand` takes it."""
