@@ -11,6 +11,7 @@ import pydantic
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
 
 from scoring.engine import score_case
 from tournament import deals
@@ -53,13 +54,13 @@ from tournament.services import (
     set_seating,
 )
 from tournament.services._common import (
+    game_scores,
     hand_snapshot,
-    lock_table,
     penalty_snapshot,
-    recompute_scores,
+    refuse_before_play,
     refuse_unless_playing,
-    seats_of,
 )
+from tournament.services.games import check_game_over, may_confirm
 from tournament.services.hands import Facts, prepare_hand
 from tournament.services.live import note_change
 from tournament.services.penalties import prepare_false_win, prepare_penalty
@@ -100,6 +101,8 @@ class _Loader:
     # Build each game in memory and write it in a few statements (see `_Game.load_in_bulk`);
     # False: hand by hand through the services, as a referee enters them.
     bulk: bool = True
+    # Whether the importing user may confirm game sheets (read once, by the bulk path).
+    may_confirm: bool | None = None
 
     def where(self, *location: str | int) -> str:
         return place(location, self.data)
@@ -246,20 +249,97 @@ def _load_round(
         }
         for step in steps[status]:
             round = set_round_status(round=round, status=step, actor=actor)
-    for table, (index, record) in zip(tables, records, strict=True):
-        game = _Game(loader, table, record, data.finished, (*location, "tables", index))
-        if loader.bulk:
-            game.load_in_bulk()
-        else:
+    games = [
+        _Game(loader, table, record, data.finished, (*location, "tables", index))
+        for table, (index, record) in zip(tables, records, strict=True)
+    ]
+    if loader.bulk:
+        _load_in_bulk(loader, round, games, location)
+    else:
+        for game in games:
             game.load()
     if status == Round.Status.FINISHED:
         with at(loader.where(*location)):
             set_round_status(round=round, status=Round.Status.FINISHED, actor=actor)
 
 
+def _load_in_bulk(
+    loader: _Loader, round: Round, games: list[_Game], location: tuple[str | int, ...]
+) -> None:
+    """Load the games of a round built in memory (`_Game.build`), then write them all at once:
+    the round's hands, further winners, penalties, audit entries, seat scores and game sheets
+    each in one statement, whatever the number of tables and hands."""
+    with at(loader.where(*location)):
+        # The tables and seats as the services read them: the round's status as it is now.
+        tables = {
+            table.pk: table
+            for table in Table.objects.select_related("round__tournament")
+            .select_for_update(of=("self",))
+            .filter(round=round)
+        }
+        seats: dict[int, list[Seat]] = {}
+        for seat in Seat.objects.select_related("player").filter(table__round=round):
+            seats.setdefault(seat.table_id, []).append(seat)
+        if games and loader.may_confirm is None:
+            loader.may_confirm = may_confirm(loader.actor, tables[games[0].table.pk])
+    built = []
+    for game in games:
+        game.table = tables[game.table.pk]
+        built.append(game.build(sorted(seats[game.table.pk], key=lambda seat: seat.index)))
+    with at(loader.where(*location)):
+        _write(loader, [(game.table, made) for game, made in zip(games, built, strict=True)])
+
+
+def _write(loader: _Loader, games: list[tuple[Table, _InMemory]]) -> None:
+    actor = loader.actor
+    hands = [hand for _table, game in games for hand, _extra in game.hands]
+    Hand.objects.bulk_create(hands)
+    wins = []
+    for _table, game in games:
+        for hand, extra in game.hands:
+            for win in extra:
+                win.hand = hand
+                wins.append(win)
+    ExtraWin.objects.bulk_create(wins)
+    Penalty.objects.bulk_create([penalty for _table, game in games for penalty in game.penalties])
+    entries = []
+    for table, game in games:
+        for event in game.events:
+            action: str
+            if isinstance(event, dict):
+                action, after = AuditEntry.Action.PENALTY_RECORDED, event
+            elif isinstance(event[0], Hand):
+                hand, (entered_by, entered_at) = event
+                action = AuditEntry.Action.HAND_RECORDED
+                after = hand_snapshot(hand) | {
+                    "entered_by": entered_by,
+                    "entered_at": entered_at.isoformat(),
+                }
+            else:
+                action, after = event
+            entries.append(
+                AuditEntry(
+                    tournament_id=table.round.tournament_id,
+                    table=table,
+                    actor=actor,
+                    action=action,
+                    before=None,
+                    after=after,
+                )
+            )
+    AuditEntry.objects.bulk_create(entries)
+    Seat.objects.bulk_update([seat for _table, game in games for seat in game.seats], ["score"])
+    Table.objects.bulk_update(
+        [table for table, game in games if game.ended],
+        ["ended_at", "ended_by_time", "submitted_by", "confirmed_at", "confirmed_by"],
+    )
+    if entries:
+        note_change(games[0][0].round.tournament_id)
+
+
 @dataclass
 class _InMemory:
-    """A game as `_Game.load_in_bulk` builds it before writing it: what the services would
+    """A game as `_Game.build` makes it before `_write` writes it: what the services would
     read back from the database between one entry and the next."""
 
     seats: list[Seat]
@@ -270,8 +350,11 @@ class _InMemory:
     hands: list[tuple[Hand, list[ExtraWin]]] = field(default_factory=list)
     penalties: list[Penalty] = field(default_factory=list)
     # In order, what the audit records: a hand (with who entered it and when, for the audit),
-    # or a penalty's snapshot.
-    events: list[tuple[Hand, tuple[str, datetime]] | dict[str, Any]] = field(default_factory=list)
+    # a penalty's snapshot, or the game's end and confirmation (action, what it records).
+    events: list[tuple[Hand, tuple[str, datetime]] | dict[str, Any] | tuple[str, Any]] = field(
+        default_factory=list
+    )
+    ended: bool = False  # the game has ended: its table's sheet fields are set
 
 
 @dataclass
@@ -295,16 +378,12 @@ class _Game:
         if self.data.ended(round_finished=self.round_finished):
             self._end()
 
-    def load_in_bulk(self) -> None:
-        """As `load`, but the game is built in memory: each hand and penalty is checked, placed
-        and paid by the services' own functions (`prepare_hand`, `prepare_false_win`,
-        `prepare_penalty`) from the deals before it, and the whole game is then written at once:
-        its hands, further winners, penalties and audit entries each in one statement, and the
-        seats' scores. The game's end and sheet go through the services as in `load`."""
-        loader = self.loader
-        with at(loader.where(*self.location)):
-            self.table = lock_table(self.table)
-            game = _InMemory(seats_of(self.table))
+    def build(self, seats: list[Seat]) -> _InMemory:
+        """The game built in memory, as `load` records it: each hand and penalty checked,
+        placed and paid by the services' own functions (`prepare_hand`, `prepare_false_win`,
+        `prepare_penalty`) from the entries before it; then its end and sheet, checked as
+        `end_game` and `confirm_game` check them. Nothing is written (see `_load_in_bulk`)."""
+        game = _InMemory(seats)
         for index, hand in enumerate(self.data.hands):
             where = (*self.location, "hands", index)
             for position, penalty in enumerate(hand.penalties):
@@ -313,10 +392,67 @@ class _Game:
         for position, penalty in enumerate(self.data.penalties):
             location = (*self.location, "penalties", position)
             self._penalty_in_memory(game, penalty, penalty.hand_number, location)
-        with at(loader.where(*self.location)):
-            self._write(game)
+        payments = [hand.payments for hand, _extra in game.hands]
+        scores = game_scores(game.seats, payments, game.penalties)
+        for seat, score in zip(game.seats, scores, strict=True):
+            seat.score = score
         if self.data.ended(round_finished=self.round_finished):
-            self._end()
+            self._end_in_memory(game)
+        return game
+
+    def _end_in_memory(self, game: _InMemory) -> None:
+        """As `_end`, on the game built in memory."""
+        loader, data, table = self.loader, self.data, self.table
+        where = loader.where(*self.location)
+        tournament = table.round.tournament
+        confirmed = data.confirmed(round_finished=self.round_finished)
+        with at(where):
+            # end_game
+            refuse_unless_playing(table)
+            following = deals.following(tournament, game.last)
+            hands = check_game_over(
+                table=table,
+                ended_by_time=data.ended_by_time,
+                hands=len(game.hands),
+                over=lambda: following is None,
+            )
+            table.ended_at = timezone.now()
+            table.ended_by_time = data.ended_by_time and following is not None
+            table.submitted_by = loader.actor
+            if tournament.confirmation == Tournament.Confirmation.NONE:
+                table.confirmed_at, table.confirmed_by = table.ended_at, loader.actor
+            game.events.append(
+                (
+                    AuditEntry.Action.GAME_ENDED,
+                    {"hands": hands, "ended_by_time": table.ended_by_time},
+                )
+            )
+            if confirmed and table.confirmed_at is None:
+                # confirm_game: the game has ended and is not confirmed; the importing user
+                # organises the tournament while it loads, so may confirm its sheets.
+                refuse_before_play(table)
+                assert loader.may_confirm
+                table.confirmed_at, table.confirmed_by = timezone.now(), loader.actor
+                game.events.append(
+                    (
+                        AuditEntry.Action.GAME_CONFIRMED,
+                        {"scores": [seat.score for seat in game.seats]},
+                    )
+                )
+            elif not confirmed and table.confirmed_at is not None:
+                raise ArchiveError(
+                    f"{where}: the game sheet is not confirmed, but in this tournament game "
+                    "sheets count as soon as they are submitted.",
+                    code="sheet_unconfirmed",
+                )
+        # Who submitted and confirmed the sheet, and when, as the archive says.
+        table.submitted_by = loader.user(data.submitted_by)
+        if data.ended_at is not None:
+            table.ended_at = data.ended_at
+        if confirmed:
+            table.confirmed_by = loader.user(data.confirmed_by)
+            table.confirmed_at = data.confirmed_at or data.ended_at or table.confirmed_at
+        game.ended = True
 
     def _hand_in_memory(self, game: _InMemory, hand: HandRecord | DealRecord, where: str) -> None:
         loader, table = self.loader, self.table
@@ -410,43 +546,6 @@ class _Game:
         for name, value in loader.entered(data).items():
             setattr(penalty, name, value)
         game.penalties.append(penalty)
-
-    def _write(self, game: _InMemory) -> None:
-        """Save the game built in memory: a fixed number of statements, whatever its length."""
-        table, actor = self.table, self.loader.actor
-        Hand.objects.bulk_create([hand for hand, _extra in game.hands])
-        wins = []
-        for hand, extra in game.hands:
-            for win in extra:
-                win.hand = hand
-                wins.append(win)
-        ExtraWin.objects.bulk_create(wins)
-        Penalty.objects.bulk_create(game.penalties)
-        entries = []
-        for event in game.events:
-            if isinstance(event, dict):
-                action, after = AuditEntry.Action.PENALTY_RECORDED, event
-            else:
-                hand, (entered_by, entered_at) = event
-                action = AuditEntry.Action.HAND_RECORDED
-                after = hand_snapshot(hand) | {
-                    "entered_by": entered_by,
-                    "entered_at": entered_at.isoformat(),
-                }
-            entries.append(
-                AuditEntry(
-                    tournament_id=table.round.tournament_id,
-                    table=table,
-                    actor=actor,
-                    action=action,
-                    before=None,
-                    after=after,
-                )
-            )
-        AuditEntry.objects.bulk_create(entries)
-        recompute_scores(table, game.seats)
-        if entries:
-            note_change(table.round.tournament_id)
 
     def _hand(self, hand: HandRecord | DealRecord, where: str) -> None:
         loader = self.loader
