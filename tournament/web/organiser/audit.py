@@ -193,6 +193,10 @@ def changes(
     `names`: the tournament's players' names by key, to show them by."""
     old, new = _flat(before), _flat(after)
     fields = list(old) + [name for name in new if name not in old]
+    # In the order a reader takes a record in (the database keeps JSON keys in its own order);
+    # fields not named in FIELDS (a seating's seats) after, as they come.
+    order = list(FIELDS)
+    fields.sort(key=lambda name: order.index(name) if name in order else len(order))
     return [
         Change(
             name,
