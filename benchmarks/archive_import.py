@@ -139,9 +139,7 @@ def main() -> None:
     with connection.execute_wrapper(counter):
         if profiler:
             profiler.enable()
-        tournament = import_tournament(
-            json.loads(text), actor=actor, bulk=not options.services
-        )
+        tournament = import_tournament(json.loads(text), actor=actor, bulk=not options.services)
         if profiler:
             profiler.disable()
     elapsed, used = time.perf_counter() - started, time.process_time() - cpu

@@ -263,6 +263,9 @@ def test_the_game_with_false_wins_and_penalties_comes_out_alike_both_ways(organi
     bulk, services = both_ways(a_game(16, tables=3), organiser)
 
     assert_same(bulk, services)
-    assert AuditEntry.objects.filter(
-        tournament=bulk, action=AuditEntry.Action.PENALTY_RECORDED
-    ).count() == 3 * 4
+    assert (
+        AuditEntry.objects.filter(
+            tournament=bulk, action=AuditEntry.Action.PENALTY_RECORDED
+        ).count()
+        == 3 * 4
+    )
