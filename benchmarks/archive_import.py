@@ -1,6 +1,7 @@
 """How long importing a large archive takes.
 
-    .venv/bin/python benchmarks/archive_import.py [--players 1000] [--rounds 10] [--profile]
+    .venv/bin/python benchmarks/archive_import.py [--players 1000] [--rounds 10] [--services]
+        [--profile]
 
 It writes, in memory, the archive (version 2) of an MCR tournament of `--players` players and
 `--rounds` finished rounds, every game played in full (16 hands, each won for 8 fan by a player
@@ -10,8 +11,11 @@ BENCH_DATABASE_URL to use another) and prints:
 
 - the size of the document (players, rounds, tables, hands, and its JSON text in MB);
 - the time to read the document into the schema (`parse`) and to import it whole
-  (`import_tournament`, which parses it again and builds it through the services), with the
-  number of SQL queries and the hands imported per second. Each time is given as elapsed and
+  (`import_tournament`, which parses it again, builds each round's games in memory with the
+  services' checks and writes them in bulk), with the number of SQL queries, the hands
+  imported per second and the queries per table. `--services` imports hand by hand through
+  the services instead (`bulk=False`, the only path before the bulk one): about 18 queries a
+  hand, so keep the archive small. Each time is given as elapsed and
   as this process' CPU time (the database server's work is only in the first): on a loaded
   machine the elapsed time says little.
 
@@ -96,6 +100,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--services", action="store_true", help="hand by hand (bulk=False)")
     parser.add_argument("--profile", action="store_true")
     options = parser.parse_args()
     if options.players % 4:
@@ -134,15 +139,17 @@ def main() -> None:
     with connection.execute_wrapper(counter):
         if profiler:
             profiler.enable()
-        tournament = import_tournament(json.loads(text), actor=actor)
+        tournament = import_tournament(json.loads(text), actor=actor, bulk=not options.services)
         if profiler:
             profiler.disable()
     elapsed, used = time.perf_counter() - started, time.process_time() - cpu
     hands = Hand.objects.filter(table__round__tournament=tournament).count()
     print(
-        f"import: {elapsed:.1f} s ({used:.1f} s of this process' CPU), "
+        f"import ({'services, hand by hand' if options.services else 'bulk'}): "
+        f"{elapsed:.1f} s ({used:.1f} s of this process' CPU), "
         f"{counter.count:,} SQL queries, {hands:,} hands "
-        f"({hands / elapsed:,.0f} hands/s, {counter.count / max(hands, 1):.1f} queries a hand)"
+        f"({hands / elapsed:,.0f} hands/s, {counter.count / max(hands, 1):.2f} queries a hand, "
+        f"{counter.count / max(tables, 1):.1f} a table)"
     )
     tournament.delete()
     if profiler:

@@ -71,8 +71,17 @@ def winner_seats(hand: Hand, preset: RulePreset) -> list[int]:
     are read only where the preset has them)."""
     if hand.winner is None:
         return []
-    extra = hand.extra_wins.all() if preset.deal.several_winners else ()
+    extra = _extra_wins(hand) if preset.deal.several_winners else ()
     return [hand.winner.index, *(win.winner.index for win in extra)]
+
+
+def _extra_wins(hand: Hand) -> Sequence[ExtraWin]:
+    """The further winners of a deal: read with it, or those a deal built in memory and not
+    saved yet was given in its prefetch cache (an import builds a game so)."""
+    cache = getattr(hand, "_prefetched_objects_cache", {})
+    if hand.pk is None and "extra_wins" in cache:
+        return list(cache["extra_wins"])
+    return list(hand.extra_wins.all())
 
 
 def outcome_of(hand: Hand, preset: RulePreset) -> flow.Outcome:

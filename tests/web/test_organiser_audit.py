@@ -109,10 +109,14 @@ def test_audit_page_shows_who_what_where_newest_first(logged_in, corrected):
     assert Change("entered_by", "bob", "alice") in newest["changes"]
     assert rows[2]["where"] == "Round 1"
     assert rows[2]["changes"] == [Change("status", "seated", "playing")]
-    page = response.content.decode()
+    page = " ".join(response.content.decode().split())
     assert "Hand corrected" in page
-    assert "1 → 3" in page
-    assert "32, -16, -8, -8 → -8, -16, 32, -8" in page
+    # Players by name, payments by seat wind with signs, choices by their labels.
+    assert "Winner</span>: P1 → P3" in page
+    assert "Discarder</span>: P2" in page
+    assert "E +32, S −16, W −8, N −8 → E −8, S −16, W +32, N −8" in page
+    assert "Result</span>: Win" in page
+    assert '"winner"' not in page and "[32, -16" not in page
 
 
 def test_audit_page_is_paginated(logged_in, tournament, organiser, django_assert_max_num_queries):
@@ -123,7 +127,9 @@ def test_audit_page_is_paginated(logged_in, tournament, organiser, django_assert
             action="round_status",
             after={"round": number, "status": "draft"},
         )
-    with django_assert_max_num_queries(8):
+    # The session and user, the tournament, its tables, players and actors (for the filters),
+    # the count and the page.
+    with django_assert_max_num_queries(11):
         first = logged_in.get(AUDIT)
     assert len(first.context["rows"]) == 50
     assert first.context["rows"][0]["where"] == "Round 55"
@@ -142,6 +148,122 @@ def test_audit_page_shows_only_this_tournaments_entries(logged_in, corrected, or
                               after={"round": 9, "status": "draft"})  # fmt: skip
     rows = logged_in.get(AUDIT).context["rows"]
     assert "Round 9" not in [row["where"] for row in rows]
+
+
+def test_a_seating_shows_its_players_by_name(logged_in, corrected):
+    rows = logged_in.get(AUDIT, {"kind": "seating_changed"}).context["rows"]
+
+    (seating,) = rows
+    shown = {change.label: change.new_shown for change in seating["changes"]}
+    assert shown["Table 1, East"] == "P1"
+    assert shown["Table 1, North"] == "P4"
+
+
+def test_further_winners_and_confirmed_scores_are_shown_by_name_and_wind():
+    names = {"7": "Anna Schmidt", "9": "Li Wei"}
+    (winners,) = changes(None, {"extra_winners": ["7: 24", "9: 30"]}, names)
+    (scores,) = changes(None, {"scores": [40, -8, 0, -32]}, names)
+
+    assert winners.new_shown == "Anna Schmidt: 24, Li Wei: 30"
+    assert scores.new_shown == "E +40, S −8, W 0, N −32"
+
+
+@pytest.fixture
+def two_tables(tournament, organiser):
+    """Round 1 in play at two tables: bob records hand 1 at table 1 (P1 wins), alice at
+    table 2 (P7 wins) and a penalty for P5 there."""
+    from tournament.services import record_penalty
+
+    players = make_players(tournament, 8, name="P{}")
+    _, tables = seated_round(tournament, organiser, [players[:4], players[4:]])
+    bob = make_user("bob", password="referee-pass-42")
+    record_hand(table=tables[0], number=1, result="win", winner=players[0],
+                discarder=players[1], fan=8, entered_by=bob)  # fmt: skip
+    record_hand(table=tables[1], number=1, result="win", winner=players[6],
+                discarder=players[5], fan=8, entered_by=organiser)  # fmt: skip
+    record_penalty(table=tables[1], player=players[4], points=10, distributed=False,
+                   reason="Slow play", entered_by=organiser)  # fmt: skip
+    return tables, players, bob
+
+
+def actions(response):
+    return [(row["where"], row["entry"].action) for row in response.context["rows"]]
+
+
+def test_the_trail_filters_by_table(logged_in, two_tables):
+    tables, _players, _bob = two_tables
+
+    response = logged_in.get(AUDIT, {"table": tables[1].pk})
+
+    assert actions(response) == [
+        ("Round 1, table 2", "penalty_recorded"),
+        ("Round 1, table 2", "hand_recorded"),
+    ]
+    assert f'<option value="{tables[1].pk}" selected>' in response.content.decode()
+
+
+def test_the_trail_filters_by_player_kind_and_actor_together(logged_in, two_tables):
+    tables, players, bob = two_tables
+
+    by_player = logged_in.get(AUDIT, {"player": players[4].pk})
+    by_kind = logged_in.get(AUDIT, {"kind": "hand_recorded"})
+    by_actor = logged_in.get(AUDIT, {"actor": bob.pk})
+    combined = logged_in.get(AUDIT, {"kind": "hand_recorded", "player": players[4].pk})
+
+    assert actions(by_player) == [
+        ("Round 1, table 2", "penalty_recorded"),
+        ("Round 1, table 2", "hand_recorded"),
+    ]
+    assert actions(by_kind) == [
+        ("Round 1, table 2", "hand_recorded"),
+        ("Round 1, table 1", "hand_recorded"),
+    ]
+    assert actions(by_actor) == [("Round 1, table 1", "hand_recorded")]
+    assert actions(combined) == [("Round 1, table 2", "hand_recorded")]
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"table": "abc"},
+        {"table": "999999"},
+        {"table": "-1"},
+        {"player": "1e3"},
+        {"player": "99999999999999999999999"},
+        {"kind": "dropped_tables"},
+        {"kind": ""},
+        {"actor": "²"},
+        {"actor": "424242"},
+    ],
+)
+def test_a_filter_the_page_does_not_take_is_left_off(logged_in, two_tables, params):
+    everything = actions(logged_in.get(AUDIT))
+
+    response = logged_in.get(AUDIT, params)
+
+    assert response.status_code == 200
+    assert actions(response) == everything
+    assert response.context["filters"].query() == ""
+
+
+def test_another_tournaments_table_or_player_is_no_filter(logged_in, two_tables, organiser):
+    from tournament.models import Tournament
+
+    other = Tournament.objects.create(name="Other", slug="other")
+    (stranger,) = make_players(other, 1)
+    everything = actions(logged_in.get(AUDIT))
+
+    assert actions(logged_in.get(AUDIT, {"player": stranger.pk})) == everything
+
+
+def test_page_links_keep_the_filters(logged_in, tournament, organiser):
+    for number in range(1, 56):
+        AuditEntry.objects.create(tournament=tournament, actor=organiser, action="round_status",
+                                  after={"round": number, "status": "draft"})  # fmt: skip
+
+    response = logged_in.get(AUDIT, {"kind": "round_status", "actor": organiser.pk})
+
+    assert f"?page=2&amp;kind=round_status&amp;actor={organiser.pk}" in response.content.decode()
 
 
 # --- API tokens ----------------------------------------------------------------------------

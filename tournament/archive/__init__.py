@@ -26,7 +26,10 @@ round time limit are kept; the round clocks are not (they only matter while a ro
 Export, import into an empty database and export again give the same document, for every preset.
 
 An import parses the document into the schema's models (of the version it gives), then builds the
-tournament through the services, so every rule of a live tournament is checked again: seating, round
+tournament with the services' checks (each round's games in memory with the functions
+`record_hand` and the penalty and game-end services use, then written in bulk; `bulk=False`
+goes hand by hand through the services themselves), so every rule of a live tournament is
+checked again: seating, round
 status, the game's length, the 8-fan minimum, a value the preset allows (JT: a multiple of 10 from
 20 to 1,500; WA: 15 to 600), tiles scored by the engine for the winner's seat and prevailing wind,
 penalties. A hand recorded with tiles keeps its recorded fan: when the tiles now score another fan

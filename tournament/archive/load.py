@@ -4,14 +4,17 @@ the services, so that every rule of a live tournament is checked again. All or n
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import pydantic
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
 
 from scoring.engine import score_case
+from tournament import deals
 from tournament.archive.errors import ArchiveError, at, describe, place
 from tournament.archive.schema import (
     CONTEXT_HANDS,
@@ -25,7 +28,17 @@ from tournament.archive.schema import (
     game_length,
     model_for,
 )
-from tournament.models import Hand, Penalty, Player, Round, Table, Tournament
+from tournament.models import (
+    AuditEntry,
+    ExtraWin,
+    Hand,
+    Penalty,
+    Player,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+)
 from tournament.rotation import WINDS, prevailing_wind, seat_wind
 from tournament.services import (
     add_player,
@@ -40,6 +53,17 @@ from tournament.services import (
     set_round_status,
     set_seating,
 )
+from tournament.services._common import (
+    game_scores,
+    hand_snapshot,
+    penalty_snapshot,
+    refuse_before_play,
+    refuse_unless_playing,
+)
+from tournament.services.games import check_game_over, may_confirm
+from tournament.services.hands import Facts, prepare_hand
+from tournament.services.live import note_change
+from tournament.services.penalties import prepare_false_win, prepare_penalty
 from tournament.services.tournaments import create_tournament
 
 
@@ -74,6 +98,11 @@ class _Loader:
     users: dict[str, User]
     players: dict[str, Player] = field(default_factory=dict)
     rescored: list[RescoredHand] = field(default_factory=list)
+    # Build each game in memory and write it in a few statements (see `_Game.load_in_bulk`);
+    # False: hand by hand through the services, as a referee enters them.
+    bulk: bool = True
+    # Whether the importing user may confirm game sheets (read once, by the bulk path).
+    may_confirm: bool | None = None
 
     def where(self, *location: str | int) -> str:
         return place(location, self.data)
@@ -99,6 +128,7 @@ def import_tournament(
     replace: bool = False,
     warnings: list[str] | None = None,
     keep_recorded_fan: bool = False,
+    bulk: bool = True,
 ) -> Tournament:
     """Create the tournament described by the archive `data`; all or nothing.
 
@@ -111,6 +141,12 @@ def import_tournament(
     hands score another fan under today's rulings (they were scored under older ones), the
     import is refused with the list of those hands, unless `keep_recorded_fan` is true: the
     hands are then imported with their recorded fan and listed in `warnings`.
+
+    `bulk` (the default) checks every game's hands and penalties in memory with the services'
+    own checks (`prepare_hand`, `prepare_false_win`, `prepare_penalty`) and writes each game in
+    a fixed number of statements; False records them one by one through `record_hand` and the
+    penalty services. Both refuse the same archives with the same messages and build the same
+    tournament.
     """
     archive = parse(data)
     settings = archive.tournament.model_dump(exclude={"organisers"})
@@ -138,7 +174,7 @@ def import_tournament(
             + f". Their roles are left out and their entries are attributed to "
             f"{actor.get_username()}."
         )
-    loader = _Loader(data=data, actor=actor, users=users)
+    loader = _Loader(data=data, actor=actor, users=users, bulk=bulk)
     with at("tournament"):
         # While loading, the importing user organises the tournament (and so confirms its
         # game sheets); the archive's organisers take over at the end.
@@ -215,12 +251,112 @@ def _load_round(
         }
         for step in steps[status]:
             round = set_round_status(round=round, status=step, actor=actor)
-    for table, (index, record) in zip(tables, records, strict=True):
-        game = _Game(loader, table, record, data.finished, (*location, "tables", index))
-        game.load()
+    games = [
+        _Game(loader, table, record, data.finished, (*location, "tables", index))
+        for table, (index, record) in zip(tables, records, strict=True)
+    ]
+    if loader.bulk:
+        _load_in_bulk(loader, round, games, location)
+    else:
+        for game in games:
+            game.load()
     if status == Round.Status.FINISHED:
         with at(loader.where(*location)):
             set_round_status(round=round, status=Round.Status.FINISHED, actor=actor)
+
+
+def _load_in_bulk(
+    loader: _Loader, round: Round, games: list[_Game], location: tuple[str | int, ...]
+) -> None:
+    """Load the games of a round built in memory (`_Game.build`), then write them all at once:
+    the round's hands, further winners, penalties, audit entries, seat scores and game sheets
+    each in one statement, whatever the number of tables and hands."""
+    with at(loader.where(*location)):
+        # The tables and seats as the services read them: the round's status as it is now.
+        tables = {
+            table.pk: table
+            for table in Table.objects.select_related("round__tournament")
+            .select_for_update(of=("self",))
+            .filter(round=round)
+        }
+        seats: dict[int, list[Seat]] = {}
+        for seat in Seat.objects.select_related("player").filter(table__round=round):
+            seats.setdefault(seat.table_id, []).append(seat)
+        if games and loader.may_confirm is None:
+            loader.may_confirm = may_confirm(loader.actor, tables[games[0].table.pk])
+    built = []
+    for game in games:
+        game.table = tables[game.table.pk]
+        built.append(game.build(sorted(seats[game.table.pk], key=lambda seat: seat.index)))
+    with at(loader.where(*location)):
+        _write(loader, [(game.table, made) for game, made in zip(games, built, strict=True)])
+
+
+def _write(loader: _Loader, games: list[tuple[Table, _InMemory]]) -> None:
+    actor = loader.actor
+    hands = [hand for _table, game in games for hand, _extra in game.hands]
+    Hand.objects.bulk_create(hands)
+    wins = []
+    for _table, game in games:
+        for hand, extra in game.hands:
+            for win in extra:
+                win.hand = hand
+                wins.append(win)
+    ExtraWin.objects.bulk_create(wins)
+    Penalty.objects.bulk_create([penalty for _table, game in games for penalty in game.penalties])
+    entries = []
+    for table, game in games:
+        for event in game.events:
+            action: str
+            if isinstance(event, dict):
+                action, after = AuditEntry.Action.PENALTY_RECORDED, event
+            elif isinstance(event[0], Hand):
+                hand, (entered_by, entered_at) = event
+                action = AuditEntry.Action.HAND_RECORDED
+                after = hand_snapshot(hand) | {
+                    "entered_by": entered_by,
+                    "entered_at": entered_at.isoformat(),
+                }
+            else:
+                action, after = event
+            entries.append(
+                AuditEntry(
+                    tournament_id=table.round.tournament_id,
+                    table=table,
+                    actor=actor,
+                    action=action,
+                    before=None,
+                    after=after,
+                )
+            )
+    AuditEntry.objects.bulk_create(entries)
+    Seat.objects.bulk_update([seat for _table, game in games for seat in game.seats], ["score"])
+    Table.objects.bulk_update(
+        [table for table, game in games if game.ended],
+        ["ended_at", "ended_by_time", "submitted_by", "confirmed_at", "confirmed_by"],
+    )
+    if entries:
+        note_change(games[0][0].round.tournament_id)
+
+
+@dataclass
+class _InMemory:
+    """A game as `_Game.build` makes it before `_write` writes it: what the services would
+    read back from the database between one entry and the next."""
+
+    seats: list[Seat]
+    last: Hand | None = None
+    by_number: dict[int, Hand] = field(default_factory=dict)
+    # (hand number, seat id) of every false win so far: its offender cannot win that hand.
+    false_wins: set[tuple[int, int]] = field(default_factory=set)
+    hands: list[tuple[Hand, list[ExtraWin]]] = field(default_factory=list)
+    penalties: list[Penalty] = field(default_factory=list)
+    # In order, what the audit records: a hand (with who entered it and when, for the audit),
+    # a penalty's snapshot, or the game's end and confirmation (action, what it records).
+    events: list[tuple[Hand, tuple[str, datetime]] | dict[str, Any] | tuple[str, Any]] = field(
+        default_factory=list
+    )
+    ended: bool = False  # the game has ended: its table's sheet fields are set
 
 
 @dataclass
@@ -244,6 +380,175 @@ class _Game:
         if self.data.ended(round_finished=self.round_finished):
             self._end()
 
+    def build(self, seats: list[Seat]) -> _InMemory:
+        """The game built in memory, as `load` records it: each hand and penalty checked,
+        placed and paid by the services' own functions (`prepare_hand`, `prepare_false_win`,
+        `prepare_penalty`) from the entries before it; then its end and sheet, checked as
+        `end_game` and `confirm_game` check them. Nothing is written (see `_load_in_bulk`)."""
+        game = _InMemory(seats)
+        for index, hand in enumerate(self.data.hands):
+            where = (*self.location, "hands", index)
+            for position, penalty in enumerate(hand.penalties):
+                self._penalty_in_memory(game, penalty, hand.number, (*where, "penalties", position))
+            self._hand_in_memory(game, hand, self.loader.where(*where))
+        for position, penalty in enumerate(self.data.penalties):
+            location = (*self.location, "penalties", position)
+            self._penalty_in_memory(game, penalty, penalty.hand_number, location)
+        payments = [hand.payments for hand, _extra in game.hands]
+        scores = game_scores(game.seats, payments, game.penalties)
+        for seat, score in zip(game.seats, scores, strict=True):
+            seat.score = score
+        if self.data.ended(round_finished=self.round_finished):
+            self._end_in_memory(game)
+        return game
+
+    def _end_in_memory(self, game: _InMemory) -> None:
+        """As `_end`, on the game built in memory."""
+        loader, data, table = self.loader, self.data, self.table
+        where = loader.where(*self.location)
+        tournament = table.round.tournament
+        confirmed = data.confirmed(round_finished=self.round_finished)
+        with at(where):
+            # end_game
+            refuse_unless_playing(table)
+            following = deals.following(tournament, game.last)
+            hands = check_game_over(
+                table=table,
+                ended_by_time=data.ended_by_time,
+                hands=len(game.hands),
+                over=lambda: following is None,
+            )
+            table.ended_at = timezone.now()
+            table.ended_by_time = data.ended_by_time and following is not None
+            table.submitted_by = loader.actor
+            if tournament.confirmation == Tournament.Confirmation.NONE:
+                table.confirmed_at, table.confirmed_by = table.ended_at, loader.actor
+            game.events.append(
+                (
+                    AuditEntry.Action.GAME_ENDED,
+                    {"hands": hands, "ended_by_time": table.ended_by_time},
+                )
+            )
+            if confirmed and table.confirmed_at is None:
+                # confirm_game: the game has ended and is not confirmed; the importing user
+                # organises the tournament while it loads, so may confirm its sheets.
+                refuse_before_play(table)
+                assert loader.may_confirm
+                table.confirmed_at, table.confirmed_by = timezone.now(), loader.actor
+                game.events.append(
+                    (
+                        AuditEntry.Action.GAME_CONFIRMED,
+                        {"scores": [seat.score for seat in game.seats]},
+                    )
+                )
+            elif not confirmed and table.confirmed_at is not None:
+                raise ArchiveError(
+                    f"{where}: the game sheet is not confirmed, but in this tournament game "
+                    "sheets count as soon as they are submitted.",
+                    code="sheet_unconfirmed",
+                )
+        # Who submitted and confirmed the sheet, and when, as the archive says.
+        table.submitted_by = loader.user(data.submitted_by)
+        if data.ended_at is not None:
+            table.ended_at = data.ended_at
+        if confirmed:
+            table.confirmed_by = loader.user(data.confirmed_by)
+            table.confirmed_at = data.confirmed_at or data.ended_at or table.confirmed_at
+        game.ended = True
+
+    def _hand_in_memory(self, game: _InMemory, hand: HandRecord | DealRecord, where: str) -> None:
+        loader, table = self.loader, self.table
+        with at(where):
+            if hand.tiles is not None and hand.winner:
+                starting_seat = self.data.seats.keys().index(hand.winner)
+                _check_situation(hand, hand.tiles, where, starting_seat, table.round.tournament)
+            facts: dict[str, Any] = {
+                name: tuple(value) if isinstance(value, list) else value
+                for name, value in self._facts(hand).items()
+            }
+            recorded, extra = prepare_hand(
+                table=table,
+                seats=game.seats,
+                last=game.last,
+                number=hand.number,
+                result=hand.result,
+                facts=Facts(
+                    winner=loader.players[hand.winner] if hand.winner else None,
+                    discarder=loader.players[hand.discarder] if hand.discarder else None,
+                    fan=hand.fan,
+                    flowers=hand.flowers,
+                    tiles=hand.tiles,
+                    recorded_fan=True,
+                    **facts,
+                ),
+                entered_by=loader.actor,
+                false_wins=game.false_wins,
+            )
+            # The further winners, as the deals after this one and the audit read them.
+            recorded._prefetched_objects_cache = {"extra_wins": extra}  # type: ignore[attr-defined]
+            self._check_recorded(hand, recorded, where)
+        # The audit says the hand was entered by the importing user, now (as `record_hand`);
+        # the hand itself, who entered it and when as the archive says.
+        game.events.append((recorded, (loader.actor.get_username(), recorded.entered_at)))
+        for name, value in loader.entered(hand).items():
+            setattr(recorded, name, value)
+        game.hands.append((recorded, extra))
+        game.last = recorded
+        game.by_number[recorded.number] = recorded
+
+    def _penalty_in_memory(
+        self,
+        game: _InMemory,
+        data: PenaltyRecord,
+        hand_number: int | None,
+        location: tuple[str | int, ...],
+    ) -> None:
+        loader, table = self.loader, self.table
+        where = loader.where(*location)
+        last = game.last.number if game.last else 0
+        with at(where):
+            # As `record_penalty` and `record_false_win`: the importing user organises the
+            # tournament and the game has not ended, so only the round must be in play.
+            refuse_unless_playing(table)
+            player = loader.players[data.player]
+            if data.kind in FALSE_WIN_KINDS:
+                assert hand_number is not None  # the schema gives every false win its hand
+                penalty = prepare_false_win(
+                    table=table,
+                    seats=game.seats,
+                    number=hand_number,
+                    offender=player,
+                    invalid_hand=data.kind == Penalty.Kind.FALSE_WIN_INVALID_HAND,
+                    last=last,
+                    in_play=deals.following(table.round.tournament, game.last) is not None,
+                    hand=game.by_number.get(hand_number),
+                    entered_by=loader.actor,
+                )
+                if penalty.points != data.points:
+                    raise ArchiveError(
+                        f"{where}: under this tournament's rules this false win costs "
+                        f"{penalty.points} points, not {data.points}.",
+                        code="false_win_points",
+                    )
+                game.false_wins.add((hand_number, penalty.seat.pk))
+            else:
+                penalty = prepare_penalty(
+                    table=table,
+                    seats=game.seats,
+                    player=player,
+                    points=data.points,
+                    distributed=data.distributed,
+                    reason=data.reason,
+                    hand_number=hand_number,
+                    entered_by=loader.actor,
+                    deals_so_far=last + 1,
+                )
+        game.events.append(penalty_snapshot(penalty))
+        penalty.reason = data.reason.strip() or penalty.reason
+        for name, value in loader.entered(data).items():
+            setattr(penalty, name, value)
+        game.penalties.append(penalty)
+
     def _hand(self, hand: HandRecord | DealRecord, where: str) -> None:
         loader = self.loader
         with at(where):
@@ -266,20 +571,25 @@ class _Game:
                 recorded_fan=True,
                 **self._facts(hand),
             )
-            if recorded.tiles is not None:
-                now = _fan_now(recorded.tiles, self.table.round.tournament.profile)
-                if now != recorded.fan:
-                    assert recorded.fan is not None  # a win with tiles has its fan
-                    loader.rescored.append(RescoredHand(where, recorded.fan, now))
-            if (recorded.fan, recorded.flowers) != (hand.fan, hand.flowers):
-                raise ArchiveError(
-                    f"{where}: the tiles score {recorded.fan} fan and {recorded.flowers} "
-                    f"flowers, but the archive says {hand.fan} fan and {hand.flowers} flowers.",
-                    code="fan_mismatch",
-                )
-            if isinstance(hand, DealRecord):
-                self._check_deal(hand, recorded, where)
+            self._check_recorded(hand, recorded, where)
             Hand.objects.filter(pk=recorded.pk).update(**loader.entered(hand))
+
+    def _check_recorded(self, hand: HandRecord | DealRecord, recorded: Hand, where: str) -> None:
+        """What the services made of a hand must be what the archive says of it."""
+        loader = self.loader
+        if recorded.tiles is not None:
+            now = _fan_now(recorded.tiles, self.table.round.tournament.profile)
+            if now != recorded.fan:
+                assert recorded.fan is not None  # a win with tiles has its fan
+                loader.rescored.append(RescoredHand(where, recorded.fan, now))
+        if (recorded.fan, recorded.flowers) != (hand.fan, hand.flowers):
+            raise ArchiveError(
+                f"{where}: the tiles score {recorded.fan} fan and {recorded.flowers} "
+                f"flowers, but the archive says {hand.fan} fan and {hand.flowers} flowers.",
+                code="fan_mismatch",
+            )
+        if isinstance(hand, DealRecord):
+            self._check_deal(hand, recorded, where)
 
     def _facts(self, hand: HandRecord | DealRecord) -> dict[str, Any]:
         """What a deal of version 2 says beyond a version-1 hand, as `record_hand` takes it."""

@@ -153,6 +153,20 @@ def refuse_before_play(table: Table) -> None:
         )
 
 
+def game_scores(
+    seats: list[Seat], payments: list[list[int]], penalties: list[Penalty]
+) -> list[int]:
+    """The game scores of `seats` (East, South, West, North) from the payments of the hands
+    and from the penalties (their seats among `seats`): what `recompute_scores` stores, for a
+    game held in memory."""
+    scores = [sum(points) for points in zip(*payments, strict=True)] if payments else [0] * 4
+    for penalty in penalties:
+        offender = next(seat.index for seat in seats if seat.pk == penalty.seat_id)
+        for index, points in enumerate(penalty.payments(offender)):
+            scores[index] += points
+    return scores
+
+
 def recompute_scores(table: Table, seats: list[Seat]) -> None:
     """Set each seat's game score from the hands and penalties recorded so far."""
     totals = table.hands.aggregate(

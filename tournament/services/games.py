@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -53,7 +55,21 @@ def check_end_game(*, table: Table, ended_by_time: bool) -> int:
     if table.ended_at is not None:
         raise ValidationError(_("This game has already ended."), code="already_ended")
     hands = table.hands.count()
-    if ended_by_time or deals.next_deal(table) is None:
+    return check_game_over(
+        table=table,
+        ended_by_time=ended_by_time,
+        hands=hands,
+        over=lambda: deals.next_deal(table) is None,
+    )
+
+
+def check_game_over(
+    *, table: Table, ended_by_time: bool, hands: int, over: Callable[[], bool]
+) -> int:
+    """The end of `check_end_game` once the game is known to be open and in play: answers
+    `hands` (the number entered) when the game may end (`over()`: no deal is left to play),
+    else raises why it may not. An import building a game in memory calls it directly."""
+    if ended_by_time or over():
         return hands
     every = table.round.tournament.rules.hands_per_game
     if every is not None:

@@ -126,35 +126,23 @@ def record_hand(
     earlier = replayed(Hand, table, key)
     if earlier is not None:
         return earlier
-    refuse_unless_playing(table)
-    refuse_after_end(table)
-    last = deals.last_deal(table)
-    last_number = last.number if last else 0
-    if number <= last_number:
-        raise _conflict(table, number)
-    if number != last_number + 1:
-        raise ValidationError(
-            _("Hands are entered in order: the next hand at table %(table)s is hand %(next)s."),
-            code="out_of_order",
-            params={"table": table.number, "next": last_number + 1},
-        )
-    at = deals.following(table.round.tournament, last)
-    if at is None:
-        raise _game_over(table.round.tournament)
-    seats = seats_of(table)
-    hand = Hand(
-        table=table,
-        number=number,
-        entered_by=entered_by,
-        entered_at=timezone.now(),
-        **(key.fields() if key else {}),
-    )
     facts = Facts(
         winner, discarder, fan, flowers, tiles, value, tuple(extra_winners), tuple(riichi),
         tuple(faulty_claims), tuple(ready), tuple(faulty_riichi), offender, recorded_fan,
         tuple(extra_tiles),
     )  # fmt: skip
-    extra = _fill_in(hand, table, seats, at, result, facts)
+    seats = seats_of(table)
+    hand, extra = prepare_hand(
+        table=table,
+        seats=seats,
+        last=deals.last_deal(table),
+        number=number,
+        result=result,
+        facts=facts,
+        entered_by=entered_by,
+    )
+    for name, value in (key.fields() if key else {}).items():
+        setattr(hand, name, value)
     try:
         with transaction.atomic():
             hand.save()
@@ -170,6 +158,44 @@ def record_hand(
         after=hand_snapshot(hand),
     )
     return hand
+
+
+def prepare_hand(
+    *,
+    table: Table,
+    seats: list[Seat],
+    last: Hand | None,
+    number: int,
+    result: str,
+    facts: Facts,
+    entered_by: User,
+    false_wins: set[tuple[int, int]] | None = None,
+) -> tuple[Hand, list[ExtraWin]]:
+    """The deal `number` after `last` at `table` (its round and tournament loaded; `seats` in
+    starting order), checked as `record_hand` checks it, placed and paid: not saved, with its
+    further winners (to save after it). Raises ValidationError.
+
+    `false_wins` holds the (hand number, seat id) of the false wins recorded at the table,
+    when the caller knows them (an import building a game in memory); None: they are read
+    from the database. Everything else is read from the arguments.
+    """
+    refuse_unless_playing(table)
+    refuse_after_end(table)
+    last_number = last.number if last else 0
+    if number <= last_number:
+        raise _conflict(table, number)
+    if number != last_number + 1:
+        raise ValidationError(
+            _("Hands are entered in order: the next hand at table %(table)s is hand %(next)s."),
+            code="out_of_order",
+            params={"table": table.number, "next": last_number + 1},
+        )
+    at = deals.following(table.round.tournament, last)
+    if at is None:
+        raise _game_over(table.round.tournament)
+    hand = Hand(table=table, number=number, entered_by=entered_by, entered_at=timezone.now())
+    extra = _fill_in(hand, table, seats, at, result, facts, false_wins)
+    return hand, extra
 
 
 @transaction.atomic
@@ -415,7 +441,13 @@ def _conflict(table: Table, number: int) -> ValidationError:
 
 
 def _fill_in(
-    hand: Hand, table: Table, seats: list[Seat], at: deals.DealAt, result: str, facts: Facts
+    hand: Hand,
+    table: Table,
+    seats: list[Seat],
+    at: deals.DealAt,
+    result: str,
+    facts: Facts,
+    false_wins: set[tuple[int, int]] | None = None,
 ) -> list[ExtraWin]:
     """Check a deal's result and facts under the tournament's preset, and set the deal's fields,
     position and payments; answers its further winners, to save. Raises ValidationError."""
@@ -469,7 +501,7 @@ def _fill_in(
             )
         hand.offender = seat_of(seats, facts.offender, "offender")
     else:
-        extra = _fill_in_win(hand, table, seats, at, facts)
+        extra = _fill_in_win(hand, table, seats, at, facts, false_wins)
     hand.number = at.number
     try:
         deals.place(hand, at, preset, extra)
@@ -499,7 +531,12 @@ def _winds(
 
 
 def _fill_in_win(
-    hand: Hand, table: Table, seats: list[Seat], at: deals.DealAt, facts: Facts
+    hand: Hand,
+    table: Table,
+    seats: list[Seat],
+    at: deals.DealAt,
+    facts: Facts,
+    false_wins: set[tuple[int, int]] | None = None,
 ) -> list[ExtraWin]:
     tournament = table.round.tournament
     preset = tournament.rules
@@ -515,7 +552,7 @@ def _fill_in_win(
         raise ValidationError(
             _("A win has no offender: record a faulty out separately."), code="bad_result"
         )
-    _refuse_false_win_offender(table, hand.number, winner_seat, facts.winner)
+    _refuse_false_win_offender(table, hand.number, winner_seat, facts.winner, false_wins)
     hand.winner, hand.discarder = winner_seat, discarder_seat
     if preset.counts_fan:
         if facts.value is not None or facts.extra_winners or facts.extra_tiles:
@@ -553,7 +590,7 @@ def _fill_in_win(
                 code="winner_twice",
                 params={"player": player.name},
             )
-        _refuse_false_win_offender(table, hand.number, seat, player)
+        _refuse_false_win_offender(table, hand.number, seat, player, false_wins)
         winners.add(seat.pk)
         scored, tiles = _value_of(
             preset, scorer, at, hand, seat, player, value, tiles_of.get(player.pk)
@@ -586,8 +623,20 @@ def _value_of(
     return _checked_value(preset, value, player), tiles
 
 
-def _refuse_false_win_offender(table: Table, number: int, seat: Seat, player: Player) -> None:
-    if table.penalties.filter(hand_number=number, seat=seat, kind__in=FALSE_WIN_KINDS).exists():
+def _refuse_false_win_offender(
+    table: Table,
+    number: int,
+    seat: Seat,
+    player: Player,
+    false_wins: set[tuple[int, int]] | None = None,
+) -> None:
+    if false_wins is not None:
+        offended = (number, seat.pk) in false_wins
+    else:
+        offended = table.penalties.filter(
+            hand_number=number, seat=seat, kind__in=FALSE_WIN_KINDS
+        ).exists()
+    if offended:
         raise ValidationError(
             _("%(player)s declared a false win in hand %(number)s and cannot win it."),
             code="offender_cannot_win",

@@ -13,7 +13,16 @@ from django.utils.translation import gettext_lazy as _
 from scoring.engine import get_preset
 from scoring.engine.settlement import false_win_points
 from tournament import deals
-from tournament.models import FALSE_WIN_KINDS, AuditEntry, Penalty, PenaltyKind, Player, Table
+from tournament.models import (
+    FALSE_WIN_KINDS,
+    AuditEntry,
+    Hand,
+    Penalty,
+    PenaltyKind,
+    Player,
+    Seat,
+    Table,
+)
 from tournament.permissions import is_organiser
 from tournament.services._common import (
     audit,
@@ -66,15 +75,44 @@ def record_false_win(
     if not is_organiser(entered_by, table.round.tournament):  # an organiser's is a correction
         refuse_after_end(table, what="penalty")
     seats = seats_of(table)
+    penalty = prepare_false_win(
+        table=table,
+        seats=seats,
+        number=number,
+        offender=offender,
+        invalid_hand=invalid_hand,
+        last=table.hands.aggregate(last=Max("number"))["last"] or 0,
+        in_play=table.ended_at is None and deals.next_deal(table) is not None,
+        hand=table.hands.filter(number=number).first(),
+        entered_by=entered_by,
+    )
+    for name, value in (key.fields() if key else {}).items():
+        setattr(penalty, name, value)
+    penalty.save()
+    return _finish(table, seats, penalty, entered_by)
+
+
+def prepare_false_win(
+    *,
+    table: Table,
+    seats: list[Seat],
+    number: int,
+    offender: Player,
+    invalid_hand: bool,
+    last: int,
+    in_play: bool,
+    hand: Hand | None,
+    entered_by: User,
+) -> Penalty:
+    """The false win of `offender` in hand `number`, checked as `record_false_win` checks it,
+    not saved. `last` is the number of the last hand recorded at the table, `in_play` whether
+    a hand is in play after it, `hand` the recorded hand of that number (None: none)."""
     seat = seat_of(seats, offender, "offender")
-    last = table.hands.aggregate(last=Max("number"))["last"] or 0
-    in_play = table.ended_at is None and deals.next_deal(table) is not None
     if not 1 <= number <= (last + 1 if in_play else last):
         raise ValidationError(
             _("A false win belongs to a hand already entered or to the hand in play."),
             code="bad_hand_number",
         )
-    hand = table.hands.filter(number=number).first()
     if hand is not None and hand.winner_id == seat.pk:
         raise ValidationError(
             _("%(player)s is recorded as the winner of hand %(number)s; correct that hand first."),
@@ -83,7 +121,7 @@ def record_false_win(
         )
     preset = get_preset(table.round.tournament.preset)
     kind = Penalty.Kind.FALSE_WIN_INVALID_HAND if invalid_hand else Penalty.Kind.FALSE_WIN
-    penalty = Penalty.objects.create(
+    return Penalty(
         table=table,
         seat=seat,
         kind=kind,
@@ -92,9 +130,7 @@ def record_false_win(
         reason=_false_win_reason(kind, number),
         hand_number=number,
         entered_by=entered_by,
-        **(key.fields() if key else {}),
     )
-    return _finish(table, seats, penalty, entered_by)
 
 
 def _false_win_reason(kind: PenaltyKind, number: int) -> str:
@@ -137,9 +173,40 @@ def record_penalty(
     if not is_organiser(entered_by, table.round.tournament):  # an organiser's is a correction
         refuse_after_end(table, what="penalty")
     seats = seats_of(table)
+    penalty = prepare_penalty(
+        table=table,
+        seats=seats,
+        player=player,
+        points=points,
+        distributed=distributed,
+        reason=reason,
+        hand_number=hand_number,
+        entered_by=entered_by,
+    )
+    for name, value in (key.fields() if key else {}).items():
+        setattr(penalty, name, value)
+    penalty.save()
+    return _finish(table, seats, penalty, entered_by)
+
+
+def prepare_penalty(
+    *,
+    table: Table,
+    seats: list[Seat],
+    player: Player,
+    points: int,
+    distributed: bool,
+    reason: str,
+    hand_number: int | None,
+    entered_by: User,
+    deals_so_far: int | None = None,
+) -> Penalty:
+    """The penalty, checked as `record_penalty` checks it, not saved. `deals_so_far`: the deals
+    a penalty may belong to in a game of no fixed length, when the caller knows them (None:
+    read from the database)."""
     seat = seat_of(seats, player, "penalised player")
-    _check_penalty(table, points, distributed, reason, hand_number)
-    penalty = Penalty.objects.create(
+    _check_penalty(table, points, distributed, reason, hand_number, deals_so_far)
+    return Penalty(
         table=table,
         seat=seat,
         kind=Penalty.Kind.DISTRIBUTED if distributed else Penalty.Kind.DEDUCTION,
@@ -148,9 +215,7 @@ def record_penalty(
         reason=reason.strip(),
         hand_number=hand_number,
         entered_by=entered_by,
-        **(key.fields() if key else {}),
     )
-    return _finish(table, seats, penalty, entered_by)
 
 
 @transaction.atomic
@@ -223,11 +288,16 @@ def _deals_so_far(table: Table) -> int:
 
 
 def _check_penalty(
-    table: Table, points: int, distributed: bool, reason: str, hand_number: int | None
+    table: Table,
+    points: int,
+    distributed: bool,
+    reason: str,
+    hand_number: int | None,
+    deals_so_far: int | None = None,
 ) -> None:
     if not reason.strip():
         raise ValidationError(_("Give the reason for the penalty."), code="reason_required")
-    hands = table.round.tournament.rules.hands_per_game or _deals_so_far(table)
+    hands = table.round.tournament.rules.hands_per_game or deals_so_far or _deals_so_far(table)
     if hand_number is not None and not 1 <= hand_number <= hands:
         raise ValidationError(
             _("Hands are numbered 1 to %(hands)s."),

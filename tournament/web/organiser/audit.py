@@ -1,18 +1,24 @@
-"""The audit trail: every change to a result, newest first, shown as field: old -> new."""
+"""The audit trail: every change to a result, newest first, shown as field: old -> new, with
+players by name, payments and scores by seat wind and stored values by their labels; filtered
+by table, player, kind of change and who made it (query parameters read as `web.query` reads
+them: a value the page does not take leaves that filter off)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from dataclasses import field as attribute
 from typing import Any
 
 from django.core.paginator import Paginator
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scoring.engine import HandError, format_compact, parse_case
-from tournament.models import AuditEntry, Hand, Penalty, Round, Tournament, Wind
+from tournament.models import AuditEntry, Hand, Penalty, Player, Round, Table, Tournament, Wind
+from tournament.rotation import WINDS
 from tournament.selectors import audit_trail
 from tournament.web.organiser.access import organiser_page
 from tournament.web.query import whole_number
@@ -45,7 +51,19 @@ FIELDS = {
     "hands": gettext_lazy("Hands"),
     "ended_by_time": pgettext_lazy("audit", "Ended by time"),
     "scores": gettext_lazy("Scores"),
+    "value": gettext_lazy("Value"),
+    "extra_winners": pgettext_lazy("audit", "Further winners"),
+    "offender": pgettext_lazy("audit", "Offender"),
+    "riichi": pgettext_lazy("audit", "Riichi"),
+    "faulty_claims": pgettext_lazy("audit", "Faulty claims"),
+    "ready": pgettext_lazy("audit", "Ready"),
+    "faulty_riichi": pgettext_lazy("audit", "Faulty riichi"),
+    "extra_hands": pgettext_lazy("audit", "Extra hands"),
 }
+# Fields that hold a player's key, shown as the player's name.
+PLAYER_FIELDS = frozenset({"winner", "discarder", "player", "offender"})
+# Fields that hold four numbers by starting seat (East, South, West, North).
+BY_SEAT = frozenset({"payments", "scores"})
 BOOLEANS = frozenset({"distributed", "ended_by_time"})
 # The stored values that are choices, shown with their labels.
 CHOICES = {
@@ -66,6 +84,11 @@ class Change:
     field: str
     old: str | None  # None: the field was not there before
     new: str | None  # None: the field is gone after
+    # The values as stored, and the names of the tournament's players by key: what the page
+    # shows them with (not compared: a change is its field and values in words).
+    raw_old: Any = attribute(default=None, compare=False)
+    raw_new: Any = attribute(default=None, compare=False)
+    names: dict[str, str] | None = attribute(default=None, compare=False, repr=False)
 
     # What the page shows, in the reader's language; the stored names and values stay as they are.
     @property
@@ -74,11 +97,11 @@ class Change:
 
     @property
     def old_shown(self) -> str | None:
-        return shown_value(self.field, self.old)
+        return shown_value(self.field, self.old, self.raw_old, self.names)
 
     @property
     def new_shown(self) -> str | None:
-        return shown_value(self.field, self.new)
+        return shown_value(self.field, self.new, self.raw_new, self.names)
 
 
 def _flat(record: dict[str, Any] | None, prefix: str = "") -> dict[str, Any]:
@@ -119,24 +142,71 @@ def field_name(name: str) -> str:
     return str(FIELDS.get(name, name))
 
 
-def shown_value(field: str, value: str | None) -> str | None:
+def signed(points: int) -> str:
+    """A payment as the page writes it: +32, −8 (a minus sign), 0."""
+    return f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "0"
+
+
+def shown_value(
+    field: str, value: str | None, raw: Any = None, names: dict[str, str] | None = None
+) -> str | None:
+    """A stored value in words: a player by name (`names`, by key), four amounts by seat wind
+    ("E −8, S +32, W −16, N −8"), a choice by its label, yes or no."""
+    names = names or {}
+    if value is None:
+        return None
+    if field in PLAYER_FIELDS and isinstance(raw, str):
+        return names.get(raw, raw)
+    if is_seat_of_a_table(field) and isinstance(raw, str):
+        return names.get(raw, raw)
+    if field in BY_SEAT and isinstance(raw, list) and len(raw) == len(WINDS):
+        if all(isinstance(points, int) and not isinstance(points, bool) for points in raw):
+            return ", ".join(
+                f"{wind} {signed(points)}" for wind, points in zip(WINDS, raw, strict=True)
+            )
+    if field == "extra_winners" and isinstance(raw, list):
+        # Stored as "key: value".
+        return ", ".join(_named_win(item, names) for item in raw) or "—"
     if value in ("yes", "no") and field in BOOLEANS:
         return _("yes") if value == "yes" else _("no")
     label = CHOICES.get(field, {}).get(value) if value is not None else None
     return value if label is None else str(label)
 
 
-def changes(before: dict[str, Any] | None, after: dict[str, Any] | None) -> list[Change]:
-    """What differs between two records; a record that is new or gone lists every field."""
+def is_seat_of_a_table(name: str) -> bool:
+    """Whether a flat field is a seating's seat ("tables.1.E"), which holds a player's key."""
+    parts = name.split(".")
+    return len(parts) == 3 and parts[0] == "tables" and parts[2] in Wind.values
+
+
+def _named_win(item: Any, names: dict[str, str]) -> str:
+    key, colon, value = str(item).partition(": ")
+    return f"{names.get(key, key)}{colon}{value}"
+
+
+def changes(
+    before: dict[str, Any] | None,
+    after: dict[str, Any] | None,
+    names: dict[str, str] | None = None,
+) -> list[Change]:
+    """What differs between two records; a record that is new or gone lists every field.
+    `names`: the tournament's players' names by key, to show them by."""
     old, new = _flat(before), _flat(after)
-    names = list(old) + [name for name in new if name not in old]
+    fields = list(old) + [name for name in new if name not in old]
+    # In the order a reader takes a record in (the database keeps JSON keys in its own order);
+    # fields not named in FIELDS (a seating's seats) after, as they come.
+    order = list(FIELDS)
+    fields.sort(key=lambda name: order.index(name) if name in order else len(order))
     return [
         Change(
             name,
             show(old[name]) if name in old else None,
             show(new[name]) if name in new else None,
+            old.get(name),
+            new.get(name),
+            names,
         )
-        for name in names
+        for name in fields
         if before is None or after is None or old.get(name, ...) != new.get(name, ...)
     ]
 
@@ -151,19 +221,101 @@ def where(entry: AuditEntry) -> str:
     return _("Round %(number)s") % {"number": record["round"]} if "round" in record else ""
 
 
+@dataclass(frozen=True)
+class Filters:
+    """The audit trail's filters as the address gives them; None: that filter is off."""
+
+    table: Table | None = None
+    player: Player | None = None
+    kind: str | None = None
+    actor: int | None = None
+
+    def apply(self, entries: QuerySet[AuditEntry]) -> QuerySet[AuditEntry]:
+        if self.table is not None:
+            entries = entries.filter(table=self.table)
+        if self.player is not None:
+            key = self.player.key
+            named = Q()
+            for name in PLAYER_FIELDS:
+                named |= Q(**{f"after__{name}": key}) | Q(**{f"before__{name}": key})
+            entries = entries.filter(Q(table__seats__player=self.player) | named).distinct()
+        if self.kind is not None:
+            entries = entries.filter(action=self.kind)
+        if self.actor is not None:
+            entries = entries.filter(actor_id=self.actor)
+        return entries
+
+    def query(self) -> str:
+        """The filters as query parameters, for the page links ("&table=3&kind=...")."""
+        params = {
+            "table": self.table.pk if self.table else None,
+            "player": self.player.pk if self.player else None,
+            "kind": self.kind,
+            "actor": self.actor,
+        }
+        return "".join(f"&{name}={value}" for name, value in params.items() if value is not None)
+
+
+def _chosen(request: HttpRequest, name: str, choices: dict[int, Any]) -> Any:
+    """The choice the query parameter `name` names by its id, or None (missing, not a whole
+    number, or not one of `choices`)."""
+    number = whole_number(request, name, default=0, least=0, most=2**63 - 1)
+    return choices.get(number)
+
+
+def read_filters(
+    request: HttpRequest, tables: dict[int, Table], players: dict[int, Player], actors: set[int]
+) -> Filters:
+    kind = request.GET.get("kind")
+    actor = whole_number(request, "actor", default=0, least=0, most=2**63 - 1)
+    return Filters(
+        table=_chosen(request, "table", tables),
+        player=_chosen(request, "player", players),
+        kind=kind if kind in AuditEntry.Action.values else None,
+        actor=actor if actor in actors else None,
+    )
+
+
 @organiser_page("GET", "HEAD")
 def audit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    entries = audit_trail(tournament).order_by("-at", "-pk")
+    trail = audit_trail(tournament)
+    tables = {
+        table.pk: table
+        for table in Table.objects.filter(round__tournament=tournament)
+        .select_related("round")
+        .order_by("round__number", "number")
+    }
+    players = {player.pk: player for player in tournament.players.order_by("name", "key")}
+    actors = {
+        entry["actor_id"]: entry["actor__username"]
+        for entry in trail.order_by("actor__username").values("actor_id", "actor__username")
+    }
+    filters = read_filters(request, tables, players, set(actors))
+    entries = filters.apply(trail).order_by("-at", "-pk")
     # get_page brings a page number past the end to the last page.
     page = Paginator(entries, PER_PAGE).get_page(
         whole_number(request, "page", default=1, least=1, most=10**9)
     )
+    names = {player.key: player.name for player in players.values()}
     rows = [
-        {"entry": entry, "where": where(entry), "changes": changes(entry.before, entry.after)}
+        {
+            "entry": entry,
+            "where": where(entry),
+            "changes": changes(entry.before, entry.after, names),
+        }
         for entry in page
     ]
     return render(
         request,
         "tournament/organiser/audit.html",
-        {"tournament": tournament, "page": page, "rows": rows},
+        {
+            "tournament": tournament,
+            "page": page,
+            "rows": rows,
+            "filters": filters,
+            "tables": tables.values(),
+            "players": players.values(),
+            "kinds": AuditEntry.Action.choices,
+            "actors": sorted(actors.items(), key=lambda item: item[1]),
+        },
     )
