@@ -37,7 +37,7 @@ from tournament.tables import StandingsTable, standing_rows
 from tournament.web.htmx import HtmxRequest
 from tournament.web.live import conditional_live
 from tournament.web.organiser.forms.tournament import preset_name
-from tournament.web.query import whole_number
+from tournament.web.standings_list import standings_context
 
 EXPORT_FORMATS = ("csv", "xlsx")
 # How often the pages that update themselves (htmx polls, see static/tournament/live.js) ask
@@ -119,23 +119,6 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-STANDINGS_PER_PAGE = 200
-MOST_PER_PAGE = 1000
-
-
-def _paginate(table: StandingsTable, request: HttpRequest) -> None:
-    """One page of the standings: `per_page` (1 to 1,000, else STANDINGS_PER_PAGE) and `page`
-    (past the last page: the last) never fail, whatever the address says."""
-    per_page = whole_number(
-        request, "per_page", default=STANDINGS_PER_PAGE, least=1, most=MOST_PER_PAGE
-    )
-    table.paginate(per_page=per_page, page=1)
-    last = table.paginator.num_pages
-    page = whole_number(request, "page", default=1, least=1, most=last)
-    if page != 1:
-        table.paginate(per_page=per_page, page=page)
-
-
 @require_safe
 @conditional_live
 def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
@@ -145,17 +128,16 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
     tournament = access.tournament
     provisional = request.GET.get("provisional") == "1"
     rows = standing_rows(standings(tournament, provisional=provisional))
-    table = StandingsTable(rows, tournament=tournament)
     export_format = request.GET.get("_export")
-    # Pages of STANDINGS_PER_PAGE rows keep a big field quick to render; exports hold every row.
-    RequestConfig(request, paginate=False).configure(table)  # the sort order
-    if not export_format:
-        _paginate(table, request)
     if export_format is not None:
         if export_format not in EXPORT_FORMATS:
             return HttpResponseBadRequest(
                 "Unknown export format; choose csv or xlsx.", content_type="text/plain"
             )
+        # Exports hold every row, in the order the page is sorted by (django-tables2 here:
+        # it writes them once, not every 30 seconds as the page is polled).
+        table = StandingsTable(rows, tournament=tournament)
+        RequestConfig(request, paginate=False).configure(table)
         exporter = TableExport(
             export_format,
             table,
@@ -171,8 +153,8 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
     else:
         toggle["provisional"] = "1"
     context = {
+        **standings_context(request, rows, tournament.slug),
         "tournament": tournament,
-        "table": table,
         "games": game_counts(tournament),
         "provisional": provisional,
         "marked": any(row["unconfirmed_games"] for row in rows),
