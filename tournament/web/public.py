@@ -37,7 +37,7 @@ from tournament.tables import StandingsTable, standing_rows
 from tournament.web.htmx import HtmxRequest
 from tournament.web.live import conditional_live
 from tournament.web.organiser.forms.tournament import preset_name
-from tournament.web.standings_list import standings_context
+from tournament.web.standings_list import matching, search_text, standings_context
 
 EXPORT_FORMATS = ("csv", "xlsx")
 # How often the pages that update themselves (htmx polls, see static/tournament/live.js) ask
@@ -92,6 +92,10 @@ def _in_order(seats) -> list[Seat]:
     return sorted(seats, key=lambda seat: seat.index)
 
 
+def _player_rows(players: list[Player]) -> list[dict[str, str]]:
+    return [{"key": player.key, "name": player.name} for player in players]
+
+
 @require_safe
 def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
     access = _access(request, slug)
@@ -105,13 +109,21 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
     players = sorted(
         tournament.players.all(), key=lambda player: (player.name.casefold(), player.key)
     )
+    search = search_text(request)
+    if search:
+        found = {row["key"] for row in matching(_player_rows(players), search)}
+        shown = [player for player in players if player.key in found]
+    else:
+        shown = players
     return render(
         request,
         "tournament/public/tournament.html",
         {
             "tournament": tournament,
             "rounds": rounds,
-            "players": players,
+            "players": shown,
+            "player_count": len(players),
+            "search": search,
             "organiser": access.organiser,
             "preset_name": preset_name(tournament.preset),
             "table_points": " / ".join(str(points) for points in tournament.table_points),
@@ -286,6 +298,18 @@ def _hand_story(hand: Hand, seat: Seat) -> str:
     return _("%(winner)s won on %(discarder)s’s discard, %(value)s") % names
 
 
+def _next_seat(seats: list[Seat]) -> Seat | None:
+    """The seat a player goes to now or next: in the first round whose seating is published
+    (seated or playing) where their game has not ended; None when there is none."""
+    waiting = [
+        seat
+        for seat in seats
+        if seat.table.round.status in (Round.Status.SEATED, Round.Status.PLAYING)
+        and seat.table.ended_at is None
+    ]
+    return min(waiting, key=lambda seat: seat.table.round.number, default=None)
+
+
 @require_safe
 def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     access = _access(request, slug)
@@ -315,6 +339,8 @@ def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         if seat.table.round.status != Round.Status.DRAFT:  # published seating only, for everyone
             others = [other for other in in_order if other.pk != seat.pk]
             seating.append({"seat": seat, "round": seat.table.round, "others": others})
+
+    next_seat = _next_seat(own_seats)
 
     hands: list[dict[str, Any]] = []
     for hand in Hand.objects.filter(table_id__in=table_ids, result=Hand.Result.WIN).select_related(
@@ -368,6 +394,14 @@ def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "standing": standing,
             "points_text": format_points(standing.table_points),
             "seating": seating,
+            "next_seat": next_seat,
+            "next_others": [
+                other
+                for other in _in_order(at_table[next_seat.table_id])
+                if other.pk != next_seat.pk
+            ]
+            if next_seat
+            else [],
             "games": games,
             "hands": hands,
             "penalties": penalties,
