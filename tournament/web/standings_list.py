@@ -48,7 +48,7 @@ COLUMNS = (
     Column("club", gettext_lazy("Club"), ("club",), wide_only=True),
     Column("table_points", gettext_lazy("Table points"), ("table_points",), number=True),
     Column("score", gettext_lazy("Score"), ("score",), number=True),
-    Column("games", gettext_lazy("Games"), ("games",), number=True),
+    Column("games", gettext_lazy("Games"), ("games",), number=True, wide_only=True),
 )
 BY_NAME = {column.name: column for column in COLUMNS}
 
