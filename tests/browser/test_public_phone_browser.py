@@ -41,7 +41,9 @@ def shot(page, name: str) -> None:
 
 
 def widths(page, selector: str = "document.documentElement") -> list[int]:
-    return page.evaluate(f"(() => {{ const e = {selector}; return [e.scrollWidth, e.clientWidth]; }})()")
+    """[scrollWidth, clientWidth] of the element the script expression `selector` gives."""
+    script = f"(() => {{ const e = {selector}; return [e.scrollWidth, e.clientWidth]; }})()"
+    return page.evaluate(script)
 
 
 def test_standings_show_rank_name_points_and_score_without_sideways_scrolling(
