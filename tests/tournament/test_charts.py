@@ -149,3 +149,17 @@ def test_a_bar_chart_of_one_bar_starts_at_zero():
 
     assert axis_labels(chart.svg)[0] == "0"
     assert axis_labels(chart.svg)[-1] == "3"
+
+
+def test_a_rank_chart_reaches_the_last_rank_of_the_field():
+    chart = line_chart(
+        title="Rank",
+        labels=["1"],
+        series=[Series("Rank", [2])],
+        invert=True,
+        floor=1,
+        ceiling=8,
+    )
+
+    labels = axis_labels(chart.svg)
+    assert labels[0] == "1" and int(labels[-1]) >= 8
