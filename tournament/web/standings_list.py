@@ -80,7 +80,7 @@ def matching(rows: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
 def sort_order(request: HttpRequest) -> list[tuple[str, bool]]:
     """The columns of `?sort=` (comma-separated, "-" for descending) that exist, as (name,
     descending); others are ignored, as django-tables2 does."""
-    order = []
+    order: list[tuple[str, bool]] = []
     for part in request.GET.get("sort", "").split(","):
         descending = part.startswith("-")
         name = part[1:] if descending else part
@@ -159,7 +159,7 @@ def page_links(request: HttpRequest, page: Page) -> list[dict[str, Any]]:
     """The links to the other pages: previous, numbers (with gaps), next."""
     if page.paginator.num_pages < 2:
         return []
-    links = []
+    links: list[dict[str, Any]] = []
     if page.has_previous():
         links.append(
             {
