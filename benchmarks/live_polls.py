@@ -11,7 +11,10 @@ htmx polls of the public standings fragment through Django's test client, in one
 - 304: the same polls sending back the ETag of the first answer, as the browser does;
 - 404: an unknown tournament's standings, the floor a request costs in this application.
 
-It prints the total and per-poll milliseconds, the bytes of each answer and the ratios.
+It prints the total and per-poll milliseconds, the bytes of each answer and the ratios. Then,
+for when something changed, it times the fragment rendered with every player on one page
+(`?per_page=` the field) against the JSON API's standings of the same players, and prints
+their ratio (the goal of issue 20: at most 3).
 """
 
 from __future__ import annotations
@@ -77,6 +80,22 @@ def main() -> None:
     rendered, conditional, floor = (rows[name][0] for name in ("rendered", "304", "404"))
     print(f"304 / rendered: {conditional / rendered:.4f}  ({rendered / conditional:.0f}x faster)")
     print(f"304 / 404:      {conditional / floor:.2f}")
+
+    # Something changed: every poll renders. The whole field on one page, as the API gives it.
+    whole = f"{standings}?per_page={args.players}"
+    api = reverse("tournament_api:standings", args=[tournament.slug])
+    changed = {
+        "fragment": timed(args.polls, lambda: client.get(whole, headers=HTMX)),
+        "api": timed(args.polls, lambda: client.get(api)),
+    }
+    print(f"{args.polls} polls of all {args.players} standings, something changed")
+    for name, (total, status, size) in changed.items():
+        print(
+            f"{name:10} {total:9.0f} ms in all {total / args.polls:8.2f} ms a poll  "
+            f"status {status}  {size:>7} bytes"
+        )
+    fragment, json_api = changed["fragment"][0], changed["api"][0]
+    print(f"fragment / API: {fragment / json_api:.2f}  (goal: at most 3)")
 
 
 if __name__ == "__main__":

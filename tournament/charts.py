@@ -62,7 +62,9 @@ def nice_ticks(low: float, high: float, count: int = 5, integer: bool = False) -
     if high < low:
         low, high = high, low
     if high == low:
-        low, high = (low - 1, high + 1) if low else (0, 1)
+        # One value (a chart with one point, or a flat line): an axis from zero to it, so
+        # that 50 is drawn as 50 on an axis 0-60, not in the middle of 49-51.
+        low, high = (min(0, low), max(0, high)) if low else (0, 1)
     raw = (high - low) / max(count - 1, 1)
     power = 10 ** math.floor(math.log10(raw))
     step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
@@ -202,9 +204,11 @@ def line_chart(
     invert: bool = False,
     integer: bool = True,
     floor: float | None = None,
+    ceiling: float | None = None,
 ) -> Chart:
     """Lines through one point per label. `invert` puts the lowest value at the top (ranks);
-    `floor` is the least value the axis shows (1 for ranks, 0 for counts)."""
+    `floor` is the least value the axis shows (1 for ranks, 0 for counts), `ceiling` a value it
+    reaches at least (the number of ranked players, for ranks)."""
     headers, rows = _table(labels, series, x_label or "")
     values = _values(series)
     if not labels or not values:
@@ -212,9 +216,15 @@ def line_chart(
     low, high = min(values), max(values)
     if floor is not None:
         low = min(low, floor)
+    if ceiling is not None:
+        high = max(high, ceiling)
     ticks = nice_ticks(low, high, integer=integer)
     if floor is not None:
-        ticks = sorted({floor, *(tick for tick in ticks if tick >= floor)})
+        # The floor is a tick; one just above it would crowd it (1 and 2 on an axis of 2s).
+        gap = (ticks[1] - ticks[0]) / 2 if len(ticks) > 1 else 0
+        ticks = sorted({floor, *(tick for tick in ticks if tick > floor + gap or tick == floor)})
+    if len(ticks) < 2:  # e.g. one rank of 1: an axis 1-2, not a single tick
+        ticks.append(ticks[-1] + (1 if integer else ticks[-1] or 1))
     low, high = min(ticks[0], low), max(ticks[-1], high)
     inner = WIDTH - RIGHT - LEFT - 20
     gap = inner / max(len(labels) - 1, 1)

@@ -18,8 +18,11 @@ def test_nice_ticks_are_round_steps_covering_the_range():
     assert nice_ticks(0, 17) == [0, 5, 10, 15, 20]
     assert nice_ticks(-120, 340) == [-200, 0, 200, 400]
     assert nice_ticks(1, 2, integer=True) == [1, 2]
-    assert nice_ticks(5, 5, integer=True) == [4, 5, 6]
-    assert nice_ticks(5, 5) == [4, 4.5, 5, 5.5, 6]
+    # One value: an axis from zero to it (a single point of 5 is not drawn on 4-6).
+    assert nice_ticks(5, 5, integer=True) == [0, 2, 4, 6]
+    assert nice_ticks(50, 50, integer=True) == [0, 20, 40, 60]
+    assert nice_ticks(-36, -36, integer=True) == [-40, -30, -20, -10, 0]
+    assert nice_ticks(0, 0, integer=True) == [0, 1]
 
 
 def test_line_chart_has_a_title_a_description_and_scales_to_its_container():
@@ -116,3 +119,47 @@ def test_crowded_axis_labels_take_two_lines():
 def test_no_numbers_make_an_empty_chart():
     assert line_chart(title="Score", labels=[], series=[Series("S", [])]).empty
     assert bar_chart(title="Wins", labels=["1"], series=[Series("W", [None])]).empty
+
+
+def axis_labels(svg) -> list[str]:
+    return re.findall(r'text-anchor="end" fill="#3d474f">([^<]+)</text>', str(svg))
+
+
+def test_a_chart_of_one_point_has_an_axis_from_zero_with_the_point_on_it():
+    chart = line_chart(title="Score", labels=["1"], series=[Series("Score", [50])])
+
+    assert axis_labels(chart.svg) == ["0", "20", "40", "60"]
+    (x,) = numbers(chart.svg, "circle", "cx")
+    assert 48 < x < 360 - 12  # inside the plot, not on its edge
+
+    negative = line_chart(title="Score", labels=["1"], series=[Series("Score", [-36])])
+    assert axis_labels(negative.svg)[0] == "−40" and axis_labels(negative.svg)[-1] == "0"
+
+
+def test_a_rank_chart_of_one_point_has_two_ticks_from_rank_one():
+    chart = line_chart(
+        title="Rank", labels=["1"], series=[Series("Rank", [1])], invert=True, floor=1
+    )
+
+    assert axis_labels(chart.svg) == ["1", "2"]
+
+
+def test_a_bar_chart_of_one_bar_starts_at_zero():
+    chart = bar_chart(title="Wins", labels=["8"], series=[Series("Wins", [3])])
+
+    assert axis_labels(chart.svg)[0] == "0"
+    assert axis_labels(chart.svg)[-1] == "3"
+
+
+def test_a_rank_chart_reaches_the_last_rank_of_the_field():
+    chart = line_chart(
+        title="Rank",
+        labels=["1"],
+        series=[Series("Rank", [2])],
+        invert=True,
+        floor=1,
+        ceiling=8,
+    )
+
+    labels = axis_labels(chart.svg)
+    assert labels[0] == "1" and int(labels[-1]) >= 8

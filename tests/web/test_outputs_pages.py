@@ -335,3 +335,26 @@ def test_query_count_does_not_grow_with_the_tournament(
     with django_assert_max_num_queries(queries):
         response = client.get(reverse(name, kwargs={"slug": "spring-cup", **kwargs}))
     assert response.status_code == 200
+
+
+def test_round_seating_by_name(client, cup):
+    response = client.get(
+        reverse("outputs:round_seating", kwargs={"slug": "spring-cup", "number": 2}),
+        {"order": "name"},
+    )
+    page = text(response)
+
+    assert "Seating by name, round 2" in page
+    assert (
+        "Player Key Table Seat Ann Archer 1 1 East Ben Baker 2 1 West Cai Chen 3 2 East "
+        "Dora Diaz 4 2 West Eve Evans 5 1 South Finn Fox 6 1 North Gus Gray 7 2 South "
+        "Sam Sub sub 8 2 North" in page
+    )
+    assert "Sorted by table instead" in page
+
+
+def test_the_index_offers_the_seating_by_name_on_paper_and_on_the_projector(client, cup):
+    html = get(client, "outputs:index").content.decode()
+
+    assert "/print/rounds/2/seating/?order=name" in html or "seating/?order=name" in html
+    assert "/t/spring-cup/projector/?seating=name" in html

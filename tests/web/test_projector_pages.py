@@ -194,3 +194,22 @@ def test_standings_count_confirmed_games_and_mark_players_awaiting_one(client, b
     assert rows[0] == "1 Ann Archer 4 768"
     assert "†" not in html
     assert "1 confirmed game counted" in text(html)
+
+
+def test_seating_by_name_lists_every_player_alphabetically_with_table_and_seat(client, board):
+    response = client.get(f"{URL}?panel=seating&page=1&seating=name")
+    html = text(response.content.decode())
+
+    assert "Seating of round 1 (in play)" in html
+    assert (
+        "Ann Archer Table 1 E Ben Baker Table 1 S Cai Chen Table 1 W Dora Diaz Table 1 N "
+        "Eve Evans Table 2 E Fay Fox Table 2 S Gus Green Table 2 W Hal Hill Table 2 N" in html
+    )
+    # The cycle keeps showing the seating by name.
+    assert "seating=name" in panel_of(response.content.decode())[2]
+
+
+def test_seating_by_name_comes_back_after_the_standings(client, board):
+    html = client.get(f"{URL}?panel=standings&page=1&seating=name").content.decode()
+
+    assert panel_of(html)[2] == f"{URL}?panel=seating&page=1&seating=name"

@@ -72,10 +72,10 @@ def test_results_with_places_and_table_points(client, cup):
     html = client.get(url(1, 1)).content.decode()
 
     assert body_rows(html, "results") == [
-        ["1", "Ann Archer", "50", "4", "East"],
-        ["2", "Ben Baker", "30", "2", "South"],
-        ["3", "Cai Chen", "-36", "1", "West"],
-        ["4", "Dora Diaz", "-54", "0", "North"],
+        ["1", "Ann Archer", "50", "4", "E"],
+        ["2", "Ben Baker", "30", "2", "S"],
+        ["3", "Cai Chen", "-36", "1", "W"],
+        ["4", "Dora Diaz", "-54", "0", "N"],
     ]
     assert "Game ended by time" in html
     assert "after 3 hands" in html
@@ -85,10 +85,10 @@ def test_a_shared_first_place_shares_table_points(client, cup):
     html = client.get(url(1, 2)).content.decode()
 
     assert body_rows(html, "results") == [
-        ["1", "Eve Evans", "16", "2 1/3", "East"],
-        ["1", "Fay Fox", "16", "2 1/3", "South"],
-        ["1", "Gus Green", "16", "2 1/3", "West"],
-        ["4", "Hal Hill", "-48", "0", "North"],
+        ["1", "Eve Evans", "16", "2 1/3", "E"],
+        ["1", "Fay Fox", "16", "2 1/3", "S"],
+        ["1", "Gus Green", "16", "2 1/3", "W"],
+        ["4", "Hal Hill", "-48", "0", "N"],
     ]
 
 
@@ -97,7 +97,7 @@ def test_a_game_in_progress(client, cup):
 
     assert "Game in progress" in html
     assert "Standing so far" in html
-    assert body_rows(html, "results")[0] == ["1", "Ivy Ito", "32", "4", "West"]
+    assert body_rows(html, "results")[0] == ["1", "Ivy Ito", "32", "4", "W"]
     assert table_rows(html, "score-sheet")[2][-1] == "Ivy Ito wins on Ann Archer’s discard, 8 fan"
 
 

@@ -103,6 +103,7 @@ def test_player_page_figures(client, cup):
     assert figure(html, "largest") == "27 fan + 1 flower, round 1, hand 1"
     assert figure(html, "favourite-fan") == (
         "Full Flush 清一色 · in 1 hand, level with 2 other fans"
+        " Based on 1 of 1 win entered with its tiles"
     )
     assert "Fan names come from the 1 of 1 won hand entered with their tiles" in html
     # the largest hand links to its line on the public score sheet
@@ -115,7 +116,8 @@ def test_player_page_figures_without_tiles(client, cup):
     assert figure(html, "self-drawn") == "100% 1 of 1 wins"
     assert figure(html, "discarded") == "1"
     assert figure(html, "average-fan") == "12.0 fan, flowers not counted"
-    assert figure(html, "favourite-fan") == "–"
+    # No fan names to count, and the page says why: no win was entered with its tiles.
+    assert figure(html, "favourite-fan") == "– Based on 0 of 1 win entered with its tiles"
     assert "Fan names come from the 0 of 1 won hand entered with their tiles" in html
 
 
@@ -149,7 +151,9 @@ def test_tournament_page_figures(client, cup):
     assert figure(html, "average-fan") == "16.8 fan, flowers not counted"
     assert figure(html, "favourite-fan") == (
         "Full Flush 清一色 · in 2 of 2 hands, level with 2 other fans"
+        " Based on the 2 of 5 wins entered with their tiles"
     )
+    assert "Shares of the 2 wins entered with their tiles" in html
     assert "From the 2 of 5 wins entered with their tiles" in html
 
 

@@ -121,16 +121,35 @@ def _tables(round: Round, *, referees: bool = False) -> list[Table]:
 
 @organiser_page(*READ)
 def round_seating(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """The round's seating table by table, or with `?order=name` every seated player by name
+    with their table and seat (to pin up where players look for their name)."""
     round = round_of(tournament, number)
     round.tournament = tournament
+    tables = _tables(round, referees=True)
+    by_name = request.GET.get("order") == "name"
+    names = (
+        sorted(
+            ((seat, table) for table in tables for seat in table.seats.all()),
+            key=lambda item: (item[0].player.name.casefold(), item[0].player.key),
+        )
+        if by_name
+        else []
+    )
+    heading = (
+        _("Seating by name, round %(number)s")
+        if by_name
+        else _("Seating by table, round %(number)s")
+    )
     return render(
         request,
         "tournament/outputs/round_seating.html",
         {
             "tournament": tournament,
             "round": round,
-            "tables": _tables(round, referees=True),
-            "heading": _("Seating, round %(number)s") % {"number": round.number},
+            "tables": tables,
+            "by_name": by_name,
+            "names": names,
+            "heading": heading % {"number": round.number},
         },
     )
 

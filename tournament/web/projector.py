@@ -11,6 +11,9 @@ which part to answer:
   after `every` seconds (`?panel=standings&page=2`). Without JavaScript the whole page reloads
   on the next panel instead; `?panel=...&page=...` shows any panel directly.
 
+`?seating=name` shows the seating as a list of players by name, each with their table and seat,
+instead of table by table (for a hall where players look for their name).
+
 Readable by whoever may read the tournament (404 otherwise).
 """
 
@@ -35,6 +38,7 @@ from tournament.web.query import whole_number
 
 STANDINGS_PER_PAGE = 16
 TABLES_PER_PAGE = 8
+NAMES_PER_PAGE = 32  # the seating by name: two columns of 16, as many lines as the standings
 CLOCK_REFRESH = 10
 DEFAULT_EVERY = 15
 EVERY_RANGE = (2, 300)  # seconds a panel stays, as ?every= may ask
@@ -48,11 +52,14 @@ class Panel:
     pages: int
 
 
-def _cycle(players: int, tables: int) -> list[Panel]:
-    """Every panel in showing order: the standings pages, then the seating pages."""
+def _cycle(players: int, tables: int, *, by_name: bool = False) -> list[Panel]:
+    """Every panel in showing order: the standings pages, then the seating pages (of tables,
+    or `by_name` of the seated players)."""
     standing_pages = max(1, math.ceil(players / STANDINGS_PER_PAGE))
     panels = [Panel("standings", page, standing_pages) for page in range(1, standing_pages + 1)]
-    seating_pages = math.ceil(tables / TABLES_PER_PAGE)
+    seating_pages = (
+        math.ceil(tables * 4 / NAMES_PER_PAGE) if by_name else math.ceil(tables / TABLES_PER_PAGE)
+    )
     panels += [Panel("seating", page, seating_pages) for page in range(1, seating_pages + 1)]
     return panels
 
@@ -90,13 +97,16 @@ def projector(request: HtmxRequest, slug: str) -> HttpResponse:
     rows = standings(tournament)
     seating_round = next_seating_round(tournament)
     seating = seating_of(seating_round) if seating_round is not None else []
-    cycle = _cycle(len(rows), len(seating))
+    by_name = request.GET.get("seating") == "name"
+    cycle = _cycle(len(rows), len(seating), by_name=by_name)
     index = _chosen(cycle, request)
     panel = cycle[index]
     following = cycle[(index + 1) % len(cycle)]
     query = {"panel": following.name, "page": following.page}
     if "every" in request.GET:
         query["every"] = every
+    if by_name:
+        query["seating"] = "name"
     context.update(
         panel=panel,
         next_page_url=f"{request.path}?{urlencode(query)}",
@@ -118,6 +128,14 @@ def projector(request: HtmxRequest, slug: str) -> HttpResponse:
             for row in rows[start : start + STANDINGS_PER_PAGE]
         ]
         context["marked"] = any(row["unconfirmed"] for row in context["rows"])
+    elif by_name:
+        names = sorted(
+            ((seat, table) for table, seats in seating for seat in seats),
+            key=lambda item: (item[0].player.name.casefold(), item[0].player.key),
+        )
+        start = (panel.page - 1) * NAMES_PER_PAGE
+        context["seating_round"] = seating_round
+        context["by_name"] = names[start : start + NAMES_PER_PAGE]
     else:
         start = (panel.page - 1) * TABLES_PER_PAGE
         context["seating_round"] = seating_round

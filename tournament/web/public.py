@@ -37,7 +37,7 @@ from tournament.tables import StandingsTable, standing_rows
 from tournament.web.htmx import HtmxRequest
 from tournament.web.live import conditional_live
 from tournament.web.organiser.forms.tournament import preset_name
-from tournament.web.query import whole_number
+from tournament.web.standings_list import matching, search_text, standings_context
 
 EXPORT_FORMATS = ("csv", "xlsx")
 # How often the pages that update themselves (htmx polls, see static/tournament/live.js) ask
@@ -92,6 +92,10 @@ def _in_order(seats) -> list[Seat]:
     return sorted(seats, key=lambda seat: seat.index)
 
 
+def _player_rows(players: list[Player]) -> list[dict[str, str]]:
+    return [{"key": player.key, "name": player.name} for player in players]
+
+
 @require_safe
 def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
     access = _access(request, slug)
@@ -105,35 +109,26 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
     players = sorted(
         tournament.players.all(), key=lambda player: (player.name.casefold(), player.key)
     )
+    search = search_text(request)
+    if search:
+        found = {row["key"] for row in matching(_player_rows(players), search)}
+        shown = [player for player in players if player.key in found]
+    else:
+        shown = players
     return render(
         request,
         "tournament/public/tournament.html",
         {
             "tournament": tournament,
             "rounds": rounds,
-            "players": players,
+            "players": shown,
+            "player_count": len(players),
+            "search": search,
             "organiser": access.organiser,
             "preset_name": preset_name(tournament.preset),
             "table_points": " / ".join(str(points) for points in tournament.table_points),
         },
     )
-
-
-STANDINGS_PER_PAGE = 200
-MOST_PER_PAGE = 1000
-
-
-def _paginate(table: StandingsTable, request: HttpRequest) -> None:
-    """One page of the standings: `per_page` (1 to 1,000, else STANDINGS_PER_PAGE) and `page`
-    (past the last page: the last) never fail, whatever the address says."""
-    per_page = whole_number(
-        request, "per_page", default=STANDINGS_PER_PAGE, least=1, most=MOST_PER_PAGE
-    )
-    table.paginate(per_page=per_page, page=1)
-    last = table.paginator.num_pages
-    page = whole_number(request, "page", default=1, least=1, most=last)
-    if page != 1:
-        table.paginate(per_page=per_page, page=page)
 
 
 @require_safe
@@ -145,17 +140,16 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
     tournament = access.tournament
     provisional = request.GET.get("provisional") == "1"
     rows = standing_rows(standings(tournament, provisional=provisional))
-    table = StandingsTable(rows, tournament=tournament)
     export_format = request.GET.get("_export")
-    # Pages of STANDINGS_PER_PAGE rows keep a big field quick to render; exports hold every row.
-    RequestConfig(request, paginate=False).configure(table)  # the sort order
-    if not export_format:
-        _paginate(table, request)
     if export_format is not None:
         if export_format not in EXPORT_FORMATS:
             return HttpResponseBadRequest(
                 "Unknown export format; choose csv or xlsx.", content_type="text/plain"
             )
+        # Exports hold every row, in the order the page is sorted by (django-tables2 here:
+        # it writes them once, not every 30 seconds as the page is polled).
+        table = StandingsTable(rows, tournament=tournament)
+        RequestConfig(request, paginate=False).configure(table)
         exporter = TableExport(
             export_format,
             table,
@@ -171,8 +165,8 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
     else:
         toggle["provisional"] = "1"
     context = {
+        **standings_context(request, rows, tournament.slug),
         "tournament": tournament,
-        "table": table,
         "games": game_counts(tournament),
         "provisional": provisional,
         "marked": any(row["unconfirmed_games"] for row in rows),
@@ -304,6 +298,18 @@ def _hand_story(hand: Hand, seat: Seat) -> str:
     return _("%(winner)s won on %(discarder)s’s discard, %(value)s") % names
 
 
+def _next_seat(seats: list[Seat]) -> Seat | None:
+    """The seat a player goes to now or next: in the first round whose seating is published
+    (seated or playing) where their game has not ended; None when there is none."""
+    waiting = [
+        seat
+        for seat in seats
+        if seat.table.round.status in (Round.Status.SEATED, Round.Status.PLAYING)
+        and seat.table.ended_at is None
+    ]
+    return min(waiting, key=lambda seat: seat.table.round.number, default=None)
+
+
 @require_safe
 def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     access = _access(request, slug)
@@ -333,6 +339,8 @@ def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         if seat.table.round.status != Round.Status.DRAFT:  # published seating only, for everyone
             others = [other for other in in_order if other.pk != seat.pk]
             seating.append({"seat": seat, "round": seat.table.round, "others": others})
+
+    next_seat = _next_seat(own_seats)
 
     hands: list[dict[str, Any]] = []
     for hand in Hand.objects.filter(table_id__in=table_ids, result=Hand.Result.WIN).select_related(
@@ -386,6 +394,14 @@ def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "standing": standing,
             "points_text": format_points(standing.table_points),
             "seating": seating,
+            "next_seat": next_seat,
+            "next_others": [
+                other
+                for other in _in_order(at_table[next_seat.table_id])
+                if other.pk != next_seat.pk
+            ]
+            if next_seat
+            else [],
             "games": games,
             "hands": hands,
             "penalties": penalties,

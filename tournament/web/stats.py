@@ -90,7 +90,11 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
 def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     tournament = _tournament(request, slug)
     player = get_object_or_404(Player, tournament=tournament, key=key)
-    progress = progress_of(player, standings_after_rounds(tournament))
+    after = standings_after_rounds(tournament)
+    progress = progress_of(player, after)
+    # The rank axis runs from 1 to the last rank of the field, so that one point (after the
+    # first round) sits where it belongs, not alone on an axis of 1 to 2.
+    last_rank = max((row.rank or 0 for rows in after.values() for row in rows), default=1)
     labels = [str(number) for number, _row in progress]
     score_chart = line_chart(
         title=_("Score after each round"),
@@ -107,6 +111,7 @@ def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         y_label=_("Rank"),
         invert=True,
         floor=1,
+        ceiling=max(last_rank, 1),
     )
     statistics = player_statistics(
         player, player_hands(player), player_false_wins(player), FanNames(tournament.profile)
