@@ -78,9 +78,12 @@ def format_points(points: Fraction) -> str:
     return f"{sign}{whole} {rest}/{points.denominator}" if whole else f"{sign}{points}"
 
 
-def table_results(table: Table) -> list[SeatResult]:
-    """Score, place and table points of each seat, best first (ties share place and points)."""
-    seats = sorted(table.seats.select_related("player"), key=lambda seat: seat.index)
+def table_results(table: Table, seats: Sequence[Seat] | None = None) -> list[SeatResult]:
+    """Score, place and table points of each seat, best first (ties share place and points);
+    the table's `seats` with their players when the caller has them already."""
+    if seats is None:
+        seats = table.seats.select_related("player")
+    seats = sorted(seats, key=lambda seat: seat.index)
     return _results(seats, table.round.tournament.table_points)
 
 

@@ -29,6 +29,7 @@ from tournament.models import (
 )
 from tournament.rotation import WINDS
 from tournament.services._common import (
+    add_to_scores,
     audit,
     hand_snapshot,
     lock_table,
@@ -141,7 +142,7 @@ def record_hand(
     at = deals.following(table.round.tournament, last)
     if at is None:
         raise _game_over(table.round.tournament)
-    seats = seats_of(table)
+    seats = seats_of(table, false_wins_in=number)
     hand = Hand(
         table=table,
         number=number,
@@ -156,12 +157,14 @@ def record_hand(
     )  # fmt: skip
     extra = _fill_in(hand, table, seats, at, result, facts)
     try:
-        with transaction.atomic():
-            hand.save()
+        # No savepoint: with the table locked and its last hand read under the lock, the
+        # constraint is only a backstop. Should it fire, the error leaves this transaction at
+        # once (nothing more may be asked in it), rolled back.
+        hand.save()
     except IntegrityError as error:
-        raise _conflict(table, number) from error
+        raise _conflict(table, number, look=False) from error
     _save_extra_wins(hand, extra)
-    recompute_scores(table, seats)
+    add_to_scores(seats, hand.payments)
     audit(
         table=table,
         actor=entered_by,
@@ -397,8 +400,13 @@ def remove_last_hand(*, table: Table, entered_by: User, number: int | None = Non
     return hand
 
 
-def _conflict(table: Table, number: int) -> ValidationError:
-    existing = Hand.objects.select_related("entered_by").filter(table=table, number=number).first()
+def _conflict(table: Table, number: int, *, look: bool = True) -> ValidationError:
+    """The hand `number` at `table` is entered already; `look`: say by whom and when."""
+    existing = None
+    if look:
+        existing = (
+            Hand.objects.select_related("entered_by").filter(table=table, number=number).first()
+        )
     if existing is None:
         who = ""
     else:
@@ -587,7 +595,12 @@ def _value_of(
 
 
 def _refuse_false_win_offender(table: Table, number: int, seat: Seat, player: Player) -> None:
-    if table.penalties.filter(hand_number=number, seat=seat, kind__in=FALSE_WIN_KINDS).exists():
+    known = getattr(seat, "false_win", None)  # read with the seats (seats_of's false_wins_in)
+    if known is None or getattr(seat, "false_wins_in", None) != number:
+        known = table.penalties.filter(
+            hand_number=number, seat=seat, kind__in=FALSE_WIN_KINDS
+        ).exists()
+    if known:
         raise ValidationError(
             _("%(player)s declared a false win in hand %(number)s and cannot win it."),
             code="offender_cannot_win",
