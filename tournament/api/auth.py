@@ -267,23 +267,24 @@ def refereed_table(request: HttpRequest, slug: str, number: int, table: int) -> 
             .filter(round__tournament__slug=slug, round__number=number, number=table)
             .first()
         )
-        published = found is not None and found.round.status != Round.Status.DRAFT
-        if found is not None and (found.by_organiser or (found.by_referee and published)):
-            access = Access(user, found.round.tournament)
-            # What the query found, so that later questions (insider) ask nothing again.
-            access.__dict__["organiser"] = found.by_organiser
-            if found.by_referee:
-                access.__dict__["referee"] = True
-            _ACCESSES[request] = access
-            return found
-    found = readable_table(request, slug, number, table)
+        if found is not None:
+            published = found.round.status != Round.Status.DRAFT
+            if found.by_organiser or (found.by_referee and published):
+                access = Access(user, found.round.tournament)
+                # What the query found, so that later questions (insider) ask nothing again.
+                access.__dict__["organiser"] = found.by_organiser
+                if found.by_referee:
+                    access.__dict__["referee"] = True
+                _ACCESSES[request] = access
+                return found
+    checked = readable_table(request, slug, number, table)
     try:
-        _access_to(request, found.round.tournament).require(REFEREE, found)
+        _access_to(request, checked.round.tournament).require(REFEREE, checked)
     except RoleRequired as error:
         raise forbidden(
             "Only a referee of this table or an organiser may enter its results."
         ) from error
-    return found
+    return checked
 
 
 def corrected_table(request: HttpRequest, slug: str, number: int, table: int) -> Table:
