@@ -78,10 +78,12 @@ def format_points(points: Fraction) -> str:
     return f"{sign}{whole} {rest}/{points.denominator}" if whole else f"{sign}{points}"
 
 
-def table_results(table: Table) -> list[SeatResult]:
-    """Score, place and table points of each seat, best first (ties share place and points)."""
-    seats = sorted(table.seats.select_related("player"), key=lambda seat: seat.index)
-    return _results(seats, table.round.tournament.table_points)
+def table_results(table: Table, seats: Iterable[Seat] | None = None) -> list[SeatResult]:
+    """Score, place and table points of each seat, best first (ties share place and points);
+    the table's `seats` with their players when the caller has them already."""
+    given = table.seats.select_related("player") if seats is None else seats
+    ordered = sorted(given, key=lambda seat: seat.index)
+    return _results(ordered, table.round.tournament.table_points)
 
 
 def _results(seats: Sequence[Seat], values: Sequence[int]) -> list[SeatResult]:

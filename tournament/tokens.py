@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.contrib.auth.models import User
+from django.db.models import Subquery
 from django.utils import timezone
 
-from tournament.models import ApiToken
+from tournament.models import ApiToken, TokenFailures
 
 PREFIX = "mcr_"
 # How far behind `last_used` may be. A program may read several times a minute; writing the
@@ -34,12 +35,36 @@ def issue_token(*, user: User, name: str) -> tuple[ApiToken, str]:
 def user_for_token(secret: str) -> User | None:
     """The active user a secret belongs to, or None. Notes when the token was last used, at
     most once every LAST_USED_EVERY."""
-    if not secret.startswith(PREFIX):
+    token, _locked = find_token(secret)
+    if token is None:
         return None
-    token = ApiToken.objects.select_related("user").filter(key_hash=_hash(secret)).first()
-    if token is None or not token.user.is_active:
-        return None
-    now = timezone.now()
-    if token.last_used is None or now - token.last_used >= LAST_USED_EVERY:
-        ApiToken.objects.filter(pk=token.pk).update(last_used=now)
+    if use_due(token):
+        note_use(token.pk)
     return token.user
+
+
+def find_token(secret: str, address: str | None = None) -> tuple[ApiToken | None, datetime | None]:
+    """The token of an active user that `secret` is, or None; with `address`, also until when
+    tokens from that address are refused (`tournament.throttle.token_lockout`), read in the
+    same query when the token is found."""
+    if not secret.startswith(PREFIX):
+        return None, None
+    tokens = ApiToken.objects.select_related("user").filter(key_hash=_hash(secret))
+    if address is not None:
+        locked = TokenFailures.objects.filter(address=address, locked_until__gt=timezone.now())
+        tokens = tokens.annotate(locked_until=Subquery(locked.values("locked_until")[:1]))
+    token = tokens.first()
+    if token is None or not token.user.is_active:
+        return None, None
+    return token, getattr(token, "locked_until", None)
+
+
+def use_due(token: ApiToken) -> bool:
+    """Whether the token's last use is to be noted now (at most once every LAST_USED_EVERY)."""
+    return token.last_used is None or timezone.now() - token.last_used >= LAST_USED_EVERY
+
+
+def note_use(token_id: int) -> None:
+    """Note that the token is used now. A write through the API does it inside its own
+    transaction (tournament.api.auth.token_use), so that it costs no commit of its own."""
+    ApiToken.objects.filter(pk=token_id).update(last_used=timezone.now())

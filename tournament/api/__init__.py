@@ -4,7 +4,9 @@ standings.
 `schemas` holds the JSON shapes (and `fields` their field types), `serialisers` builds answers
 from the models, `auth` says who is calling and what they may reach, `errors` words what is
 refused, and `tournaments`, `rounds` and `tables` are the endpoints. Each write runs in one
-transaction: whatever goes wrong inside it is rolled back and answered with its error code.
+transaction: whatever goes wrong inside it is rolled back and answered with its error code. An
+endpoint marked `own_transaction` (the hand POST) keeps its transaction to the write itself and
+reads its answer after the commit, so that the table's lock is not held while it is built.
 """
 
 from __future__ import annotations
@@ -16,15 +18,18 @@ from django.db import transaction
 from ninja import Router
 
 from tournament.api import rounds, tables, tournaments
-from tournament.api.auth import CALLERS, SAFE_METHODS
+from tournament.api.auth import CALLERS, SAFE_METHODS, token_use
 
 
 def _write_in_transaction(handler: Any) -> Any:
+    if getattr(handler, "own_transaction", False):
+        return handler
+
     @wraps(handler)
     def run(request: Any, *args: Any, **kwargs: Any) -> Any:
         if request.method in SAFE_METHODS:
             return handler(request, *args, **kwargs)
-        with transaction.atomic():
+        with transaction.atomic(), token_use(request):
             return handler(request, *args, **kwargs)
 
     return run

@@ -13,12 +13,15 @@ caller may not read is answered 404, as if it did not exist.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 from weakref import WeakKeyDictionary
 
 from django.conf import settings
-from django.db.models import QuerySet
+from django.db import transaction
+from django.db.models import Exists, OuterRef, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import CsrfViewMiddleware
 from django.utils import timezone
@@ -36,7 +39,7 @@ from tournament.access import (
 from tournament.api.errors import CHALLENGE, ApiError
 from tournament.models import Round, Table, Tournament
 from tournament.throttle import client_ip, note_token_failure, token_lockout
-from tournament.tokens import user_for_token
+from tournament.tokens import find_token, note_use, use_due
 
 SAFE_METHODS = frozenset({"GET", "HEAD"})
 
@@ -56,13 +59,15 @@ class BearerToken(HttpBearer):
 
     def authenticate(self, request: HttpRequest, token: str) -> Any:
         address = client_ip(request)
-        locked_until = token_lockout(address)
-        user = user_for_token(token) if locked_until is None else None
-        if user is None and locked_until is None:
-            locked_until = note_token_failure(address)
+        # One query for a valid token and its address's lockout; a wrong one asks again.
+        found, locked_until = find_token(token, address)
+        if found is None:
+            locked_until = token_lockout(address)
+            if locked_until is None:
+                locked_until = note_token_failure(address)
         if locked_until is not None:
             raise _too_many_wrong_tokens(locked_until)
-        if user is None:
+        if found is None:
             raise ApiError(
                 401,
                 "invalid_token",
@@ -70,8 +75,30 @@ class BearerToken(HttpBearer):
                 "Send 'Authorization: Bearer <secret>' with a token issued to you.",
                 headers={"WWW-Authenticate": f'{CHALLENGE}, error="invalid_token"'},
             )
-        request.user = user
-        return user
+        if use_due(found):
+            if request.method in SAFE_METHODS:
+                note_use(found.pk)  # a read: at most once an hour (tournament.tokens)
+            else:
+                _USES_DUE[request] = found.pk  # noted in the write's transaction: token_use
+        request.user = found.user
+        return found.user
+
+
+# Writes whose token's last use is to be noted, with the token's id (see token_use).
+_USES_DUE: WeakKeyDictionary[HttpRequest, int] = WeakKeyDictionary()
+
+
+@contextmanager
+def token_use(request: HttpRequest) -> Iterator[None]:
+    """Around a write: when the token's last use is due to be noted, the note goes in the
+    write's transaction (opened here), so that it costs no commit of its own."""
+    due = _USES_DUE.pop(request, None)
+    if due is None:
+        yield
+        return
+    with transaction.atomic():
+        note_use(due)
+        yield
 
 
 def _too_many_wrong_tokens(locked_until: datetime) -> ApiError:
@@ -218,15 +245,46 @@ def readable_table(request: HttpRequest, slug: str, number: int, table: int) -> 
 
 
 def refereed_table(request: HttpRequest, slug: str, number: int, table: int) -> Table:
-    """The table if the caller may enter its results (its referee or an organiser)."""
-    found = readable_table(request, slug, number, table)
+    """The table if the caller may enter its results (its referee or an organiser).
+
+    One query when the caller may (the table with its round and tournament, and whether the
+    caller organises the tournament or referees the table); otherwise the checks one by one,
+    which say what is missing."""
+    user = request.user
+    if user.is_authenticated:
+        found = (
+            Table.objects.select_related("round__tournament")
+            .annotate(
+                by_organiser=Exists(
+                    Tournament.organisers.through.objects.filter(
+                        tournament_id=OuterRef("round__tournament_id"), user_id=user.pk
+                    )
+                ),
+                by_referee=Exists(
+                    Table.referees.through.objects.filter(table_id=OuterRef("pk"), user_id=user.pk)
+                ),
+            )
+            .filter(round__tournament__slug=slug, round__number=number, number=table)
+            .first()
+        )
+        if found is not None:
+            published = found.round.status != Round.Status.DRAFT
+            if found.by_organiser or (found.by_referee and published):
+                access = Access(user, found.round.tournament)
+                # What the query found, so that later questions (insider) ask nothing again.
+                access.__dict__["organiser"] = found.by_organiser
+                if found.by_referee:
+                    access.__dict__["referee"] = True
+                _ACCESSES[request] = access
+                return found
+    checked = readable_table(request, slug, number, table)
     try:
-        _access_to(request, found.round.tournament).require(REFEREE, found)
+        _access_to(request, checked.round.tournament).require(REFEREE, checked)
     except RoleRequired as error:
         raise forbidden(
             "Only a referee of this table or an organiser may enter its results."
         ) from error
-    return found
+    return checked
 
 
 def corrected_table(request: HttpRequest, slug: str, number: int, table: int) -> Table:

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Max, QuerySet
+from django.db.models import Count, Max, Prefetch, QuerySet
 from django.utils import timezone
 
 from scoring.engine import RulePreset
@@ -117,7 +117,7 @@ def table_summary(table: WithAnnotations[Table, _HandCount], *, insider: bool) -
 def tables_for_summary(round: Round) -> QuerySet[WithAnnotations[Table, _HandCount]]:
     return (
         round.tables.annotate(hand_count=Count("hands"))
-        .prefetch_related("seats__player", "referees")
+        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")), "referees")
         .order_by("number")
     )
 
@@ -199,7 +199,7 @@ def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
     """
     table = (
         Table.objects.select_related("round__tournament", "submitted_by", "confirmed_by")
-        .prefetch_related("seats__player", "referees")
+        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")), "referees")
         .annotate(hand_count=Count("hands"), last_hand=Max("hands__number"))
         .get(pk=table.pk)
     )
@@ -265,7 +265,7 @@ def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
                 "table_points": points_number(result.table_points),
                 "table_points_exact": str(result.table_points),
             }
-            for result in table_results(table)
+            for result in table_results(table, table.seats.all())
         ],
     }
 

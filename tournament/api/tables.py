@@ -33,6 +33,7 @@ from tournament.api.auth import (
     not_found,
     readable_table,
     refereed_table,
+    token_use,
 )
 from tournament.api.errors import ApiError, from_validation_error, invalid, refusals
 from tournament.api.rounds import R
@@ -86,15 +87,19 @@ def get_table(request: HttpRequest, slug: str, number: int, table: int) -> dict[
 
 
 def _players(table: Table, keys: dict[str, str | None]) -> dict[str, Player | None]:
-    """The players of the tournament by field, found by key (None for None); 400 naming each
-    key no player has."""
-    found = {}
+    """The players of the tournament by field, found by key (None for None) in one query; 400
+    naming each key no player has."""
+    wanted = {key for key in keys.values() if key is not None}
+    players = {
+        player.key: player
+        for player in (table.round.tournament.players.filter(key__in=wanted) if wanted else ())
+    }
+    found: dict[str, Player | None] = {}
     unknown = {}
     for name, key in keys.items():
-        player = None if key is None else table.round.tournament.players.filter(key=key).first()
-        if key is not None and player is None:
+        found[name] = None if key is None else players.get(key)
+        if key is not None and found[name] is None:
             unknown[name] = f"No player of this tournament has the key {key!r}."
-        found[name] = player
     if unknown:
         raise invalid(unknown)
     return found
@@ -221,7 +226,14 @@ def _recorded(service: Any, values: dict[str, Any], **arguments: Any) -> Hand:
 
 def _hand_answer(request: HttpRequest, table: Table, hand: Hand) -> dict[str, Any]:
     body = _table_body(request, table)
-    line = next(line for line in body["lines"] if line["number"] == hand.number)
+    line = next((line for line in body["lines"] if line["number"] == hand.number), None)
+    if line is None or line["hand"] is None:  # taken back between the write and this read
+        raise ApiError(
+            409,
+            "not_last_hand",
+            f"Hand {hand.number} was recorded, but has been taken back since. Reload the score "
+            "sheet.",
+        )
     return {"hand": line["hand"], "table": body}
 
 
@@ -253,18 +265,25 @@ def submit_hand(
     conflict.
 
     Who: a referee of this table or an organiser of the tournament."""
+    # Reads first; the hand is written in one short transaction (record_hand's, which holds the
+    # table's lock), and the answer is read after its commit.
     found = refereed_table(request, slug, number, table)
     sent = read(schemas.HandSubmission, payload)
-    hand = _recorded(
-        services.record_hand,
-        _hand_values(found, sent),
-        table=found,
-        number=sent.number,
-        entered_by=request.user,
-        submission=submission,
-    )
+    values = _hand_values(found, sent)
+    with token_use(request):
+        hand = _recorded(
+            services.record_hand,
+            values,
+            table=found,
+            number=sent.number,
+            entered_by=request.user,
+            submission=submission,
+        )
     status = _submitted(response, hand)
     return Status(status, _hand_answer(request, found, hand))
+
+
+submit_hand.own_transaction = True  # type: ignore[attr-defined]  # see tournament.api
 
 
 def _hand_at(table: Table, number: int) -> Hand:

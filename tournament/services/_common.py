@@ -10,10 +10,19 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db.models import Sum
+from django.db.models import Case, Exists, F, IntegerField, OuterRef, Sum, When
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import AuditEntry, Hand, Penalty, Player, Round, Seat, Table
+from tournament.models import (
+    FALSE_WIN_KINDS,
+    AuditEntry,
+    Hand,
+    Penalty,
+    Player,
+    Round,
+    Seat,
+    Table,
+)
 from tournament.services.live import note_change
 
 
@@ -26,9 +35,23 @@ def lock_table(table: Table) -> Table:
     )
 
 
-def seats_of(table: Table) -> list[Seat]:
-    """The four seats in starting order East, South, West, North."""
-    return sorted(table.seats.select_related("player"), key=lambda seat: seat.index)
+def seats_of(table: Table, *, false_wins_in: int | None = None) -> list[Seat]:
+    """The four seats in starting order East, South, West, North. With `false_wins_in`, each
+    seat's `false_win` says, from the same query, whether its player declared a false win in
+    that hand."""
+    seats = table.seats.select_related("player")
+    if false_wins_in is not None:
+        seats = seats.annotate(
+            false_win=Exists(
+                Penalty.objects.filter(
+                    seat=OuterRef("pk"), hand_number=false_wins_in, kind__in=FALSE_WIN_KINDS
+                )
+            )
+        )
+    found = sorted(seats, key=lambda seat: seat.index)
+    for seat in found:
+        seat.false_wins_in = false_wins_in  # type: ignore[attr-defined]
+    return found
 
 
 def seat_of(seats: list[Seat], player: Player, role: str) -> Seat:
@@ -185,6 +208,23 @@ def recompute_scores(table: Table, seats: list[Seat]) -> None:
     Seat.objects.bulk_update(seats, ["score"])
 
 
+def add_to_scores(seats: list[Seat], payments: list[int]) -> None:
+    """Add a new deal's `payments` (E, S, W, N) to the seats' game scores, in one statement
+    (none when nobody pays). Only with the table locked, whose scores are its hands' and
+    penalties' so far (recompute_scores sets them from scratch)."""
+    changed = [(seat, paid) for seat, paid in zip(seats, payments, strict=True) if paid]
+    if not changed:
+        return
+    Seat.objects.filter(pk__in=[seat.pk for seat, _paid in changed]).update(
+        score=Case(
+            *(When(pk=seat.pk, then=F("score") + paid) for seat, paid in changed),
+            output_field=IntegerField(),
+        )
+    )
+    for seat, paid in changed:
+        seat.score += paid
+
+
 def hand_snapshot(hand: Hand) -> dict[str, Any]:
     """A deal as the audit trail keeps it; the facts of other presets only where they are."""
     snapshot: dict[str, Any] = {
@@ -243,5 +283,22 @@ def audit(
         before=before,
         after=after,
     )
-    note_change(table.round.tournament_id)
+    # The live pages of a table and of its round see this entry (tournament.web.live); the
+    # tournament's version, which every live page reads, moves only when more than a game in
+    # play changed: its hands and penalties count nowhere else until its sheet is submitted.
+    if not (action in IN_GAME_ACTIONS and table.ended_at is None):
+        note_change(table.round.tournament_id)
     return entry
+
+
+# What changes only the game at its table while the game is open.
+IN_GAME_ACTIONS = frozenset(
+    {
+        AuditEntry.Action.HAND_RECORDED,
+        AuditEntry.Action.HAND_CORRECTED,
+        AuditEntry.Action.HAND_REMOVED,
+        AuditEntry.Action.PENALTY_RECORDED,
+        AuditEntry.Action.PENALTY_CORRECTED,
+        AuditEntry.Action.PENALTY_REMOVED,
+    }
+)

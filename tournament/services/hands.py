@@ -29,6 +29,7 @@ from tournament.models import (
 )
 from tournament.rotation import WINDS
 from tournament.services._common import (
+    add_to_scores,
     audit,
     hand_snapshot,
     lock_table,
@@ -131,7 +132,7 @@ def record_hand(
         tuple(faulty_claims), tuple(ready), tuple(faulty_riichi), offender, recorded_fan,
         tuple(extra_tiles),
     )  # fmt: skip
-    seats = seats_of(table)
+    seats = seats_of(table, false_wins_in=number)
     hand, extra = prepare_hand(
         table=table,
         seats=seats,
@@ -144,12 +145,14 @@ def record_hand(
     for name, value in (key.fields() if key else {}).items():
         setattr(hand, name, value)
     try:
-        with transaction.atomic():
-            hand.save()
+        # No savepoint: with the table locked and its last hand read under the lock, the
+        # constraint is only a backstop. Should it fire, the error leaves this transaction at
+        # once (nothing more may be asked in it), rolled back.
+        hand.save()
     except IntegrityError as error:
-        raise _conflict(table, number) from error
+        raise _conflict(table, number, look=False) from error
     _save_extra_wins(hand, extra)
-    recompute_scores(table, seats)
+    add_to_scores(seats, hand.payments)
     audit(
         table=table,
         actor=entered_by,
@@ -423,8 +426,13 @@ def remove_last_hand(*, table: Table, entered_by: User, number: int | None = Non
     return hand
 
 
-def _conflict(table: Table, number: int) -> ValidationError:
-    existing = Hand.objects.select_related("entered_by").filter(table=table, number=number).first()
+def _conflict(table: Table, number: int, *, look: bool = True) -> ValidationError:
+    """The hand `number` at `table` is entered already; `look`: say by whom and when."""
+    existing = None
+    if look:
+        existing = (
+            Hand.objects.select_related("entered_by").filter(table=table, number=number).first()
+        )
     if existing is None:
         who = ""
     else:
@@ -633,9 +641,12 @@ def _refuse_false_win_offender(
     if false_wins is not None:
         offended = (number, seat.pk) in false_wins
     else:
-        offended = table.penalties.filter(
-            hand_number=number, seat=seat, kind__in=FALSE_WIN_KINDS
-        ).exists()
+        known = getattr(seat, "false_win", None)  # read with the seats (seats_of's false_wins_in)
+        if known is None or getattr(seat, "false_wins_in", None) != number:
+            known = table.penalties.filter(
+                hand_number=number, seat=seat, kind__in=FALSE_WIN_KINDS
+            ).exists()
+        offended = known
     if offended:
         raise ValidationError(
             _("%(player)s declared a false win in hand %(number)s and cannot win it."),

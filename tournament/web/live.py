@@ -2,8 +2,11 @@
 
 A live page (standings, round, table) polls its own address with htmx. Each fragment it gets
 carries an ETag made of the tournament's LiveVersion number (bumped in the same transaction as
-every change those pages show, see tournament.services.live) and of what else the fragment
-depends on: the address, the language and the visitor's session. The browser keeps the
+every change those pages show, see tournament.services.live), for a round's or a table's page
+also of the last audit entry of its tables (a game in play changes only those: its hands and
+penalties do not bump the tournament's number, so the standings stay 304 while hands are
+entered), and of what else the fragment depends on: the address, the language and the
+visitor's session. The browser keeps the
 fragment (``Cache-Control: no-cache``: kept, but asked about every time) and sends the ETag
 back in If-None-Match; when the number has not moved, the answer is 304 from one query,
 without computing or rendering anything, and the browser hands htmx the fragment it kept.
@@ -20,10 +23,11 @@ from functools import wraps
 from typing import Any
 
 from django.conf import settings
+from django.db.models import IntegerField, OuterRef, Subquery, Value
 from django.http import HttpResponse
 from django.views.decorators.http import condition
 
-from tournament.models import Tournament
+from tournament.models import AuditEntry, Tournament
 from tournament.web.htmx import HtmxRequest
 
 
@@ -32,14 +36,23 @@ def live_etag(request: HtmxRequest, slug: str, *args: Any, **kwargs: Any) -> str
     for a whole page, a private or unknown tournament."""
     if not request.htmx:
         return None
-    row = (
-        Tournament.objects.filter(slug=slug, public=True)
-        .values_list("pk", "live_version__number")
-        .first()
-    )
+    found = Tournament.objects.filter(slug=slug, public=True)
+    # A round's or a table's page also shows the games in play there, whose hands and
+    # penalties move only their tables' audit trail (tournament.services._common.audit).
+    if "number" in kwargs:
+        changes = AuditEntry.objects.filter(
+            tournament=OuterRef("pk"), table__round__number=kwargs["number"]
+        )
+        if "table" in kwargs:
+            changes = changes.filter(table__number=kwargs["table"])
+        found = found.annotate(last_change=Subquery(changes.order_by("-pk").values("pk")[:1]))
+    else:
+        found = found.annotate(last_change=Value(None, output_field=IntegerField()))
+    row = found.values_list("pk", "live_version__number", "last_change").first()
     if row is None:
         return None
-    version = row[1] or 0  # no LiveVersion row: nothing has changed since it was made
+    # No LiveVersion row: nothing has changed since the tournament was made.
+    version = f"{row[1] or 0}.{row[2] or 0}"
     depends_on = "\n".join(
         (
             request.get_full_path(),
