@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import NamedTuple
 from fractions import Fraction
+from typing import NamedTuple
 
 from django.db.models import Q, QuerySet
 
