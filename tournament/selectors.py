@@ -146,12 +146,14 @@ def standings(tournament: Tournament, *, provisional: bool = False) -> list[Stan
         for player in players
     }
     tie_breaks = tournament.tie_breaks
-    keys = {pk: ranking_key(record, tie_breaks) for pk, record in records.items()}
+    keys = {pk: ranking_key(record, tie_breaks) for pk, record in records.items()}  # type: ignore[arg-type]
     competing = [player for player in players if not player.substitute]
     substitutes = sorted(
         (player for player in players if player.substitute), key=lambda player: player.key
     )
-    ranks = rank(competing, key=lambda player: keys[player.id])
+    ranks: list[tuple[int | None, Player]] = list(
+        rank(competing, key=lambda player: keys[player.id])
+    )
     ranks += [(None, player) for player in substitutes]
     return [
         Standing(
