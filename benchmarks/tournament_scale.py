@@ -47,6 +47,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 # The code measured: this checkout, or the one named by BENCH_CHECKOUT (see --checkout).
 REPO = Path(os.environ.get("BENCH_CHECKOUT") or HERE.parent).resolve()
+if os.environ.get("BENCH_CHECKOUT"):
+    # An editable install of the project (pip install -e) finds its packages before sys.path
+    # does: drop its finder so that the checkout's own code is imported.
+    sys.meta_path[:] = [f for f in sys.meta_path if "editable" not in type(f).__name__.lower()]
 sys.path.insert(0, str(REPO))
 sys.path.insert(1, str(HERE))
 
