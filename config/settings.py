@@ -94,6 +94,10 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and API answers gzipped for clients that accept it (static files are WhiteNoise's,
+    # above). BREACH: Django pads each gzipped answer with random bytes and masks the CSRF
+    # token anew in every answer; no other secret is repeated in a page.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions, before common: picks the language from the cookie set by the language
     # switch, else from the browser's Accept-Language, else LANGUAGE_CODE.

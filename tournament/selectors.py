@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import NamedTuple
 
 from django.db.models import Q, QuerySet
 
@@ -108,42 +109,92 @@ def standings(tournament: Tournament, *, provisional: bool = False) -> list[Stan
     whatever the size of the tournament.
     """
     players = list(tournament.players.all())
-    seats = Seat.objects.filter(table__round__tournament=tournament)
+    # No ordering: the model's own would join the tournament and sort every seat for nothing.
+    seats = Seat.objects.filter(table__round__tournament=tournament).order_by()
     if provisional:
         seats = seats.filter(table__ended_at__isnull=False)
     else:
         seats = seats.filter(table__confirmed_at__isnull=False)
-    by_table: dict[int, list[Seat]] = {}
-    confirmed_tables: set[int] = set()
-    for seat in seats.annotate(confirmed=Q(table__confirmed_at__isnull=False)).order_by(
-        "table_id", "starting_wind"
-    ):
-        by_table.setdefault(seat.table_id, []).append(seat)
-        if seat.confirmed:
-            confirmed_tables.add(seat.table_id)
-    table_points: dict[int, Fraction] = {}
+    # Plain tuples, not Seat instances: a big field has tens of thousands of seats.
+    rows = seats.annotate(confirmed=Q(table__confirmed_at__isnull=False)).values_list(
+        "table_id", "player_id", "score", "confirmed"
+    )
+    by_table: dict[int, list[tuple[int, int, int, bool]]] = {}
+    for row in rows:
+        by_table.setdefault(row[0], []).append(row)
+    # Table points are summed exactly as whole numbers of 1/TWELFTHS (a share among up to four
+    # level players is a multiple of 1/12): adding and comparing integers is far quicker than
+    # fractions, and the ranking is the same.
+    points: dict[int, int] = {}
     game_scores: dict[int, list[int]] = {}
     unconfirmed: dict[int, int] = {}
+    values = list(tournament.table_points)
     for table_seats in by_table.values():
-        for result in _results(table_seats, tournament.table_points):
-            player_id = result.seat.player_id
-            table_points[player_id] = table_points.get(player_id, Fraction(0)) + result.table_points
-            game_scores.setdefault(player_id, []).append(result.score)
-            if result.seat.table_id not in confirmed_tables:
+        scores = [seat[2] for seat in table_seats]
+        for (_, player_id, score, confirmed), twelfths in zip(
+            table_seats, _shares(scores, values), strict=True
+        ):
+            points[player_id] = points.get(player_id, 0) + twelfths
+            game_scores.setdefault(player_id, []).append(score)
+            if not confirmed:
                 unconfirmed[player_id] = unconfirmed.get(player_id, 0) + 1
-    rows = [
-        Standing(
-            rank=None,
-            player=player,
-            table_points=table_points.get(player.pk, Fraction(0)),
-            score=sum(game_scores.get(player.pk, ())),
-            game_scores=tuple(sorted(game_scores.get(player.pk, ()), reverse=True)),
-            provisional_games=unconfirmed.get(player.pk, 0),
+    # Rank light records (table points in twelfths), then make each Standing once.
+    records = {
+        player.id: _Record(
+            points.get(player.id, 0),
+            sum(game_scores.get(player.id, ())),
+            tuple(sorted(game_scores.get(player.id, ()), reverse=True)),
         )
         for player in players
+    }
+    tie_breaks = tournament.tie_breaks
+    keys = {pk: ranking_key(record, tie_breaks) for pk, record in records.items()}  # type: ignore[arg-type]
+    competing = [player for player in players if not player.substitute]
+    substitutes = sorted(
+        (player for player in players if player.substitute), key=lambda player: player.key
+    )
+    ranks: list[tuple[int | None, Player]] = list(
+        rank(competing, key=lambda player: keys[player.id])
+    )
+    ranks += [(None, player) for player in substitutes]
+    return [
+        Standing(
+            rank=position,
+            player=player,
+            table_points=Fraction(records[player.id].table_points, TWELFTHS),
+            score=records[player.id].score,
+            game_scores=records[player.id].game_scores,
+            provisional_games=unconfirmed.get(player.id, 0),
+        )
+        for position, player in ranks
     ]
 
-    return ranked(rows, tournament.tie_breaks)
+
+class _Record(NamedTuple):
+    """What a player is ranked by (`scoring.engine.ranking.Record`), table points in
+    twelfths."""
+
+    table_points: int
+    score: int
+    game_scores: tuple[int, ...]
+
+
+TWELFTHS = 12
+
+
+def _shares(scores: Sequence[int], values: Sequence[int]) -> list[int]:
+    """`share_table_points` in twelfths, as whole numbers (a table seats four players at
+    most, each seat a starting wind, so a share is a whole number of twelfths)."""
+    if len(set(scores)) == len(scores):  # no tie: each place its own points
+        order = sorted(range(len(scores)), key=lambda index: -scores[index])
+        twelfths = [0] * len(scores)
+        for place, index in enumerate(order):
+            twelfths[index] = values[place] * TWELFTHS if place < len(values) else 0
+        return twelfths
+    return [
+        share.numerator * (TWELFTHS // share.denominator)
+        for share in share_table_points(scores, values)
+    ]
 
 
 def ranked(rows: Iterable[Standing], tie_breaks: Sequence[str]) -> list[Standing]:

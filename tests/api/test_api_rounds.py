@@ -45,7 +45,15 @@ def test_organiser_creates_the_next_round(as_organiser, tournament):
 
     assert first.status_code == 201
     assert first["Location"] == f"{T}/rounds/1"
-    assert first.json() == {"number": 1, "status": "draft", "tables": []}
+    assert first.json() == {
+        "number": 1,
+        "status": "draft",
+        "tables": [],
+        "count": 0,
+        "limit": 50,
+        "offset": 0,
+        "next": None,
+    }
     assert second.json()["number"] == 2
 
 

@@ -46,7 +46,11 @@ def test_anyone_lists_public_tournaments(anonymous, tournament, private):
                 "venue": "",
                 "public": True,
             }
-        ]
+        ],
+        "count": 1,
+        "limit": 100,
+        "offset": 0,
+        "next": None,
     }
 
 

@@ -18,6 +18,7 @@ from django.db import DataError, IntegrityError
 from django.http import HttpRequest, JsonResponse
 from ninja import Schema
 from ninja.errors import AuthenticationError
+from ninja.errors import ValidationError as ParametersError
 from pydantic import Field
 
 # Service codes answered with 409 rather than 400: the request was right but came too late (the
@@ -154,6 +155,7 @@ MESSAGES = {
     "literal_error": "Choose one of: {choices}.",
     "date_type": "Give a date as YYYY-MM-DD, not {input}.",
     "dict_type": "Give a JSON object.",
+    "int_parsing": "Give a whole number.",
 }
 
 
@@ -228,6 +230,17 @@ def _status(code: str) -> int:
     return 409 if code in CONFLICT_CODES else 400
 
 
+def _parameters(error: ParametersError) -> ApiError:
+    """Query parameters that their schema refuses (a page's limit or offset): 400 naming each,
+    as for the fields of a body. django-ninja locates them as ("query", name)."""
+    located = [
+        # django-ninja leaves the value sent out; a query value is never null.
+        {"input": "", **item, "loc": tuple(item.get("loc", ()))[1:] or ("query",)}
+        for item in error.errors
+    ]
+    return schema_error(located)
+
+
 def _conflict(error: IntegrityError) -> ApiError:
     # The services check their rules first; this is a change made at the same moment.
     return ApiError(
@@ -264,6 +277,7 @@ TRANSLATIONS = {
     DataError: _out_of_range,
     AuthenticationError: _login_required,
     RequestDataTooBig: _too_large,
+    ParametersError: _parameters,
 }
 
 

@@ -8,12 +8,12 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
-from ninja import Router
+from ninja import Query, Router
 from ninja.responses import Status
 
 from tournament import services
 from tournament.access import AuthenticatedRequest
-from tournament.api import schemas, serialisers
+from tournament.api import pages, schemas, serialisers
 from tournament.api.auth import (
     insider,
     organised_tournament,
@@ -48,8 +48,22 @@ def list_rounds(request: HttpRequest, slug: str) -> dict[str, Any]:
     return {"rounds": [serialisers.round_summary(round) for round in rounds]}
 
 
-def _round_answer(request: HttpRequest, round: Round) -> dict[str, Any]:
-    return serialisers.round_detail(round, insider=insider(request, round.tournament))
+def _round_answer(request: HttpRequest, round: Round, page: Any = None) -> dict[str, Any]:
+    """The round with one page of its tables: `page` for a read, the first page (of the
+    default size) for the answer to a write."""
+    path = None
+    if page is None:
+        page = pages.TablesPage()
+        path = reverse(
+            "tournament_api:round", kwargs={"slug": round.tournament.slug, "number": round.number}
+        )
+    body = serialisers.round_detail(
+        round,
+        insider=insider(request, round.tournament),
+        start=page.offset,
+        stop=page.offset + page.limit,
+    )
+    return body | pages.paged(request, page, round.tables.count(), path=path)
 
 
 @router.post(
@@ -82,12 +96,18 @@ def create_round(
     response={200: schemas.Round, **READ},
     summary="A round: status and tables with seats and scores",
 )
-def get_round(request: HttpRequest, slug: str, number: int) -> dict[str, Any]:
-    """A draft round is shown to organisers only (404 for others).
+def get_round(
+    request: HttpRequest,
+    slug: str,
+    number: int,
+    page: Query[pages.TablesPage],
+) -> dict[str, Any]:
+    """A draft round is shown to organisers only (404 for others). One page of its tables,
+    by number: `limit` and `offset`, `count` and `next` as for the other lists.
 
     Who: anyone who may read the tournament."""
     tournament = readable_tournament(request, slug)
-    return _round_answer(request, round_of(request, tournament, number))
+    return _round_answer(request, round_of(request, tournament, number), page)
 
 
 def _organised_round(request: HttpRequest, slug: str, number: int) -> Round:
@@ -254,11 +274,23 @@ def change_round_clock(
     response={200: schemas.Board, **READ},
     summary="The live board of a round",
 )
-def get_round_board(request: HttpRequest, slug: str, number: int) -> dict[str, Any]:
-    """The clock and every table with its hands played, scores, game sheet status and whether
-    it is falling behind the clock.
+def get_round_board(
+    request: HttpRequest,
+    slug: str,
+    number: int,
+    page: Query[pages.TablesPage],
+) -> dict[str, Any]:
+    """The clock, the counts of sheets and of tables behind over every table, and one page of
+    the tables (`limit`, `offset`) with their hands played, scores, game sheet status and
+    whether each is falling behind the clock.
 
     Who: anyone who may read the tournament."""
     tournament = readable_tournament(request, slug)
     round = round_of(request, tournament, number)
-    return serialisers.board(round, insider=insider(request, tournament))
+    body = serialisers.board(
+        round,
+        insider=insider(request, tournament),
+        start=page.offset,
+        stop=page.offset + page.limit,
+    )
+    return body | pages.paged(request, page, round.tables.count())

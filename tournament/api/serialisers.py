@@ -122,11 +122,13 @@ def tables_for_summary(round: Round) -> QuerySet[WithAnnotations[Table, _HandCou
     )
 
 
-def round_detail(round: Round, *, insider: bool) -> dict[str, Any]:
+def round_detail(round: Round, *, insider: bool, start: int, stop: int) -> dict[str, Any]:
+    """The round with its tables from position `start` to `stop` (by number)."""
+    tables = tables_for_summary(round)[start:stop]
     return {
         "number": round.number,
         "status": round.status,
-        "tables": [table_summary(table, insider=insider) for table in tables_for_summary(round)],
+        "tables": [table_summary(table, insider=insider) for table in tables],
     }
 
 
@@ -310,24 +312,33 @@ def clock(round: Round, now: datetime | None = None) -> dict[str, Any]:
     }
 
 
-def board(round: Round, *, insider: bool) -> dict[str, Any]:
-    """The live board of a round: the clock, and every table with its hands, scores, sheet and
-    whether it is falling behind the clock. A fixed number of queries."""
+def board(round: Round, *, insider: bool, start: int, stop: int) -> dict[str, Any]:
+    """The live board of a round: the clock, the sheets and tables behind counted over every
+    table, and the tables from position `start` to `stop` (by number) with their hands,
+    scores, sheet and whether each is falling behind the clock. A fixed number of queries."""
     now = timezone.now()
     state = clock_of(round, now)
     tables = []
-    for table in tables_for_summary(round):
+    for table in tables_for_summary(round)[start:stop]:
         body = table_summary(table, insider=insider)
         body["behind"] = state.behind(table.hand_count, table.ended_at is not None)
         tables.append(body)
     sheets = dict.fromkeys(Table.Sheet.values, 0)
-    for body in tables:
-        sheets[body["sheet"]] += 1
+    behind = 0
+    every = round.tables.annotate(hand_count=Count("hands")).order_by()
+    for hand_count, ended_at, confirmed_at in every.values_list(
+        "hand_count", "ended_at", "confirmed_at"
+    ):
+        if confirmed_at is not None:
+            sheets[Table.Sheet.CONFIRMED] += 1
+        else:
+            sheets[Table.Sheet.SUBMITTED if ended_at is not None else Table.Sheet.OPEN] += 1
+        behind += state.behind(hand_count, ended_at is not None)
     return {
         "round": round.number,
         "status": round.status,
         "clock": clock(round, now),
         "sheets": sheets,
-        "behind": sum(body["behind"] for body in tables),
+        "behind": behind,
         "tables": tables,
     }

@@ -13,7 +13,7 @@ from pydantic import WithJsonSchema
 
 from tournament import services
 from tournament.access import AuthenticatedRequest
-from tournament.api import schemas, serialisers
+from tournament.api import pages, schemas, serialisers
 from tournament.api.auth import (
     forbidden,
     not_found,
@@ -40,8 +40,12 @@ WRITE = refusals(400, 401, 403, 404, 409)
     response={200: schemas.TournamentList, **refusals(401)},
     summary="Tournaments the caller may read",
 )
-def list_tournaments(request: HttpRequest) -> dict[str, Any]:
-    """Public tournaments and those the caller organises or referees.
+def list_tournaments(
+    request: HttpRequest,
+    page: Query[pages.TournamentsPage],
+) -> dict[str, Any]:
+    """Public tournaments and those the caller organises or referees, a page at a time
+    (`limit`, `offset`; `count` and `next` say what is left).
 
     Who: anyone."""
     user = request.user
@@ -50,7 +54,11 @@ def list_tournaments(request: HttpRequest) -> dict[str, Any]:
         tournaments = Tournament.objects.filter(
             Q(pk__in=tournaments.values("pk")) | Q(rounds__tables__referees=user)
         ).distinct()
-    return {"tournaments": tournaments}
+    tournaments = tournaments.order_by(*(Tournament._meta.ordering or ()), "pk")
+    return {
+        "tournaments": list(tournaments[page.offset : page.offset + page.limit]),
+        **pages.paged(request, page, tournaments.count()),
+    }
 
 
 @router.post(
@@ -115,12 +123,20 @@ def change_tournament(
     response={200: schemas.PlayerList, **READ},
     summary="The players",
 )
-def list_players(request: HttpRequest, slug: str) -> dict[str, Any]:
-    """By key.
+def list_players(
+    request: HttpRequest,
+    slug: str,
+    page: Query[pages.PlayersPage],
+) -> dict[str, Any]:
+    """By key, a page at a time (`limit`, `offset`; `count` and `next` say what is left).
 
     Who: anyone who may read the tournament."""
     tournament = readable_tournament(request, slug)
-    return {"players": tournament.players.order_by("key")}
+    players = tournament.players.order_by("key")
+    return {
+        "players": list(players[page.offset : page.offset + page.limit]),
+        **pages.paged(request, page, players.count()),
+    }
 
 
 @router.post(f"{T}/players", response={201: schemas.Player, **WRITE}, summary="Add a player")
@@ -199,6 +215,7 @@ PROVISIONAL = {"type": "string", "enum": [*TRUE, *FALSE]}
 def get_standings(
     request: HttpRequest,
     slug: str,
+    page: Query[pages.PlayersPage],
     provisional: Annotated[str | None, WithJsonSchema(PROVISIONAL)] = Query(
         None,
         description="1: also count the games whose sheets are submitted but not confirmed "
@@ -206,8 +223,9 @@ def get_standings(
     ),
 ) -> dict[str, Any]:
     """Over the games whose sheets are confirmed (with ?provisional=1 also those submitted but
-    not confirmed yet): table points, then score, then the tournament's tie-breaks; the shape
-    of `manage.py standings --json`.
+    not confirmed yet): table points, then score, then the tournament's tie-breaks; the rows
+    in the shape of `manage.py standings --json`, a page at a time (`limit`, `offset`; `count`
+    and `next` say what is left).
 
     Who: anyone who may read the tournament."""
     tournament = readable_tournament(request, slug)
@@ -221,5 +239,8 @@ def get_standings(
     rows = standings(tournament, provisional=counted)
     return {
         "provisional": counted,
-        "standings": [serialisers.standing(row) for row in rows],
+        "standings": [
+            serialisers.standing(row) for row in rows[page.offset : page.offset + page.limit]
+        ],
+        **pages.paged(request, page, len(rows)),
     }

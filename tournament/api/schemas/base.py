@@ -134,3 +134,14 @@ class SeatWinds(Answer):
     S: Wind
     W: Wind
     N: Wind
+
+
+class Paged(Answer):
+    """What an answer holding one page of a list says about the whole list."""
+
+    count: int = Field(ge=0, description="How many items the whole list has.")
+    limit: int = Field(ge=1, description="The most items this answer holds.")
+    offset: int = Field(ge=0, description="How many items of the list come before this page.")
+    next: str | None = Field(
+        description="The address of the next page (path and query), or null on the last page."
+    )

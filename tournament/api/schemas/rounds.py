@@ -15,6 +15,7 @@ from tournament.api.schemas.base import (
     CLOCK_STATES,
     MAX_TABLES,
     Answer,
+    Paged,
     Request,
     Sheet,
     UsernameList,
@@ -58,7 +59,9 @@ class TableSummary(Answer):
     referees: UsernameList = None  # type: ignore[assignment]
 
 
-class Round(Answer):
+class Round(Paged):
+    """A round with one page of its tables (`count`: how many it has in all)."""
+
     number: int = Field(ge=1)
     status: choice(models.Round.Status.values)
     tables: list[TableSummary]
@@ -98,7 +101,10 @@ class SheetCounts(Answer):
     confirmed: int
 
 
-class Board(Answer):
+class Board(Paged):
+    """The clock, the counts over every table, and one page of the tables (`count`: how many
+    the round has in all)."""
+
     round: int = Field(ge=1)
     status: choice(models.Round.Status.values)
     clock: Clock

@@ -9,7 +9,15 @@ from pydantic import ConfigDict, Field, WithJsonSchema
 from scoring.engine import PRESETS
 from tournament import models
 from tournament.api.fields import list_of, of, text
-from tournament.api.schemas.base import Answer, Key, Request, TablePoints, TablePointsExact, changes
+from tournament.api.schemas.base import (
+    Answer,
+    Key,
+    Paged,
+    Request,
+    TablePoints,
+    TablePointsExact,
+    changes,
+)
 from tournament.api.schemas.rounds import RoundSummary
 
 # One place's table points, as `models.validate_table_points` allows them.
@@ -99,7 +107,7 @@ class TournamentSummary(Answer):
     public: of(models.Tournament, "public")
 
 
-class TournamentList(Answer):
+class TournamentList(Paged):
     tournaments: list[TournamentSummary]
 
 
@@ -179,7 +187,7 @@ class Player(PlayerCreate):
     )
 
 
-class PlayerList(Answer):
+class PlayerList(Paged):
     players: list[Player]
 
 
@@ -199,6 +207,6 @@ class Standing(Answer):
     )
 
 
-class Standings(Answer):
+class Standings(Paged):
     provisional: bool = Field(description="Whether submitted, unconfirmed game sheets count too.")
     standings: list[Standing] = Field(description="Ranked players in order, then substitutes.")
