@@ -198,6 +198,7 @@ def summary(results: list[float | None]) -> str:
 def measure(state: Path, proxy: str) -> None:
     server = start(state, proxy)
     try:
+        normal_requests(20, spacing=0.0)  # every worker loads its templates first
         baseline = normal_requests(NORMAL_REQUESTS, spacing=0.2)
         until = time.monotonic() + SLOW_SECONDS
         tally = Slow()

@@ -294,6 +294,7 @@ def ensure_database(url: str) -> str:
     """Create the PostgreSQL database `url` names when it is missing; say what happened.
     Raises SystemExit with what to do when there is no server or no right to create it."""
     import psycopg
+    from psycopg.conninfo import make_conninfo
 
     from config import env
 
@@ -307,7 +308,8 @@ def ensure_database(url: str) -> str:
         where += f":{admin['port']}"
     user = admin.get("user") or os.environ.get("PGUSER") or _login_name()
     try:
-        with psycopg.connect(**admin, autocommit=True, connect_timeout=5) as connection:
+        conninfo = make_conninfo(**admin)
+        with psycopg.connect(conninfo, autocommit=True, connect_timeout=5) as connection:
             exists = connection.execute(
                 "SELECT 1 FROM pg_database WHERE datname = %s", (name,)
             ).fetchone()
@@ -316,8 +318,8 @@ def ensure_database(url: str) -> str:
             connection.execute(f'CREATE DATABASE "{name}"')
             return f"Created the database {name!r} on {where}."
     except psycopg.OperationalError as error:
-        reason = str(error).strip().splitlines()[-1] if str(error).strip() else type(error)
         text = str(error)
+        reason = next((line.strip() for line in text.splitlines() if line.strip()), "")
         if "Connection refused" in text or "No such file" in text or "timeout" in text:
             raise SystemExit(NO_SERVER.format(where=where, error=reason, name=name)) from None
         raise SystemExit(
