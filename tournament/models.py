@@ -953,6 +953,9 @@ class SeatingJob(models.Model):
     total = models.PositiveIntegerField(default=0)
     message = models.TextField(blank=True)
     figures = models.JSONField(null=True, blank=True)
+    # Written every few seconds by the process running the job, so that any process can tell
+    # a run that died with its process (a restart) from a long one.
+    heartbeat = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created", "-pk"]

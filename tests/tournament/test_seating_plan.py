@@ -31,6 +31,8 @@ from tournament.services.seating_plan import (
     Segment,
     build_plan,
     enqueue,
+    is_stale,
+    jobs,
     publish_rounds,
     seating_figures,
     start_seating_job,
@@ -388,6 +390,60 @@ def test_a_run_older_than_ten_minutes_is_dead(tournament, organiser, field, now)
     dead.refresh_from_db()
     assert dead.status == "failed"
     assert dead.message.startswith("This run stopped without finishing")
+
+
+def test_a_long_run_with_a_recent_heartbeat_is_alive(tournament, organiser, field, now):
+    plan(tournament, organiser, planned=2)
+    alive = SeatingJob.objects.create(
+        tournament=tournament,
+        created_by=organiser,
+        created=now - timedelta(minutes=30),
+        heartbeat=now - timedelta(seconds=10),
+    )
+
+    assert not is_stale(alive)
+    with pytest.raises(ValidationError) as error:
+        start_seating_job(tournament=tournament, actor=organiser)
+    assert error.value.code == "job_running"
+
+
+def test_a_run_without_a_heartbeat_for_a_minute_has_died(tournament, organiser, field, now):
+    """Its process stopped (a restart): any process, on any machine, sees it."""
+    plan(tournament, organiser, planned=2)
+    dead = SeatingJob.objects.create(
+        tournament=tournament,
+        created_by=organiser,
+        created=now - timedelta(minutes=3),
+        heartbeat=now - timedelta(seconds=61),
+    )
+
+    assert is_stale(dead)
+    assert start_seating_job(tournament=tournament, actor=organiser, seed=1).status == "done"
+    dead.refresh_from_db()
+    assert dead.status == "failed"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_heartbeat_is_written_while_the_job_runs(tournament, organiser, monkeypatch):
+    monkeypatch.setattr(jobs, "HEARTBEAT_INTERVAL", 0.05)
+    job = SeatingJob.objects.create(tournament=tournament, created_by=organiser)
+
+    with jobs.Heartbeat(job.pk) as heartbeat:
+        job.refresh_from_db()
+        first = job.heartbeat
+        assert first is not None
+        deadline = time.monotonic() + 10
+        while job.heartbeat == first and time.monotonic() < deadline:
+            time.sleep(0.05)
+            job.refresh_from_db()
+        assert job.heartbeat > first
+    assert not heartbeat.thread.is_alive()
+
+    SeatingJob.objects.filter(pk=job.pk).update(status="done")
+    with jobs.Heartbeat(job.pk):  # a finished job is left alone
+        pass
+    job.refresh_from_db()
+    assert job.status == "done"
 
 
 def test_progress_is_written_at_most_four_times_a_second(tournament, organiser):

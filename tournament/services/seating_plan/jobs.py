@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import logging
 import secrets
+import threading
 import time
 from collections.abc import Sequence
 from datetime import timedelta
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connections, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -30,8 +31,11 @@ from .plan import Plan, Segment, build_plan, refuse_unless_plannable, seat_plan
 
 logger = logging.getLogger(__name__)
 
-#: A job still "running" after this long has died (the server stopped, say).
-STALE_AFTER = timedelta(minutes=10)
+#: The process running a job writes the job's heartbeat this often (seconds).
+HEARTBEAT_INTERVAL = 5.0
+#: A job still "running" whose last heartbeat (or its start, before the first) is older than
+#: this has died with the process that ran it (a restart of the server, say).
+STALE_AFTER = timedelta(minutes=1)
 #: Progress is written to the job row at most this often (seconds).
 PROGRESS_INTERVAL = 0.25
 
@@ -79,6 +83,40 @@ class ProgressWriter:
             raise Abandoned
 
 
+class Heartbeat:
+    """While a job runs, a thread of its own writes the job's heartbeat every
+    HEARTBEAT_INTERVAL seconds, however long the engine goes without reporting progress.
+    Whichever process shows the job then tells a live run from one whose process has died."""
+
+    def __init__(self, job_id: int) -> None:
+        self.job_id = job_id
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(
+            target=self._beat, daemon=True, name=f"seating-heartbeat-{job_id}"
+        )
+
+    def __enter__(self) -> Heartbeat:
+        self.write()
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stopped.set()
+        self.thread.join()
+
+    def write(self) -> None:
+        SeatingJob.objects.filter(pk=self.job_id, status=SeatingJob.Status.RUNNING).update(
+            heartbeat=timezone.now()
+        )
+
+    def _beat(self) -> None:
+        try:
+            while not self.stopped.wait(HEARTBEAT_INTERVAL):
+                self.write()
+        finally:
+            connections.close_all()  # this thread's connection only
+
+
 def _message(error: Exception) -> str:
     if isinstance(error, engine.SeatingError):
         return error.message
@@ -97,9 +135,10 @@ def run_seating_job(job_id: int, *, effort: float = 1.0) -> None:
     """Generate the seating for the job's tournament and apply it, or mark the job failed."""
     job = SeatingJob.objects.select_related("tournament", "created_by").get(pk=job_id)
     try:
-        plan = build_plan(job.tournament)
-        seated = seat_plan(plan, seed=job.seed, effort=effort, progress=ProgressWriter(job_id))
-        apply_seating(job_id=job_id, plan=plan, seated=seated)
+        with Heartbeat(job_id):
+            plan = build_plan(job.tournament)
+            seated = seat_plan(plan, seed=job.seed, effort=effort, progress=ProgressWriter(job_id))
+            apply_seating(job_id=job_id, plan=plan, seated=seated)
     except Abandoned:
         return
     except (engine.SeatingError, ValidationError) as error:
@@ -144,7 +183,10 @@ def apply_seating(*, job_id: int, plan: Plan, seated: dict[int, engine.RoundSeat
 
 
 def is_stale(job: SeatingJob) -> bool:
-    return job.status == SeatingJob.Status.RUNNING and timezone.now() - job.created > STALE_AFTER
+    """A job still marked running whose process has stopped: no heartbeat for STALE_AFTER."""
+    if job.status != SeatingJob.Status.RUNNING:
+        return False
+    return timezone.now() - (job.heartbeat or job.created) > STALE_AFTER
 
 
 def start_seating_job(
@@ -157,9 +199,10 @@ def start_seating_job(
     """Start generating the seating of the draft rounds of `tournament`.
 
     Refused (ValidationError) without planned rounds, without a round to seat, or while
-    another run for the tournament is going (one that has run for STALE_AFTER has died and is
-    marked failed). The run goes to `enqueue`: a background thread, or at once when
-    `settings.SEATING_JOBS_INLINE` is true; either way the job row tells how it went.
+    another run for the tournament is going (one without a heartbeat for STALE_AFTER has died
+    with its process and is marked failed). The run goes to `enqueue`: a background thread,
+    or at once when `settings.SEATING_JOBS_INLINE` is true; either way the job row tells how
+    it went.
     """
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
