@@ -46,7 +46,7 @@ def round_seating(
     page_by_table = {
         number: index // TABLES_PER_PAGE + 1 for index, number in enumerate(table_numbers)
     }
-    rows = [
+    rows: list[dict[str, Any]] = [
         {"name": name, "key": key, "table": table, "wind": wind} for name, key, table, wind in seats
     ]
     rows.sort(key=lambda row: (row["name"].casefold(), row["key"]))

@@ -164,7 +164,7 @@ def page_links(
         return []
     suffix = f"#{anchor}" if anchor else ""
 
-    def url(number: int) -> str:
+    def url(number: int | str) -> str:
         return _address("?", request.GET, **{param: number}) + suffix
 
     links: list[dict[str, Any]] = []
