@@ -200,9 +200,9 @@ def round_page(request: HtmxRequest, slug: str, number: int) -> HttpResponse:
     # Every seat of the round as plain values (the by-name list and the search need them all,
     # in Python's order of names); the boards are built for one page of tables only.
     seats = list(
-        Seat.objects.filter(round=round).values_list(
-            "player__name", "player__key", "table__number", "starting_wind"
-        )
+        Seat.objects.filter(round=round)
+        .order_by()
+        .values_list("player__name", "player__key", "table__number", "starting_wind")
     )
     table_numbers = list(round.tables.order_by("number").values_list("number", flat=True))
     table_page = page_of_tables(request, table_numbers)
