@@ -135,3 +135,29 @@ def test_statistics_and_projector_seating_by_name(screen, live_server, tournamen
     shot(screen, "projector-by-name")
     names = screen.locator(".pj-by-name .pj-name").all_inner_texts()
     assert names == sorted(names, key=str.casefold) and len(names) == 8
+
+
+def test_a_round_in_pages_finds_your_table_without_sideways_scrolling(
+    screen, live_server, tournament, organiser, monkeypatch
+):
+    from tournament.web import round_list
+
+    monkeypatch.setattr(round_list, "TABLES_PER_PAGE", 1)
+    monkeypatch.setattr(round_list, "NAMES_PER_PAGE", 3)
+    build_cup(tournament, organiser)
+    screen.goto(f"{live_server.url}/t/{SLUG}/rounds/2/")
+    shot(screen, "round-paged")
+    assert screen.locator("section.board").count() == 1
+
+    screen.fill("#find-table", "fay")
+    screen.click("form.find-player button")
+    shot(screen, "round-found")
+    found = screen.locator("#found table.by-name tbody tr")
+    assert found.count() == 1
+    assert found.first.inner_text().split("\t")[:2] == ["Fay Fox 6", "2"]
+    page_width, visible = widths(screen)
+    assert page_width <= visible, f"the page scrolls sideways: {page_width} > {visible}"
+
+    found.first.locator("a").nth(1).click()
+    assert screen.url.endswith("?page=2#table-2")
+    assert screen.locator("#table-2").is_visible()

@@ -37,7 +37,13 @@ from tournament.tables import StandingsTable, standing_rows
 from tournament.web.htmx import HtmxRequest
 from tournament.web.live import conditional_live
 from tournament.web.organiser.forms.tournament import preset_name
-from tournament.web.standings_list import matching, search_text, standings_context
+from tournament.web.round_list import page_of_tables, round_seating
+from tournament.web.standings_list import (
+    matching,
+    page_links,
+    search_text,
+    standings_context,
+)
 
 EXPORT_FORMATS = ("csv", "xlsx")
 # How often the pages that update themselves (htmx polls, see static/tournament/live.js) ask
@@ -191,28 +197,37 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
 def round_page(request: HtmxRequest, slug: str, number: int) -> HttpResponse:
     access = _access(request, slug)
     round = access.round(number)
+    # Every seat of the round as plain values (the by-name list and the search need them all,
+    # in Python's order of names); the boards are built for one page of tables only.
+    seats = list(
+        Seat.objects.filter(round=round)
+        .order_by()
+        .values_list("player__name", "player__key", "table__number", "starting_wind")
+    )
+    table_numbers = list(round.tables.order_by("number").values_list("number", flat=True))
+    table_page = page_of_tables(request, table_numbers)
     tables = list(
-        round.tables.annotate(
+        round.tables.filter(number__in=list(table_page.object_list))
+        .order_by("number")
+        .annotate(
             hand_count=Count("hands"),
             has_penalties=Exists(Penalty.objects.filter(table=OuterRef("pk"))),
-        ).prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+        )
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
     )
     started = round.status in (Round.Status.PLAYING, Round.Status.FINISHED)
     boards = []
-    seating: list[dict[str, Any]] = []
     for table in tables:
-        seats = _in_order(table.seats.all())
+        table_seats = _in_order(table.seats.all())
         table.round = round
         has_results = table.ended_at is not None or table.hand_count > 0 or table.has_penalties
         boards.append(
             {
                 "table": table,
-                "lines": _seat_lines(seats, access.tournament.table_points),
+                "lines": _seat_lines(table_seats, access.tournament.table_points),
                 "show_results": started and has_results,
             }
         )
-        seating.extend({"player": seat.player, "table": table, "seat": seat} for seat in seats)
-    seating.sort(key=lambda item: (item["player"].name.casefold(), item["player"].key))
     return render_live(
         request,
         "tournament/public/round.html",
@@ -221,7 +236,9 @@ def round_page(request: HtmxRequest, slug: str, number: int) -> HttpResponse:
             "tournament": access.tournament,
             "round": round,
             "boards": boards,
-            "seating": seating,
+            "table_page": table_page,
+            "table_page_links": page_links(request, table_page, anchor="tables"),
+            **round_seating(request, seats, table_numbers, table_page.number),
             "live": round.status == Round.Status.PLAYING,
             "live_seconds": LIVE_SECONDS["round"],
         },

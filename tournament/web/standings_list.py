@@ -155,16 +155,24 @@ def page_of(rows: list[dict[str, Any]], request: HttpRequest) -> Page:
     return paginator.page(number)
 
 
-def page_links(request: HttpRequest, page: Page) -> list[dict[str, Any]]:
-    """The links to the other pages: previous, numbers (with gaps), next."""
+def page_links(
+    request: HttpRequest, page: Page, *, param: str = "page", anchor: str = ""
+) -> list[dict[str, Any]]:
+    """The links to the other pages: previous, numbers (with gaps), next. The page number goes
+    in the query parameter `param`; `anchor` (a fragment id) is added to each link."""
     if page.paginator.num_pages < 2:
         return []
+    suffix = f"#{anchor}" if anchor else ""
+
+    def url(number: int | str) -> str:
+        return _address("?", request.GET, **{param: number}) + suffix
+
     links: list[dict[str, Any]] = []
     if page.has_previous():
         links.append(
             {
                 "text": gettext("previous"),
-                "url": _address("?", request.GET, page=page.previous_page_number()),
+                "url": url(page.previous_page_number()),
                 "class": "previous",
             }
         )
@@ -175,17 +183,13 @@ def page_links(request: HttpRequest, page: Page) -> list[dict[str, Any]]:
             links.append(
                 {
                     "text": number,
-                    "url": _address("?", request.GET, page=number),
+                    "url": url(number),
                     "class": "active" if number == page.number else "",
                 }
             )
     if page.has_next():
         links.append(
-            {
-                "text": gettext("next"),
-                "url": _address("?", request.GET, page=page.next_page_number()),
-                "class": "next",
-            }
+            {"text": gettext("next"), "url": url(page.next_page_number()), "class": "next"}
         )
     return links
 
