@@ -30,6 +30,7 @@ SERVICES_WITHOUT_API = {"seating_plan", "accounts"}
 # Service codes of actions the API does not offer: removing a round, swapping two players,
 # reopening a game, importing a CSV file of players.
 NOT_EXPOSED = {
+    "unknown_table",  # the round's referee form (web only)
     "not_draft",
     "not_last_round",
     "same_player",

@@ -41,6 +41,8 @@ OPERATIONS = [
     ("GET", f"{T}/players", None, "reader", 200),
     ("POST", f"{T}/players", {"key": "20", "name": "New Player"}, "organiser", 201),
     ("PATCH", f"{T}/players/1", {"club": "Dragons"}, "organiser", 200),
+    # Player 1 has played: the organiser passes the check and is refused by the service.
+    ("DELETE", f"{T}/players/1", None, "organiser", 409),
     ("GET", f"{T}/standings", None, "reader", 200),
     ("GET", f"{T}/rounds", None, "reader", 200),
     ("POST", f"{T}/rounds", None, "organiser", 201),
@@ -137,6 +139,7 @@ def test_permission(world, tournament, private, role, method, url, body, who, su
                 401: {"invalid_token", "login_required"},
                 403: {"forbidden"},
                 404: {"not_found"},
+                409: {"player_has_results"},
             }[response.status_code]
         )
     if response.status_code == 401:

@@ -53,12 +53,19 @@ def add_formula_player(tournament, index: int, key: str) -> Player:
         "ema_number": f"={index}+1",
     }
     plain = str(index + 1)
-    for attempt in ({"key": key}, {"key": plain}, {"key": key, "ema_number": ""}):
+    for attempt in (
+        {"key": key},
+        {"key": plain},
+        {"key": key, "ema_number": ""},
+        {"key": key, "ema_number": "", "country": ""},
+    ):
         try:
             return add_player(tournament=tournament, **{**fields, **attempt})
         except ValidationError:
             pass
-    return add_player(tournament=tournament, **{**fields, "key": plain, "ema_number": ""})
+    return add_player(
+        tournament=tournament, **{**fields, "key": plain, "ema_number": "", "country": ""}
+    )
 
 
 @pytest.fixture

@@ -57,16 +57,23 @@ def player_fields(index: int) -> dict[str, str]:
 
 
 def add_hostile_player(tournament, index: int) -> Player:
-    """Player `index`: keyed with markup and with markup for EMA number when the application
-    lets them be typed, else by its number and without."""
+    """Player `index`: keyed with markup and with markup for EMA number (and country) when the
+    application lets them be typed, else by its number and without."""
     fields = player_fields(index)
     key, plain = f"<xss>{index}", str(index)
-    for attempt in ({"key": key}, {"key": plain}, {"key": key, "ema_number": ""}):
+    for attempt in (
+        {"key": key},
+        {"key": plain},
+        {"key": key, "ema_number": ""},
+        {"key": key, "ema_number": "", "country": ""},
+    ):
         try:
             return add_player(tournament=tournament, **{**fields, **attempt})
         except ValidationError:
             pass
-    return add_player(tournament=tournament, **{**fields, "key": plain, "ema_number": ""})
+    return add_player(
+        tournament=tournament, **{**fields, "key": plain, "ema_number": "", "country": ""}
+    )
 
 
 @pytest.fixture

@@ -24,7 +24,7 @@ from tournament.api.auth import (
 )
 from tournament.api.errors import ApiError, invalid, invalid_field
 from tournament.api.schemas import BODY, EMPTY_BODY_OK, Sent, read
-from tournament.api.tournaments import READ, WRITE, T
+from tournament.api.tournaments import PAGED, READ, WRITE, T
 from tournament.models import Round
 from tournament.rotation import WINDS
 
@@ -93,7 +93,7 @@ def create_round(
 @router.get(
     R,
     url_name="round",
-    response={200: schemas.Round, **READ},
+    response={200: schemas.Round, **PAGED},
     summary="A round: status and tables with seats and scores",
 )
 def get_round(
@@ -271,7 +271,7 @@ def change_round_clock(
 @router.get(
     f"{R}/board",
     url_name="round_board",
-    response={200: schemas.Board, **READ},
+    response={200: schemas.Board, **PAGED},
     summary="The live board of a round",
 )
 def get_round_board(

@@ -32,12 +32,13 @@ router = Router(exclude_unset=True)
 T = "/{slug:slug}"
 READ = refusals(401, 404)
 WRITE = refusals(400, 401, 403, 404, 409)
+PAGED = refusals(400, 401, 404)  # a read with `limit` and `offset`
 
 
 @router.get(
     "",
     url_name="tournaments",
-    response={200: schemas.TournamentList, **refusals(401)},
+    response={200: schemas.TournamentList, **refusals(400, 401)},
     summary="Tournaments the caller may read",
 )
 def list_tournaments(
@@ -120,7 +121,7 @@ def change_tournament(
 @router.get(
     f"{T}/players",
     url_name="players",
-    response={200: schemas.PlayerList, **READ},
+    response={200: schemas.PlayerList, **PAGED},
     summary="The players",
 )
 def list_players(
