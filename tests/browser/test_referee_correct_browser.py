@@ -135,15 +135,25 @@ def test_the_table_screen_with_a_hand_weighs_under_150_kb(chromium, live_server,
     page.locator(".messages").get_by_text("Hand 1: drawn hand").wait_for()
     sizes: dict[str, int] = {}
 
+    wire: dict[str, int] = {}
+
     def on_response(response: Any) -> None:
         if not 300 <= response.status < 400:
             sizes[response.url] = len(response.body())
+            wire[response.url] = response.request.sizes()["responseBodySize"]
 
     fresh = context.new_page()
+    cdp = context.new_cdp_session(fresh)  # a first load: nothing from the browser's cache
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
     fresh.on("response", on_response)
     fresh.goto(url, wait_until="networkidle")
     assert fresh.locator("#correct-last").count() == 1
     context.close()
-    total = sum(sizes.values())
-    print(f"\nReferee table screen with a hand to correct, first load: {total} bytes")
-    assert total < PAGE_WEIGHT_LIMIT
+    total, sent = sum(sizes.values()), sum(wire.values())
+    print(
+        f"\nReferee table screen with a hand to correct, first load: {sent} bytes sent,"
+        f" {total} read"
+    )
+    # What a phone downloads: the pages are compressed when the browser accepts it.
+    assert sent < PAGE_WEIGHT_LIMIT

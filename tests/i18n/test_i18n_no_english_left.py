@@ -25,6 +25,8 @@ SLUG = DEMO_TOURNAMENT_SLUG
 # "English" is the language switch naming English in itself; Ctrl and Mac name the keys to print.
 ALLOWED = {"CSV", "EMA", "MCR", "WMO", "XLSX", "Excel", "UTF", "PPP", "English"}
 ALLOWED |= {"API", "Ctrl", "Mac"}
+# The referee accounts form's example of a name and the username made from it.
+ALLOWED |= {"Anna", "Schmidt", "anna", "schmidt"}
 WORD = r"[^\W\d_]+"
 
 
