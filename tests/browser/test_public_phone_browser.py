@@ -97,6 +97,15 @@ def test_a_player_finds_themselves_by_name_and_sees_their_table(
     assert heading.bounding_box()["y"] < SIZES["phone"]["height"]
     page_width, visible = widths(screen)
     assert page_width <= visible
+    # Each of the page's tables that scrolls sideways says so just above it.
+    for wrap in screen.locator(
+        "#seating .table-wrap, #games .table-wrap, #hands .table-wrap"
+    ).all():
+        scrolls = wrap.evaluate("e => e.scrollWidth > e.clientWidth")
+        hint = wrap.locator("xpath=preceding-sibling::p[contains(@class, 'scroll-hint')][1]")
+        assert not scrolls or hint.is_visible()
+    if screen.size_name == "desktop":
+        assert screen.locator(".scroll-hint-phone").first.is_hidden()
 
 
 def test_players_list_search_and_score_sheet_hint(screen, live_server, tournament, organiser):
