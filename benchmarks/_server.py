@@ -32,9 +32,10 @@ def _collect_static(env: dict[str, str]) -> None:
 
 
 def start_server(
-    *, port: int, database_url: str, workers: int = 4, log: Path | None = None
+    *, port: int, database_url: str, workers: int = 4, threads: int = 1, log: Path | None = None
 ) -> subprocess.Popen[bytes]:
-    """gunicorn with `workers` sync workers on HOST:`port`, ready to answer when this returns.
+    """gunicorn with `workers` workers on HOST:`port` (sync ones, or with `threads` > 1 gthread
+    ones of that many threads, as scripts/serve runs), ready to answer when this returns.
     Stop it with stop_server()."""
     env = {
         **os.environ,
@@ -49,7 +50,10 @@ def start_server(
     gunicorn = Path(sys.executable).with_name("gunicorn")
     command = [
         str(gunicorn), "config.wsgi", "--bind", f"{HOST}:{port}",
-        "--workers", str(workers), "--worker-class", "sync", "--timeout", "120",
+        "--workers", str(workers),
+        *(["--worker-class", "gthread", "--threads", str(threads)] if threads > 1
+          else ["--worker-class", "sync"]),
+        "--timeout", "120",
         "--backlog", "4096", "--log-level", "warning",
     ]  # fmt: skip
     output = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115

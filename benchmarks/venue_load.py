@@ -433,6 +433,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--warmup", type=float, default=30.0)
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument(
+        "--threads", type=int, default=1, help="gthread workers of this many threads (1: sync)"
+    )
     parser.add_argument("--port", type=int, default=8820)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
@@ -445,7 +448,8 @@ def main() -> None:
     setup_django(url)
     log = Path(tempfile.gettempdir()) / f"venue_load_{args.port}.log"
     print(
-        f"gunicorn: {args.workers} sync workers on {HOST}:{args.port}, DEBUG off (log {log}); "
+        f"gunicorn: {args.workers} workers × {args.threads} threads on {HOST}:{args.port},"
+        f" DEBUG off (log {log}); "
         f"{args.players} players, {args.referees} referees, {args.seconds:.0f} s a phase"
     )
     phases: list[Phase] = []
@@ -457,7 +461,9 @@ def main() -> None:
         connections.close_all()
         # A server of its own for each phase: what an overloaded phase left queued is dropped
         # with it, and the database is checked with no request running.
-        server = start_server(port=args.port, database_url=url, workers=args.workers, log=log)
+        server = start_server(
+            port=args.port, database_url=url, workers=args.workers, threads=args.threads, log=log
+        )
         try:
             stats, start, ended = asyncio.run(
                 run_phase(args.port, slug, shares, paths, args.seconds, args.warmup, args.seed)
