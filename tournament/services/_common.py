@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -183,11 +184,16 @@ def game_scores(
     and from the penalties (their seats among `seats`): what `recompute_scores` stores, for a
     game held in memory."""
     scores = [sum(points) for points in zip(*payments, strict=True)] if payments else [0] * 4
+    _add_penalties(scores, seats, penalties)
+    return scores
+
+
+def _add_penalties(scores: list[int], seats: list[Seat], penalties: Iterable[Penalty]) -> None:
+    """Add to `scores` (E, S, W, N) what each of `penalties` pays and receives."""
     for penalty in penalties:
         offender = next(seat.index for seat in seats if seat.pk == penalty.seat_id)
         for index, points in enumerate(penalty.payments(offender)):
             scores[index] += points
-    return scores
 
 
 def recompute_scores(table: Table, seats: list[Seat]) -> None:
@@ -199,10 +205,7 @@ def recompute_scores(table: Table, seats: list[Seat]) -> None:
         north=Sum("north_points"),
     )
     scores = [totals[name] or 0 for name in ("east", "south", "west", "north")]
-    for penalty in table.penalties.all():
-        offender = next(seat.index for seat in seats if seat.pk == penalty.seat_id)
-        for index, points in enumerate(penalty.payments(offender)):
-            scores[index] += points
+    _add_penalties(scores, seats, table.penalties.all())
     for seat, score in zip(seats, scores, strict=True):
         seat.score = score
     Seat.objects.bulk_update(seats, ["score"])
