@@ -160,6 +160,8 @@ def test_a_round_in_pages_finds_your_table_without_sideways_scrolling(
 
     screen.fill("#find-table", "fay")
     screen.click("form.find-player button")
+    screen.wait_for_url("**q=fay**")
+    screen.wait_for_selector("#found table.by-name")
     shot(screen, "round-found")
     found = screen.locator("#found table.by-name tbody tr")
     assert found.count() == 1
@@ -168,5 +170,5 @@ def test_a_round_in_pages_finds_your_table_without_sideways_scrolling(
     assert page_width <= visible, f"the page scrolls sideways: {page_width} > {visible}"
 
     found.first.locator("a").nth(1).click()
-    assert screen.url.endswith("?page=2#table-2")
+    screen.wait_for_url(lambda url: url.endswith("?page=2#table-2"))
     assert screen.locator("#table-2").is_visible()
