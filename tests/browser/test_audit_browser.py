@@ -47,7 +47,8 @@ def test_the_audit_trail_filters_and_names_players_at_every_width(chromium, demo
     page.select_option("select[name=table]", str(table.pk))
     page.select_option("select[name=kind]", "hand_recorded")
     page.get_by_role("button", name="Filter").click()
-    page.wait_for_load_state("load")
+    # The filtered page, not the one still shown while the browser asks for it.
+    page.wait_for_url(lambda url: "kind=hand_recorded" in url)
 
     heads = page.locator(".org-audit-head").all_inner_texts()
     assert heads and all("Round 1, table 2" in head for head in heads)

@@ -184,11 +184,12 @@ def test_the_projector_counts_down_and_rotates(sized_page, live_server, world, o
     clock = page.locator("#pj-clock [data-countdown]")
     first = clock.inner_text()
     assert re.fullmatch(r"(9|10):\d\d", first), first
+    # The first panel, read before waiting on the clock: the panels turn every 3 s.
+    assert page.locator("[data-panel]").get_attribute("data-panel") == "standings"
     page.wait_for_function(
         "(first) => document.querySelector('#pj-clock [data-countdown]').textContent !== first",
         arg=first,
     )
-    assert page.locator("[data-panel]").get_attribute("data-panel") == "standings"
     fits(page)
     shoot(page, "projector-standings")
     page.evaluate("window.projectorMarker = 1")
@@ -215,6 +216,13 @@ def test_the_projector_counts_down_and_rotates(sized_page, live_server, world, o
 
 
 REFRESH = "htmx.trigger('#{}', 'live:refresh')"  # what a tab shown again does
+# The same, setting window.refreshed once htmx has swapped the update in and settled it (its
+# "htmx-added" classes gone); live.js has marked the region stale or not before that.
+REFRESH_NOTED = """id => {
+  window.refreshed = false;
+  document.addEventListener("htmx:afterSettle", () => { window.refreshed = true }, {once: true});
+  htmx.trigger("#" + id, "live:refresh");
+}"""
 
 
 def test_a_lost_connection_is_said_and_the_content_kept(sized_page, live_server, world):
@@ -262,11 +270,12 @@ def test_no_update_while_hidden_and_one_at_once_when_shown(sized_page, live_serv
     asked.clear()
     page.wait_for_timeout(4500)  # two updates skipped
     assert asked == []
-    page.evaluate(
-        "Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"
-        "document.dispatchEvent(new Event('visibilitychange'))"
-    )
-    page.wait_for_timeout(300)  # at once, not at the next tick of the poll
+    # At once, not at the next tick of the poll (every 2 s).
+    with page.expect_request(lambda request: "board" in request.url, timeout=2000):
+        page.evaluate(
+            "Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"
+            "document.dispatchEvent(new Event('visibilitychange'))"
+        )
     assert len(asked) >= 1
 
 
@@ -360,8 +369,8 @@ def test_an_unchanged_fragment_is_asked_about_with_its_etag_and_kept(
     contents = []
     for _ in range(2):
         with page.expect_response(lambda response: "standings" in response.url):
-            page.evaluate(REFRESH.format("standings-live"))
-        page.wait_for_timeout(200)
+            page.evaluate(REFRESH_NOTED, "standings-live")
+        page.wait_for_function("() => window.refreshed")
         contents.append(page.locator("#standings-live").inner_html())
 
     fragments = [etag for htmx, etag in sent if htmx == "true"]

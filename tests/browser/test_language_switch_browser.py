@@ -49,8 +49,8 @@ def test_switch_to_chinese_and_back(live_server, chromium, demo, size):
         assert page.locator("html").get_attribute("lang") == "en"
         switch = page.locator("form.lang-switch")
         assert switch.get_by_text("Language").is_visible()
-        switch.get_by_role("button", name="简体中文").click()
-        page.wait_for_load_state()
+        with page.expect_navigation():  # back to the same address: wait for the new page
+            switch.get_by_role("button", name="简体中文").click()
         # Back on the same page, now in Chinese.
         assert page.url.endswith(reverse("public:tournament", kwargs={"slug": slug}))
         assert page.locator("html").get_attribute("lang") == "zh-hans"
@@ -59,13 +59,13 @@ def test_switch_to_chinese_and_back(live_server, chromium, demo, size):
         shoot(page, f"switch-{size}-tournament")
         # The next page keeps the language (the cookie).
         page.locator(".site-nav").get_by_role("link", name="算番器").click()
-        page.wait_for_load_state()
+        page.wait_for_url(lambda url: url.endswith(reverse("scoring:calculator")))
         assert page.locator("html").get_attribute("lang") == "zh-hans"
         assert page.locator("h1").inner_text() == "算番器"
         assert fits(page)
         # And back to English.
-        page.locator("form.lang-switch").get_by_role("button", name="English").click()
-        page.wait_for_load_state()
+        with page.expect_navigation():
+            page.locator("form.lang-switch").get_by_role("button", name="English").click()
         assert page.locator("html").get_attribute("lang") == "en"
         assert page.locator(".site-nav").get_by_text("Fan calculator").is_visible()
     finally:
@@ -116,8 +116,8 @@ def test_main_pages_in_chinese_fit_the_screen(live_server, chromium, demo, size)
         page.goto(live_server.url + reverse("login"))
         page.fill("input[name=username]", demo.organiser.get_username())
         page.fill("input[name=password]", DEMO_PASSWORD)
-        page.get_by_role("button", name="登录").click()
-        page.wait_for_load_state()
+        with page.expect_navigation():  # logged in before the next page is asked for
+            page.get_by_role("button", name="登录").click()
         for name, url in organiser_pages(slug):
             response = page.goto(live_server.url + url)
             assert response.status == 200, name

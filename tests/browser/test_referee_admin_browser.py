@@ -100,8 +100,8 @@ def test_make_accounts_print_slips_and_assign_a_round(
         for number, username in [(1, "referee-01"), (2, "referee-02"), (3, "referee-01")]:
             page.locator(f"#id_table-{number}-0").select_option(label=username)
         page.locator("#id_table-4-1").select_option(label="referee-03")
-        page.get_by_role("button", name="Save the referees of round 1").click()
-        page.wait_for_load_state("load")
+        with page.expect_navigation():  # the same address again: wait for the new page
+            page.get_by_role("button", name="Save the referees of round 1").click()
         assert page.get_by_text("The referees of round 1 are saved.").is_visible()
         assigned = {
             table.number: sorted(user.username for user in table.referees.all())

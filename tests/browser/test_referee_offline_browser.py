@@ -270,7 +270,10 @@ def test_the_clock_counts_down_and_the_sheet_is_submitted_after_a_summary(screen
     clock = page.locator("#table-live .ref-clock-time")
     first = clock.inner_text()
     assert re.fullmatch(r"1:59:\d\d|2:00:00", first)
-    page.wait_for_timeout(1100)
+    page.wait_for_function(  # the next tick of the countdown, however late it comes
+        "first => document.querySelector('#table-live .ref-clock-time').innerText !== first",
+        arg=first,
+    )
     assert clock.inner_text() != first
     for number in range(1, 16):
         record_hand(table=cup, number=number, result="draw", entered_by=cup.referees.get())

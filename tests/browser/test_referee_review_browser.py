@@ -41,8 +41,8 @@ def test_the_review_survives_reload_back_and_reopening(chromium, live_server, si
                 else None
             ),
         )
-        page.locator("#entry-end").get_by_role("button", name="Submit the game sheet…").click()
-        page.wait_for_load_state()
+        with page.expect_navigation():
+            page.locator("#entry-end").get_by_role("button", name="Submit the game sheet…").click()
         assert page.locator("h1").inner_text() == REVIEW
         if SHOTS:
             Path(SHOTS).mkdir(parents=True, exist_ok=True)
