@@ -27,6 +27,7 @@ from tournament.services.accounts import (
     create_referee_accounts,
     reset_referee_password,
     revoke_token,
+    set_referee_active,
     unlock_login,
 )
 from tournament.throttle import locked_out_usernames
@@ -129,6 +130,7 @@ def referees(request: AuthenticatedRequest, tournament: Tournament) -> HttpRespo
             tournament=tournament,
             username=form.cleaned_data["username"],
             password=form.cleaned_data["password"],
+            actor=request.user,
         ),
     ):
         messages.success(
@@ -155,6 +157,7 @@ def create_referees(request: AuthenticatedRequest, tournament: Tournament) -> Ht
                 tournament=tournament,
                 usernames=form.cleaned_data["usernames"],
                 names=form.cleaned_data["people"],
+                actor=request.user,
             )
         ),
     ):
@@ -181,7 +184,7 @@ def reset_password(
     if account is None:
         raise Http404("No referee account of this tournament has that username.")
     try:
-        password = reset_referee_password(account=account)
+        password = reset_referee_password(account=account, actor=request.user)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect("organiser:referees", slug=tournament.slug)
@@ -191,6 +194,29 @@ def reset_password(
         _("%(username)s has a new password; the old one no longer works.") % {"username": username},
     )
     return redirect("organiser:referee_slips", slug=tournament.slug)
+
+
+@organiser_page("POST")
+def set_active(
+    request: AuthenticatedRequest, tournament: Tournament, username: str
+) -> HttpResponse:
+    """Deactivate one of the referee accounts made for this tournament (it can no longer log
+    in; its tables and results stay), or make it active again ("active" = "1")."""
+    account = RefereeAccount.objects.filter(tournament=tournament, user__username=username).first()
+    if account is None:
+        raise Http404("No referee account of this tournament has that username.")
+    active = request.POST.get("active") == "1"
+    try:
+        set_referee_active(account=account, active=active, actor=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("organiser:referees", slug=tournament.slug)
+    if active:
+        message = _("%(username)s may log in again.")
+    else:
+        message = _("%(username)s is deactivated: it can no longer log in.")
+    messages.success(request, message % {"username": username})
+    return redirect("organiser:referees", slug=tournament.slug)
 
 
 @never_cache  # the page shows new passwords once: no copy may stay in a cache
