@@ -41,6 +41,7 @@ _PLACES = {
     "hands": "hand",
     "penalties": "penalty",
     "extra_winners": "further winner",
+    "referee_accounts": "referee account",
 }
 
 
@@ -53,6 +54,10 @@ def _name(key: str, index: int, item: Any, within: str | None) -> str:
         player_key = item.get("key")
         known = f" (key {shown(player_key)})" if isinstance(player_key, str) else ""
         return f"player {index + 1}{known}"
+    if key == "referee_accounts":
+        username = item.get("username")
+        known = f" ({shown(username)})" if isinstance(username, str) else ""
+        return f"referee account {index + 1}{known}"
     number = item.get("number")
     if type(number) is not int:  # missing or not a number: by its position
         number = index + 1
