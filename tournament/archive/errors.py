@@ -206,8 +206,8 @@ def describe(error: SchemaError, data: Any) -> ArchiveError:
             f"not {shown(data.get('format'))}."
         )
     if location == ("version",):
-        *first, last = (str(version) for version in VERSIONS)
-        readable = f"{', '.join(first)} and {last}" if first else last
+        *earlier, last = (str(version) for version in VERSIONS)
+        readable = f"{', '.join(earlier)} and {last}" if earlier else last
         return ArchiveError(
             f"Archive version {shown(data.get('version'))} cannot be read; "
             f"this version reads versions {readable}."

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.access import AuthenticatedRequest
 from tournament.models import ApiToken, RefereeAccount, Table, Tournament
+from tournament.selectors import tournament_referees
 from tournament.services.accounts import (
     create_referee_account,
     create_referee_accounts,
@@ -43,21 +44,6 @@ from tournament.web.organiser.forms.accounts import (
 NEW_SECRET = "organiser_new_token_secret"
 # So do the passwords of new referee accounts (and of reset ones), for their login slips.
 NEW_SLIPS = "organiser_new_referee_slips"
-
-
-def tournament_referees(tournament: Tournament) -> list[User]:
-    """The referee accounts made for `tournament` and everyone assigned to one of its tables,
-    by username. Two queries."""
-    return list(
-        get_user_model()
-        .objects.filter(
-            Q(referee_account__tournament=tournament)
-            | Q(refereed_tables__round__tournament=tournament)
-        )
-        .distinct()
-        .select_related("referee_account")
-        .order_by("username")
-    )
 
 
 def _tables_by_referee(tournament: Tournament) -> dict[int, list[tuple[int, list[int]]]]:
