@@ -116,6 +116,12 @@ def test_a_user_refereeing_another_table_here_may_be_given_one(as_organiser, dra
             "Fix the referees: table 1: theirs, alice are not referees of this tournament "
             "(make referee accounts on the tournament's referee accounts page first).",
         ),
+        (
+            tables([f"ghost-{n}" for n in range(7)]),
+            "Fix the referees: table 1: ghost-0, ghost-1, ghost-2, ghost-3, ghost-4, … are not "
+            "referees of this tournament (make referee accounts on the tournament's referee "
+            "accounts page first).",
+        ),
         (tables("referee-01"), "Fix the referees: table 1: referees must be a list of usernames."),
         (tables([1]), "Fix the referees: table 1: referees must be a list of usernames."),
         (
@@ -128,7 +134,15 @@ def test_a_user_refereeing_another_table_here_may_be_given_one(as_organiser, dra
             "perhaps its referees), nothing else.",
         ),
     ],
-    ids=["unknown", "another tournament's and the organiser", "text", "number", "too many", "key"],
+    ids=[
+        "unknown",
+        "another tournament's and the organiser",
+        "many unknown",
+        "text",
+        "number",
+        "too many",
+        "key",
+    ],
 )
 def test_a_wrong_referee_is_refused_and_nothing_changes(
     as_organiser, draft, refs, organiser, sent, message

@@ -215,8 +215,10 @@ def _table_referees(round: Round, tables: list[dict[str, Any]]) -> dict[int, lis
             continue
         unknown = [name for name in dict.fromkeys(usernames) if name not in known]
         if unknown:
+            # As many as a reader takes in, each as long as a username may be.
+            shown = [name[:150] for name in unknown[:5]] + (["…"] if len(unknown) > 5 else [])
             problems.append(
-                f"table {number}: {', '.join(unknown)} "
+                f"table {number}: {', '.join(shown)} "
                 + ("is not a referee" if len(unknown) == 1 else "are not referees")
                 + " of this tournament (make referee accounts on the tournament's referee "
                 "accounts page first)"
