@@ -861,6 +861,7 @@ class AuditEntry(models.Model):
         PASSWORD_RESET = "password_reset", _("Password reset")
         ACCOUNT_DEACTIVATED = "account_disabled", _("Referee account deactivated")
         ACCOUNT_REACTIVATED = "account_enabled", _("Referee account reactivated")
+        LOGIN_UNLOCKED = "login_unlocked", _("Referee's login unlocked")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     table = models.ForeignKey(

@@ -1,6 +1,7 @@
 """What the organiser does to referee accounts is in the tournament's audit trail: making one,
-making many, a new password, deactivating and reactivating; who did it and when, never a
-password. The audit page labels these entries and filters them by kind and actor."""
+making many, a new password, deactivating and reactivating, lifting a lockout; who did it and
+when, never a password. The audit page labels these entries and filters them by kind and
+actor."""
 
 from __future__ import annotations
 
@@ -40,6 +41,7 @@ def account_entries(tournament) -> list[AuditEntry]:
         Action.PASSWORD_RESET,
         Action.ACCOUNT_DEACTIVATED,
         Action.ACCOUNT_REACTIVATED,
+        Action.LOGIN_UNLOCKED,
     ]
     return list(AuditEntry.objects.filter(tournament=tournament, action__in=kinds).order_by("pk"))
 
@@ -258,3 +260,24 @@ def test_the_audit_page_labels_and_filters_account_entries(logged_in, tournament
         Action.ACCOUNTS_CREATED,
     ]
     assert all(row["where"] == "" for row in by_organiser)
+
+
+def test_lifting_a_referees_lockout_is_audited(client, organiser, tournament, settings):
+    logged_in = client.__class__()
+    logged_in.force_login(organiser)
+    logged_in.post(url("referees"), {"username": "ref-fay", "password": "long-secret-8812m",
+                                      "password_again": "long-secret-8812m"})  # fmt: skip
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        client.post(reverse("login"), {"username": "ref-fay", "password": "wrong"})
+    assert "Locked out" in logged_in.get(url("referees")).content.decode()
+
+    response = logged_in.post(url("referee_unlock", username="ref-fay"))
+
+    assert response.status_code == 302
+    entry = account_entries(tournament)[-1]
+    assert (entry.action, entry.actor, entry.after) == (
+        Action.LOGIN_UNLOCKED,
+        organiser,
+        {"username": "ref-fay"},
+    )
+    assert "Locked out" not in logged_in.get(url("referees")).content.decode()

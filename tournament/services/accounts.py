@@ -1,9 +1,9 @@
 """User accounts made by organisers: referee logins, their passwords and lockouts, and API
 tokens.
 
-Making referee accounts (one or many), giving one a new password and deactivating or
-reactivating one are kept in the tournament's audit trail with who did it: the usernames (and
-the people's names given), never a password."""
+Making referee accounts (one or many), giving one a new password, deactivating or
+reactivating one and lifting a referee's login lockout are kept in the tournament's audit trail
+with who did it: the usernames (and the people's names given), never a password."""
 
 from __future__ import annotations
 
@@ -260,7 +260,14 @@ def revoke_token(*, token: ApiToken) -> None:
     ApiToken.objects.filter(pk=token.pk).delete()
 
 
-def unlock_login(*, username: str) -> int:
+def unlock_login(
+    *, username: str, tournament: Tournament | None = None, actor: User | None = None
+) -> int:
     """Forget the wrong passwords counted against `username` from every address (django-axes):
-    a locked-out user may log in again at once. Returns how many records were dropped."""
-    return forget_failed_logins(username=username)
+    a locked-out user may log in again at once. Returns how many records were dropped. With
+    `tournament` and `actor` (an organiser unlocking one of its referees), the audit trail of
+    the tournament keeps who did it."""
+    dropped = forget_failed_logins(username=username)
+    if tournament is not None and actor is not None:
+        audit_accounts(tournament, actor, AuditEntry.Action.LOGIN_UNLOCKED, {"username": username})
+    return dropped

@@ -247,7 +247,7 @@ def unlock_referee(
     )
     if referee is None:
         raise Http404("No referee of this tournament has that username.")
-    unlock_login(username=referee.get_username())
+    unlock_login(username=referee.get_username(), tournament=tournament, actor=request.user)
     messages.success(
         request,
         _("%(username)s may log in again.") % {"username": referee.get_username()},
