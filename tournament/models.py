@@ -839,7 +839,9 @@ class Penalty(models.Model):
 
 
 class AuditEntry(models.Model):
-    """One change to a result: who made it, when, and the record before and after."""
+    """One change to a result, a seating, a round or the tournament's referee accounts: who
+    made it, when, and the record before and after (an account's username and name, never a
+    password)."""
 
     class Action(models.TextChoices):
         HAND_RECORDED = "hand_recorded", _("Hand recorded")
@@ -854,6 +856,12 @@ class AuditEntry(models.Model):
         CLOCK = "round_clock", _("Round clock changed")
         ROUND_STATUS = "round_status", _("Round status changed")
         SEATING_CHANGED = "seating_changed", _("Seating changed")
+        ACCOUNT_CREATED = "account_created", _("Referee account created")
+        ACCOUNTS_CREATED = "accounts_created", _("Referee accounts created")
+        PASSWORD_RESET = "password_reset", _("Password reset")
+        ACCOUNT_DEACTIVATED = "account_disabled", _("Referee account deactivated")
+        ACCOUNT_REACTIVATED = "account_enabled", _("Referee account reactivated")
+        LOGIN_UNLOCKED = "login_unlocked", _("Referee's login unlocked")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     table = models.ForeignKey(

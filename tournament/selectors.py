@@ -7,6 +7,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import NamedTuple
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
 
 from scoring.engine.ranking import places, rank, ranking_key, share_table_points
@@ -212,6 +214,22 @@ def ranked(rows: Iterable[Standing], tie_breaks: Sequence[str]) -> list[Standing
         (row for row in rows if row.player.substitute), key=lambda row: row.player.key
     )
     return ranked_rows + substitutes
+
+
+def tournament_referees(tournament: Tournament) -> list[User]:
+    """The referee accounts made for `tournament` and everyone assigned to one of its tables,
+    by username: whom its tables may be given to (the round's referee form, the API's
+    seating). One query."""
+    return list(
+        get_user_model()
+        .objects.filter(
+            Q(referee_account__tournament=tournament)
+            | Q(refereed_tables__round__tournament=tournament)
+        )
+        .distinct()
+        .select_related("referee_account")
+        .order_by("username")
+    )
 
 
 def audit_trail(tournament: Tournament) -> QuerySet[AuditEntry]:

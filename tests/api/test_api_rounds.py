@@ -101,7 +101,8 @@ def test_random_seating_repeats_with_the_same_seed(as_organiser, eight, draft):
         ({"random": True, **TWO_TABLES}, "Send either random: true or tables, not both."),
         (
             {"tables": [{"E": "1", "S": "2", "W": "3"}]},
-            "Fix the seating: table 1 needs the keys of its players at E, S, W and N.",
+            "Fix the seating: table 1 needs the keys of its players at E, S, W and N (and "
+            "perhaps its referees), nothing else.",
         ),
         (
             {"tables": [{"E": "1", "S": "2", "W": "3", "N": "44"}]},

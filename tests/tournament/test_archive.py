@@ -166,7 +166,7 @@ def test_export_writes_the_archive_header_and_tournament(played, organiser):
     document = export_tournament(played)
 
     assert document["format"] == "mcr-tournament-archive"
-    assert document["version"] == 2
+    assert document["version"] == 3
     assert document["tournament"] == {
         "name": "Spring Cup",
         "slug": "spring-cup",
@@ -286,7 +286,9 @@ def test_export_writes_the_keys_in_the_formats_order(played):
     table = document["rounds"][0]["tables"][0]
     game_penalty = document["rounds"][1]["tables"][0]["penalties"][0]
 
-    assert list(document) == ["format", "version", "tournament", "players", "rounds"]
+    assert list(document) == [
+        "format", "version", "tournament", "players", "rounds", "referee_accounts",
+    ]  # fmt: skip
     assert list(document["tournament"]) == [
         "name", "slug", "preset", "profile", "seat_rotation", "table_points", "public",
         "start_date", "end_date", "venue", "tie_breaks", "confirmation", "round_minutes",
@@ -317,10 +319,10 @@ def test_export_writes_the_keys_in_the_formats_order(played):
     ]  # fmt: skip
 
 
-def test_export_is_nine_queries_however_many_hands(played, django_assert_num_queries):
+def test_export_is_ten_queries_however_many_hands(played, django_assert_num_queries):
     # organisers, players, rounds, then tables, seats, referees, hands, the hands' further
-    # winners and penalties prefetched
-    with django_assert_num_queries(9):
+    # winners and penalties prefetched, and the referee accounts
+    with django_assert_num_queries(10):
         export_tournament(played)
 
 
@@ -685,7 +687,7 @@ def duplicate_player(document):
 
 FAILURES: list[tuple[str, Callable, str]] = [
     ("not an archive", set_path("format", "other"), 'This is not a tournament archive: "format"'),
-    ("version", set_path("version", 3), "Archive version 3 cannot be read"),
+    ("version", set_path("version", 4), "Archive version 4 cannot be read"),
     ("missing name", drop("tournament", "name"), 'tournament: the key "name" is missing.'),
     ("players not a list", set_path("players", "ABCD"), '"players" must be a list, not a string'),
     ("duplicate key", duplicate_player, "players: the key 'A' is used twice."),

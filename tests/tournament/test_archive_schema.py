@@ -57,13 +57,14 @@ def refusal(data):
 # --- The JSON Schema ----------------------------------------------------------------------------
 
 
-def test_the_json_schema_is_a_valid_json_schema_of_either_version():
+def test_the_json_schema_is_a_valid_json_schema_of_every_version():
     schema = json_schema()
 
     Draft202012Validator.check_schema(schema)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert schema["oneOf"] == [{"$ref": "#/$defs/ArchiveV1"}, {"$ref": "#/$defs/ArchiveV2"}]
-    for number, name in enumerate(["ArchiveV1", "ArchiveV2"], start=1):
+    names = ["ArchiveV1", "ArchiveV2", "ArchiveV3"]
+    assert schema["oneOf"] == [{"$ref": f"#/$defs/{name}"} for name in names]
+    for number, name in enumerate(names, start=1):
         version = schema["$defs"][name]
         assert version["required"] == ["format", "version", "tournament", "players", "rounds"]
         assert version["properties"]["version"]["const"] == number
@@ -336,7 +337,7 @@ MESSAGES = [
     (
         "a version that is not a number",
         change(("version",), True),
-        "Archive version true cannot be read; this version reads versions 1 and 2.",
+        "Archive version true cannot be read; this version reads versions 1, 2 and 3.",
     ),
     (
         "no tournament",

@@ -96,6 +96,7 @@ def actions(world) -> list[str]:
         reverse("organiser:round_remove", kwargs={"slug": slug, "number": 2}),
         reverse("organiser:referees_create", kwargs={"slug": slug}),
         reverse("organiser:referee_password", kwargs={"slug": slug, "username": "bob"}),
+        reverse("organiser:referee_active", kwargs={"slug": slug, "username": "bob"}),
         reverse("organiser:remove_hand", kwargs=table),
         reverse("organiser:penalty_add", kwargs=table),
         reverse("organiser:penalty_remove", kwargs={**table, "penalty": world["penalty"].pk}),
@@ -111,6 +112,7 @@ POST_DATA = {
     "round_swap": {"first": "1", "second": "2"},
     "round_status": {"status": "finished"},
     "referees_create": {"count": "3"},
+    "referee_active": {"active": "0"},
     "penalty_add": {"player": "1", "points": "10", "reason": "x"},
     "false_win_add": {"number": "2", "offender": "1"},
     "end_game": {"ended_by_time": "on"},
@@ -121,6 +123,7 @@ def snapshot() -> dict:
     counts = {model.__name__: model.objects.count() for model in MODELS}
     counts["statuses"] = list(Round.objects.order_by("number").values_list("status", flat=True))
     counts["referees"] = list(Table.referees.through.objects.values_list("user_id", flat=True))
+    counts["inactive"] = list(get_user_model().objects.filter(is_active=False).values_list("pk"))
     return counts
 
 

@@ -45,10 +45,12 @@ def draft(tournament, organiser, players):
 
 
 @pytest.fixture
-def refs(tournament):
+def refs(tournament, organiser):
     """Three referee accounts made for the tournament: referee-01 to referee-03."""
     made = create_referee_accounts(
-        tournament=tournament, usernames=["referee-01", "referee-02", "referee-03"]
+        tournament=tournament,
+        usernames=["referee-01", "referee-02", "referee-03"],
+        actor=organiser,
     )
     return [user for user, _password in made]
 
@@ -191,7 +193,9 @@ def test_a_new_password_replaces_the_old_one_and_is_shown_once(client, logged_in
 def test_no_new_password_for_an_account_not_made_here(logged_in, draft, referee, organiser):
     draft.tables.get(number=1).referees.add(referee)  # bob, assigned but made elsewhere
     other = make_tournament(slug="other-cup", organisers=[organiser])
-    [(theirs, _password)] = create_referee_accounts(tournament=other, usernames=["theirs"])
+    [(theirs, _password)] = create_referee_accounts(
+        tournament=other, usernames=["theirs"], actor=organiser
+    )
     before = {user.pk: user.password for user in User.objects.all()}
     assert logged_in.post(url("referee_password", username="bob")).status_code == 404
     assert logged_in.post(url("referee_password", username="theirs")).status_code == 404
@@ -262,7 +266,9 @@ def test_a_refused_save_keeps_every_box_and_changes_nothing(logged_in, draft, re
 
 def test_an_account_of_another_tournament_is_not_offered(logged_in, draft, refs, organiser):
     other = make_tournament(slug="other-cup", organisers=[organiser])
-    [(theirs, _password)] = create_referee_accounts(tournament=other, usernames=["theirs"])
+    [(theirs, _password)] = create_referee_accounts(
+        tournament=other, usernames=["theirs"], actor=organiser
+    )
     page = logged_in.get(url("round_referees", number=1))
     assert "theirs" not in page.content.decode()
     data = grid(draft, refs, {"table-1-0": theirs})

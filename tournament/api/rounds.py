@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from ninja import Query, Router
@@ -27,6 +29,7 @@ from tournament.api.schemas import BODY, EMPTY_BODY_OK, Sent, read
 from tournament.api.tournaments import PAGED, READ, WRITE, T
 from tournament.models import Round
 from tournament.rotation import WINDS
+from tournament.selectors import tournament_referees
 
 router = Router(exclude_unset=True)
 
@@ -127,10 +130,17 @@ def seat_round(
     number: int,
     payload: Sent[schemas.SeatingRequest] = BODY,
 ) -> dict[str, Any]:
-    """Replaces the round's tables (and their referees); the round must be a draft or seated.
-    `random` seats it by the seating plan's rules: players who met in other rounds kept apart,
-    the tournament's club, country and team separations, fixed tables, by standing when the
-    round is set so (400 job_running while the seating plan is being generated).
+    """Replaces the round's tables; the round must be a draft or seated. `random` seats it by
+    the seating plan's rules: players who met in other rounds kept apart, the tournament's
+    club, country and team separations, fixed tables, by standing when the round is set so
+    (400 job_running while the seating plan is being generated).
+
+    Referees stay with their table numbers, as on the seating pages: seated again, a table
+    keeps its referees; seated for the first time, it takes those of the previous round's
+    table of the same number. A table sent with `referees` (usernames; [] for none) gets
+    exactly those: each must be a referee account of this tournament or a user already
+    refereeing one of its tables (400 `invalid` naming the table otherwise, and nothing
+    changes). The answer shows each table's referees.
 
     Who: an organiser of the tournament."""
     round = _organised_round(request, slug, number)
@@ -142,7 +152,13 @@ def seat_round(
         services.seat_round(round=round, actor=request.user, seed=seating.seed)
     elif given:
         tables = _tables(round, seating.tables)
-        services.set_seating(round=round, tables=tables, actor=request.user)
+        referees = _table_referees(round, seating.tables)
+        with transaction.atomic():
+            services.set_seating(
+                round=round, tables=tables, actor=request.user, carry_referees=True
+            )
+            if referees:
+                services.assign_round_referees(round=round, referees=referees, actor=request.user)
     else:
         raise invalid_field(
             "tables", 'Send {"random": true} or {"tables": [{"E": key, ...}, ...]}.'
@@ -156,8 +172,13 @@ def _tables(round: Round, tables: list[dict[str, Any]]) -> list[list]:
     problems = []
     seating = []
     for number, table in enumerate(tables, start=1):
-        if set(table) != set(WINDS) or not all(isinstance(key, str) for key in table.values()):
-            problems.append(f"table {number} needs the keys of its players at E, S, W and N")
+        if set(table) - {"referees"} != set(WINDS) or not all(
+            isinstance(table[wind], str) for wind in WINDS
+        ):
+            problems.append(
+                f"table {number} needs the keys of its players at E, S, W and N (and perhaps "
+                "its referees), nothing else"
+            )
             continue
         unknown = [table[wind] for wind in WINDS if table[wind] not in players]
         if unknown:
@@ -167,6 +188,46 @@ def _tables(round: Round, tables: list[dict[str, Any]]) -> list[list]:
     if problems:
         raise invalid_field("tables", "Fix the seating: " + "; ".join(problems) + ".")
     return seating
+
+
+def _table_referees(round: Round, tables: list[dict[str, Any]]) -> dict[int, list[User]]:
+    """The referees that the tables sent with `referees` name, by table number; each must be
+    one of the tournament's referees (`selectors.tournament_referees`)."""
+    named = {
+        number: table["referees"]
+        for number, table in enumerate(tables, start=1)
+        if "referees" in table
+    }
+    if not named:
+        return {}
+    known = {user.get_username(): user for user in tournament_referees(round.tournament)}
+    problems = []
+    chosen: dict[int, list[User]] = {}
+    for number, usernames in named.items():
+        if not isinstance(usernames, list) or not all(isinstance(name, str) for name in usernames):
+            problems.append(f"table {number}: referees must be a list of usernames")
+            continue
+        if len(usernames) > schemas.MAX_TABLE_REFEREES:
+            problems.append(
+                f"table {number}: at most {schemas.MAX_TABLE_REFEREES} referees, "
+                f"not {len(usernames)}"
+            )
+            continue
+        unknown = [name for name in dict.fromkeys(usernames) if name not in known]
+        if unknown:
+            # As many as a reader takes in, each as long as a username may be.
+            shown = [name[:150] for name in unknown[:5]] + (["…"] if len(unknown) > 5 else [])
+            problems.append(
+                f"table {number}: {', '.join(shown)} "
+                + ("is not a referee" if len(unknown) == 1 else "are not referees")
+                + " of this tournament (make referee accounts on the tournament's referee "
+                "accounts page first)"
+            )
+            continue
+        chosen[number] = [known[name] for name in dict.fromkeys(usernames)]
+    if problems:
+        raise invalid_field("tables", "Fix the referees: " + "; ".join(problems) + ".")
+    return chosen
 
 
 @router.post(

@@ -2,7 +2,7 @@
 
 The format is "mcr-tournament-archive" (the name it had when it held only MCR), described by the
 pydantic models of `schema`; `python manage.py archive_schema` prints it as a JSON Schema (either
-version). Exports write version 2; imports read versions 1 and 2.
+version). Exports write version 3; imports read versions 1, 2 and 3.
 
 - Version 1 (see issue 3) holds MCR games: each hand a win (fan and flowers, or tiles) or a draw.
 - Version 2 (issue 14) holds the deals of every rule preset (MCR, Japanese Transitional,
@@ -17,6 +17,18 @@ version). Exports write version 2; imports read versions 1 and 2.
   faulty out's `offender`) and its `payments` ({"E", "S", "W", "N"}: what each starting seat
   gained or paid). A WA faulty out, which does not end the deal, is a false-win penalty of its
   deal, as in version 1.
+- Version 3 is version 2 with the tournament's referee accounts: `referee_accounts`, a list of
+  {"username", "name"} (the person's name, may be empty), never a password or its hash. Which
+  referee has which table in each round is each table's `referees` (usernames), as in
+  versions 1 and 2. An import makes each account missing here, with its name and no usable
+  password, as an account of the new tournament (one audit entry names them) and warns that
+  each needs a password ("New password" on the referee accounts page). A user of the same
+  name who exists here is never changed nor taken over: it stays as it is (another
+  tournament's referee account keeps its tournament and password) and a warning names it;
+  where the archive assigns it to tables, it referees them, as every username of an archive
+  is matched. The one exception is an import that replaces a tournament (`replace`): the
+  replaced tournament's own accounts become the new one's again, unless one has become an
+  organiser or staff member since. The tables' referees are written in one statement a round.
 
 Beside the fields it names, an export carries what a lossless copy needs: dates, venue, tie-breaks,
 organisers, withdrawals, round status, referees, penalty kinds (so false wins come back as false

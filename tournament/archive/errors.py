@@ -41,6 +41,7 @@ _PLACES = {
     "hands": "hand",
     "penalties": "penalty",
     "extra_winners": "further winner",
+    "referee_accounts": "referee account",
 }
 
 
@@ -53,6 +54,10 @@ def _name(key: str, index: int, item: Any, within: str | None) -> str:
         player_key = item.get("key")
         known = f" (key {shown(player_key)})" if isinstance(player_key, str) else ""
         return f"player {index + 1}{known}"
+    if key == "referee_accounts":
+        username = item.get("username")
+        known = f" ({shown(username)})" if isinstance(username, str) else ""
+        return f"referee account {index + 1}{known}"
     number = item.get("number")
     if type(number) is not int:  # missing or not a number: by its position
         number = index + 1
@@ -201,7 +206,8 @@ def describe(error: SchemaError, data: Any) -> ArchiveError:
             f"not {shown(data.get('format'))}."
         )
     if location == ("version",):
-        readable = " and ".join(str(version) for version in VERSIONS)
+        *earlier, last = (str(version) for version in VERSIONS)
+        readable = f"{', '.join(earlier)} and {last}" if earlier else last
         return ArchiveError(
             f"Archive version {shown(data.get('version'))} cannot be read; "
             f"this version reads versions {readable}."

@@ -1,5 +1,6 @@
-"""Exporting a tournament: the schema's models (of the version written, 2) filled from the
-database, dumped as JSON data.
+"""Exporting a tournament: the schema's models (of the version written, 3) filled from the
+database, dumped as JSON data. Referee accounts are written by username and name, never with
+their passwords.
 
 The models are built without validation (`model_construct`): what the database holds is
 written as it is. Keys are written in the schema's order; `tiles` and a game penalty's
@@ -18,13 +19,14 @@ from django.db.models import Prefetch, QuerySet
 from tournament.archive.schema import (
     FORMAT,
     VERSION,
-    ArchiveV2,
+    ArchiveV3,
     DrawDeal,
     ExtraWinRecord,
     FaultyOutDeal,
     Payments,
     PenaltyRecord,
     PlayerRecord,
+    RefereeAccountRecord,
     RoundRecordV2,
     Seats,
     TableRecordV2,
@@ -59,7 +61,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             ),
         ),
     )
-    archive = ArchiveV2.model_construct(
+    archive = ArchiveV3.model_construct(
         format=FORMAT,
         version=VERSION,
         tournament=TournamentRecordV2.model_construct(
@@ -101,6 +103,14 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
                 tables=[_table(table) for table in round.tables.all()],
             )
             for round in rounds
+        ],
+        referee_accounts=[
+            RefereeAccountRecord.model_construct(
+                username=account.user.get_username(), name=account.user.first_name
+            )
+            for account in tournament.referee_accounts.select_related("user").order_by(
+                "user__username"
+            )
         ],
     )
     return archive.model_dump(mode="json", exclude_unset=True)

@@ -10,7 +10,9 @@ from typing import Any
 import pydantic
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from scoring.engine import score_case
@@ -20,6 +22,7 @@ from tournament.archive.schema import (
     CONTEXT_HANDS,
     FALSE_WIN_KINDS,
     Archive,
+    ArchiveV3,
     DealRecord,
     HandRecord,
     PenaltyRecord,
@@ -34,6 +37,7 @@ from tournament.models import (
     Hand,
     Penalty,
     Player,
+    RefereeAccount,
     Round,
     Seat,
     Table,
@@ -42,7 +46,6 @@ from tournament.models import (
 from tournament.rotation import WINDS, prevailing_wind, seat_wind
 from tournament.services import (
     add_player,
-    assign_referees,
     confirm_game,
     create_round,
     create_table,
@@ -60,6 +63,7 @@ from tournament.services._common import (
     refuse_before_play,
     refuse_unless_playing,
 )
+from tournament.services.accounts import audit_accounts
 from tournament.services.games import check_game_over, may_confirm
 from tournament.services.hands import Facts, prepare_hand
 from tournament.services.live import note_change
@@ -153,6 +157,7 @@ def import_tournament(
     if slug is not None:
         settings["slug"] = slug
     existing = Tournament.objects.filter(slug=settings["slug"]).first()
+    previous_accounts: set[str] = set()
     if existing is not None:
         if not replace:
             raise ArchiveError(
@@ -160,12 +165,21 @@ def import_tournament(
                 "import it under another slug or replace the existing one.",
                 code="slug_taken",
             )
+        # Its referee accounts may become the new tournament's (see _load_referee_accounts).
+        previous_accounts = set(existing.referee_accounts.values_list("user__username", flat=True))
         existing.delete()
     usernames = archive.usernames()
     users = {
         user.get_username(): user
         for user in get_user_model().objects.filter(username__in=usernames)
     }
+    loader = _Loader(data=data, actor=actor, users=users, bulk=bulk)
+    with at("tournament"):
+        # While loading, the importing user organises the tournament (and so confirms its
+        # game sheets); the archive's organisers take over at the end.
+        tournament = create_tournament(organiser=actor, **settings)
+    if isinstance(archive, ArchiveV3):
+        _load_referee_accounts(loader, tournament, archive, previous_accounts, warnings)
     unknown = sorted(usernames - set(users))
     if unknown and warnings is not None:
         warnings.append(
@@ -174,11 +188,6 @@ def import_tournament(
             + f". Their roles are left out and their entries are attributed to "
             f"{actor.get_username()}."
         )
-    loader = _Loader(data=data, actor=actor, users=users, bulk=bulk)
-    with at("tournament"):
-        # While loading, the importing user organises the tournament (and so confirms its
-        # game sheets); the archive's organisers take over at the end.
-        tournament = create_tournament(organiser=actor, **settings)
     for index, player in enumerate(archive.players):
         with at(loader.where("players", index)):
             loader.players[player.key] = add_player(
@@ -216,6 +225,79 @@ def import_tournament(
     return tournament
 
 
+def _load_referee_accounts(
+    loader: _Loader,
+    tournament: Tournament,
+    archive: ArchiveV3,
+    previous: set[str],
+    warnings: list[str] | None,
+) -> None:
+    """Make the archive's referee accounts the tournament's, in a few statements whatever
+    their number. An account missing here is made with its name and no usable password (the
+    organiser gives it one: a warning says which). A user of that name who exists here is never
+    changed: only when it was a plain referee account of the tournament this import replaces
+    does it become this tournament's again; any other (another tournament's referee, someone's
+    own login) is left as it is, and a warning names it. Where the archive assigns such a user
+    to tables, they referee those tables, as every username of the archive is matched."""
+    Users = get_user_model()
+    new: list[User] = []
+    kept: list[str] = []
+    candidates: list[User] = []
+    for index, record in enumerate(archive.referee_accounts):
+        found = loader.users.get(record.username)
+        if found is None:
+            try:
+                Users.username_validator(record.username)
+            except ValidationError as error:
+                raise ArchiveError(
+                    f"{loader.where('referee_accounts', index)}: the username "
+                    f"{record.username!r} cannot be used here: {' '.join(error.messages)}",
+                    code="bad_username",
+                ) from None
+            user = Users(username=record.username, first_name=record.name)
+            user.set_unusable_password()
+            new.append(user)
+        elif record.username in previous and not (found.is_staff or found.is_superuser):
+            candidates.append(found)
+        else:
+            kept.append(record.username)
+    if candidates:
+        # Not one that has become another tournament's account or organises one since.
+        taken = set(
+            Users.objects.filter(pk__in=[user.pk for user in candidates])
+            .filter(Q(referee_account__isnull=False) | Q(organised_tournaments__isnull=False))
+            .values_list("pk", flat=True)
+        )
+        kept += [user.get_username() for user in candidates if user.pk in taken]
+        candidates = [user for user in candidates if user.pk not in taken]
+    Users.objects.bulk_create(new)
+    made = new + candidates
+    RefereeAccount.objects.bulk_create(
+        [RefereeAccount(user=user, tournament=tournament) for user in made]
+    )
+    loader.users.update((user.get_username(), user) for user in new)
+    if made:
+        named = {"usernames": sorted(user.get_username() for user in made)}
+        audit_accounts(tournament, loader.actor, AuditEntry.Action.ACCOUNTS_CREATED, named)
+    if warnings is None:
+        return
+    if new:
+        warnings.append(
+            "Referee accounts made without a password: "
+            + ", ".join(sorted(user.get_username() for user in new))
+            + ". Each needs a password before it can log in: give it one with "
+            '"New password" on the tournament\'s referee accounts page.'
+        )
+    if kept:
+        warnings.append(
+            "Users of these names exist here already and are not this tournament's referee "
+            "accounts (another tournament's referees, or other people's logins); they are left "
+            "as they are and keep their passwords: "
+            + ", ".join(sorted(kept))
+            + ". Where the archive assigns them to tables, they referee those tables."
+        )
+
+
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" + ("" if number == 1 else "s")
 
@@ -239,10 +321,15 @@ def _load_round(
                 create_table(round=round, number=table.number, players=players)
                 for (_, table), players in zip(records, seating, strict=True)
             ]
-        for table, (_, record) in zip(tables, records, strict=True):
-            referees = [loader.users[name] for name in record.referees if name in loader.users]
-            if referees:
-                assign_referees(table=table, referees=referees, actor=actor)
+        # The referees of every table of the round, in one statement.
+        Table.referees.through.objects.bulk_create(
+            [
+                Table.referees.through(table_id=table.pk, user_id=loader.users[name].pk)
+                for table, (_, record) in zip(tables, records, strict=True)
+                for name in dict.fromkeys(record.referees)
+                if name in loader.users
+            ]
+        )
         steps: dict[str, list[str]] = {
             Round.Status.DRAFT: [],
             Round.Status.SEATED: [Round.Status.SEATED],

@@ -1,6 +1,7 @@
-"""The archive format, versions 1 and 2, as pydantic models.
+"""The archive format, versions 1, 2 and 3, as pydantic models.
 
-Reading a document is validating it into the model of its version, `ArchiveV1` or `ArchiveV2`
+Reading a document is validating it into the model of its version, `ArchiveV1`, `ArchiveV2` or
+`ArchiveV3`
 (`model_for`): what the format itself says (keys, kinds of values, numbering, who is seated
 where, references to players, payments that add up to zero) is checked here, and a broken rule
 raises a `Problem` or a typed error that `errors.describe` words with its place. The rules of a
@@ -14,6 +15,10 @@ result (win, draw or faulty out), its winners with their values (MCR fan and flo
 `value`; WA's further winners on the same discard in `extra_winners`), the preset's facts of
 the deal (riichi, faulty claims, ready players, faulty riichi, the faulty out's offender) and
 what each starting seat gained or paid. Its other parts are those of version 1.
+
+Version 3, which exports write, is version 2 with the tournament's referee accounts
+(`referee_accounts`: each account's username and the person's name, never a password); which
+referee is assigned to which table of each round is each table's `referees`, as before.
 
 Defaults are those of the Django models, read from their fields. Values that a Django model
 checks with its own messages (preset, profile, seat rotation, tie-breaks, table points) are only
@@ -64,8 +69,8 @@ from tournament.models import (
 )
 
 FORMAT = "mcr-tournament-archive"
-VERSION: Final = 2  # the version that exports write
-VERSIONS: Final = (1, 2)  # the versions that imports read
+VERSION: Final = 3  # the version that exports write
+VERSIONS: Final = (1, 2, 3)  # the versions that imports read
 
 
 def game_length(document: Any) -> int:
@@ -98,6 +103,7 @@ MOST_ROUNDS: Final = 40
 MOST_HANDS: Final = 50_000  # in all the games of the tournament
 MOST_PENALTIES: Final = 100  # of a hand, or of a game apart from its hands
 MOST_NAMES: Final = 100  # organisers, referees of a table, players named by a deal's fact
+MOST_REFEREE_ACCOUNTS: Final = 2_000  # made for the tournament
 #: Tiles (the case format) as kept: how deep, how many values, how long a string.
 TILES_DEPTH, TILES_VALUES, TILES_TEXT = 6, 200, 100
 
@@ -591,10 +597,51 @@ class ArchiveV2(ArchiveV1):
         return self
 
 
+# --- Version 3: the tournament's referee accounts -----------------------------------------------
+
+
+class RefereeAccountRecord(Record):
+    """A referee account made for the tournament: its username and the person's name. Never a
+    password: an import makes a missing account without one (the organiser gives it one)."""
+
+    username: Username
+    name: text(User, "first_name", optional=True) = default(User, "first_name")
+
+
+class ArchiveV3(ArchiveV2):
+    """A whole tournament of any rule preset, with its referee accounts."""
+
+    model_config = ConfigDict(
+        title="Tournament archive, version 3",
+        json_schema_extra={"$schema": "https://json-schema.org/draft/2020-12/schema"},
+    )
+
+    version: Literal[3]  # type: ignore[assignment]
+    referee_accounts: list[RefereeAccountRecord] = within(MOST_REFEREE_ACCOUNTS)
+
+    @field_validator("referee_accounts")
+    @classmethod
+    def _usernames_differ(cls, accounts: list[RefereeAccountRecord]) -> list[RefereeAccountRecord]:
+        seen: set[str] = set()
+        for index, account in enumerate(accounts):
+            if account.username in seen:
+                raise Problem(f"the username {account.username!r} is listed twice.", index)
+            seen.add(account.username)
+        return accounts
+
+    def usernames(self) -> set[str]:
+        """Every username the document names, its referee accounts too."""
+        return super().usernames() | {account.username for account in self.referee_accounts}
+
+
 # Each version of the format is one model; a document is read by the model of its version, and
 # the JSON Schema is their union, told apart by "version".
-Archive = ArchiveV1 | ArchiveV2
-ARCHIVES: dict[int, TypeAdapter[Any]] = {1: TypeAdapter(ArchiveV1), 2: TypeAdapter(ArchiveV2)}
+Archive = ArchiveV1 | ArchiveV2 | ArchiveV3
+ARCHIVES: dict[int, TypeAdapter[Any]] = {
+    1: TypeAdapter(ArchiveV1),
+    2: TypeAdapter(ArchiveV2),
+    3: TypeAdapter(ArchiveV3),
+}
 
 
 def model_for(document: Any) -> TypeAdapter[Any]:
@@ -609,14 +656,14 @@ def model_for(document: Any) -> TypeAdapter[Any]:
 def json_schema() -> dict[str, Any]:
     """The archive format as a JSON Schema (draft 2020-12), for documents to be imported: one
     of the versions, told apart by "version"."""
-    either: TypeAdapter[Any] = TypeAdapter(ArchiveV1 | ArchiveV2)
+    either: TypeAdapter[Any] = TypeAdapter(ArchiveV1 | ArchiveV2 | ArchiveV3)
     schema = either.json_schema()
     for model in schema["$defs"].values():
         model.pop("$schema", None)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "Tournament archive",
-        "description": f'A whole tournament in the "{FORMAT}" format, version 1 or 2.',
+        "description": f'A whole tournament in the "{FORMAT}" format, version 1, 2 or 3.',
         # Exactly one: their "version" differs.
         "oneOf": schema["anyOf"],
         "$defs": schema["$defs"],

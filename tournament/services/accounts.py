@@ -1,5 +1,9 @@
 """User accounts made by organisers: referee logins, their passwords and lockouts, and API
-tokens."""
+tokens.
+
+Making referee accounts (one or many), giving one a new password, deactivating or
+reactivating one and lifting a referee's login lockout are kept in the tournament's audit trail
+with who did it: the usernames (and the people's names given), never a password."""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ import re
 import secrets
 import unicodedata
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from axes.utils import reset as forget_failed_logins
 from django.contrib.auth import get_user_model
@@ -17,7 +22,10 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import ApiToken, RefereeAccount, Tournament
+from tournament.models import ApiToken, AuditEntry, RefereeAccount, Tournament
+
+if TYPE_CHECKING:
+    from django.utils.functional import _StrPromise
 
 #: The most referee accounts made at once.
 MOST_ACCOUNTS_AT_ONCE = 200
@@ -50,12 +58,32 @@ def _make_account(tournament: Tournament, username: str, password: str, name: st
     return user
 
 
+def audit_accounts(
+    tournament: Tournament | int, actor: User, action: str, record: dict[str, Any]
+) -> AuditEntry:
+    """Keep in the audit trail of `tournament` that `actor` did `action` to referee accounts,
+    `record` naming them (usernames and names only: never a password)."""
+    return AuditEntry.objects.create(
+        tournament_id=tournament if isinstance(tournament, int) else tournament.pk,
+        actor=actor,
+        action=action,
+        before=None,
+        after=record,
+    )
+
+
 @transaction.atomic
-def create_referee_account(*, tournament: Tournament, username: str, password: str) -> User:
+def create_referee_account(
+    *, tournament: Tournament, username: str, password: str, actor: User
+) -> User:
     """A plain login with no rights of its own, listed among the referees of `tournament`: it
     may enter results only at the tables it is assigned to. Raises ValidationError on the
-    username or password field."""
-    return _make_account(tournament, username, password)
+    username or password field. The audit trail keeps who made it."""
+    user = _make_account(tournament, username, password)
+    audit_accounts(
+        tournament, actor, AuditEntry.Action.ACCOUNT_CREATED, {"username": user.get_username()}
+    )
+    return user
 
 
 def numbered_usernames(prefix: str, count: int) -> list[str]:
@@ -87,12 +115,17 @@ def username_for(name: str) -> str:
 
 @transaction.atomic
 def create_referee_accounts(
-    *, tournament: Tournament, usernames: Sequence[str], names: Sequence[str] = ()
+    *,
+    tournament: Tournament,
+    usernames: Sequence[str],
+    actor: User,
+    names: Sequence[str] = (),
 ) -> list[tuple[User, str]]:
     """Accounts for the referees of `tournament`, each with a new password: the accounts and
     their passwords, to be shown once. `names` (if given) are the people's names, in the order
     of `usernames`. All or nothing: raises ValidationError on "usernames" (codes
-    "too_many", "repeated", "taken", "bad_username") and creates no account then."""
+    "too_many", "repeated", "taken", "bad_username") and creates no account then. One entry
+    of the audit trail names them all."""
     if not usernames:
         raise ValidationError({"usernames": _("Give at least one referee.")})
     if len(usernames) > MOST_ACCOUNTS_AT_ONCE:
@@ -149,6 +182,10 @@ def create_referee_accounts(
                 }
             ) from error
         made.append((user, password))
+    record: dict[str, Any] = {"usernames": [user.get_username() for user, _pw in made]}
+    if any(user.first_name for user, _pw in made):
+        record["names"] = [user.first_name for user, _pw in made]
+    audit_accounts(tournament, actor, AuditEntry.Action.ACCOUNTS_CREATED, record)
     return made
 
 
@@ -157,26 +194,64 @@ def parse_names(text: str) -> list[str]:
     return [re.sub(r"\s+", " ", line).strip() for line in text.splitlines() if line.strip()]
 
 
-@transaction.atomic
-def reset_referee_password(*, account: RefereeAccount) -> str:
-    """Give the referee account a new random password, returned to be shown once. Its open
-    sessions end (Django ties a session to the password) and any login lockout is lifted."""
+def _only_referee(account: RefereeAccount, message: _StrPromise) -> User:
+    """The account's user, locked; refused with `message` (code "not_only_referee") when it
+    was given more rights since it was made: then it is an administrator's business."""
     user = get_user_model().objects.select_for_update().get(pk=account.user_id)
     if user.is_staff or user.is_superuser or user.organised_tournaments.exists():
-        # The account was given more rights since: its password is its own business now.
         raise ValidationError(
-            _(
-                "%(username)s is more than a referee account now; only an administrator can "
-                "change its password."
-            ),
-            code="not_only_referee",
-            params={"username": user.get_username()},
+            message, code="not_only_referee", params={"username": user.get_username()}
         )
+    return user
+
+
+@transaction.atomic
+def reset_referee_password(*, account: RefereeAccount, actor: User) -> str:
+    """Give the referee account a new random password, returned to be shown once. Its open
+    sessions end (Django ties a session to the password) and any login lockout is lifted.
+    The audit trail keeps who gave it (not the password)."""
+    # The account was given more rights since: its password is its own business now.
+    user = _only_referee(
+        account,
+        _(
+            "%(username)s is more than a referee account now; only an administrator can "
+            "change its password."
+        ),
+    )
     password = new_password()
     user.set_password(password)
     user.save(update_fields=["password"])
     forget_failed_logins(username=user.get_username())
+    audit_accounts(
+        account.tournament_id,
+        actor,
+        AuditEntry.Action.PASSWORD_RESET,
+        {"username": user.get_username()},
+    )
     return password
+
+
+@transaction.atomic
+def set_referee_active(*, account: RefereeAccount, active: bool, actor: User) -> bool:
+    """Deactivate the referee account (it can no longer log in, its sessions and API tokens
+    stop working; its tables and the results it entered stay) or make it active again.
+    Returns whether anything changed; a change is kept in the audit trail."""
+    user = _only_referee(
+        account,
+        _(
+            "%(username)s is more than a referee account now; only an administrator can "
+            "deactivate or reactivate it."
+        ),
+    )
+    if user.is_active == active:
+        return False
+    user.is_active = active
+    user.save(update_fields=["is_active"])
+    action = (
+        AuditEntry.Action.ACCOUNT_REACTIVATED if active else AuditEntry.Action.ACCOUNT_DEACTIVATED
+    )
+    audit_accounts(account.tournament_id, actor, action, {"username": user.get_username()})
+    return True
 
 
 @transaction.atomic
@@ -185,7 +260,14 @@ def revoke_token(*, token: ApiToken) -> None:
     ApiToken.objects.filter(pk=token.pk).delete()
 
 
-def unlock_login(*, username: str) -> int:
+def unlock_login(
+    *, username: str, tournament: Tournament | None = None, actor: User | None = None
+) -> int:
     """Forget the wrong passwords counted against `username` from every address (django-axes):
-    a locked-out user may log in again at once. Returns how many records were dropped."""
-    return forget_failed_logins(username=username)
+    a locked-out user may log in again at once. Returns how many records were dropped. With
+    `tournament` and `actor` (an organiser unlocking one of its referees), the audit trail of
+    the tournament keeps who did it."""
+    dropped = forget_failed_logins(username=username)
+    if tournament is not None and actor is not None:
+        audit_accounts(tournament, actor, AuditEntry.Action.LOGIN_UNLOCKED, {"username": username})
+    return dropped

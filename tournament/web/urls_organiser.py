@@ -56,6 +56,7 @@ tournament_patterns = [
     path("referees/slips/", accounts.slips, name="referee_slips"),
     path("referees/<str:username>/unlock/", accounts.unlock_referee, name="referee_unlock"),
     path("referees/<str:username>/password/", accounts.reset_password, name="referee_password"),
+    path("referees/<str:username>/active/", accounts.set_active, name="referee_active"),
     path("rounds/new/", rounds.create, name="round_create"),
     path("rounds/<int:number>/", include(round_patterns)),
 ]

@@ -38,6 +38,7 @@ from tournament.api.schemas.base import (
     read,
 )
 from tournament.api.schemas.rounds import (
+    MAX_TABLE_REFEREES,
     Board,
     BoardTable,
     Clock,
@@ -114,6 +115,7 @@ __all__ = [
     "MAX_FAN",
     "MAX_FLOWERS",
     "MAX_TABLES",
+    "MAX_TABLE_REFEREES",
     "NextHand",
     "Penalty",
     "PenaltyAnswer",

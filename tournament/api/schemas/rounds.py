@@ -113,9 +113,19 @@ class Board(Paged):
     tables: list[BoardTable]
 
 
+#: The most referees one table of the seating takes.
+MAX_TABLE_REFEREES = 100
+
+
 class SeatingRequest(Request):
     """Seat the round at random ({"random": true, "seed": 1}, avoiding repeat opponents
-    greedily) or as given ({"tables": [{"E": key, "S": key, "W": key, "N": key}, ...]})."""
+    greedily) or as given ({"tables": [{"E": key, "S": key, "W": key, "N": key}, ...]}).
+
+    A table given may name its referees ({"E": ..., "referees": ["referee-01"]}; [] for
+    none): referee accounts of the tournament, or users already refereeing one of its tables.
+    A table that does not name them keeps its referees when the round is seated again, and
+    takes those of the previous round's table of the same number when it is seated for the
+    first time, as the seating pages do."""
 
     random: bool = False
     seed: int | None = Field(None, description="Repeats the same draw.")
@@ -125,10 +135,21 @@ class SeatingRequest(Request):
             WithJsonSchema(
                 {
                     "type": "object",
-                    "properties": {wind: {"type": "string"} for wind in WINDS},
+                    "properties": {wind: {"type": "string"} for wind in WINDS}
+                    | {
+                        "referees": {
+                            "type": "array",
+                            "items": {"type": "string"},
+                            "maxItems": MAX_TABLE_REFEREES,
+                            "description": "Usernames of the table's referees (referee "
+                            "accounts of the tournament). Left out: kept on seating again, "
+                            "carried from the previous round on a first seating.",
+                        }
+                    },
                     "required": list(WINDS),
                     "additionalProperties": False,
-                    "description": "The keys of the players starting at E, S, W and N.",
+                    "description": "The keys of the players starting at E, S, W and N, and "
+                    "perhaps the table's referees.",
                 }
             ),
         ],

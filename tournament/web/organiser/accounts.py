@@ -22,11 +22,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.access import AuthenticatedRequest
 from tournament.models import ApiToken, RefereeAccount, Table, Tournament
+from tournament.selectors import tournament_referees
 from tournament.services.accounts import (
     create_referee_account,
     create_referee_accounts,
     reset_referee_password,
     revoke_token,
+    set_referee_active,
     unlock_login,
 )
 from tournament.throttle import locked_out_usernames
@@ -42,21 +44,6 @@ from tournament.web.organiser.forms.accounts import (
 NEW_SECRET = "organiser_new_token_secret"
 # So do the passwords of new referee accounts (and of reset ones), for their login slips.
 NEW_SLIPS = "organiser_new_referee_slips"
-
-
-def tournament_referees(tournament: Tournament) -> list[User]:
-    """The referee accounts made for `tournament` and everyone assigned to one of its tables,
-    by username. Two queries."""
-    return list(
-        get_user_model()
-        .objects.filter(
-            Q(referee_account__tournament=tournament)
-            | Q(refereed_tables__round__tournament=tournament)
-        )
-        .distinct()
-        .select_related("referee_account")
-        .order_by("username")
-    )
 
 
 def _tables_by_referee(tournament: Tournament) -> dict[int, list[tuple[int, list[int]]]]:
@@ -129,6 +116,7 @@ def referees(request: AuthenticatedRequest, tournament: Tournament) -> HttpRespo
             tournament=tournament,
             username=form.cleaned_data["username"],
             password=form.cleaned_data["password"],
+            actor=request.user,
         ),
     ):
         messages.success(
@@ -155,6 +143,7 @@ def create_referees(request: AuthenticatedRequest, tournament: Tournament) -> Ht
                 tournament=tournament,
                 usernames=form.cleaned_data["usernames"],
                 names=form.cleaned_data["people"],
+                actor=request.user,
             )
         ),
     ):
@@ -181,7 +170,7 @@ def reset_password(
     if account is None:
         raise Http404("No referee account of this tournament has that username.")
     try:
-        password = reset_referee_password(account=account)
+        password = reset_referee_password(account=account, actor=request.user)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect("organiser:referees", slug=tournament.slug)
@@ -191,6 +180,29 @@ def reset_password(
         _("%(username)s has a new password; the old one no longer works.") % {"username": username},
     )
     return redirect("organiser:referee_slips", slug=tournament.slug)
+
+
+@organiser_page("POST")
+def set_active(
+    request: AuthenticatedRequest, tournament: Tournament, username: str
+) -> HttpResponse:
+    """Deactivate one of the referee accounts made for this tournament (it can no longer log
+    in; its tables and results stay), or make it active again ("active" = "1")."""
+    account = RefereeAccount.objects.filter(tournament=tournament, user__username=username).first()
+    if account is None:
+        raise Http404("No referee account of this tournament has that username.")
+    active = request.POST.get("active") == "1"
+    try:
+        set_referee_active(account=account, active=active, actor=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("organiser:referees", slug=tournament.slug)
+    if active:
+        message = _("%(username)s may log in again.")
+    else:
+        message = _("%(username)s is deactivated: it can no longer log in.")
+    messages.success(request, message % {"username": username})
+    return redirect("organiser:referees", slug=tournament.slug)
 
 
 @never_cache  # the page shows new passwords once: no copy may stay in a cache
@@ -235,7 +247,7 @@ def unlock_referee(
     )
     if referee is None:
         raise Http404("No referee of this tournament has that username.")
-    unlock_login(username=referee.get_username())
+    unlock_login(username=referee.get_username(), tournament=tournament, actor=request.user)
     messages.success(
         request,
         _("%(username)s may log in again.") % {"username": referee.get_username()},

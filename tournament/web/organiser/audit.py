@@ -1,4 +1,5 @@
-"""The audit trail: every change to a result, newest first, shown as field: old -> new, with
+"""The audit trail: every change to a result (and to seatings, rounds and the tournament's
+referee accounts), newest first, shown as field: old -> new, with
 players by name, payments and scores by seat wind and stored values by their labels; filtered
 by table, player, kind of change and who made it (query parameters read as `web.query` reads
 them: a value the page does not take leaves that filter off)."""
@@ -59,6 +60,9 @@ FIELDS = {
     "ready": pgettext_lazy("audit", "Ready"),
     "faulty_riichi": pgettext_lazy("audit", "Faulty riichi"),
     "extra_hands": pgettext_lazy("audit", "Extra hands"),
+    "username": gettext_lazy("Username"),
+    "usernames": pgettext_lazy("audit", "Usernames"),
+    "names": pgettext_lazy("audit", "Names"),
 }
 # Fields that hold a player's key, shown as the player's name.
 PLAYER_FIELDS = frozenset({"winner", "discarder", "player", "offender"})

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.access import AuthenticatedRequest
 from tournament.models import Player, Round, Seat, Tournament
 from tournament.names import natural_key
+from tournament.selectors import tournament_referees
 from tournament.services import (
     assign_round_referees,
     create_round,
@@ -29,7 +30,6 @@ from tournament.web.organiser.access import (
     organiser_page,
     round_of,
 )
-from tournament.web.organiser.accounts import tournament_referees
 from tournament.web.organiser.forms.rounds import (
     RoundRefereesForm,
     RoundStatusForm,
