@@ -3,8 +3,7 @@
  * - A tile picker fills the full entry's notation box, one tap per tile, with the tiles of the
  *   fan calculator.
  * - Choosing a winner greys out the same player as discarder.
- * - A fan value tapped empties the box for another value, and a value typed there lets go of
- *   the tapped one.
+ * - (A fan value tapped or typed: fan_pick.js, shared with the organiser's correction.)
  * - The two situation flags that depend on it say which case applies: on a discard or
  *   self-drawn.
  * - The full entry's breakdown is asked for as the hand is built (htmx, see #breakdown in the
@@ -67,37 +66,6 @@
       }
     });
   }
-
-  // ----- The fan: tapped or typed ---------------------------------------------------------
-  //
-  // Quick entry offers the common fan values as buttons and a box for any other: tapping a
-  // value empties the box, typing in the box lets go of the tapped value (the server refuses
-  // the two when they differ).
-
-  function syncFan(input) {
-    var form = input.form;
-    if (!form || !form.querySelector('input[name="fan_pick"]')) {
-      return;
-    }
-    if (input.name === "fan_pick" && input.checked && form.elements.fan) {
-      form.elements.fan.value = "";
-    } else if (input.name === "fan" && input.value !== "") {
-      form.querySelectorAll('input[name="fan_pick"]').forEach(function (radio) {
-        radio.checked = false;
-      });
-    } else {
-      return;
-    }
-    saveDraft(form);
-  }
-
-  ["input", "change"].forEach(function (name) {
-    document.addEventListener(name, function (event) {
-      if (event.target.name === "fan" || event.target.name === "fan_pick") {
-        syncFan(event.target);
-      }
-    });
-  });
 
   document.addEventListener("change", function (event) {
     var form = event.target.form;
