@@ -1,7 +1,7 @@
 /* The referee's table screen, made quicker to use with a script; every form works without it.
  *
  * - A tile picker fills the full entry's notation box, one tap per tile, with the tiles of the
- *   fan calculator.
+ *   hand calculator.
  * - Choosing a winner greys out the same player as discarder.
  * - (A fan value tapped or typed: fan_pick.js, shared with the organiser's correction.)
  * - The two situation flags that depend on it say which case applies: on a discard or
