@@ -2,13 +2,15 @@
  *
  * - A tile picker fills the full entry's notation box, one tap per tile, with the tiles of the
  *   hand calculator.
- * - Choosing a winner greys out the same player as discarder.
+ * - Choosing a winner greys out the same player as discarder, and the winner and the
+ *   discarder among the further winners on the same discard (WA).
  * - (A fan value tapped or typed: fan_pick.js, shared with the organiser's correction.)
  * - The two situation flags that depend on it say which case applies: on a discard or
  *   self-drawn.
  * - The full entry's breakdown is asked for as the hand is built (htmx, see #breakdown in the
  *   template); this script only says when it is unavailable.
  * - What is typed is kept as a draft until it is recorded (see "Nothing typed is lost").
+ * - A box being typed in is kept above a phone's on-screen keyboard.
  *
  * htmx sends the entry forms and replaces the page's <main> with the answer; the listeners
  * are on the document, so they outlive that.
@@ -58,11 +60,28 @@
     });
   }
 
+  // Further winners on the same discard (WA): not the winner, not the discarder, and nobody
+  // on a self-drawn win; their boxes are emptied and disabled (the server refuses them too).
+  function syncAlso(form) {
+    var winner = form.querySelector('input[name="winner"]:checked');
+    var discarder = form.querySelector('input[name="discarder"]:checked');
+    form.querySelectorAll('input[name^="also_"]').forEach(function (box) {
+      var key = box.name.replace(/^also_(tiles_)?/, "");
+      var out = (winner !== null && key === winner.value) ||
+        (discarder !== null && (discarder.value === "self" || key === discarder.value));
+      if (out && box.value !== "") {
+        box.value = "";
+      }
+      box.disabled = out;
+    });
+  }
+
   function initChoices(scope) {
     scope.querySelectorAll("form").forEach(function (form) {
       if (form.querySelector('input[name="discarder"]')) {
         syncDiscarder(form);
         syncFlags(form);
+        syncAlso(form);
       }
     });
   }
@@ -78,7 +97,69 @@
     if (event.target.name === "discarder") {
       syncFlags(form);
     }
+    if (event.target.name === "winner" || event.target.name === "discarder") {
+      syncAlso(form);
+    }
   });
+
+  // ----- Typing on a phone: the box stays above the keyboard -------------------------------
+  //
+  // A phone's on-screen keyboard covers the lower part of the screen once a box is focused,
+  // and the browser does not always move the page: a further winner's points (WA) or the
+  // full entry's tiles, tapped low on the screen, end up under it. The focused box, with its
+  // label, is brought to the middle of what is left visible when it is focused and again
+  // when the visible part shrinks (the keyboard opening); only up or down, never sideways.
+
+  var TYPED = 'input[type="text"], input[type="number"], input:not([type])';
+
+  function typedBox(element) {
+    return element && element.matches && element.matches(TYPED) && element.closest(".ref-form")
+      ? element
+      : null;
+  }
+
+  function keepInView(box) {
+    var view = window.visualViewport;
+    var top = view ? view.offsetTop : 0;
+    var height = view ? view.height : window.innerHeight;
+    // The box with its label, when both fit; else the box alone.
+    var field = box.closest(".ref-field, .ref-record-row") || box;
+    var rect = field.getBoundingClientRect();
+    if (rect.height > height * 0.6) {
+      rect = box.getBoundingClientRect();
+    }
+    var margin = 8;
+    if (rect.top >= top + margin && rect.bottom <= top + height - margin) {
+      return;  // in view already
+    }
+    window.scrollBy(0, rect.top + rect.height / 2 - (top + height / 2));
+  }
+
+  var keepTimer = null;
+
+  function keepFocusedInView(delay) {
+    window.clearTimeout(keepTimer);
+    keepTimer = window.setTimeout(function () {
+      var box = typedBox(document.activeElement);
+      if (box) {
+        keepInView(box);
+      }
+    }, delay);
+  }
+
+  document.addEventListener("focusin", function (event) {
+    if (typedBox(event.target)) {
+      keepFocusedInView(250);  // after the keyboard has begun to open
+    }
+  });
+  (window.visualViewport || window).addEventListener("resize", function () {
+    keepFocusedInView(50);
+  });
+  if (window.visualViewport) {
+    window.addEventListener("resize", function () {
+      keepFocusedInView(50);
+    });
+  }
 
   // ----- Tile picker --------------------------------------------------------------------------
 

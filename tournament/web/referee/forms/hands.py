@@ -159,6 +159,15 @@ def value_field(rules: RulePreset, label: StrOrPromise) -> forms.IntegerField:
     )
 
 
+# A box for tiles in the compact notation: a phone neither corrects nor capitalises them.
+TILES_ATTRS = {
+    "autocomplete": "off",
+    "autocapitalize": "off",
+    "autocorrect": "off",
+    "spellcheck": "false",
+}
+
+
 class FullForm(WinnerForm):
     """Full entry: the winning tiles in compact notation and the situation of the win."""
 
@@ -167,15 +176,7 @@ class FullForm(WinnerForm):
     tiles = forms.CharField(
         label=_("Tiles"),
         max_length=200,
-        widget=forms.TextInput(
-            attrs={
-                "autocomplete": "off",
-                "autocapitalize": "off",
-                "autocorrect": "off",
-                "spellcheck": "false",
-                "placeholder": "345p 78s EE [PPP] [789m] 6s",
-            }
-        ),
+        widget=forms.TextInput(attrs={**TILES_ATTRS, "placeholder": "345p 78s EE [PPP] [789m] 6s"}),
         error_messages={
             "required": _("Write the tiles of the winning hand, the winning tile last.")
         },
@@ -231,7 +232,9 @@ class FullForm(WinnerForm):
                 # the script keeps its label (MCR's flags change theirs with the discarder)
                 widget=forms.CheckboxInput(attrs={"data-fixed-label": ""}),
             )
-        value = value_field(rules, _("Final score F, if counted"))
+        # JT counts the final score F; WA counts points.
+        label = _("Final score F, if counted") if rules.scorer == "jt" else _("Points, if counted")
+        value = value_field(rules, label)
         value.required = False
         self.fields["value"] = value
         if rules.deal.riichi_stake:
@@ -245,7 +248,10 @@ class FullForm(WinnerForm):
         if rules.deal.several_winners:  # one hand per further winner on the same discard
             for view in self.seats:
                 self.fields[f"also_tiles_{view.player.key}"] = forms.CharField(
-                    label=view.player.name, required=False, max_length=200
+                    label=view.player.name,
+                    required=False,
+                    max_length=200,
+                    widget=forms.TextInput(attrs=TILES_ATTRS),  # typed as the winner's tiles
                 )
 
     @property
