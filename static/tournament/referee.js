@@ -10,7 +10,7 @@
  * - The full entry's breakdown is asked for as the hand is built (htmx, see #breakdown in the
  *   template); this script only says when it is unavailable.
  * - What is typed is kept as a draft until it is recorded (see "Nothing typed is lost").
- * - A box being typed in is kept above a phone's on-screen keyboard.
+ * - (A box being typed in is kept above a phone's on-screen keyboard: keep_in_view.js.)
  *
  * htmx sends the entry forms and replaces the page's <main> with the answer; the listeners
  * are on the document, so they outlive that.
@@ -101,65 +101,6 @@
       syncAlso(form);
     }
   });
-
-  // ----- Typing on a phone: the box stays above the keyboard -------------------------------
-  //
-  // A phone's on-screen keyboard covers the lower part of the screen once a box is focused,
-  // and the browser does not always move the page: a further winner's points (WA) or the
-  // full entry's tiles, tapped low on the screen, end up under it. The focused box, with its
-  // label, is brought to the middle of what is left visible when it is focused and again
-  // when the visible part shrinks (the keyboard opening); only up or down, never sideways.
-
-  var TYPED = 'input[type="text"], input[type="number"], input:not([type])';
-
-  function typedBox(element) {
-    return element && element.matches && element.matches(TYPED) && element.closest(".ref-form")
-      ? element
-      : null;
-  }
-
-  function keepInView(box) {
-    var view = window.visualViewport;
-    var top = view ? view.offsetTop : 0;
-    var height = view ? view.height : window.innerHeight;
-    // The box with its label, when both fit; else the box alone.
-    var field = box.closest(".ref-field, .ref-record-row") || box;
-    var rect = field.getBoundingClientRect();
-    if (rect.height > height * 0.6) {
-      rect = box.getBoundingClientRect();
-    }
-    var margin = 8;
-    if (rect.top >= top + margin && rect.bottom <= top + height - margin) {
-      return;  // in view already
-    }
-    window.scrollBy(0, rect.top + rect.height / 2 - (top + height / 2));
-  }
-
-  var keepTimer = null;
-
-  function keepFocusedInView(delay) {
-    window.clearTimeout(keepTimer);
-    keepTimer = window.setTimeout(function () {
-      var box = typedBox(document.activeElement);
-      if (box) {
-        keepInView(box);
-      }
-    }, delay);
-  }
-
-  document.addEventListener("focusin", function (event) {
-    if (typedBox(event.target)) {
-      keepFocusedInView(250);  // after the keyboard has begun to open
-    }
-  });
-  (window.visualViewport || window).addEventListener("resize", function () {
-    keepFocusedInView(50);
-  });
-  if (window.visualViewport) {
-    window.addEventListener("resize", function () {
-      keepFocusedInView(50);
-    });
-  }
 
   // ----- Tile picker --------------------------------------------------------------------------
 

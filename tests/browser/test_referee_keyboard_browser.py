@@ -1,5 +1,6 @@
 """A WA referee types in the boxes a phone's on-screen keyboard would cover (Chromium at
-360 x 640): a further winner's points in quick entry and the tiles in full entry.
+360 x 640): a further winner's points in quick entry and the tiles in full entry; and so does
+the organiser correcting a deal.
 
 Headless Chromium has no on-screen keyboard; the keyboard is stood in for by the window
 growing shorter while the box is focused, as it does on a phone whose keyboard shrinks the
@@ -12,6 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.urls import reverse
+
+from tournament.models import Table
+from tournament.services import record_hand
 
 from .referee_screen import choose, logged_in_context, make_cup, open_table_screen
 
@@ -22,8 +27,12 @@ KEYBOARD = 300  # the height the keyboard leaves to the page
 
 
 @pytest.fixture
-def phone(chromium, live_server) -> Any:
-    make_cup(preset="wilmington-12-tile", seat_rotation="none")
+def cup(live_server) -> Table:
+    return make_cup(preset="wilmington-12-tile", seat_rotation="none")
+
+
+@pytest.fixture
+def phone(chromium, live_server, cup) -> Any:
     context = logged_in_context(chromium, live_server, "bob", "phone")
     page, errors = open_table_screen(context, live_server)
     page.set_viewport_size(SCREEN)
@@ -89,3 +98,17 @@ def test_the_focused_box_comes_back_into_view_above_the_keyboard(phone):
     tap_with_keyboard(page, tiles)
     check(page, tiles, full.locator(f'label[for="{tiles.get_attribute("id")}"]'))
     page.screenshot(path="/tmp/refcorrect-shots/keyboard-wa-tiles.png")
+
+
+def test_the_organisers_correction_keeps_its_box_in_view_too(chromium, live_server, cup):
+    seats = sorted(cup.seats.select_related("player"), key=lambda seat: seat.index)
+    ann, ben, cai, dora = (seat.player for seat in seats)
+    record_hand(table=cup, number=1, result="win", winner=ben, discarder=cai, value=45,
+                entered_by=cup.round.tournament.organisers.get())  # fmt: skip
+    context = logged_in_context(chromium, live_server, "alice", "phone")
+    page = context.new_page()
+    page.goto(live_server.url + reverse("organiser:hand", args=["spring-cup", 1, 1, 1]))
+    box = page.get_by_label("Dora Diaz also wins, with")
+    tap_with_keyboard(page, box)
+    check(page, box, page.locator(f'label[for="{box.get_attribute("id")}"]'))
+    context.close()
