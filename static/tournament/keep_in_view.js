@@ -23,10 +23,11 @@
     var view = window.visualViewport;
     var top = view ? view.offsetTop : 0;
     var height = view ? view.height : window.innerHeight;
-    // The box with its label, when both fit; else the box alone.
-    var field = box.closest(".ref-field, .ref-record-row, .org-form > div") || box;
-    var rect = field.getBoundingClientRect();
-    if (rect.height > height * 0.6) {
+    // The box with its label (and the Record button beside it), when they fit; else the box
+    // alone. A field drawn with display: contents has no box of its own.
+    var field = box.closest(".ref-record-row") || box.closest(".ref-field, .org-form > div");
+    var rect = (field || box).getBoundingClientRect();
+    if (rect.height === 0 || rect.height > height * 0.6) {
       rect = box.getBoundingClientRect();
     }
     var margin = 8;
