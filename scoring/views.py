@@ -1,4 +1,4 @@
-"""The fan calculator page: MCR, Japanese Transitional or Wilmington hands (the form's
+"""The hand calculator page: MCR, Japanese Transitional or Wilmington hands (the form's
 "preset").
 
 The page's script scores through the JSON API (`scoring.api`). Without JavaScript the form is

@@ -1,4 +1,4 @@
-"""The fan calculator page, including its no-JavaScript fallback (?hand=...)."""
+"""The hand calculator page, including its no-JavaScript fallback (?hand=...)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def test_page_renders_for_an_anonymous_visitor(client):
 
     assert response.status_code == 200
     html = response.content.decode()
-    assert "Fan calculator" in html
+    assert "Hand calculator" in html
     assert "No hand yet." in html
     assert 'data-api-url="/api/score"' in html
 

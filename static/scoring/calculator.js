@@ -1,4 +1,4 @@
-/* Fan calculator: build a hand by tapping tiles and score it through POST /api/score, under
+/* Hand calculator: build a hand by tapping tiles and score it through POST /api/score, under
  * MCR, Japanese Transitional or Wilmington (the rule-set switch; Wilmington adds the joker J,
  * one per hand).
  *

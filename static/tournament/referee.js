@@ -1,15 +1,16 @@
 /* The referee's table screen, made quicker to use with a script; every form works without it.
  *
  * - A tile picker fills the full entry's notation box, one tap per tile, with the tiles of the
- *   fan calculator.
- * - Choosing a winner greys out the same player as discarder.
- * - A fan value tapped empties the box for another value, and a value typed there lets go of
- *   the tapped one.
+ *   hand calculator.
+ * - Choosing a winner greys out the same player as discarder, and the winner and the
+ *   discarder among the further winners on the same discard (WA).
+ * - (A fan value tapped or typed: fan_pick.js, shared with the organiser's correction.)
  * - The two situation flags that depend on it say which case applies: on a discard or
  *   self-drawn.
  * - The full entry's breakdown is asked for as the hand is built (htmx, see #breakdown in the
  *   template); this script only says when it is unavailable.
  * - What is typed is kept as a draft until it is recorded (see "Nothing typed is lost").
+ * - (A box being typed in is kept above a phone's on-screen keyboard: keep_in_view.js.)
  *
  * htmx sends the entry forms and replaces the page's <main> with the answer; the listeners
  * are on the document, so they outlive that.
@@ -59,45 +60,31 @@
     });
   }
 
+  // Further winners on the same discard (WA): not the winner, not the discarder, and nobody
+  // on a self-drawn win; their boxes are emptied and disabled (the server refuses them too).
+  function syncAlso(form) {
+    var winner = form.querySelector('input[name="winner"]:checked');
+    var discarder = form.querySelector('input[name="discarder"]:checked');
+    form.querySelectorAll('input[name^="also_"]').forEach(function (box) {
+      var key = box.name.replace(/^also_(tiles_)?/, "");
+      var out = (winner !== null && key === winner.value) ||
+        (discarder !== null && (discarder.value === "self" || key === discarder.value));
+      if (out && box.value !== "") {
+        box.value = "";
+      }
+      box.disabled = out;
+    });
+  }
+
   function initChoices(scope) {
     scope.querySelectorAll("form").forEach(function (form) {
       if (form.querySelector('input[name="discarder"]')) {
         syncDiscarder(form);
         syncFlags(form);
+        syncAlso(form);
       }
     });
   }
-
-  // ----- The fan: tapped or typed ---------------------------------------------------------
-  //
-  // Quick entry offers the common fan values as buttons and a box for any other: tapping a
-  // value empties the box, typing in the box lets go of the tapped value (the server refuses
-  // the two when they differ).
-
-  function syncFan(input) {
-    var form = input.form;
-    if (!form || !form.querySelector('input[name="fan_pick"]')) {
-      return;
-    }
-    if (input.name === "fan_pick" && input.checked && form.elements.fan) {
-      form.elements.fan.value = "";
-    } else if (input.name === "fan" && input.value !== "") {
-      form.querySelectorAll('input[name="fan_pick"]').forEach(function (radio) {
-        radio.checked = false;
-      });
-    } else {
-      return;
-    }
-    saveDraft(form);
-  }
-
-  ["input", "change"].forEach(function (name) {
-    document.addEventListener(name, function (event) {
-      if (event.target.name === "fan" || event.target.name === "fan_pick") {
-        syncFan(event.target);
-      }
-    });
-  });
 
   document.addEventListener("change", function (event) {
     var form = event.target.form;
@@ -109,6 +96,9 @@
     }
     if (event.target.name === "discarder") {
       syncFlags(form);
+    }
+    if (event.target.name === "winner" || event.target.name === "discarder") {
+      syncAlso(form);
     }
   });
 

@@ -88,7 +88,12 @@ def test_a_wrong_fan_is_corrected_in_one_step(screen, cup):
     assert correct.locator("input[name=discarder]:checked").get_attribute("value") == "3"
     assert correct.locator("input[name=fan]").input_value() == "10"
     assert correct.locator("input[name=flowers]:checked").get_attribute("value") == "1"
+    if page.script:  # the common values as in quick entry: a tap empties the box
+        choose(correct, "Fan (without flowers)", "24")
+        assert correct.locator("input[name=fan]").input_value() == ""
     correct.locator("input[name=fan]").fill("20")
+    if page.script:  # and typing another value lets go of the tapped one
+        assert correct.locator("input[name=fan_pick]:checked").count() == 0
     correct.locator("input[name=fan]").scroll_into_view_if_needed()
     name = f"correct-form-{'script' if page.script else 'no-script'}"
     shoot(page, name, full=False)

@@ -131,7 +131,8 @@ def test_after_recording_the_next_entrys_winner_buttons_are_in_view(open_screen,
     correct = page.locator("#correct-last")
     correct.locator("summary").click()
     labels = correct.locator("label.ref-choice")
-    assert labels.count() == 2 + 4 + 5 + 9  # result, winner, discarder, flowers
+    # result, winner, discarder, flowers and the common fan values, as in quick entry
+    assert labels.count() == 2 + 4 + 5 + 9 + 14
     assert small(boxes(labels)) == []
     # its fan box beside its Save button, as in quick entry
     save = correct.get_by_role("button", name="Save the correction of hand 1")

@@ -7,6 +7,8 @@ each of the other two; a self-drawn win is -(8+x) from each of the three others.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.messages import get_messages
 from django.urls import reverse
@@ -112,7 +114,36 @@ def test_the_hand_form_starts_with_the_recorded_hand(logged_in, table, players):
     assert form["result"].value() == "win"
     assert form["winner"].value() == str(players[0].pk)
     assert form["discarder"].value() == str(players[1].pk)
-    assert form["fan"].value() == 8
+    # In the box, none of the common values tapped: without the script a tapped value
+    # could not be let go of to type another.
+    assert (form["fan_pick"].value(), form["fan"].value()) == (None, 8)
+
+
+def test_the_hand_form_offers_the_common_fan_values_one_tap_each(logged_in, table, tournament):
+    html = logged_in.get(url("hand", hand=1)).content.decode()
+    values = re.findall(r'<input type="radio" name="fan_pick" value="(\d+)"', html)
+    assert [int(value) for value in values] == list(tournament.rules.quick_values)
+    # The referee's include draws them, the shared script and styles come with it.
+    assert '<fieldset class="ref-choices ref-cols-9">' in html
+    assert "tournament/fan_pick.js" in html and "tournament/choices.css" in html
+    assert not re.search(r'<input type="radio" name="fan_pick"[^>]*checked', html)
+
+
+def test_a_tapped_fan_value_corrects_the_hand(logged_in, table, players):
+    data = hand_data(winner=players[0].pk, discarder=players[1].pk, fan="", fan_pick="16")
+    response = logged_in.post(url("hand", hand=1), data)
+    assert response.status_code == 302
+    # Value 16: P2 pays 8 + 16 = 24, P3 and P4 pay 8 each.
+    assert payments(table, 1) == [40, -24, -8, -8]
+    assert Hand.objects.get(table=table, number=1).fan == 16
+
+
+def test_a_tapped_and_a_typed_fan_that_differ_are_refused(logged_in, table, players):
+    data = hand_data(winner=players[0].pk, discarder=players[1].pk, fan="12", fan_pick="16")
+    response = logged_in.post(url("hand", hand=1), data)
+    assert response.status_code == 422
+    assert "16 fan is chosen and 12 typed: keep only one of them." in response.content.decode()
+    assert payments(table, 1) == [32, -16, -8, -8]
 
 
 def test_correct_the_winner_of_an_earlier_hand(logged_in, table, players, organiser):

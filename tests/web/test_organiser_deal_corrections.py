@@ -71,6 +71,7 @@ def test_the_form_of_a_japanese_deal_asks_its_value_and_facts(logged_in, japanes
     for name in ("riichi", "faulty_claims", "ready", "faulty_riichi", "offender"):
         assert f'name="{name}"' in html
     assert 'name="fan"' not in html and 'name="tiles"' not in html
+    assert 'name="fan_pick"' not in html  # the common values are fan values (MCR)
     assert 'value="faulty_out"' in html
 
 

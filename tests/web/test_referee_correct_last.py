@@ -58,7 +58,51 @@ def test_form_is_prefilled_with_the_last_hand(referee_client, world, first_hand)
     assert checked(html, "discarder") == ["3"]
     assert checked(html, "flowers") == ["1"]
     assert re.search(r'name="fan" value="10"[^>]*id="correct_fan"', html)
+    # None of the common values tapped: without the script a tapped value could not be let go
+    # of to type another.
+    assert checked(html, "fan_pick") == []
     assert 'id="correct-last" open' not in html
+
+
+def radio_values(html: str, name: str, form_id: str) -> list[int]:
+    """The values of the radios called `name` in the form of the entry `form_id`."""
+    form = html[html.index(f'id="{form_id}"') :]
+    form = form[: form.index("</form>")]
+    return [int(value) for value in re.findall(rf'type="radio" name="{name}" value="(\d+)"', form)]
+
+
+def test_correction_offers_the_common_fan_values_as_quick_entry_does(
+    referee_client, world, first_hand
+):
+    html = referee_client.get(table_url(world)).content.decode()
+    common = list(world.tournament.rules.quick_values)
+    assert common[:3] == [8, 9, 10] and 88 in common
+    assert radio_values(html, "fan_pick", "correct-last") == common
+    assert radio_values(html, "fan_pick", "entry-win") == common
+    # Drawn by the same include, with the box for any other value labelled alike.
+    form = html[html.index('id="correct-last"') :]
+    assert '<fieldset class="ref-choices ref-cols-9">' in form[: form.index("</form>")]
+    assert re.search(r'<label for="correct_fan">Other fan value</label>', html)
+    assert "tournament/fan_pick.js" in html
+
+
+def test_a_tapped_fan_value_corrects_the_hand(referee_client, world, first_hand):
+    response = referee_client.post(table_url(world, "correct"), correction(fan="", fan_pick=24))
+    assert response.status_code == 302
+    # A self-drawn win of 24 fan by South: each other player pays 8 + 24 = 32.
+    assert scores(world.table) == [-32, 96, -32, -32]
+    assert Hand.objects.get(pk=first_hand.pk).fan == 24
+
+
+def test_a_tapped_and_a_typed_fan_that_differ_are_refused(referee_client, world, first_hand):
+    before = snapshot()
+    response = referee_client.post(table_url(world, "correct"), correction(fan=20, fan_pick=24))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "24 fan is chosen and 20 typed: keep only one of them." in html
+    assert checked(html, "fan_pick") == ["24"]  # both are kept to choose from
+    assert 'name="fan" value="20"' in html
+    assert snapshot() == before
 
 
 def test_form_shows_the_seat_winds_of_the_hand_corrected(referee_client, world, first_hand):

@@ -92,6 +92,13 @@ def test_the_faulty_out_entry_is_only_where_it_ends_the_deal(referee_client, wil
     assert "entry-faulty-out" not in page(referee_client, wilmington)
 
 
+def test_a_wilmington_full_entry_asks_points_not_a_final_score(referee_client, wilmington):
+    html = page(referee_client, wilmington)
+
+    assert "Points, if counted" in html
+    assert "Final score F" not in html  # JT's name for the value
+
+
 def test_two_wilmington_players_win_on_one_discard(referee_client, wilmington):
     response = referee_client.post(
         table_url(wilmington, "win"),

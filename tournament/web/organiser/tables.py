@@ -141,12 +141,12 @@ def hand(
         if not form.is_bound:
             form.initial = form.initial_for(record)
     elif request.method == "POST":
-        form = HandForm(request.POST, players=_players(seats))
+        form = HandForm(request.POST, players=_players(seats), rules=rules)
         fields = dict(HandForm.ERROR_FIELDS)
         if form.data.get("tiles", "").strip():
             fields.update(below_minimum="tiles", fan_mismatch="tiles")
     else:
-        form = HandForm(initial=HandForm.initial_for(record), players=_players(seats))
+        form = HandForm(players=_players(seats), rules=rules, hand=record)
     if request.method == "POST":
         if call_service(
             form,

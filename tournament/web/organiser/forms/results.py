@@ -14,6 +14,7 @@ from django.utils.translation import pgettext_lazy
 from scoring.engine import HandError, RulePreset, format_compact, parse_case, parse_compact
 from scoring.engine_messages import engine_message
 from tournament.models import MOST_DEALS, Hand, HandResult, Penalty, Player, Seat
+from tournament.web.fan_pick import add_fan_pick, choose_fan
 from tournament.web.organiser.forms.common import PlayerChoiceField, player_choices
 
 # Where the codes of correct_hand about the result and who won belong on a correction form.
@@ -55,17 +56,31 @@ class HandForm(forms.Form):
 
     SITUATION = ("last_tile_of_kind", "kong_related", "last_wall_tile")
 
-    def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        players: Sequence[Player],
+        rules: RulePreset,
+        hand: Hand | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["winner"] = PlayerChoiceField(players=players, blank="—", label=_("Winner"))
         self.fields["discarder"] = PlayerChoiceField(
             players=players, blank=_("Nobody: self-drawn"), label=_("Discarder")
         )
-        self.order_fields(["result", "winner", "discarder", "fan", "flowers", "tiles"])
+        # As on the referee's screen: the preset's common fan values one tap each, beside
+        # the box for any other.
+        add_fan_pick(self, rules)
+        self.order_fields(["result", "winner", "discarder", "fan_pick", "fan", "flowers", "tiles"])
+        if hand is not None and not self.is_bound:
+            self.initial = self.initial_for(hand)  # the fan typed, none tapped (see fan_pick)
 
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
+        if data.get("result") == Hand.Result.WIN:
+            choose_fan(self, required=False)  # the tiles may give the fan
         text = data.get("tiles", "")
         data["case"] = None
         if not text or "flowers" not in data:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.engine import RulePreset, parse_compact
 from scoring.engine.wa.hand import compact_case
 from tournament.models import MOST_DEALS, Hand, Player
+from tournament.web.fan_pick import add_fan_pick, choose_fan
 from tournament.web.referee.forms.base import FLOWER_CHOICES, SELF_DRAWN, HandForm, KeyedForm
 
 if TYPE_CHECKING:
@@ -80,18 +81,7 @@ class WinForm(WinnerForm):
         super().__init__(*args, **kwargs)
         rules = self.rules
         if rules.counts_fan:
-            if rules.quick_values:  # the common values one tap each, any other typed
-                self.fields["fan_pick"] = forms.TypedChoiceField(
-                    label=_("Fan (without flowers)"),
-                    choices=[(value, str(value)) for value in rules.quick_values],
-                    coerce=int,
-                    required=False,
-                    empty_value=None,
-                    widget=forms.RadioSelect,
-                )
-                fan = self.fields["fan"]
-                fan.required = False
-                fan.label = _("Other fan value")
+            add_fan_pick(self, rules)  # the common values one tap each, any other typed
             return
         del self.fields["fan"], self.fields["flowers"]
         self.fields["value"] = value_field(rules, _("Points"))
@@ -113,24 +103,6 @@ class WinForm(WinnerForm):
         """The box for the value typed beside the Record button: the fan (MCR) or points."""
         return self["fan" if "fan" in self.fields else "value"]
 
-    def choose_fan(self) -> None:
-        """The fan is the value tapped or the value typed (the script clears the one when the
-        other is given; without it, both must agree)."""
-        data = self.cleaned_data
-        picked, typed = data.get("fan_pick"), data.get("fan")
-        if "fan" in self.errors or "fan_pick" in self.errors:
-            return
-        if picked is None and typed is None:
-            self.add_error("fan", _("Enter the fan, not counting flowers."))
-        elif picked is not None and typed is not None and picked != typed:
-            self.add_error(
-                "fan",
-                _("%(picked)s fan is chosen and %(typed)s typed: keep only one of them.")
-                % {"picked": picked, "typed": typed},
-            )
-        elif typed is None:
-            data["fan"] = picked
-
     @property
     def also_fields(self) -> list[forms.BoundField]:
         """The points of further winners on the same discard (WA), one field a player."""
@@ -139,8 +111,7 @@ class WinForm(WinnerForm):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
-        if "fan_pick" in self.fields:
-            self.choose_fan()
+        choose_fan(self, required=True)
         also = {name[5:]: value for name, value in data.items() if name.startswith("also_")}
         given = {key: value for key, value in also.items() if value is not None}
         if given and data.get("discarder") == SELF_DRAWN:
@@ -188,6 +159,15 @@ def value_field(rules: RulePreset, label: StrOrPromise) -> forms.IntegerField:
     )
 
 
+# A box for tiles in the compact notation: a phone neither corrects nor capitalises them.
+TILES_ATTRS = {
+    "autocomplete": "off",
+    "autocapitalize": "off",
+    "autocorrect": "off",
+    "spellcheck": "false",
+}
+
+
 class FullForm(WinnerForm):
     """Full entry: the winning tiles in compact notation and the situation of the win."""
 
@@ -196,15 +176,7 @@ class FullForm(WinnerForm):
     tiles = forms.CharField(
         label=_("Tiles"),
         max_length=200,
-        widget=forms.TextInput(
-            attrs={
-                "autocomplete": "off",
-                "autocapitalize": "off",
-                "autocorrect": "off",
-                "spellcheck": "false",
-                "placeholder": "345p 78s EE [PPP] [789m] 6s",
-            }
-        ),
+        widget=forms.TextInput(attrs={**TILES_ATTRS, "placeholder": "345p 78s EE [PPP] [789m] 6s"}),
         error_messages={
             "required": _("Write the tiles of the winning hand, the winning tile last.")
         },
@@ -260,7 +232,9 @@ class FullForm(WinnerForm):
                 # the script keeps its label (MCR's flags change theirs with the discarder)
                 widget=forms.CheckboxInput(attrs={"data-fixed-label": ""}),
             )
-        value = value_field(rules, _("Final score F, if counted"))
+        # JT counts the final score F; WA counts points.
+        label = _("Final score F, if counted") if rules.scorer == "jt" else _("Points, if counted")
+        value = value_field(rules, label)
         value.required = False
         self.fields["value"] = value
         if rules.deal.riichi_stake:
@@ -274,7 +248,10 @@ class FullForm(WinnerForm):
         if rules.deal.several_winners:  # one hand per further winner on the same discard
             for view in self.seats:
                 self.fields[f"also_tiles_{view.player.key}"] = forms.CharField(
-                    label=view.player.name, required=False, max_length=200
+                    label=view.player.name,
+                    required=False,
+                    max_length=200,
+                    widget=forms.TextInput(attrs=TILES_ATTRS),  # typed as the winner's tiles
                 )
 
     @property
@@ -431,6 +408,7 @@ class CorrectForm(KeyedForm):
         self.order_fields(
             ["number", "submission", "result", "winner", "discarder", "fan", "flowers"]
         )
+        add_fan_pick(self, self.rules)  # as in quick entry: the common values one tap each
         if hand is not None and not self.is_bound:
             self.initial.update(self.values_of(hand))
 
@@ -460,6 +438,7 @@ class CorrectForm(KeyedForm):
             self.add_error("discarder", _("Choose the discarder, or self-drawn."))
         elif data.get("winner") == data.get("discarder"):
             self.add_error("discarder", _("The winner cannot have discarded the winning tile."))
+        choose_fan(self, required=True)
         if data.get("fan") is None and "fan" not in self.errors:
             self.add_error("fan", _("Enter the fan, not counting flowers."))
         if data.get("flowers") in (None, ""):
