@@ -25,6 +25,7 @@ from scoring.fan_names import fan_name, fan_second_name
 from scoring.forms import PROFILE_LABELS, CalculatorForm
 from scoring.pattern_names import jt_pattern_name
 from scoring.services import Refusal, score_request
+from tournament.text import listed
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -142,7 +143,7 @@ def present_jt_verdict(result: JtResult) -> dict[str, Any]:
                 "value": str(UNIT_FORMATS[p.unit]) % {"value": p.value},
                 "unit": p.unit,
                 "count": p.count,
-                "set_numbers": ", ".join(str(i + 1) for i in p.sets),
+                "set_numbers": listed(i + 1 for i in p.sets),
             }
             for p in result.patterns
         ],
@@ -209,7 +210,7 @@ def present_verdict(outcome: ScoreResult | JtResult | WaResult | Refusal) -> dic
                 **fan,
                 "name": fan_name(fan),
                 "second_name": fan_second_name(fan),
-                "set_numbers": ", ".join(str(i + 1) for i in fan.get("sets", [])),
+                "set_numbers": listed(i + 1 for i in fan.get("sets", [])),
             }
             for fan in body["fans"]
         ],

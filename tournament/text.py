@@ -1,10 +1,16 @@
-"""Text that PostgreSQL cannot store: a NUL character, or half of a UTF-16 surrogate pair (which
+"""Text: what PostgreSQL cannot store, and lists and sentences joined in the reader's language.
+
+Text that PostgreSQL cannot store: a NUL character, or half of a UTF-16 surrogate pair (which
 no UTF-8 text holds). Checked wherever text comes in from outside: forms and the API refuse a
-NUL themselves; the player list import and the archive import check for both here."""
+NUL themselves; the player list import and the archive import check for both here.
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+
+from django.utils.translation import get_language, pgettext
 
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
@@ -12,3 +18,18 @@ _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 def storable(text: str) -> bool:
     """Whether the database can store `text`."""
     return _UNSTORABLE.search(text) is None
+
+
+def listed(items: Iterable[object]) -> str:
+    """Items as a list in the active language: "1, 2, 3"; on a Chinese page "1、2、3"."""
+    return pgettext("punctuation between the items of a list", ", ").join(map(str, items))
+
+
+def gap() -> str:
+    """What stands between two sentences: a space, none on a Chinese page (。 ends one)."""
+    return "" if (get_language() or "").startswith("zh") else " "
+
+
+def sentences(texts: Iterable[object]) -> str:
+    """Whole sentences one after the other, as `gap` separates them."""
+    return gap().join(map(str, texts))

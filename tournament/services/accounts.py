@@ -23,6 +23,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import ApiToken, AuditEntry, RefereeAccount, Tournament
+from tournament.text import listed
 
 if TYPE_CHECKING:
     from django.utils.functional import _StrPromise
@@ -145,7 +146,7 @@ def create_referee_accounts(
                 "usernames": ValidationError(
                     _("These usernames come more than once: %(names)s."),
                     code="repeated",
-                    params={"names": ", ".join(repeated)},
+                    params={"names": listed(repeated)},
                 )
             }
         )
@@ -158,7 +159,7 @@ def create_referee_accounts(
                 "usernames": ValidationError(
                     _("These usernames are taken by other accounts: %(names)s."),
                     code="taken",
-                    params={"names": ", ".join(taken)},
+                    params={"names": listed(taken)},
                 )
             }
         )

@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.models import Player, Round, Seat, Tournament
 from tournament.names import clean_ema_number, country_code, full_name
 from tournament.services.live import note_change
-from tournament.text import storable
+from tournament.text import listed, storable
 
 # What a player list may hold: a file of at most a million characters (the form's upload limit
 # is 1 MB), at most 5,000 lines after the header, at most 1,000 characters in a cell (the
@@ -217,7 +217,7 @@ def _column_map(header: list[str]) -> dict[str, int]:
                 "it needs %(missing)s (found: %(found)s)."
             ),
             code="csv_header",
-            params={"missing": " and ".join(missing), "found": ", ".join(names) or "nothing"},
+            params={"missing": listed(missing), "found": listed(names) or "—"},
         )
     return columns
 

@@ -32,6 +32,7 @@ from tournament.models import (
 )
 from tournament.services.live import note_change
 from tournament.services.seating import create_table
+from tournament.text import listed
 
 Status = Round.Status
 
@@ -303,7 +304,7 @@ def assign_round_referees(
         raise ValidationError(
             _("Round %(round)s has no table %(tables)s."),
             code="unknown_table",
-            params={"round": round.number, "tables": ", ".join(map(str, unknown))},
+            params={"round": round.number, "tables": listed(unknown)},
         )
     for number, users in referees.items():
         tables[number].referees.set(list(users))
@@ -349,7 +350,7 @@ def set_round_status(*, round: Round, status: str, actor: User) -> Round:
             raise ValidationError(
                 _("Not everyone is seated in round %(round)s: %(names)s."),
                 code="players_unseated",
-                params={"round": round.number, "names": ", ".join(missing)},
+                params={"round": round.number, "names": listed(missing)},
             )
     if status == Status.PLAYING and round.status == Status.SEATED:
         earlier = round.tournament.rounds.filter(number__lt=round.number).exclude(
@@ -374,14 +375,14 @@ def set_round_status(*, round: Round, status: str, actor: User) -> Round:
             raise ValidationError(
                 _("The games at tables %(tables)s have not ended."),
                 code="games_open",
-                params={"tables": ", ".join(map(str, open_tables))},
+                params={"tables": listed(open_tables)},
             )
         unconfirmed = [table.number for table in tables if table.confirmed_at is None]
         if unconfirmed:
             raise ValidationError(
                 _("The game sheets of tables %(tables)s are waiting for confirmation."),
                 code="sheets_unconfirmed",
-                params={"tables": ", ".join(map(str, unconfirmed))},
+                params={"tables": listed(unconfirmed)},
             )
     if status == Status.PLAYING and round.status == Status.FINISHED:
         later = round.tournament.rounds.filter(

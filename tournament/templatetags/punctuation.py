@@ -2,12 +2,16 @@
 full-width marks (，。：；（）), an English one with , . : ; ( ).
 
     {% load punctuation %}{% translate "Round 2" %}{% comma %}{% translate "..." %}{% stop %}
+
+Between two sentences `{% gap %}` (a space, none in Chinese); a list `{{ numbers|listed }}`.
 """
 
 from __future__ import annotations
 
 from django import template
 from django.utils.translation import pgettext
+
+from tournament import text
 
 register = template.Library()
 
@@ -40,3 +44,13 @@ def open_paren() -> str:
 @register.simple_tag
 def close_paren() -> str:
     return pgettext("punctuation closing an aside", ")")
+
+
+@register.simple_tag
+def gap() -> str:
+    return text.gap()
+
+
+@register.filter
+def listed(items: object) -> str:
+    return text.listed(items) if isinstance(items, list | tuple) else str(items)

@@ -30,6 +30,7 @@ from tournament.services.seating_plan import (
     start_seating_job,
     update_seating_settings,
 )
+from tournament.text import listed
 from tournament.web.organiser.access import INVALID, call_service, organiser_page
 from tournament.web.query import whole_number
 
@@ -322,12 +323,12 @@ def publish(request: AuthenticatedRequest, tournament: Tournament) -> HttpRespon
     if call_service(
         form, lambda: publish_rounds(tournament=tournament, numbers=numbers, actor=request.user)
     ):
-        listed = ", ".join(map(str, sorted(numbers)))
+        rounds = listed(sorted(numbers))
         messages.success(
             request,
-            _("Round %(listed)s is published.") % {"listed": listed}
+            _("Round %(listed)s is published.") % {"listed": rounds}
             if len(numbers) == 1
-            else _("Rounds %(listed)s are published.") % {"listed": listed},
+            else _("Rounds %(listed)s are published.") % {"listed": rounds},
         )
         return redirect("seating:preview", slug=tournament.slug)
     return preview_page(request, tournament, publish_form=form, status=INVALID)

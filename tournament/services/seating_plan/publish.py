@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Round, Tournament
 from tournament.services.rounds import set_round_status
+from tournament.text import listed
 
 Status = Round.Status
 
@@ -27,13 +28,13 @@ def publish_rounds(*, tournament: Tournament, numbers: Iterable[int], actor: Use
         raise ValidationError(
             _("Round %(rounds)s does not exist."),
             code="no_such_round",
-            params={"rounds": ", ".join(map(str, unknown))},
+            params={"rounds": listed(unknown)},
         )
     not_draft = [n for n in wanted if rounds[n].status != Status.DRAFT]
     if not_draft:
         raise ValidationError(
             _("Round %(rounds)s is published already."),
             code="not_draft",
-            params={"rounds": ", ".join(map(str, not_draft))},
+            params={"rounds": listed(not_draft)},
         )
     return [set_round_status(round=rounds[n], status=Status.SEATED, actor=actor) for n in wanted]

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Round, Separation, Tournament
 from tournament.services.rounds import create_round
+from tournament.text import listed
 
 Status = Round.Status
 #: The most rounds a tournament can plan.
@@ -77,7 +78,7 @@ def update_seating_settings(
                         "round %(rounds)s."
                     ),
                     code="not_draft",
-                    params={"rounds": ", ".join(map(str, refused))},
+                    params={"rounds": listed(refused)},
                 )
             }
         )

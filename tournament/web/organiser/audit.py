@@ -21,6 +21,8 @@ from scoring.engine import HandError, format_compact, parse_case
 from tournament.models import AuditEntry, Hand, Penalty, Player, Round, Table, Tournament, Wind
 from tournament.rotation import WINDS
 from tournament.selectors import audit_trail
+from tournament.templatetags.winds import wind_letter
+from tournament.text import listed
 from tournament.web.organiser.access import organiser_page
 from tournament.web.query import whole_number
 
@@ -131,7 +133,7 @@ def show(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list):
-        return ", ".join(show(item) for item in value) or "—"
+        return listed(show(item) for item in value) or "—"
     return str(value)
 
 
@@ -165,12 +167,13 @@ def shown_value(
         return names.get(raw, raw)
     if field in BY_SEAT and isinstance(raw, list) and len(raw) == len(WINDS):
         if all(isinstance(points, int) and not isinstance(points, bool) for points in raw):
-            return ", ".join(
-                f"{wind} {signed(points)}" for wind, points in zip(WINDS, raw, strict=True)
+            return listed(
+                f"{wind_letter(wind)} {signed(points)}"
+                for wind, points in zip(WINDS, raw, strict=True)
             )
     if field == "extra_winners" and isinstance(raw, list):
         # Stored as "key: value".
-        return ", ".join(_named_win(item, names) for item in raw) or "—"
+        return listed(_named_win(item, names) for item in raw) or "—"
     if value in ("yes", "no") and field in BOOLEANS:
         return _("yes") if value == "yes" else _("no")
     label = CHOICES.get(field, {}).get(value) if value is not None else None

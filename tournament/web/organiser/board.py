@@ -27,6 +27,7 @@ from tournament.services import (
     start_clock,
 )
 from tournament.services.round_clock import MAX_EXTRA_MINUTES
+from tournament.text import listed
 from tournament.web.htmx import AuthenticatedHtmxRequest
 from tournament.web.organiser.access import (
     INVALID,
@@ -204,7 +205,7 @@ def confirm_all(
         lambda: confirmed.extend(confirm_submitted_games(round=round, confirmed_by=request.user)),
     ):
         if confirmed:
-            numbers = ", ".join(str(table.number) for table in confirmed)
+            numbers = listed(table.number for table in confirmed)
             messages.success(
                 request,
                 ngettext(

@@ -14,6 +14,7 @@ from tournament.services.accounts import (
     parse_names,
     username_for,
 )
+from tournament.text import listed
 
 
 class RefereeAccountForm(forms.Form):
@@ -70,7 +71,7 @@ class RefereeAccountsForm(forms.Form):
             if empty:
                 self.add_error(
                     "names",
-                    _("No username can be made from %(names)s.") % {"names": ", ".join(empty)},
+                    _("No username can be made from %(names)s.") % {"names": listed(empty)},
                 )
                 return data
             data["usernames"], data["people"] = usernames, names
