@@ -118,13 +118,16 @@ def start_serve(
         "STATE_DIR": str(state_dir),
         "DATABASE_URL": database_url,
         "SECRET_KEY": secrets.token_urlsafe(50),
-        "ALLOWED_HOSTS": HOST,  # not the benchmark's own Django settings
+        "ALLOWED_HOSTS": f"{HOST},localhost",  # not the benchmark's Django settings
         "HTTPS": "false",
     }
     for name, value in (("WORKERS", workers), ("THREADS", threads)):
         if value:
             env[name] = str(value)
     _collect_static({**env, "DEBUG": "false", "DJANGO_SETTINGS_MODULE": "config.settings"})
+    with socket.socket() as probe:  # what answered would otherwise be taken for this server
+        if probe.connect_ex((HOST, port)) == 0:
+            raise SystemExit(f"something already listens on {HOST}:{port}; give another --port")
     output = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115
     server = subprocess.Popen(
         [str(SERVE)], cwd=REPO, env=env, stdout=output, stderr=output, start_new_session=True
@@ -136,7 +139,10 @@ def start_serve(
                 f"scripts/serve stopped at start (exit {server.returncode}); see {log}"
             )
         if _answers(port):
-            return server
+            time.sleep(1)  # scripts/serve stops at once when nginx cannot start
+            if server.poll() is None:
+                return server
+            raise SystemExit(f"scripts/serve stopped at start; see {log}")
         time.sleep(0.3)
     stop_server(server)
     raise SystemExit(f"scripts/serve did not answer on {HOST}:{port} within 90 s; see {log}")

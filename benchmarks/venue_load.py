@@ -145,7 +145,8 @@ class Stats:
             self.times[endpoint].append(answer.seconds)
         if answer.status not in expected:
             detail = answer.error or " ".join(answer.body.decode("utf-8", "replace").split())
-            self.errors.append(f"{endpoint}: {answer.status or ''} {detail}".strip())
+            said = " ".join(str(part) for part in (answer.status or "", detail) if part)
+            self.errors.append(f"{endpoint}: {said}")
 
 
 @dataclass(frozen=True)
