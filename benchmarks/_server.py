@@ -1,14 +1,19 @@
-"""The production set-up for the load benchmark: gunicorn serving `config.wsgi` on 127.0.0.1
-with the production settings (DEBUG off, PostgreSQL, persistent connections).
+"""The servers of the load benchmark, all on 127.0.0.1 with the production settings (DEBUG off,
+PostgreSQL, persistent connections):
 
-One function starts it, so that the benchmark can later start `scripts/serve` (gunicorn behind
-nginx) instead without changing anything else.
+- start_serve(): the documented production set-up, `scripts/serve` (gunicorn gthread on a unix
+  socket behind nginx; with proxy="none", gunicorn gthread alone on the port), SETUP=0, its
+  own STATE_DIR and database;
+- start_server(): bare gunicorn with sync (or gthread) workers, for comparison.
+
+process_cpu() reads the CPU seconds a server's processes have used, from /proc.
 """
 
 from __future__ import annotations
 
 import os
 import secrets
+import signal
 import socket
 import subprocess
 import sys
@@ -57,7 +62,9 @@ def start_server(
         "--backlog", "4096", "--log-level", "warning",
     ]  # fmt: skip
     output = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115
-    server = subprocess.Popen(command, cwd=REPO, env=env, stdout=output, stderr=output)
+    server = subprocess.Popen(
+        command, cwd=REPO, env=env, stdout=output, stderr=output, start_new_session=True
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if server.poll() is not None:
@@ -72,11 +79,104 @@ def start_server(
 
 
 def stop_server(server: subprocess.Popen[bytes]) -> None:
-    """Stop the server started above (its master stops its workers)."""
+    """Stop a server started here (gunicorn's master stops its workers; scripts/serve stops
+    gunicorn and nginx); its own process group too if it lingers (scripts/serve's)."""
     if server.poll() is None:
         server.terminate()
         try:
-            server.wait(timeout=30)
+            server.wait(timeout=40)
         except subprocess.TimeoutExpired:
-            server.kill()
+            try:
+                os.killpg(server.pid, signal.SIGKILL)
+            except OSError:
+                server.kill()
             server.wait()
+
+
+SERVE = REPO / "scripts" / "serve"
+
+
+def start_serve(
+    *,
+    port: int,
+    database_url: str,
+    state_dir: Path,
+    proxy: str = "nginx",
+    workers: int | None = None,
+    threads: int | None = None,
+    log: Path | None = None,
+) -> subprocess.Popen[bytes]:
+    """`scripts/serve` on 127.0.0.1:`port` with SETUP=0 (the database must be migrated and the
+    static files collected), behind nginx or (proxy="none") gunicorn alone; scripts/serve's
+    WORKERS/THREADS unless given. Ready to answer when this returns; stop it with stop_server()."""
+    env = {
+        **os.environ,
+        "HOST": HOST,
+        "PORT": str(port),
+        "SETUP": "0",
+        "PROXY": proxy,
+        "STATE_DIR": str(state_dir),
+        "DATABASE_URL": database_url,
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": f"{HOST},localhost",  # not the benchmark's Django settings
+        "HTTPS": "false",
+    }
+    for name, value in (("WORKERS", workers), ("THREADS", threads)):
+        if value:
+            env[name] = str(value)
+    _collect_static({**env, "DEBUG": "false", "DJANGO_SETTINGS_MODULE": "config.settings"})
+    with socket.socket() as probe:  # what answered would otherwise be taken for this server
+        if probe.connect_ex((HOST, port)) == 0:
+            raise SystemExit(f"something already listens on {HOST}:{port}; give another --port")
+    output = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115
+    server = subprocess.Popen(
+        [str(SERVE)], cwd=REPO, env=env, stdout=output, stderr=output, start_new_session=True
+    )
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit(
+                f"scripts/serve stopped at start (exit {server.returncode}); see {log}"
+            )
+        if _answers(port):
+            time.sleep(1)  # scripts/serve stops at once when nginx cannot start
+            if server.poll() is None:
+                return server
+            raise SystemExit(f"scripts/serve stopped at start; see {log}")
+        time.sleep(0.3)
+    stop_server(server)
+    raise SystemExit(f"scripts/serve did not answer on {HOST}:{port} within 90 s; see {log}")
+
+
+def _answers(port: int) -> bool:
+    import http.client
+
+    try:
+        page = http.client.HTTPConnection(HOST, port, timeout=5)
+        page.request("GET", "/")
+        return page.getresponse().status not in (502, 503, 504)
+    except OSError:
+        return False
+
+
+def process_cpu(root: int) -> float:
+    """CPU seconds (user + system) used so far by process `root` and every process under it
+    (a gunicorn master and its workers, nginx), read from /proc; 0 where /proc is missing."""
+    parents: dict[int, int] = {}
+    times: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            text = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = text[text.rindex(")") + 2 :].split()
+        parents[int(entry.name)] = int(fields[1])
+        times[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
+    mine = {root}
+    grew = True
+    while grew:
+        more = {pid for pid, parent in parents.items() if parent in mine} - mine
+        grew = bool(more)
+        mine |= more
+    return sum(times.get(pid, 0.0) for pid in mine)

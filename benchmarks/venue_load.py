@@ -35,6 +35,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
+import os
 import random
 import resource
 import statistics
@@ -43,6 +45,7 @@ import tempfile
 import time
 import uuid
 from collections import defaultdict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -50,71 +53,71 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-from _server import HOST, start_server, stop_server  # noqa: E402
+from _server import HOST, process_cpu, start_serve, start_server, stop_server  # noqa: E402
 from bench_database import database_url, ensure_database, setup_django  # noqa: E402
 
 ROUND = 3
 HANDS = 16  # an MCR game
 STANDINGS_EVERY = 30  # seconds, tournament.web.public.LIVE_SECONDS
 TABLE_EVERY = 20
-TIMEOUT = 60.0  # seconds a request may take before it counts as lost
 
 
-# --- A small HTTP/1.1 client: one connection per request, as gunicorn's sync workers close it --
+# --- The client: aiohttp, one connection pool per phone, as a browser keeps ---------------------
+
+KEEPALIVE = 25.0  # seconds an idle connection is kept: under nginx's keepalive_timeout (30 s)
+GRACE = 5.0  # seconds a referee's request in flight at the end of a phase may still take
+RETRY_PAUSE = 1.0  # seconds a referee waits before sending a hand again after a lost answer
 
 
 @dataclass
 class Answer:
     status: int  # 0: no answer (refused, reset, timed out)
-    headers: dict[str, str]
-    body: bytes
+    etag: str
+    replayed: bool
+    body: bytes  # the start of an error's body
     seconds: float
-    error: str = ""
+    error: str = ""  # "timeout", or the connection error's name
 
 
-async def _exchange(port: int, request: bytes) -> bytes:
-    reader, writer = await asyncio.open_connection(HOST, port)
-    try:
-        writer.write(request)
-        await writer.drain()
-        return await reader.read()  # to the end: the server closes the connection
-    finally:
-        writer.close()
+Send = Callable[[str, str, dict[str, str], bytes, float], Awaitable[Answer]]
 
 
-async def fetch(
-    port: int,
-    method: str,
-    path: str,
-    headers: dict[str, str],
-    body: bytes = b"",
-    timeout: float = TIMEOUT,
-) -> Answer:
-    lines = [
-        f"{method} {path} HTTP/1.1",
-        f"Host: {HOST}:{port}",
-        "Connection: close",
-        f"Content-Length: {len(body)}",
-        *(f"{name}: {value}" for name, value in headers.items()),
-    ]
-    request = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
-    start = time.perf_counter()
-    try:
-        raw = await asyncio.wait_for(_exchange(port, request), timeout)
-    except (OSError, TimeoutError) as error:
-        return Answer(0, {}, b"", time.perf_counter() - start, type(error).__name__)
-    seconds = time.perf_counter() - start
-    head, _, content = raw.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    try:
-        status = int(lines[0].split(" ", 2)[1])
-    except (IndexError, ValueError):
-        return Answer(0, {}, b"", seconds, "no status line")
-    answer_headers = {}
-    for line in lines[1:]:
-        name, _, value = line.partition(":")
-        answer_headers[name.strip().lower()] = value.strip()
-    return Answer(status, answer_headers, content, seconds)
+def session_for_phone(port: int):
+    """What one phone's browser holds: up to 6 kept-alive connections to the site. The body is
+    read but not unzipped (that costs the phone, not the server)."""
+    import aiohttp
+
+    connector = aiohttp.TCPConnector(limit=6, keepalive_timeout=KEEPALIVE, ssl=False)
+    session = aiohttp.ClientSession(
+        base_url=f"http://{HOST}:{port}", connector=connector, auto_decompress=False
+    )
+
+    async def send(
+        method: str, path: str, headers: dict[str, str], body: bytes, timeout: float
+    ) -> Answer:
+        began = time.perf_counter()
+        try:
+            async with session.request(
+                method,
+                path,
+                headers=headers,
+                data=body or None,
+                timeout=aiohttp.ClientTimeout(total=timeout),
+            ) as response:
+                content = await response.read()
+                return Answer(
+                    response.status,
+                    response.headers.get("ETag", ""),
+                    response.headers.get("Idempotent-Replayed") == "true",
+                    content[:200] if response.status >= 400 else b"",
+                    time.perf_counter() - began,
+                )
+        except TimeoutError:
+            return Answer(0, "", False, b"", time.perf_counter() - began, "timeout")
+        except (aiohttp.ClientError, OSError) as error:
+            return Answer(0, "", False, b"", time.perf_counter() - began, type(error).__name__)
+
+    return session, send
 
 
 # --- What happened ------------------------------------------------------------------------------
@@ -125,21 +128,25 @@ class Stats:
     """Answer times by endpoint, statuses, errors; hands acknowledged by table."""
 
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
-    statuses: dict[str, dict[int, int]] = field(
+    statuses: dict[str, dict[str, int]] = field(
         default_factory=lambda: defaultdict(lambda: defaultdict(int))
     )
     errors: list[str] = field(default_factory=list)
+    queued: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     acknowledged: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     unknown: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     hand_times: list[float] = field(default_factory=list)
     replays: int = 0
+    resent: int = 0
 
     def note(self, endpoint: str, answer: Answer, expected: tuple[int, ...]) -> None:
-        self.times[endpoint].append(answer.seconds)
-        self.statuses[endpoint][answer.status] += 1
+        self.statuses[endpoint][str(answer.status or answer.error)] += 1
+        if answer.status:
+            self.times[endpoint].append(answer.seconds)
         if answer.status not in expected:
-            detail = answer.error or answer.body[:200].decode("utf-8", "replace")
-            self.errors.append(f"{endpoint}: {answer.status} {detail}")
+            detail = answer.error or " ".join(answer.body.decode("utf-8", "replace").split())
+            said = " ".join(str(part) for part in (answer.status or "", detail) if part)
+            self.errors.append(f"{endpoint}: {said}")
 
 
 @dataclass(frozen=True)
@@ -164,65 +171,80 @@ def hand_body(table: Seating, number: int) -> dict:
 
 
 async def referee(
-    port: int, slug: str, token: str, tables: list[Seating], start: float, stop: float, stats: Stats
-) -> None:
-    """Enter every hand of `tables` in order until `stop`; a hand whose answer was lost is sent
-    again with its key (twice at most)."""
+    send: Send, slug: str, token: str, tables: list[Seating], start: float, stop: float,
+    stats: Stats, timeout: float,
+) -> None:  # fmt: skip
+    """Enter every hand of `tables` in order, each as soon as the last was acknowledged, until
+    `stop`. A hand whose answer was lost (no answer, timeout, 5xx) is sent again with the same
+    Idempotency-Key after RETRY_PAUSE, as often as needed; a refusal (4xx) is an error and the
+    referee goes on with its next table."""
     headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
     for table in tables:
         path = f"/api/tournaments/{slug}/rounds/{ROUND}/tables/{table.number}/hands"
         for number in range(1, HANDS + 1):
-            if time.monotonic() >= stop:
-                return
             body = json.dumps(hand_body(table, number)).encode()
             sent = {**headers, "Idempotency-Key": str(uuid.uuid4())}
-            for _attempt in range(3):
-                # Waiting past the end of the phase (and a little more) tells nothing more.
-                wait = min(TIMEOUT, stop + 5 - time.monotonic())
-                answer = await fetch(port, "POST", path, sent, body, timeout=max(1.0, wait))
+            lost = False
+            while True:
+                now = time.monotonic()
+                if now >= stop:
+                    stats.unknown[table.number] += lost  # it may have been stored
+                    return
+                # A request still running at the end of the phase may take GRACE more.
+                wait = max(1.0, min(timeout, stop + GRACE - now))
+                answer = await send("POST", path, sent, body, wait)
                 stats.note("hand POST", answer, (200, 201))
-                if answer.status or time.monotonic() >= stop:
+                if answer.status in (200, 201) or 400 <= answer.status < 500:
                     break
-            if answer.status in (200, 201):
-                stats.acknowledged[table.number] += 1
-                stats.replays += answer.headers.get("idempotent-replayed") == "true"
-                stats.hand_times.append(time.monotonic() - start)
-            else:
-                if answer.status == 0:
-                    stats.unknown[table.number] += 1
-                break  # the following hands would be out of order: next table
+                lost = True
+                stats.resent += 1
+                await asyncio.sleep(RETRY_PAUSE)
+            if answer.status not in (200, 201):
+                break  # refused: the following hands would be out of order
+            stats.acknowledged[table.number] += 1
+            stats.replays += answer.replayed
+            stats.hand_times.append(time.monotonic() - start)
 
 
-async def viewer(
-    port: int, paths: dict[str, tuple[str, int]], begin: float, start: float, stop: float,
-    stats: Stats, rng: random.Random,
+def next_send(first: float, every: float, sent: float, now: float) -> float:
+    """When htmx sends the next poll of `hx-trigger="every <every>s"` started at `first`, whose
+    request sent at `sent` was answered at `now`: its timer fires at first + k * every whatever
+    the answers; a tick that comes while a request is in flight is queued (htmx's default
+    hx-sync "queue last") and sent as soon as the answer arrives."""
+    tick = first + (math.floor((sent - first) / every + 1e-9) + 1) * every
+    return now if tick <= now else tick
+
+
+async def poll(
+    send: Send, endpoint: str, path: str, every: float, first: float, start: float,
+    stop: float, stats: Stats, timeout: float, etag: str = "",
 ) -> None:  # fmt: skip
-    """Poll each of `paths` (endpoint: (path, period)) from a random moment of its period until
-    `stop`, with the ETag of its last answer; polls before `start` are not counted."""
-
-    async def poll(endpoint: str, path: str, every: int) -> None:
-        etag = None
-        due = begin + rng.uniform(0, every)
-        while True:
-            await asyncio.sleep(max(0.0, due - time.monotonic()))
-            if time.monotonic() >= stop:
-                return
-            headers = {"HX-Request": "true", "Accept-Encoding": "gzip"}
-            if etag:
-                headers["If-None-Match"] = etag
-            asked = time.monotonic()
-            wait = max(1.0, min(TIMEOUT, stop + 5 - asked))
-            answer = await fetch(port, "GET", path, headers, timeout=wait)
-            if asked >= start:
-                stats.note(endpoint, answer, (200, 304))
-            if answer.status == 200:
-                etag = answer.headers.get("etag")
-            due += every
-            now = time.monotonic()
-            if due < now:  # still waiting when the next poll was due: that one is skipped
-                due += every * ((now - due) // every + 1)
-
-    await asyncio.gather(*(poll(endpoint, *where) for endpoint, where in paths.items()))
+    """One live region's polls until `stop`, as the browser and htmx send them: the ETag of the
+    last 200 in If-None-Match (the browser revalidates its kept copy: Cache-Control no-cache),
+    one request in flight at most. Polls sent before `start` are not counted; a request
+    without answer after `timeout` counts as a timeout (htmx would wait on)."""
+    headers = {
+        "HX-Request": "true",
+        "HX-Current-URL": f"http://{HOST}{path}",
+        "Accept": "*/*",
+        "Accept-Encoding": "gzip, deflate, br",
+        "Accept-Language": "en",
+    }
+    due = first
+    while True:
+        await asyncio.sleep(max(0.0, due - time.monotonic()))
+        sent = time.monotonic()
+        if sent >= stop:
+            return
+        asked = {**headers, "If-None-Match": etag} if etag else headers
+        answer = await send("GET", path, asked, b"", timeout)
+        if sent >= start:
+            stats.note(endpoint, answer, (200, 304))
+        if answer.status == 200 and answer.etag:
+            etag = answer.etag
+        due = next_send(first, every, sent, time.monotonic())
+        if sent >= start and due <= time.monotonic():
+            stats.queued[endpoint] += 1
 
 
 # --- The venue ----------------------------------------------------------------------------------
@@ -367,54 +389,111 @@ class Phase:
     seconds: float
     stats: Stats
     problems: list[str]
+    client_cpu: float  # seconds of this process' CPU over the window
+    server_cpu: float  # seconds of the server's processes (gunicorn, nginx) over the window
+    load: tuple[float, float]  # 1-minute load average at the start and the end of the window
 
     @property
     def rate(self) -> float:
         return self.hands / self.seconds if self.seconds else 0.0
 
 
+async def prime(port: int, paths: list[dict[str, tuple[str, int]]], timeout: float) -> dict:
+    """The ETag of each live path, fetched once: a viewer's ETag depends only on the address,
+    the language and its session (none here), so every browser open a while holds these."""
+    session, send = session_for_phone(port)
+    etags: dict[str, str] = {}
+    async with session:
+        for path in sorted({path for where in paths for path, _every in where.values()}):
+            answer = await send("GET", path, {"HX-Request": "true", "Accept-Language": "en"},
+                                b"", timeout)  # fmt: skip
+            etags[path] = answer.etag
+    return etags
+
+
 async def run_phase(
-    port: int, slug: str, shares, paths, seconds: float, warmup: float, seed_value: int
-) -> tuple[Stats, float, float]:
+    port: int, slug: str, shares, paths, seconds: float, warmup: float, seed_value: int,
+    timeout: float, cold: bool, mark: Callable[[], None],
+) -> tuple[Stats, float, float, float]:  # fmt: skip
+    """Viewers from `warmup` seconds before the referees, referees for `seconds`; the stats,
+    the window (start, end) and this process' CPU seconds over it; `mark` is called as the
+    window opens."""
+    etags = {} if cold or not paths else await prime(port, paths, timeout)
     stats = Stats()
     rng = random.Random(seed_value)
+    phones = []
     begin = time.monotonic()
     start = begin + (warmup if paths else 0.0)
     stop = start + seconds
-    viewers = [
-        asyncio.create_task(viewer(port, where, begin, start, stop, stats, rng)) for where in paths
-    ]
+    tasks = []
+    for where in paths:
+        session, send = session_for_phone(port)
+        phones.append(session)
+        for endpoint, (path, every) in where.items():
+            # The page was opened at a random moment: its first poll comes `every` later.
+            first = begin + rng.uniform(0, every)
+            tasks.append(asyncio.create_task(
+                poll(send, endpoint, path, every, first, start, stop, stats, timeout,
+                     etags.get(path, ""))
+            ))  # fmt: skip
+    referees = []
+    for token, tables in shares:
+        session, send = session_for_phone(port)
+        phones.append(session)
+        referees.append((send, token, tables))
     await asyncio.sleep(max(0.0, start - time.monotonic()))
+    mark()
+    cpu = time.process_time()
     await asyncio.gather(
-        *(referee(port, slug, token, tables, start, stop, stats) for token, tables in shares)
-    )
+        *(referee(send, slug, token, tables, start, stop, stats, timeout)
+          for send, token, tables in referees)
+    )  # fmt: skip
     ended = min(time.monotonic(), stop)
-    await asyncio.gather(*viewers)
-    return stats, start, ended
+    cpu = time.process_time() - cpu
+    # Viewers' requests still running when the referees are done are not waited for.
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for session in phones:
+        await session.close()
+    return stats, start, ended, cpu
 
 
-def percentile_line(name: str, times: list[float], statuses: dict[int, int]) -> str:
-    counted = ", ".join(
-        f"{status or 'none'}: {count}" for status, count in sorted(statuses.items())
-    )
+def percentile_line(name: str, times: list[float], statuses: dict[str, int]) -> str:
+    counted = ", ".join(f"{status}: {count}" for status, count in sorted(statuses.items()))
     if len(times) >= 2:
         cuts = statistics.quantiles(times, n=100, method="inclusive")
         p50, p95, p99 = (cuts[i] * 1000 for i in (49, 94, 98))
     else:
         p50 = p95 = p99 = (times[0] * 1000) if times else 0.0
     return (
-        f"  {name:15} {len(times):7} answers  p50 {p50:8.1f} ms  p95 {p95:8.1f} ms  "
-        f"p99 {p99:8.1f} ms  ({counted})"
+        f"  {name:13} {sum(statuses.values()):7} sent  p50 {p50:7.1f} ms  p95 {p95:7.1f} ms  "
+        f"p99 {p99:7.1f} ms  ({counted})"
     )
 
 
-def report(phase: Phase, baseline: Phase | None) -> None:
-    ratio = f", {phase.rate / baseline.rate:.2f} of no viewers" if baseline else ""
-    print(f"viewers {phase.viewers}: {phase.hands} hands in {phase.seconds:.1f} s = "
+def report(phase: Phase, baseline: Phase | None, cores: int) -> None:
+    ratio = (
+        f" = {phase.rate / baseline.rate:.2f} of the rate with no viewers"
+        if baseline and baseline.rate
+        else ""
+    )
+    window = phase.seconds
+    print(f"viewers {phase.viewers}: {phase.hands} hands acknowledged in {window:.1f} s = "
           f"{phase.rate:.2f} hands/s{ratio}")  # fmt: skip
-    for name in sorted(phase.stats.times):
+    print(f"  load average {phase.load[0]:.2f} -> {phase.load[1]:.2f}; CPU over the window: "
+          f"client {phase.client_cpu:.1f} s ({phase.client_cpu / window:.0%} of one core), "
+          f"server (gunicorn+nginx) {phase.server_cpu:.1f} s "
+          f"({phase.server_cpu / window / cores:.0%} of {cores} cores)")  # fmt: skip
+    print("  per endpoint, requests sent in the window; times of those answered; "
+          "by status (timeout/errors: no answer):")  # fmt: skip
+    for name in sorted(phase.stats.statuses):
         print(percentile_line(name, phase.stats.times[name], phase.stats.statuses[name]))
-    print(f"  errors: {len(phase.stats.errors)}; answers replayed: {phase.stats.replays}")
+        if phase.stats.queued[name]:
+            print(f"  {'':13} {phase.stats.queued[name]} polls came due while the last was "
+                  "unanswered (htmx queues one and sends it on the answer)")  # fmt: skip
+    print(f"  errors: {len(phase.stats.errors)}; hands sent again after a lost answer: "
+          f"{phase.stats.resent}, of which the server replayed {phase.stats.replays}")  # fmt: skip
     for error in phase.stats.errors[:5]:
         print(f"    {error}")
     if phase.problems:
@@ -431,12 +510,20 @@ def main() -> None:
     parser.add_argument("--referees", type=int, default=100)
     parser.add_argument("--viewers", type=int, nargs="*", default=[400, 2000])
     parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--warmup", type=float, default=30.0)
-    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--warmup", type=float, default=10.0)
     parser.add_argument(
-        "--threads", type=int, default=1, help="gthread workers of this many threads (1: sync)"
+        "--server",
+        choices=["nginx", "gunicorn", "sync"],
+        default="nginx",
+        help="nginx: scripts/serve (gunicorn gthread behind nginx, the production set-up); "
+        "gunicorn: scripts/serve with PROXY=none; sync: bare gunicorn with sync workers",
     )
-    parser.add_argument("--port", type=int, default=8820)
+    parser.add_argument("--workers", type=int, help="default: scripts/serve's (4 for sync)")
+    parser.add_argument("--threads", type=int, help="default: scripts/serve's")
+    parser.add_argument("--timeout", type=float, default=30.0, help="seconds before a request "
+                        "counts as a timeout")  # fmt: skip
+    parser.add_argument("--cold", action="store_true", help="viewers start with no ETag")
+    parser.add_argument("--port", type=int, default=8810)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     most = max([0, *args.viewers])
@@ -446,12 +533,15 @@ def main() -> None:
     url = database_url()
     ensure_database(url)
     setup_django(url)
-    log = Path(tempfile.gettempdir()) / f"venue_load_{args.port}.log"
-    print(
-        f"gunicorn: {args.workers} workers × {args.threads} threads on {HOST}:{args.port},"
-        f" DEBUG off (log {log}); "
-        f"{args.players} players, {args.referees} referees, {args.seconds:.0f} s a phase"
-    )
+    state = Path(tempfile.gettempdir()) / f"venue_load_{args.port}"
+    state.mkdir(exist_ok=True)
+    log = state / "server.log"
+    cores = os.cpu_count() or 1
+    print(f"server: {args.server} on {HOST}:{args.port}, workers {args.workers or 'default'}, "
+          f"threads {args.threads or 'default'}, DEBUG off, database {url.rsplit('/', 1)[-1]} "
+          f"(log {log}); {args.players} players, {args.referees} referees entering hands as "
+          f"fast as answered, {args.seconds:.0f} s a phase after {args.warmup:.0f} s of "
+          f"viewers alone; client timeout {args.timeout:.0f} s; {cores} cores")  # fmt: skip
     phases: list[Phase] = []
     from django.db import connections
 
@@ -461,32 +551,47 @@ def main() -> None:
         connections.close_all()
         # A server of its own for each phase: what an overloaded phase left queued is dropped
         # with it, and the database is checked with no request running.
-        server = start_server(
-            port=args.port, database_url=url, workers=args.workers, threads=args.threads, log=log
-        )
+        if args.server == "sync":
+            server = start_server(port=args.port, database_url=url,
+                                  workers=args.workers or 4, threads=1, log=log)  # fmt: skip
+        else:
+            server = start_serve(
+                port=args.port, database_url=url, state_dir=state, log=log,
+                proxy="nginx" if args.server == "nginx" else "none",
+                workers=args.workers, threads=args.threads,
+            )  # fmt: skip
         try:
-            stats, start, ended = asyncio.run(
-                run_phase(args.port, slug, shares, paths, args.seconds, args.warmup, args.seed)
-            )
+            marks: list[tuple[float, float]] = []
+
+            def mark(pid: int = server.pid, marks: list = marks) -> None:
+                marks.append((os.getloadavg()[0], process_cpu(pid)))
+
+            stats, start, ended, cpu = asyncio.run(
+                run_phase(args.port, slug, shares, paths, args.seconds, args.warmup, args.seed,
+                          args.timeout, args.cold, mark)
+            )  # fmt: skip
+            mark()
         finally:
             stop_server(server)
         hands = sum(1 for moment in stats.hand_times if moment <= ended - start)
-        phase = Phase(viewers, hands, ended - start, stats, integrity(slug, stats))
+        first, last = marks[0], marks[-1]
+        phase = Phase(viewers, hands, ended - start, stats, integrity(slug, stats), cpu,
+                      last[1] - first[1], (first[0], last[0]))  # fmt: skip
         phases.append(phase)
-        report(phase, phases[0] if viewers else None)
+        report(phase, phases[0] if viewers else None, cores)
     baseline = phases[0]
     print()
     rates = [
         f"{p.viewers} viewers {p.rate:.2f}"
-        + (f" ({p.rate / baseline.rate:.2f})" if p.viewers else "")
+        + (f" ({p.rate / baseline.rate:.2f})" if p.viewers and baseline.rate else "")
         for p in phases
     ]
-    print("summary: hands/s " + ", ".join(rates))
+    print("summary: hands acknowledged per second " + ", ".join(rates))
     goals = {400: 0.95, 2000: 0.8}
     for phase in phases[1:]:
         goal = goals.get(phase.viewers)
         if goal is not None:
-            met = "met" if phase.rate >= goal * baseline.rate else "NOT met"
+            met = "met" if baseline.rate and phase.rate >= goal * baseline.rate else "NOT met"
             print(f"goal {phase.viewers} viewers >= {goal} of no viewers: {met}")
     if any(phase.problems for phase in phases):
         raise SystemExit(1)

@@ -93,6 +93,10 @@ def _path(path: Path) -> str:
     return text
 
 
+# Connections one nginx worker holds at once, clients' and gunicorn's together.
+WORKER_CONNECTIONS = 8192
+
+
 def nginx_config(proxy: Proxy) -> str:
     """The whole nginx.conf: nginx runs in the foreground as the current user, keeps every
     file it writes under `proxy.state`, serves /static/ from STATIC_ROOT and hands everything
@@ -126,9 +130,13 @@ daemon off;
 {user_line}worker_processes {max(1, proxy.workers)};
 pid {s}/nginx.pid;
 error_log stderr warn;
+# Every phone with a page open keeps a connection (kept alive between its polls), and each
+# request passed on holds a second one to gunicorn: 1024 refused the 2,001st phone's connections
+# (benchmarks/venue_load.py, 2,000 viewers). Idle connections cost nginx a few kB each.
+worker_rlimit_nofile {2 * WORKER_CONNECTIONS + 64};
 
 events {{
-    worker_connections 1024;
+    worker_connections {WORKER_CONNECTIONS};
 }}
 
 http {{

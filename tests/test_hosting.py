@@ -58,6 +58,15 @@ def test_nginx_buffers_requests_and_answers_and_forwards_the_client(tmp_path):
     assert not any("ssl" in line for line in lines if line.startswith("listen"))
 
 
+def test_nginx_holds_a_connection_for_each_of_thousands_of_phones(tmp_path):
+    lines = directives(hosting.nginx_config(proxy(tmp_path)))
+    connections = next(line for line in lines if line.startswith("worker_connections "))
+    limit = next(line for line in lines if line.startswith("worker_rlimit_nofile "))
+    # 2,000 phones kept alive, each request passed on also holding one to gunicorn.
+    assert int(connections.split()[1].rstrip(";")) >= 4000
+    assert int(limit.split()[1].rstrip(";")) >= 2 * int(connections.split()[1].rstrip(";"))
+
+
 def test_nginx_writes_only_in_its_state_folder(tmp_path):
     config = hosting.nginx_config(proxy(tmp_path))
     for line in directives(config):
