@@ -15,6 +15,11 @@ It prints the total and per-poll milliseconds, the bytes of each answer and the 
 for when something changed, it times the fragment rendered with every player on one page
 (`?per_page=` the field) against the JSON API's standings of the same players, and prints
 their ratio (the goal of issue 20: at most 3).
+
+Last, the same three timings (rendered, 304, 404) for the polls of the pages behind a login:
+the organiser's board of round 3, the projector's clock and panel, and a referee's live part
+of table 1 (each with its user logged in; the 404 is an unknown tournament's page of the same
+kind, after the same login).
 """
 
 from __future__ import annotations
@@ -96,6 +101,59 @@ def main() -> None:
         )
     fragment, json_api = changed["fragment"][0], changed["api"][0]
     print(f"fragment / API: {fragment / json_api:.2f}  (goal: at most 3)")
+
+    insiders(tournament, args.polls)
+
+
+def insiders(tournament, polls: int) -> None:
+    """Time the board's, the projector's and the referee screen's polls: rendered, 304, 404."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+    from django.urls import reverse
+
+    from tournament.models import Round, Table
+
+    users = get_user_model().objects
+    organiser = users.filter(username="bench-organiser").first() or users.create_user(
+        "bench-organiser", password="unused"
+    )
+    referee = users.filter(username="bench-referee").first() or users.create_user(
+        "bench-referee", password="unused"
+    )
+    tournament.organisers.add(organiser)
+    round = Round.objects.get(tournament=tournament, number=3)
+    Table.objects.get(round=round, number=1).referees.add(referee)
+    slug = tournament.slug
+    pages = [
+        ("board", organiser, "organiser:board", [3], {}),
+        ("projector clock", organiser, "public:projector", [], {"HX-Target": "pj-clock"}),
+        ("projector panel", organiser, "public:projector", [], {"HX-Target": "pj-panel"}),
+        ("referee", referee, "referee:live", [3, 1], {}),
+    ]
+    print(f"{polls} polls of each page behind a login, nothing changed")
+    for name, user, view, args, more in pages:
+        client = Client()
+        client.force_login(user)
+        url = reverse(view, args=[slug, *args])
+        missing = reverse(view, args=["no-such-tournament", *args])
+        time_page(name, client, url, missing, {**HTMX, **more}, polls)
+
+
+def time_page(name: str, client, url: str, missing: str, headers: dict, polls: int) -> None:
+    """Print the rendered, 304 and 404 timings of `polls` polls of `url` by `client`."""
+    etag = client.get(url, headers=headers)["ETag"]
+    rows = {
+        "rendered": timed(polls, lambda: client.get(url, headers=headers)),
+        "304": timed(polls, lambda: client.get(url, headers={**headers, "If-None-Match": etag})),
+        "404": timed(polls, lambda: client.get(missing, headers=headers)),
+    }
+    for row, (total, status, size) in rows.items():
+        print(f"{name:16} {row:9} {total / polls:8.2f} ms a poll  status {status}  {size:>7} bytes")
+    rendered, conditional, floor = (rows[row][0] for row in ("rendered", "304", "404"))
+    print(
+        f"{name:16} 304 / rendered: {conditional / rendered:.3f}  "
+        f"304 / 404: {conditional / floor:.2f}"
+    )
 
 
 if __name__ == "__main__":

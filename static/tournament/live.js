@@ -13,8 +13,10 @@
      and the page's scroll position survive an update (htmx keeps the focus itself);
    - a fragment may name the URL of the next update in data-live-next (the projector goes
      through its panels so);
+   - an answer identical to the last one swapped in is not swapped again (the DOM, the focus
+     and the countdowns are left alone);
    - after each update the region gets a "live:updated" event (it bubbles).
-   Nothing here handles caching: the public pages send their fragments with an ETag and
+   Nothing here handles caching: the live pages send their fragments with an ETag and
    Cache-Control: no-cache, so the browser itself asks again with If-None-Match and hands htmx
    the fragment it kept when the server answers 304 (tournament/web/live.py).
 
@@ -110,7 +112,12 @@
       detail.isError = true;
     } else if (detail.shouldSwap && typing(element)) {
       detail.shouldSwap = false;
+    } else if (detail.shouldSwap && detail.xhr.responseText === element.liveText) {
+      // The fragment it has (a 304 comes to htmx as a 200 with the kept body): nothing to
+      // redo, and the focus, scroll, selection and running countdowns stay as they are.
+      detail.shouldSwap = false;
     } else if (detail.shouldSwap) {
+      element.liveText = detail.xhr.responseText;
       var open = element.querySelectorAll("details[id][open]");
       element.liveKept = {
         open: Array.prototype.map.call(open, function (details) { return details.id; }),

@@ -216,11 +216,11 @@ def test_the_projector_counts_down_and_rotates(sized_page, live_server, world, o
 
 
 REFRESH = "htmx.trigger('#{}', 'live:refresh')"  # what a tab shown again does
-# The same, setting window.refreshed once htmx has swapped the update in and settled it (its
-# "htmx-added" classes gone); live.js has marked the region stale or not before that.
-REFRESH_NOTED = """id => {
-  window.refreshed = false;
-  document.addEventListener("htmx:afterSettle", () => { window.refreshed = true }, {once: true});
+
+# An answer handled, swapped in or not (an unchanged one is not: no afterSettle then).
+ANSWERED_NOTED = """id => {
+  window.answered = false;
+  document.addEventListener("htmx:afterRequest", () => { window.answered = true }, {once: true});
   htmx.trigger("#" + id, "live:refresh");
 }"""
 
@@ -355,7 +355,8 @@ def test_an_unchanged_fragment_is_asked_about_with_its_etag_and_kept(
 ):
     """The browser revalidates a live fragment itself (Cache-Control: no-cache and an ETag):
     the next poll sends If-None-Match, the server answers 304, and htmx gets the kept
-    fragment, so the region neither empties nor turns stale."""
+    fragment, so the region neither empties nor turns stale. live.js does not swap in an
+    answer identical to the one it has: the region's nodes are the same ones after it."""
     page = sized_page
     sent: list[tuple[str | None, str | None]] = []
 
@@ -369,9 +370,11 @@ def test_an_unchanged_fragment_is_asked_about_with_its_etag_and_kept(
     contents = []
     for _ in range(2):
         with page.expect_response(lambda response: "standings" in response.url):
-            page.evaluate(REFRESH_NOTED, "standings-live")
-        page.wait_for_function("() => window.refreshed")
+            page.evaluate(ANSWERED_NOTED, "standings-live")
+        page.wait_for_function("() => window.answered")
         contents.append(page.locator("#standings-live").inner_html())
+        # A mark on a node of the region: gone if the region is swapped again.
+        page.evaluate("() => { document.querySelector('#standings-live *').liveMark = 1 }")
 
     fragments = [etag for htmx, etag in sent if htmx == "true"]
     assert (
@@ -381,3 +384,4 @@ def test_an_unchanged_fragment_is_asked_about_with_its_etag_and_kept(
     )
     assert "games counted" in contents[1] and contents[1] == contents[0]
     assert page.locator("#standings-live[data-live-stale]").count() == 0
+    assert page.evaluate("() => document.querySelector('#standings-live *').liveMark") == 1

@@ -23,10 +23,13 @@ from functools import wraps
 from typing import Any
 
 from django.conf import settings
-from django.db.models import IntegerField, OuterRef, Subquery, Value
-from django.http import HttpResponse
+from django.db.models import Exists, IntegerField, OuterRef, Subquery, Value
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import get_conditional_response
+from django.utils.http import quote_etag
 from django.views.decorators.http import condition
 
+from tournament.clock import Clock
 from tournament.models import AuditEntry, Tournament
 from tournament.web.htmx import HtmxRequest
 
@@ -53,15 +56,66 @@ def live_etag(request: HtmxRequest, slug: str, *args: Any, **kwargs: Any) -> str
         return None
     # No LiveVersion row: nothing has changed since the tournament was made.
     version = f"{row[1] or 0}.{row[2] or 0}"
+    return f"live-{version}-{request_digest(request)}"
+
+
+def request_digest(request: HttpRequest) -> str:
+    """What a live fragment depends on besides the data: the address with its query, the
+    part of the page htmx asks for (HX-Target), the language, the session and the user."""
+    user = getattr(request, "user", None)
     depends_on = "\n".join(
         (
             request.get_full_path(),
+            request.headers.get("HX-Target", ""),
             getattr(request, "LANGUAGE_CODE", ""),
             request.COOKIES.get(settings.SESSION_COOKIE_NAME, ""),
+            str(user.pk) if user is not None and user.is_authenticated else "",
         )
     )
-    digest = hashlib.sha256(depends_on.encode()).hexdigest()[:16]
-    return f"live-{version}-{digest}"
+    return hashlib.sha256(depends_on.encode()).hexdigest()[:16]
+
+
+def clock_tag(clock: Clock) -> str:
+    """The part of a fragment's tag for a round clock it shows: its state, the expected hands
+    (and so who is behind), and while it runs the minute it is in. Within one minute a poll
+    may be answered 304: the browser counts the seconds down itself (static/tournament/live.js
+    keeps the countdown it runs when the fragment it gets is the one it has)."""
+    minute = clock.remaining_seconds // 60 if clock.running else clock.remaining_seconds
+    return f"{clock.state}.{minute}.{clock.expected_hands}.{clock.total_seconds}"
+
+
+def last_change(**where: Any) -> Subquery:
+    """The last audit entry matching `where` (OuterRef allowed), for an annotation."""
+    return Subquery(AuditEntry.objects.filter(**where).order_by("-pk").values("pk")[:1])
+
+
+def organises(user: Any, tournament: Any) -> Exists | Value:
+    """An annotation: whether `user` organises the tournament `tournament` (an OuterRef)."""
+    if not user.is_authenticated or not user.is_active:
+        return Value(False)
+    if user.is_superuser:
+        return Value(True)
+    through = Tournament.organisers.through
+    return Exists(through.objects.filter(tournament=tournament, user=user.pk))
+
+
+def answer_live(
+    request: HttpRequest, tag: str | None, render: Callable[[], HttpResponse]
+) -> HttpResponse:
+    """304 when the client sent back `tag` (made of what the fragment shows, see
+    `request_digest` for the rest), else `render()` sent with it as its ETag; without a tag,
+    `render()` as it is. Call it only once the user's access is known to be good."""
+    if tag is None:
+        return render()
+    etag = quote_etag(f"{tag}-{request_digest(request)}")
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        response = render()
+        if response.status_code != 200:
+            return response
+        response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 def conditional_live(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

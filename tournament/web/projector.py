@@ -14,7 +14,8 @@ which part to answer:
 `?seating=name` shows the seating as a list of players by name, each with their table and seat,
 instead of table by table (for a hall where players look for their name).
 
-Readable by whoever may read the tournament (404 otherwise).
+Readable by whoever may read the tournament (404 otherwise). When nothing a part shows has
+changed, htmx's request for it is answered 304 (tournament.web.live.answer_live).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import math
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
+from django.db.models import Exists, F, OuterRef, Subquery, Value
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
@@ -30,9 +32,10 @@ from django.views.decorators.http import require_safe
 
 from tournament.board import game_counts, next_seating_round, round_in_play, seating_of
 from tournament.clock import clock_of
-from tournament.models import Round
+from tournament.models import Round, Table, Tournament
 from tournament.selectors import format_points, standings
 from tournament.web.htmx import HtmxRequest
+from tournament.web.live import answer_live, clock_tag, organises
 from tournament.web.public import _access
 from tournament.web.query import whole_number
 
@@ -43,6 +46,14 @@ CLOCK_REFRESH = 10
 DEFAULT_EVERY = 15
 EVERY_RANGE = (2, 300)  # seconds a panel stays, as ?every= may ask
 PANELS = ("standings", "seating")
+CLOCK_FIELDS = (
+    "status",
+    "clock_minutes",
+    "clock_extra_minutes",
+    "clock_started_at",
+    "clock_paused_at",
+    "clock_paused_seconds",
+)
 
 
 @dataclass(frozen=True)
@@ -76,6 +87,50 @@ def _chosen(cycle: list[Panel], request: HttpRequest) -> int:
 
 @require_safe
 def projector(request: HtmxRequest, slug: str) -> HttpResponse:
+    return answer_live(request, _projector_tag(request, slug), lambda: _projector(request, slug))
+
+
+def _projector_tag(request: HtmxRequest, slug: str) -> str | None:
+    """What the part htmx asks for shows: the tournament's live version (results, seating,
+    rounds, the clock, players), and for the clock the round clock itself; from one query that
+    also checks the user may read the tournament. None (render, no
+    304) for a whole page or a user who may not read it (the view then answers 404)."""
+    if not request.htmx or request.htmx.target not in ("pj-clock", "pj-panel"):
+        return None
+    user = request.user
+    signed_in = user.is_authenticated and user.is_active
+    referees = Table.referees.through.objects.filter(
+        table__round__tournament=OuterRef("pk"), user=user.pk
+    )
+    playing = Round.objects.filter(tournament=OuterRef("pk"), status=Round.Status.PLAYING).order_by(
+        "-number"
+    )
+    found = (
+        Tournament.objects.filter(slug=slug)
+        .annotate(
+            version=F("live_version__number"),
+            organiser=organises(user, OuterRef("pk")),
+            referee=Exists(referees) if signed_in else Value(False),
+            # The round on the clock (`round_in_play`), its fields the clock needs.
+            **{f"playing_{field}": Subquery(playing.values(field)[:1]) for field in CLOCK_FIELDS},
+        )
+        .first()
+    )
+    if found is None or not (found.public or found.organiser or found.referee):  # type: ignore[attr-defined]
+        return None
+    tag = f"projector-{found.version or 0}"  # type: ignore[attr-defined]
+    if request.htmx.target == "pj-clock":
+        fields = {field: getattr(found, f"playing_{field}") for field in CLOCK_FIELDS}
+        if fields["status"] is None:
+            tag += "-none"
+        else:
+            fields["clock_paused_seconds"] = fields["clock_paused_seconds"] or 0
+            fields["clock_extra_minutes"] = fields["clock_extra_minutes"] or 0
+            tag += "-" + clock_tag(clock_of(Round(tournament=found, **fields)))
+    return tag
+
+
+def _projector(request: HtmxRequest, slug: str) -> HttpResponse:
     access = _access(request, slug)
     tournament = access.tournament
     least, most = EVERY_RANGE

@@ -1,7 +1,8 @@
 """The live board of a round: every table's progress, the round clock, sheet confirmation.
 
 The board refreshes itself: htmx asks for the board's address every few seconds and puts
-the answer, the board's content alone (`render_live`), in place of the old one.
+the answer, the board's content alone (`render_live`), in place of the old one. When nothing
+the content shows has changed, the answer is 304 (tournament.web.live.answer_live).
 """
 
 from __future__ import annotations
@@ -10,13 +11,17 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import F, OuterRef
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.http import require_safe
 
 from tournament.board import board as board_of
+from tournament.clock import clock_of
 from tournament.models import Round, Tournament
 from tournament.services import (
     confirm_game,
@@ -29,6 +34,7 @@ from tournament.services import (
 from tournament.services.round_clock import MAX_EXTRA_MINUTES
 from tournament.text import listed
 from tournament.web.htmx import AuthenticatedHtmxRequest
+from tournament.web.live import answer_live, clock_tag, last_change, organises
 from tournament.web.organiser.access import (
     INVALID,
     call_service,
@@ -116,8 +122,40 @@ def board_page(
 
 
 @organiser_page("GET", "HEAD")
-def board(request: AuthenticatedHtmxRequest, tournament: Tournament, number: int) -> HttpResponse:
+def _board(request: AuthenticatedHtmxRequest, tournament: Tournament, number: int) -> HttpResponse:
     return board_page(request, tournament, round_of(tournament, number))
+
+
+@login_required
+@require_safe
+def board(request: AuthenticatedHtmxRequest, slug: str, number: int) -> HttpResponse:
+    """The board; its live update is 304 when nothing it shows has changed."""
+    return answer_live(
+        request, _board_tag(request, slug, number), lambda: _board(request, slug, number=number)
+    )
+
+
+def _board_tag(request: AuthenticatedHtmxRequest, slug: str, number: int) -> str | None:
+    """What the board's content shows, from one query that also checks that the user organises
+    the tournament: its live version, the last audit entry of the round's tables (hands and
+    penalties of games in play) and the round clock. None (render, no 304) for a whole page,
+    or when the user may not see the board (the view then refuses as it does)."""
+    if not request.htmx:
+        return None
+    round = (
+        Round.objects.filter(tournament__slug=slug, number=number)
+        .select_related("tournament")
+        .annotate(
+            version=F("tournament__live_version__number"),
+            changed=last_change(tournament=OuterRef("tournament"), table__round=OuterRef("pk")),
+            allowed=organises(request.user, OuterRef("tournament")),
+        )
+        .first()
+    )
+    if round is None or not round.allowed:
+        return None
+    version = f"{round.version or 0}.{round.changed or 0}"
+    return f"board-{version}-{clock_tag(clock_of(round))}"
 
 
 def _back(tournament: Tournament, round: Round) -> HttpResponse:

@@ -1,5 +1,6 @@
 """Referee pages around the game sheet: the live part of the table screen (time left, hands
-played, scores, sheet status) and the confirmation of other tables' sheets by a second referee.
+played, scores, sheet status; 304 when none of it changed) and the confirmation of other
+tables' sheets by a second referee.
 
 Anonymous -> log in; a tournament or table the user may not see, or that does not exist -> 404;
 no role (not a referee of the table, or not allowed to confirm sheets here) -> 403.
@@ -14,6 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Exists, F, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -23,22 +25,53 @@ from django.views.decorators.http import require_POST, require_safe
 
 from tournament import services
 from tournament.access import AuthenticatedRequest, tournament_access
+from tournament.clock import clock_of
 from tournament.models import Table, Tournament
 from tournament.permissions import is_organiser, referees_in
 from tournament.selectors import format_points, table_results
 from tournament.services.games import may_confirm
+from tournament.web.live import answer_live, clock_tag, last_change, organises
 from tournament.web.referee.screen import live_context, referee_table, table_state
 
 
 @require_safe
 @login_required
 def table_live(request: HttpRequest, **where: Any) -> HttpResponse:
-    """The live part of the table screen as an HTML fragment (the screen polls it with htmx)."""
-    table = referee_table(request, **where)
-    context = live_context(table, table_state(table))
-    response = render(request, "tournament/referee/_live.html", context)
-    response["Cache-Control"] = "no-store"
-    return response
+    """The live part of the table screen as an HTML fragment (the screen polls it with htmx);
+    304 when nothing it shows has changed."""
+
+    def rendered() -> HttpResponse:
+        table = referee_table(request, **where)
+        context = live_context(table, table_state(table))
+        return render(request, "tournament/referee/_live.html", context)
+
+    return answer_live(request, _live_tag(request, **where), rendered)
+
+
+def _live_tag(request: HttpRequest, *, slug: str, round: int, table: int) -> str | None:
+    """What the live part shows, from one query that also checks that the user referees the
+    table or organises the tournament: the tournament's live version, the table's last audit
+    entry (its hands and penalties) and the round clock. None (render, no 304) when the user
+    may not see it: the view then refuses as it does."""
+    user = request.user
+    if not user.is_authenticated or not user.is_active:
+        return None
+    referees = Table.referees.through.objects.filter(table=OuterRef("pk"), user=user.pk)
+    found = (
+        Table.objects.filter(round__tournament__slug=slug, round__number=round, number=table)
+        .select_related("round__tournament")
+        .annotate(
+            version=F("round__tournament__live_version__number"),
+            changed=last_change(table=OuterRef("pk")),
+            organiser=organises(user, OuterRef("round__tournament")),
+            referee=Exists(referees),
+        )
+        .first()
+    )
+    if found is None or not (found.organiser or found.referee):
+        return None
+    version = f"{found.version or 0}.{found.changed or 0}"
+    return f"referee-{version}-{clock_tag(clock_of(found.round))}"
 
 
 # --- Confirmation by a second referee -----------------------------------------------------
