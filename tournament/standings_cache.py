@@ -57,7 +57,7 @@ def cached_standings(
     with _lock:
         if key in _entries:
             _entries.move_to_end(key)
-            return _entries[key]  # type: ignore[no-any-return]
+            return _entries[key]
     value = build(standings(tournament, provisional=provisional))
     with _lock:
         _entries[key] = value
