@@ -106,3 +106,28 @@ def test_the_kept_entries_are_bounded(client, board, organiser, tournament):
         add_player(tournament=tournament, name=f"Extra {number}", key=f"9{number}")
         scores(client)
     assert len(standings_cache._entries) == standings_cache.MOST_ENTRIES
+
+
+def test_a_change_to_a_submitted_sheet_shows_in_the_provisional_standings(client, board, organiser):
+    table = submit(board["tables"][0], board["referee"], hands=2)
+    ann = board["players"][0].name
+    before = scores(client, provisional=True)[ann]
+
+    record_penalty(table=table, player=board["players"][0], points=30, distributed=False,
+                   reason="Slow", entered_by=organiser)  # fmt: skip
+    assert scores(client, provisional=True)[ann] == before - 30
+
+    correct_hand(hand=table.hands.get(number=1), result="draw", entered_by=organiser)
+    assert scores(client, provisional=True)[ann] < before - 30
+
+
+def test_a_repeated_request_asks_a_fixed_number_of_queries(
+    client, confirmed, django_assert_num_queries
+):
+    scores(client)
+    client.get(PAGE)
+    # The tournament and its LiveVersion number (and, for the page, the games counted).
+    with django_assert_num_queries(2):
+        scores(client)
+    with django_assert_num_queries(3):
+        client.get(PAGE)
