@@ -131,3 +131,18 @@ def test_a_repeated_request_asks_a_fixed_number_of_queries(
         scores(client)
     with django_assert_num_queries(3):
         client.get(PAGE)
+
+
+def test_an_edit_in_the_django_admin_shows_at_once(client, confirmed, board, rf, admin_user):
+    from django.contrib import admin
+
+    from tournament.models import Player
+
+    player = board["players"][0]
+    assert player.name in scores(client)
+    player.name = "Renamed Player"
+    request = rf.post("/")
+    request.user = admin_user
+    admin.site._registry[Player].save_model(request, player, None, change=True)
+
+    assert "Renamed Player" in scores(client)
