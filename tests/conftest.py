@@ -34,6 +34,7 @@ from factories import (
     seated_round,
 )
 
+from tournament import standings_cache
 from tournament.models import Player, Round, Table, Tournament
 
 # Playwright's sync API runs an event loop in the test's thread; Django refuses database
@@ -60,6 +61,14 @@ def english_after_each_test() -> Iterator[None]:
     Chinese."""
     yield
     translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
+def fresh_standings_cache() -> Iterator[None]:
+    """Each test starts with no kept standings: a rolled-back database may give a new
+    tournament an id and a LiveVersion number that an earlier test's tournament had."""
+    standings_cache.clear()
+    yield
 
 
 @pytest.fixture(scope="session")

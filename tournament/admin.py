@@ -17,11 +17,39 @@ from tournament.models import (
     TokenFailures,
     Tournament,
 )
+from tournament.services.live import note_change
 from tournament.services.tournaments import RULES, rules_locked
 
 
+class NotesChanges(admin.ModelAdmin):
+    """An edit here moves the tournament's LiveVersion number as the services' edits do: the
+    live pages' ETags and the kept standings (tournament.standings_cache) see it at once."""
+
+    @staticmethod
+    def tournament_id(obj) -> int:
+        return obj.pk if isinstance(obj, Tournament) else obj.tournament_id
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        note_change(self.tournament_id(obj))
+
+    def delete_model(self, request, obj):
+        tournament_id = self.tournament_id(obj)
+        super().delete_model(request, obj)
+        if not isinstance(obj, Tournament):
+            note_change(tournament_id)
+
+    def delete_queryset(self, request, queryset):
+        changed = {self.tournament_id(obj) for obj in queryset}
+        deleting_tournaments = queryset.model is Tournament
+        super().delete_queryset(request, queryset)
+        if not deleting_tournaments:
+            for tournament_id in changed:
+                note_change(tournament_id)
+
+
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(NotesChanges):
     list_display = ["name", "slug", "start_date", "end_date", "venue", "profile", "public"]
     list_filter = ["public", "profile", "seat_rotation"]
     search_fields = ["name", "slug", "venue"]
@@ -40,7 +68,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(NotesChanges):
     list_display = ["key", "name", "tournament", "country", "club", "ema_number", "substitute"]
     list_filter = ["tournament", "substitute"]
     search_fields = ["name", "key", "ema_number", "club"]

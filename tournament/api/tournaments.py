@@ -24,8 +24,9 @@ from tournament.api.auth import (
 from tournament.api.errors import invalid_field, refusals
 from tournament.api.schemas import BODY, Sent, read
 from tournament.models import Tournament
-from tournament.selectors import standings, visible_tournaments
+from tournament.selectors import visible_tournaments
 from tournament.services import tournaments as tournament_services
+from tournament.standings_cache import cached_standings
 
 router = Router(exclude_unset=True)
 
@@ -237,11 +238,15 @@ def get_standings(
             f"{provisional[:20]!r}.",
         )
     counted = provisional in TRUE
-    rows = standings(tournament, provisional=counted)
+    # Every row serialised once per change of the tournament (tournament.standings_cache).
+    rows = cached_standings(
+        tournament,
+        provisional=counted,
+        shape="api",
+        build=lambda found: [serialisers.standing(row) for row in found],
+    )
     return {
         "provisional": counted,
-        "standings": [
-            serialisers.standing(row) for row in rows[page.offset : page.offset + page.limit]
-        ],
+        "standings": rows[page.offset : page.offset + page.limit],
         **pages.paged(request, page, len(rows)),
     }

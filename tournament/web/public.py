@@ -33,6 +33,7 @@ from tournament.selectors import (
     standings,
     table_results,
 )
+from tournament.standings_cache import cached_standings
 from tournament.tables import StandingsTable, standing_rows
 from tournament.web.htmx import HtmxRequest
 from tournament.web.live import conditional_live
@@ -145,13 +146,13 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
     access = _access(request, slug)
     tournament = access.tournament
     provisional = request.GET.get("provisional") == "1"
-    rows = standing_rows(standings(tournament, provisional=provisional))
     export_format = request.GET.get("_export")
     if export_format is not None:
         if export_format not in EXPORT_FORMATS:
             return HttpResponseBadRequest(
                 "Unknown export format; choose csv or xlsx.", content_type="text/plain"
             )
+        rows = standing_rows(standings(tournament, provisional=provisional))
         # Exports hold every row, in the order the page is sorted by (django-tables2 here:
         # it writes them once, not every 30 seconds as the page is polled).
         table = StandingsTable(rows, tournament=tournament)
@@ -164,6 +165,9 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
         )
         name = "standings-provisional" if provisional else "standings"
         return exporter.response(f"{tournament.slug}-{name}.{export_format}")
+    # Computed once per change of the tournament (tournament.standings_cache); shared, so
+    # read only.
+    rows = cached_standings(tournament, provisional=provisional, shape="page", build=standing_rows)
     toggle = request.GET.copy()
     toggle.pop("page", None)
     if provisional:

@@ -1,0 +1,73 @@
+"""The standings of a tournament computed once per change, not once per request.
+
+The standings page and the API's standings read the whole field (6,400 players: tens of
+thousands of seats) although they show one page of it. What they build from it is kept here,
+keyed on the tournament, its LiveVersion number and what was asked (provisional or not, which
+shape). The number is read from the database on every request and moves in the same
+transaction as every change the standings show (tournament.services.live.note_change: a
+finished or corrected game, a penalty on a submitted sheet, a player added, changed or
+removed, the tournament's settings), so an entry can never be served after a change, on any
+of several application servers: a new number is a new key, and the old entries age out.
+
+Each process keeps at most MOST_ENTRIES entries (least recently used first out), so memory
+stays bounded however many tournaments are read.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
+
+from tournament.models import LiveVersion, Tournament
+from tournament.selectors import Standing, standings
+
+MOST_ENTRIES = 8
+
+T = TypeVar("T")
+
+_lock = threading.Lock()
+_entries: OrderedDict[tuple[Hashable, ...], Any] = OrderedDict()
+
+
+def live_number(tournament: Tournament) -> int:
+    """The tournament's LiveVersion number (0 before its first change). One query."""
+    number = (
+        LiveVersion.objects.filter(tournament_id=tournament.pk)
+        .values_list("number", flat=True)
+        .first()
+    )
+    return number or 0
+
+
+def cached_standings(
+    tournament: Tournament,
+    *,
+    provisional: bool,
+    shape: str,
+    build: Callable[[list[Standing]], T],
+) -> T:
+    """`build(standings(tournament, provisional=provisional))`, computed at most once per
+    process between two changes of the tournament. `shape` names `build` (one key per shape of
+    answer); the value returned is shared between requests: read it, never change it."""
+    # The number is read before the standings: data read after it is as new or newer, so an
+    # entry never holds results older than its number.
+    key = (tournament.pk, live_number(tournament), provisional, shape)
+    with _lock:
+        if key in _entries:
+            _entries.move_to_end(key)
+            return _entries[key]
+    value = build(standings(tournament, provisional=provisional))
+    with _lock:
+        _entries[key] = value
+        _entries.move_to_end(key)
+        while len(_entries) > MOST_ENTRIES:
+            _entries.popitem(last=False)
+    return value
+
+
+def clear() -> None:
+    """Forget every entry (tests: a rolled-back database may reuse a number)."""
+    with _lock:
+        _entries.clear()
