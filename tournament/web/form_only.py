@@ -3,8 +3,8 @@
 The views that only take a POST answer anything else with Django's empty 405, which a browser
 shows as its own error page. That happens when somebody reopens the address a refused form
 was drawn at (Enter in the address bar, Back then Forward, a bookmark). For the web pages, not
-the JSON API under /api/ (its 405 answers stay as they are), a GET or HEAD answered with that
-empty 405 becomes:
+the JSON API under /api/ (its 405 answers stay as they are) and not a request from htmx, a GET
+or HEAD answered with that empty 405 becomes:
 
 - a 303 redirect to the nearest page above the address (the page the form lives on), when
   the user may open that page;
@@ -38,6 +38,9 @@ def is_bare_refusal(request: HttpRequest, response: HttpResponse) -> bool:
         and isinstance(response, HttpResponseNotAllowed)
         and not response.content
         and not request.path_info.startswith(API_PREFIX)
+        # htmx asking a form-only address is the page's own mistake, not somebody's visit:
+        # a redirect would swap a whole page into a part of it.
+        and "HX-Request" not in request.headers
     )
 
 
