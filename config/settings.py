@@ -108,6 +108,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     # request.htmx: whether a request comes from htmx, and which element asked (HX-Target).
     "django_htmx.middleware.HtmxMiddleware",
+    # A visit (GET/HEAD) to a web address that only takes a submitted form: a redirect to the
+    # page the form lives on, never the browser's bare 405 (the API's 405 answers are left).
+    "tournament.web.form_only.FormOnlyMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last: turns a login refused for a lockout into the login page saying so.
     "axes.middleware.AxesMiddleware",

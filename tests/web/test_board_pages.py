@@ -68,10 +68,17 @@ def test_a_round_that_does_not_exist_is_404(client, board, organiser):
 def test_only_get_for_the_board_and_only_post_for_the_actions(client, board, organiser):
     client.force_login(organiser)
     assert client.post(board_url()).status_code == 405
-    assert client.get(reverse("organiser:clock", args=["spring-cup", 1])).status_code == 405
-    assert client.get(reverse("organiser:confirm_all", args=["spring-cup", 1])).status_code == 405
+    # A visit to an action is sent to the page of its form.
+    round_page = reverse("organiser:round", args=["spring-cup", 1])
+    for action in ("clock", "confirm_all"):
+        response = client.get(reverse(f"organiser:{action}", args=["spring-cup", 1]))
+        assert (response.status_code, response["Location"]) == (303, round_page)
     confirm = reverse("organiser:confirm_game", args=["spring-cup", 1, 1])
-    assert client.get(confirm).status_code == 405
+    response = client.get(confirm)
+    assert (response.status_code, response["Location"]) == (
+        303,
+        reverse("organiser:table", args=["spring-cup", 1, 1]),
+    )
 
 
 # --- What it shows -------------------------------------------------------------------------

@@ -153,7 +153,11 @@ def test_unlocking_is_refused_on_get(client, locked_referee, organiser):
 
     response = client.get(reverse("organiser:referee_unlock", args=["spring-cup", "bob"]))
 
-    assert response.status_code == 405
+    # A visit, not the form: sent to the referees' page, the lockout stays.
+    assert (response.status_code, response["Location"]) == (
+        303,
+        reverse("organiser:referees", args=["spring-cup"]),
+    )
 
 
 def test_only_an_organiser_of_the_tournament_unlocks(client, locked_referee, other_referee):

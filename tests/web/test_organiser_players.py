@@ -285,7 +285,8 @@ def test_the_form_makes_the_name_from_its_parts(logged_in, tournament):
 
 def test_a_player_added_by_mistake_is_removed(logged_in, tournament, anna):
     url = reverse("organiser:player_remove", kwargs={"slug": "spring-cup", "key": "1"})
-    assert logged_in.get(url).status_code == 405
+    visit = logged_in.get(url)  # a visit, not the form: sent to the player's page
+    assert (visit.status_code, visit["Location"]) == (303, player_url(anna))
     response = logged_in.post(url)
     assert response["Location"] == PLAYERS
     assert messages_of(response) == ["1 Anna Berg is removed."]

@@ -103,6 +103,14 @@ def world(tournament, organiser):
     }
 
 
+def refused(response, slug: str) -> bool:
+    """Refused, or sent from a form-only address to a page that names no private tournament
+    (the user's own list of API tokens): such a redirect happens whatever the address names."""
+    if response.status_code in DENIED:
+        return True
+    return response.status_code == 303 and slug not in response["Location"]
+
+
 def snapshot() -> dict[str, int]:
     return {model.__name__: model.objects.count() for model in MODELS}
 
@@ -152,7 +160,7 @@ def test_users_without_a_role_get_nothing_of_a_private_tournament(client, world,
             continue  # lists of "my" tournaments and tables, and creating a new tournament
         url = fill(route, world["values"])
         response = attempt(client, url, method)
-        if response.status_code not in DENIED:
+        if not refused(response, world["tournament"].slug):
             leaks.append(f"{method} {url} ({namespace}:{name}) -> {response.status_code}")
     assert leaks == []
     assert snapshot() == before
@@ -168,7 +176,7 @@ def test_a_referee_gets_nothing_from_the_organiser_pages(client, world, method):
             continue
         url = fill(route, world["values"])
         response = attempt(client, url, method)
-        if response.status_code not in DENIED:
+        if not refused(response, world["tournament"].slug):
             leaks.append(f"{method} {url} ({namespace}:{name}) -> {response.status_code}")
     assert leaks == []
     assert snapshot() == before
@@ -185,7 +193,7 @@ def test_a_referee_gets_nothing_at_another_table(client, world, method):
             continue
         url = fill(route, values)
         response = attempt(client, url, method)
-        if response.status_code not in DENIED:
+        if not refused(response, world["tournament"].slug):
             leaks.append(f"{method} {url} ({namespace}:{name}) -> {response.status_code}")
     assert leaks == []
     assert snapshot() == before
@@ -202,3 +210,69 @@ def test_the_swept_urls_reach_real_pages_for_the_organiser(client, world, organi
         if client.get(url).status_code == 404:
             missing.append(f"{url} ({namespace}:{name})")
     assert missing == []
+
+
+# --- A visit to an address that only takes a submitted form ------------------------------
+
+WEB = NAMESPACES - {"tournament_api"}
+
+
+def visits_of_form_only_addresses(client, world, keep) -> dict[str, object]:
+    """GET and HEAD of every web address in the sweep; the answers of those that take no visit."""
+    answers = {}
+    for namespace, name, route in swept_routes():
+        if namespace not in WEB or not keep(namespace, route) or "<int:job>" in route:
+            continue
+        url = fill(route, world["values"])
+        for method in ("get", "head"):
+            response = getattr(client, method)(url)
+            if response.status_code in (303, 405):
+                answers[f"{method.upper()} {url} ({namespace}:{name})"] = response
+    return answers
+
+
+def assert_sent_above(client, answers) -> None:
+    bare = [where for where, response in answers.items() if response.status_code == 405]
+    assert bare == []  # every form-only address the user may use has a page above it
+    for where, response in answers.items():
+        url = where.split()[1]
+        location = response["Location"]
+        assert url.startswith(location) and url != location, where  # the page above it
+        assert client.get(location).status_code == 200, where
+
+
+def test_the_organiser_visiting_a_form_only_address_is_sent_to_the_page_of_the_form(
+    client, world, organiser
+):
+    client.force_login(organiser)
+    answers = visits_of_form_only_addresses(client, world, lambda namespace, route: True)
+    assert_sent_above(client, answers)
+    slug = world["tournament"].slug
+    sent = {where.split()[1]: response["Location"] for where, response in answers.items()}
+    # The addresses of the reviewer's report, among the many the sweep found.
+    assert sent[f"/manage/{slug}/referees/new/"] == f"/manage/{slug}/referees/"
+    assert sent[f"/manage/{slug}/players/1/remove/"] == f"/manage/{slug}/players/1/"
+    assert sent[f"/manage/{slug}/rounds/1/seat/"] == f"/manage/{slug}/rounds/1/"
+    assert sent[f"/manage/{slug}/seating/publish/"] == f"/manage/{slug}/seating/"
+    assert sent[f"/manage/{slug}/rounds/1/tables/1/end/"] == f"/manage/{slug}/rounds/1/tables/1/"
+    assert sent[f"/manage/{slug}/referees/ref1/password/"] == f"/manage/{slug}/referees/"
+    assert len(answers) >= 40
+
+
+def test_a_referee_visiting_a_form_only_address_is_sent_to_the_table_screen(client, world):
+    client.force_login(world["referee"])
+    answers = visits_of_form_only_addresses(
+        client, world, lambda namespace, route: namespace == "referee"
+    )
+    assert_sent_above(client, answers)
+    slug = world["tournament"].slug
+    sent = {where.split()[1]: response["Location"] for where, response in answers.items()}
+    for entry in ("win", "false-win", "correct", "undo"):
+        assert sent[f"/referee/{slug}/1/1/{entry}/"] == f"/referee/{slug}/1/1/"
+
+
+def test_the_api_still_answers_a_wrong_method_with_its_own_405(client, world, organiser):
+    client.force_login(organiser)
+    response = client.get("/api/score")
+    assert response.status_code == 405
+    assert response["Content-Type"].startswith("application/json")

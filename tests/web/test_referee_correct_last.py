@@ -231,7 +231,8 @@ def test_another_tables_referee_is_forbidden(client, world, first_hand):
 
 
 def test_get_is_refused(referee_client, world, first_hand):
-    assert referee_client.get(table_url(world, "correct")).status_code == 405
+    response = referee_client.get(table_url(world, "correct"))
+    assert (response.status_code, response["Location"]) == (303, table_url(world))
 
 
 def test_anonymous_is_sent_to_login(client, world, first_hand):

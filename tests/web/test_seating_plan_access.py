@@ -134,7 +134,8 @@ def test_an_unknown_tournament_is_not_found(client, world, organiser, name):
 def test_writes_refuse_get(client, world, organiser, name):
     client.force_login(organiser)
     before = snapshot()
-    assert client.get(url(name, world)).status_code == 405
+    response = client.get(url(name, world))  # a visit, not the form: sent to the plan
+    assert (response.status_code, response["Location"]) == (303, url("plan", world))
     assert snapshot() == before
 
 

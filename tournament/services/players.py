@@ -9,9 +9,10 @@ order.
 
 from __future__ import annotations
 
+import copy
 import csv
 import io
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -22,6 +23,9 @@ from tournament.models import Player, Round, Seat, Tournament
 from tournament.names import clean_ema_number, country_code, full_name
 from tournament.services.live import note_change
 from tournament.text import listed, storable
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # What a player list may hold: a file of at most a million characters (the form's upload limit
 # is 1 MB), at most 5,000 lines after the header, at most 1,000 characters in a cell (the
@@ -70,7 +74,23 @@ TEXT_FIELDS = ("key", "name", "family_name", "given_name", "country", "club", "t
 
 
 def _clean(player: Player) -> None:
-    _check_characters(player)
+    """Tidy `player`'s fields and check them all in one pass: the ValidationError names every
+    wrong field at once, so a form shows all its errors after one submit."""
+    errors: dict[str, list[ValidationError]] = {}
+
+    def refuse(field: str, error: ValidationError | StrOrPromise) -> None:
+        errors.setdefault(field, []).append(ValidationError(error))
+
+    for name in _bad_characters(player):
+        refuse(
+            name,
+            ValidationError(
+                _("This text holds a character that is not allowed (NUL or a lone surrogate)."),
+                code="bad_character",
+            ),
+        )
+    if errors:
+        raise ValidationError(errors)  # the other checks would stumble on the same text
     player.key = player.key.strip()
     player.name = player.name.strip()
     player.family_name = player.family_name.strip()
@@ -79,27 +99,43 @@ def _clean(player: Player) -> None:
     code = country_code(player.country)
     player.country = player.country.strip() if code is None else code
     if not player.key:
-        raise ValidationError({"key": _("Give the player a key, such as a start number.")})
+        refuse("key", _("Give the player a key, such as a start number."))
     if player.given_name and not player.family_name:
-        raise ValidationError(
-            {"family_name": _("Give the family name too, or leave both parts empty.")}
-        )
+        refuse("family_name", _("Give the family name too, or leave both parts empty."))
     if not player.name:
         if not player.family_name:
-            raise ValidationError({"name": _("Give the player's name.")})
-        player.name = full_name(player.family_name, player.given_name)
-    player.full_clean(exclude=["tournament"])
+            refuse("name", _("Give the player's name."))
+        else:
+            player.name = full_name(player.family_name, player.given_name)
+    try:
+        player.full_clean(exclude=["tournament", *errors])
+    except ValidationError as error:
+        for field, listed in error.error_dict.items():
+            errors.setdefault(field, []).extend(listed)
+    if errors:
+        raise ValidationError(errors)
 
 
-def _check_characters(player: Player) -> None:
-    """Refuse text the database cannot store: a NUL character or half of a surrogate pair."""
-    for name in TEXT_FIELDS:
-        value = getattr(player, name)
-        if isinstance(value, str) and not storable(value):
-            message = _(
-                "This text holds a character that is not allowed (NUL or a lone surrogate)."
-            )
-            raise ValidationError({name: ValidationError(message, code="bad_character")})
+def check_player(*, tournament: Tournament, player: Player | None = None, **fields: Any) -> None:
+    """Raise the ValidationError that adding (or, with `player`, changing) a player with
+    `fields` would raise for its own fields, without saving anything; a form runs it alongside
+    its own checks so that every error shows at once."""
+    if player is None:
+        checked = Player(tournament=tournament, **fields)
+    else:
+        checked = copy.copy(player)
+        for name, value in fields.items():
+            setattr(checked, name, value)
+    _clean(checked)
+
+
+def _bad_characters(player: Player) -> list[str]:
+    """The text fields holding what the database cannot store: NUL or half a surrogate pair."""
+    return [
+        name
+        for name in TEXT_FIELDS
+        if isinstance(getattr(player, name), str) and not storable(getattr(player, name))
+    ]
 
 
 def _taken(field: str) -> ValidationError:

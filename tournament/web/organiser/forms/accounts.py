@@ -61,19 +61,19 @@ class RefereeAccountsForm(forms.Form):
         data = self.cleaned_data
         names = parse_names(data.get("names") or "")
         count = data.get("count")
+        usernames = [username_for(name) for name in names]
+        empty = [name for name, username in zip(names, usernames, strict=True) if not username]
+        if empty and "names" not in self.errors:
+            # A check of the names alone: shown together with the other fields' errors.
+            self.add_error(
+                "names",
+                _("No username can be made from %(names)s.") % {"names": listed(empty)},
+            )
         if self.errors:
             return data
         if names and count:
             raise ValidationError(_("Give either how many accounts or their names, not both."))
         if names:
-            usernames = [username_for(name) for name in names]
-            empty = [name for name, username in zip(names, usernames, strict=True) if not username]
-            if empty:
-                self.add_error(
-                    "names",
-                    _("No username can be made from %(names)s.") % {"names": listed(empty)},
-                )
-                return data
             data["usernames"], data["people"] = usernames, names
         elif count:
             prefix = data.get("username_prefix") or "referee"

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Player, Tournament
 from tournament.names import country_choices
+from tournament.services.players import check_player
 
 MAX_CSV_BYTES = 1_000_000
 
@@ -87,6 +88,20 @@ class PlayerForm(forms.Form):
         if number and self._others().filter(ema_number=number).exists():
             raise ValidationError(_("Another player of this tournament has this EMA number."))
         return number
+
+    def clean(self) -> dict[str, Any]:
+        """The service's checks of each field run in the same pass as the form's own, so one
+        submit shows every wrong field (a field the form already refused is not checked again).
+        """
+        super().clean()
+        data = self.cleaned_data
+        try:
+            check_player(tournament=self.tournament, player=self.player, **data)
+        except ValidationError as error:
+            for field, errors in error.error_dict.items():
+                if field not in self.errors:
+                    self.add_error(field if field in self.fields else None, errors)
+        return data
 
     @staticmethod
     def initial_for(player: Player) -> dict[str, Any]:
