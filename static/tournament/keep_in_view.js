@@ -1,11 +1,6 @@
-/* Typing on a phone: the box stays above the on-screen keyboard.
- *
- * A phone's keyboard covers the lower part of the screen once a box is focused, and the
- * browser does not always move the page: a box tapped low on the screen (a further winner's
- * points or the tiles on the referee's screen, a box of the organiser's correction) ends up
- * under it. The focused box, with its label, is brought to the middle of what is left visible
- * when it is focused and again when the visible part shrinks (the keyboard opening); only up
- * or down, never sideways. For the boxes of the forms of class ref-form or org-form.
+/* A box being typed in on a phone stays above the on-screen keyboard: on focus, and again when
+ * the visible part shrinks (the keyboard opening), the box and its label are scrolled up or down
+ * to the middle of what is still visible. For the boxes of .ref-form and .org-form.
  */
 (function () {
   "use strict";
