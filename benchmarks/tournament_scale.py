@@ -14,7 +14,9 @@ settlement code). Then it measures, with the database's query log:
 - entering hand 1 at `--samples` different tables of round 3 through the service
   (`record_hand`) and, when the pages exist, through the referee page and the JSON API;
 - computing the standings (`selectors.standings`), rendering the public standings page, and
-  the JSON standings of the API;
+  the JSON standings of the API; the page and the API again as the first request after a
+  change (the tournament's LiveVersion number moved before each, untimed), since between
+  changes the standings are kept (tournament.standings_cache);
 - the public page of round 3 (the one in play, which refreshes itself) and of round 1 (finished,
   every table with its results).
 
@@ -155,9 +157,9 @@ Row = tuple[str, float, int, "Sizes | None"]
 Sizes = tuple[int, int, int]  # wire, plain, gzip (bytes)
 
 
-def measure(action, samples: int) -> tuple[float, int, Sizes | None]:
+def measure(action, samples: int, prepare=None) -> tuple[float, int, Sizes | None]:
     """Median milliseconds, the query count of the last call of `action(i)`, and the sizes of
-    the answer it returned (None when it returns none)."""
+    the answer it returned (None when it returns none); `prepare(i)`, untimed, before each."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -165,6 +167,8 @@ def measure(action, samples: int) -> tuple[float, int, Sizes | None]:
     queries = 0
     response = None
     for i in range(samples):
+        if prepare is not None:
+            prepare(i)
         with CaptureQueriesContext(connection) as captured:
             start = time.perf_counter()
             response = action(i)
@@ -256,6 +260,23 @@ def run(size: int, samples: int, key: str = "mcr") -> list[Row]:
     api_standings = f"/api/tournaments/{slug}/standings"
     if path_exists(api_standings):
         rows.append(("standings (JSON API)", *measure(lambda i: fetch(visitor, api_standings), 5)))
+    # The first request after a change: what a checkout that keeps the standings between
+    # changes (tournament.standings_cache) computes anew. Without that, every request is one.
+    try:
+        from tournament.services.live import note_change
+    except ImportError:
+        note_change = None
+
+    def change(i: int) -> None:
+        if note_change is not None:
+            note_change(tournament.pk)
+
+    if path_exists(public):
+        rows.append(("standings page, after change", *measure(
+            lambda i: fetch(visitor, public), 5, change)))  # fmt: skip
+    if path_exists(api_standings):
+        rows.append(("standings API, after change", *measure(
+            lambda i: fetch(visitor, api_standings), 5, change)))  # fmt: skip
     for number in (3, 1):
         page = f"/t/{slug}/rounds/{number}/"
         if path_exists(page):

@@ -19,7 +19,9 @@ tables. Then, for a bounded time, all in one asyncio loop with its own small HTT
   HX-Request header, If-None-Match with the ETag of its last answer), starting at a random
   moment of each period; a poll still waiting when the next is due skips that one, as htmx
   does. The viewers poll for `--warmup` seconds before the referees start, so that they hold
-  ETags as browsers that have been open a while do.
+  ETags as browsers that have been open a while do. Every phase, the one without viewers too,
+  waits those `--warmup` seconds after each referee has read its tables through the API once,
+  so that every phase starts with its workers equally warm.
 
 The referees stop after `--seconds` (or when their games are complete), the viewers with them.
 It prints, for each phase, hands per second over that window, the ratio to the phase without
@@ -423,7 +425,9 @@ async def run_phase(
     rng = random.Random(seed_value)
     phones = []
     begin = time.monotonic()
-    start = begin + (warmup if paths else 0.0)
+    # Every phase, the one without viewers too, opens its window after `warmup` seconds with
+    # the workers warmed the same way: each referee reads its tables through the API first.
+    start = begin + warmup
     stop = start + seconds
     tasks = []
     for where in paths:
@@ -441,6 +445,11 @@ async def run_phase(
         session, send = session_for_phone(port)
         phones.append(session)
         referees.append((send, token, tables))
+    await asyncio.gather(
+        *(send("GET", f"/api/tournaments/{slug}/rounds/{ROUND}/tables/{table.number}",
+               {"Authorization": f"Bearer {token}"}, b"", timeout)
+          for _send, token, tables in referees for table in tables)
+    )  # fmt: skip
     await asyncio.sleep(max(0.0, start - time.monotonic()))
     mark()
     cpu = time.process_time()

@@ -189,6 +189,18 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if os.environ.get("TEST_DATABASE_NAME") and "postgresql" in DATABASES["default"]["ENGINE"]:
     DATABASES["default"]["TEST"] = {"NAME": os.environ["TEST_DATABASE_NAME"]}
 
+# "live": the fragments the live pages poll, kept under their ETag (tournament.web.live) in a
+# table of the database, so that every application server shares them and a database made
+# anew starts without them. The table is made by a migration (tournament 0020).
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "live": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "live_fragment_cache",
+        "OPTIONS": {"MAX_ENTRIES": 2000, "CULL_FREQUENCY": 4},
+    },
+}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

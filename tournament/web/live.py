@@ -23,14 +23,15 @@ from functools import wraps
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Exists, IntegerField, OuterRef, Subquery, Value
+from django.core.cache import caches
+from django.db import connection
+from django.db.models import Exists, Subquery, Value
 from django.http import HttpRequest, HttpResponse
-from django.utils.cache import get_conditional_response
+from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import quote_etag
-from django.views.decorators.http import condition
 
 from tournament.clock import Clock
-from tournament.models import AuditEntry, Tournament
+from tournament.models import AuditEntry, LiveVersion, Round, Table, Tournament
 from tournament.web.htmx import HtmxRequest
 
 
@@ -39,24 +40,48 @@ def live_etag(request: HtmxRequest, slug: str, *args: Any, **kwargs: Any) -> str
     for a whole page, a private or unknown tournament."""
     if not request.htmx:
         return None
-    found = Tournament.objects.filter(slug=slug, public=True)
-    # A round's or a table's page also shows the games in play there, whose hands and
-    # penalties move only their tables' audit trail (tournament.services._common.audit).
-    if "number" in kwargs:
-        changes = AuditEntry.objects.filter(
-            tournament=OuterRef("pk"), table__round__number=kwargs["number"]
-        )
-        if "table" in kwargs:
-            changes = changes.filter(table__number=kwargs["table"])
-        found = found.annotate(last_change=Subquery(changes.order_by("-pk").values("pk")[:1]))
-    else:
-        found = found.annotate(last_change=Value(None, output_field=IntegerField()))
-    row = found.values_list("pk", "live_version__number", "last_change").first()
+    row = _version_row(slug, kwargs.get("number"), kwargs.get("table"))
     if row is None:
         return None
-    # No LiveVersion row: nothing has changed since the tournament was made.
-    version = f"{row[1] or 0}.{row[2] or 0}"
+    # No LiveVersion row: nothing has changed since the tournament was made. The id tells a
+    # tournament from an earlier one of the same address (deleted, then made or imported anew).
+    version = f"{row[0]}.{row[1] or 0}.{row[2] or 0}"
     return f"live-{version}-{request_digest(request)}"
+
+
+def _version_row(slug: str, round: int | None, table: int | None) -> tuple | None:
+    """(id, LiveVersion number, last audit entry of round `round` or of its table `table`)
+    of the public tournament at `slug`, or None. A round's or a table's page also shows the
+    games in play there, whose hands and penalties move only their tables' audit trail
+    (tournament.services._common.audit), not the number.
+
+    Every poll of every viewer asks this, so it is one statement written out once here rather
+    than built by the ORM on each request (which cost more than running it)."""
+    last_change = "NULL"
+    params: list[Any] = []
+    if round is not None:
+        last_change = (
+            f"(SELECT a.id FROM {_AUDIT} a JOIN {_TABLE} tb ON tb.id = a.table_id"
+            f" JOIN {_ROUND} r ON r.id = tb.round_id"
+            " WHERE a.tournament_id = t.id AND r.tournament_id = t.id AND r.number = %s"
+            + (" AND tb.number = %s" if table is not None else "")
+            + " ORDER BY a.id DESC LIMIT 1)"
+        )
+        params += [round] if table is None else [round, table]
+    sql = (
+        f"SELECT t.id, v.number, {last_change} FROM {_TOURNAMENT} t"
+        f" LEFT JOIN {_VERSION} v ON v.tournament_id = t.id WHERE t.slug = %s AND t.public"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, slug])
+        return cursor.fetchone()
+
+
+_AUDIT = AuditEntry._meta.db_table
+_TABLE = Table._meta.db_table
+_ROUND = Round._meta.db_table
+_TOURNAMENT = Tournament._meta.db_table
+_VERSION = LiveVersion._meta.db_table
 
 
 def request_digest(request: HttpRequest) -> str:
@@ -120,14 +145,61 @@ def answer_live(
 
 def conditional_live(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """Answer a live update 304 when the client has the current version; a fragment sent
-    with an ETag may be kept by the browser but must be asked about again each time."""
-    conditional = condition(etag_func=live_etag)(view)
+    with an ETag may be kept by the browser but must be asked about again each time.
+
+    A fragment rendered for a tag is also kept in the shared "live" cache (a table of the
+    database, so every application server sees it) under that tag: the next viewer asking for
+    the same version (the other players at the table, every viewer of the standings) is sent
+    it without the view running. The tag names the version of the data and everything else
+    the fragment depends on (`request_digest`), so a kept fragment is never out of date: a
+    change makes a new tag."""
 
     @wraps(view)
     def wrapper(request: HtmxRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        response = conditional(request, *args, **kwargs)
-        if response.has_header("ETag"):
-            response["Cache-Control"] = "no-cache"
+        tag = live_etag(request, *args, **kwargs)
+        if tag is None:
+            return view(request, *args, **kwargs)
+        etag = quote_etag(tag)
+        response = get_conditional_response(request, etag=etag)
+        if response is None:
+            response = _kept_fragment(etag)
+        if response is None:
+            response = view(request, *args, **kwargs)
+            if response.status_code != 200:
+                return response
+            _keep_fragment(request, etag, response)
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache"
+        # The tag depends on the session; say so to any cache between, whether or not the
+        # view (which a kept fragment skips) read the session.
+        patch_vary_headers(response, ("Cookie",))
         return response
 
     return wrapper
+
+
+# A kept fragment lives this long at most; the cache also drops the oldest beyond its size
+# (settings.CACHES["live"]).
+KEEP_SECONDS = 300
+
+
+def _fragment_key(etag: str) -> str:
+    return "live-fragment:" + hashlib.sha256(etag.encode()).hexdigest()
+
+
+def _kept_fragment(etag: str) -> HttpResponse | None:
+    kept = caches["live"].get(_fragment_key(etag))
+    if kept is None:
+        return None
+    content, headers = kept
+    return HttpResponse(content, headers=headers)
+
+
+def _keep_fragment(request: HttpRequest, etag: str, response: HttpResponse) -> None:
+    """Keep `response` for the next request of the same tag, unless it is personal beyond
+    what the tag says: it sets a cookie, or holds a CSRF token (made for this visitor's
+    cookie)."""
+    if response.streaming or response.cookies or request.META.get("CSRF_COOKIE_NEEDS_UPDATE"):
+        return
+    headers = {name: value for name, value in response.items() if name.lower() != "etag"}
+    caches["live"].set(_fragment_key(etag), (response.content, headers), KEEP_SECONDS)

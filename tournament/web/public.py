@@ -271,7 +271,7 @@ def table_page(request: HtmxRequest, slug: str, number: int, table: int) -> Http
             "score": result.score,
             "points_text": format_points(result.table_points),
         }
-        for result in table_results(table_obj)
+        for result in table_results(table_obj, seats)
     ]
     return render_live(
         request,

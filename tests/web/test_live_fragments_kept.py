@@ -1,0 +1,133 @@
+"""A public live fragment is rendered once per version and kept for every viewer asking for
+that version (tournament.web.live.conditional_live and the "live" cache)."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import caches
+from django.http import HttpResponse
+from django.test import Client, RequestFactory
+from django.urls import reverse
+from factories import make_players, make_tournament
+
+from tournament.services import record_hand
+from tournament.web import live
+
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def urls(board):
+    round, table = board["round"], board["tables"][0]
+    return {
+        "standings": reverse("public:standings", args=["spring-cup"]),
+        "round": reverse("public:round", args=["spring-cup", round.number]),
+        "table": reverse("public:table", args=["spring-cup", round.number, table.number]),
+    }
+
+
+@pytest.mark.parametrize("page", ["standings", "round", "table"])
+def test_a_second_viewer_of_the_same_version_gets_the_kept_fragment(
+    urls, page, django_assert_max_num_queries
+):
+    first = Client().get(urls[page], headers=HTMX)
+
+    # The tag's query and the cache's read; the view, which needs more, does not run.
+    with django_assert_max_num_queries(2):
+        second = Client().get(urls[page], headers=HTMX)
+
+    assert second.status_code == 200
+    assert second.content == first.content
+    assert second["ETag"] == first["ETag"]
+    assert second["Content-Type"] == first["Content-Type"]
+    assert second["Cache-Control"] == "no-cache"
+    assert "Cookie" in second["Vary"]
+
+
+def test_a_change_is_shown_to_the_next_viewer_not_the_kept_fragment(urls, board, organiser):
+    before = Client().get(urls["table"], headers=HTMX)
+
+    record_hand(table=board["tables"][0], number=1, result="draw", entered_by=organiser)
+    after = Client().get(urls["table"], headers=HTMX)
+
+    assert after["ETag"] != before["ETag"]
+    assert after.content != before.content
+
+
+def test_each_language_keeps_its_own_fragment(urls):
+    english = Client().get(urls["table"], headers=HTMX)
+    chinese = Client().get(urls["table"], headers={**HTMX, "Accept-Language": "zh-hans"})
+
+    assert chinese.content != english.content
+    assert chinese["ETag"] != english["ETag"]
+
+
+def test_a_private_tournament_keeps_nothing(client, urls, tournament, organiser):
+    tournament.public = False
+    tournament.save()
+    client.force_login(organiser)
+
+    client.get(urls["table"], headers=HTMX)
+
+    assert _kept_count() == 0
+
+
+def test_a_whole_page_keeps_nothing(urls):
+    Client().get(urls["table"])
+
+    assert _kept_count() == 0
+
+
+@pytest.mark.parametrize("personal", ["cookie", "csrf"])
+def test_a_fragment_personal_beyond_its_tag_is_not_kept(board, personal):
+    """A fragment that sets a cookie, or holds a CSRF token made for this visitor's cookie,
+    is rendered for each visitor."""
+    calls = []
+
+    @live.conditional_live
+    def view(request, slug, number, table):
+        calls.append(1)
+        response = HttpResponse("<p>fragment</p>")
+        if personal == "cookie":
+            response.set_cookie("seen", "1")
+        else:
+            request.META["CSRF_COOKIE_NEEDS_UPDATE"] = True
+        return response
+
+    def ask():
+        request = RequestFactory().get("/", headers=HTMX)
+        request.htmx = True
+        request.LANGUAGE_CODE = "en"
+        return view(request, "spring-cup", number=board["round"].number, table=1)
+
+    ask()
+    ask()
+
+    assert len(calls) == 2
+    assert _kept_count() == 0
+
+
+def _kept_count() -> int:
+    from django.db import connection
+
+    table = caches["live"]._table  # the DatabaseCache's table
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT COUNT(*) FROM {connection.ops.quote_name(table)}")
+        return cursor.fetchone()[0]
+
+
+def test_a_tournament_made_anew_at_the_same_address_is_not_shown_the_old_fragment(organiser):
+    first = make_tournament(organisers=[organiser])
+    make_players(first, name="Old {}")
+    url = reverse("public:standings", args=[first.slug])
+    old = Client().get(url, headers=HTMX)
+    first.delete()
+
+    second = make_tournament(organisers=[organiser])
+    make_players(second, name="New {}")
+    new = Client().get(url, headers=HTMX)
+
+    assert second.slug == first.slug
+    assert "New 1" in new.content.decode()
+    assert "Old 1" not in new.content.decode()
+    assert new["ETag"] != old["ETag"]
