@@ -159,11 +159,16 @@ def standings(tournament: Tournament, *, provisional: bool = False) -> list[Stan
         rank(competing, key=lambda player: keys[player.id])
     )
     ranks += [(None, player) for player in substitutes]
+    # Few distinct totals: one Fraction each (making one costs more than the rest of a row).
+    fractions: dict[int, Fraction] = {}
+    for record in records.values():
+        if record.table_points not in fractions:
+            fractions[record.table_points] = Fraction(record.table_points, TWELFTHS)
     return [
         Standing(
             rank=position,
             player=player,
-            table_points=Fraction(records[player.id].table_points, TWELFTHS),
+            table_points=fractions[records[player.id].table_points],
             score=records[player.id].score,
             game_scores=records[player.id].game_scores,
             provisional_games=unconfirmed.get(player.id, 0),

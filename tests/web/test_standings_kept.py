@@ -146,3 +146,25 @@ def test_an_edit_in_the_django_admin_shows_at_once(client, confirmed, board, rf,
     admin.site._registry[Player].save_model(request, player, None, change=True)
 
     assert "Renamed Player" in scores(client)
+
+
+@pytest.mark.parametrize("fails", [False, True])
+def test_the_cycle_collector_is_held_off_only_while_the_standings_are_built(tournament, fails):
+    import gc
+
+    seen = []
+
+    def build(rows):
+        seen.append(gc.isenabled())
+        if fails:
+            raise RuntimeError("build failed")
+        return rows
+
+    assert gc.isenabled()
+    try:
+        standings_cache.cached_standings(tournament, provisional=False, shape="test", build=build)
+    except RuntimeError:
+        assert fails
+
+    assert seen == [False]
+    assert gc.isenabled()
