@@ -1,4 +1,5 @@
-"""A visit to a form-only web address with no page above it: a page in the site's layout."""
+"""A visit to a form-only web address: sent to the address above it, or, with none, a page in
+the site's layout (tournament.web.form_only)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from django.urls import path
 from django.views.decorators.http import require_POST
 
 from config.urls import urlpatterns as site_urlpatterns
+from tournament.models import ApiToken
 from tournament.services import add_player
 from tournament.web.form_only import ancestors
+from tournament.web.organiser.accounts import NEW_SECRET
 
 
 @require_POST
@@ -57,3 +60,21 @@ def test_a_message_waiting_to_be_shown_survives_a_visit_to_a_form_only_address(
     assert (visit.status_code, visit["Location"]) == (303, f"/manage/{slug}/players/2/")
     shown = client.get(visit["Location"]).content.decode()
     assert "Anna Berg is removed." in shown
+
+
+@pytest.mark.django_db
+def test_the_page_above_is_drawn_only_when_the_browser_gets_there(client, organiser):
+    """Deciding where to send a visit draws nothing: what a page does once on a visit (the
+    tokens page shows a new token's secret once) happens when the visitor sees it."""
+    client.force_login(organiser)
+    client.post("/manage/tokens/", {"name": "scores"})  # the secret waits for the tokens page
+    token = ApiToken.objects.get(user=organiser)
+    secret = client.session[NEW_SECRET]
+
+    visit = client.get(f"/manage/tokens/{token.pk}/revoke/")
+
+    assert (visit.status_code, visit["Location"]) == (303, "/manage/tokens/")
+    shown = client.get(visit["Location"]).content.decode()
+    assert f'value="{secret}"' in shown
+    assert "is created" in shown  # the message waited too
+    assert NEW_SECRET not in client.session

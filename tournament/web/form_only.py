@@ -6,20 +6,19 @@ was drawn at (Enter in the address bar, Back then Forward, a bookmark). For the 
 the JSON API under /api/ (its 405 answers stay as they are) and not a request from htmx, a GET
 or HEAD answered with that empty 405 becomes:
 
-- a 303 redirect to the nearest page above the address (the page the form lives on), when
-  the user may open that page;
-- that page's own refusal otherwise (the login redirect, 403 or 404), so the redirect never
-  tells somebody without access that a private page exists;
-- when no page above answers a visit, a page in the site's layout, status 405, saying that
-  the address only takes a submitted form, with a link back.
+- a 303 redirect to the nearest address above it that the site knows (the page the form lives
+  on). Nothing is drawn to decide: the page is drawn when the browser gets there, with its own
+  access check (the login redirect, 403 or 404 for whoever may not see it), and the redirect
+  tells nobody anything, since it is made from the address they typed. A page above that only
+  takes a form too is left the same way, one step further up;
+- when no address above is known, a page in the site's layout, status 405, saying that the
+  address only takes a submitted form, with a link back.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 
-from django.core.handlers.exception import response_for_exception
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import Resolver404, resolve
@@ -53,40 +52,22 @@ def ancestors(path: str) -> list[str]:
     ]
 
 
-def visit(request: HttpRequest, path_info: str) -> HttpResponse | None:
-    """The answer of the page at `path_info` to the same user's GET, or None if none is there."""
-    try:
-        match = resolve(path_info)
-    except Resolver404:
-        return None
-    inner = copy.copy(request)
-    inner.method = "GET"
-    inner.path = request.path[: len(request.path) - len(request.path_info)] + path_info
-    inner.path_info = path_info
-    inner.resolver_match = match
-    try:
-        return match.func(inner, *match.args, **match.kwargs)
-    except Exception as error:  # noqa: BLE001 - Http404, PermissionDenied: the page's refusal
-        return response_for_exception(inner, error)
-
-
-def keep_messages(request: HttpRequest) -> None:
-    """Drawing the page above read the flash messages; leave them for the page shown next."""
-    storage = getattr(request, "_messages", None)
-    if storage is not None:
-        storage.used = False
+def nearest_page(path_info: str) -> str | None:
+    """The nearest address above `path_info` that resolves, or None."""
+    for candidate in ancestors(path_info):
+        try:
+            resolve(candidate)
+        except Resolver404:
+            continue
+        return candidate
+    return None
 
 
 def answer_visit(request: HttpRequest) -> HttpResponse:
-    for path_info in ancestors(request.path_info):
-        response = visit(request, path_info)
-        keep_messages(request)
-        if response is None or response.status_code == 405:
-            continue
-        if response.status_code == 200:
-            prefix = request.path[: len(request.path) - len(request.path_info)]
-            return HttpResponseSeeOther(prefix + path_info)
-        return response  # the page's own refusal: login redirect, 403, 404
+    page = nearest_page(request.path_info)
+    if page is not None:
+        prefix = request.path[: len(request.path) - len(request.path_info)]
+        return HttpResponseSeeOther(prefix + page)
     response = render(request, "405.html", status=405)
     response["Allow"] = "POST"
     return response
