@@ -250,6 +250,25 @@ def _deal_at(table: Table, scheme: str, hand: Hand | None, before: Hand | None) 
     return following(table.round.tournament, before)
 
 
+_HAND_SEATS = [Hand.winner.field, Hand.discarder.field, Hand.offender.field]
+_PENALTY_SEAT = Penalty.seat.field
+
+
+def _loaded_seats(tables: Sequence[Table]) -> dict[int, Seat] | None:
+    """Every seat of `tables` by id when each table's seats were prefetched with their players,
+    else None."""
+    seats: dict[int, Seat] = {}
+    for table in tables:
+        prefetched = getattr(table, "_prefetched_objects_cache", {}).get("seats")
+        if prefetched is None:
+            return None
+        for seat in prefetched:
+            if not Seat.player.is_cached(seat):
+                return None
+            seats[seat.pk] = seat
+    return seats
+
+
 def score_sheets(tables: Sequence[Table]) -> dict[int, list[ScoreSheetLine]]:
     """The score sheet of each of `tables` by table id, the same lines as `score_sheet` gives,
     in two queries whatever the number of tables (for printing a whole round).
@@ -258,14 +277,27 @@ def score_sheets(tables: Sequence[Table]) -> dict[int, list[ScoreSheetLine]]:
     """
     hands: dict[int, dict[int, Hand]] = {table.pk: {} for table in tables}
     penalties: dict[int, dict[int | None, list[Penalty]]] = {table.pk: {} for table in tables}
-    records = Hand.objects.filter(table_id__in=list(hands)).select_related(
-        "winner__player", "discarder__player", "offender__player"
-    )
+    # The seats (with their players) the callers loaded already are given to the hands and
+    # penalties rather than read again through joins, a seat and a player for each.
+    seats = _loaded_seats(tables)
+    records = Hand.objects.filter(table_id__in=list(hands))
+    penalty_records = Penalty.objects.filter(table_id__in=list(hands))
+    if seats is None:
+        records = records.select_related("winner__player", "discarder__player", "offender__player")
+        penalty_records = penalty_records.select_related("seat__player")
     if any(table.round.tournament.rules.deal.several_winners for table in tables):
         records = records.prefetch_related("extra_wins__winner__player")
     for record in records:
+        if seats is not None:
+            for field in _HAND_SEATS:
+                seat_id = getattr(record, field.attname)
+                if seat_id is None or seat_id in seats:
+                    field.set_cached_value(record, seats.get(seat_id) if seat_id else None)
         hands[record.table_id][record.number] = record
-    for penalty in Penalty.objects.filter(table_id__in=list(hands)).select_related("seat__player"):
+    for penalty in penalty_records:
+        if seats is not None:
+            if penalty.seat_id in seats:
+                _PENALTY_SEAT.set_cached_value(penalty, seats[penalty.seat_id])
         penalties[penalty.table_id].setdefault(penalty.hand_number, []).append(penalty)
     sheets = {}
     for table in tables:
