@@ -4,6 +4,7 @@
   players 1-4 at table 1 (East to North) refereed by bob, players 5-8 at table 2 refereed by
   carol. `referee_client` is logged in as bob.
 - `cup`: the public pages' tournament of test_public_scenario.py.
+- `live_urls`: the addresses the public pages poll (standings, round, each table) for `board`.
 
 A module that defines its own `world` or `cup` uses it instead.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
+from django.urls import reverse
 from test_public_scenario import build_cup
 
 from tournament.services import assign_referees
@@ -42,3 +44,16 @@ def referee_client(client, world):
 @pytest.fixture
 def cup(tournament, organiser):
     return build_cup(tournament, organiser)
+
+
+@pytest.fixture
+def live_urls(board) -> dict[str, str]:
+    """The public standings, round and table addresses of `board` (tournament "spring-cup"):
+    "table" is table 1, "table 2" the other."""
+    round, tables = board["round"], board["tables"]
+    return {
+        "standings": reverse("public:standings", args=["spring-cup"]),
+        "round": reverse("public:round", args=["spring-cup", round.number]),
+        "table": reverse("public:table", args=["spring-cup", round.number, tables[0].number]),
+        "table 2": reverse("public:table", args=["spring-cup", round.number, tables[1].number]),
+    }

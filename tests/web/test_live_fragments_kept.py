@@ -16,25 +16,15 @@ from tournament.web import live
 HTMX = {"HX-Request": "true"}
 
 
-@pytest.fixture
-def urls(board):
-    round, table = board["round"], board["tables"][0]
-    return {
-        "standings": reverse("public:standings", args=["spring-cup"]),
-        "round": reverse("public:round", args=["spring-cup", round.number]),
-        "table": reverse("public:table", args=["spring-cup", round.number, table.number]),
-    }
-
-
 @pytest.mark.parametrize("page", ["standings", "round", "table"])
 def test_a_second_viewer_of_the_same_version_gets_the_kept_fragment(
-    urls, page, django_assert_max_num_queries
+    live_urls, page, django_assert_max_num_queries
 ):
-    first = Client().get(urls[page], headers=HTMX)
+    first = Client().get(live_urls[page], headers=HTMX)
 
     # The tag's query and the cache's read; the view, which needs more, does not run.
     with django_assert_max_num_queries(2):
-        second = Client().get(urls[page], headers=HTMX)
+        second = Client().get(live_urls[page], headers=HTMX)
 
     assert second.status_code == 200
     assert second.content == first.content
@@ -44,36 +34,36 @@ def test_a_second_viewer_of_the_same_version_gets_the_kept_fragment(
     assert "Cookie" in second["Vary"]
 
 
-def test_a_change_is_shown_to_the_next_viewer_not_the_kept_fragment(urls, board, organiser):
-    before = Client().get(urls["table"], headers=HTMX)
+def test_a_change_is_shown_to_the_next_viewer_not_the_kept_fragment(live_urls, board, organiser):
+    before = Client().get(live_urls["table"], headers=HTMX)
 
     record_hand(table=board["tables"][0], number=1, result="draw", entered_by=organiser)
-    after = Client().get(urls["table"], headers=HTMX)
+    after = Client().get(live_urls["table"], headers=HTMX)
 
     assert after["ETag"] != before["ETag"]
     assert after.content != before.content
 
 
-def test_each_language_keeps_its_own_fragment(urls):
-    english = Client().get(urls["table"], headers=HTMX)
-    chinese = Client().get(urls["table"], headers={**HTMX, "Accept-Language": "zh-hans"})
+def test_each_language_keeps_its_own_fragment(live_urls):
+    english = Client().get(live_urls["table"], headers=HTMX)
+    chinese = Client().get(live_urls["table"], headers={**HTMX, "Accept-Language": "zh-hans"})
 
     assert chinese.content != english.content
     assert chinese["ETag"] != english["ETag"]
 
 
-def test_a_private_tournament_keeps_nothing(client, urls, tournament, organiser):
+def test_a_private_tournament_keeps_nothing(client, live_urls, tournament, organiser):
     tournament.public = False
     tournament.save()
     client.force_login(organiser)
 
-    client.get(urls["table"], headers=HTMX)
+    client.get(live_urls["table"], headers=HTMX)
 
     assert _kept_count() == 0
 
 
-def test_a_whole_page_keeps_nothing(urls):
-    Client().get(urls["table"])
+def test_a_whole_page_keeps_nothing(live_urls):
+    Client().get(live_urls["table"])
 
     assert _kept_count() == 0
 
