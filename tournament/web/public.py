@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, prefetch_related_objects
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_vary_headers
@@ -22,9 +22,9 @@ from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
 from scoring.engine.ranking import places, share_table_points
-from tournament.access import Access, tournament_access
+from tournament.access import Access, table_access, tournament_access
 from tournament.board import game_counts
-from tournament.models import Hand, Penalty, Player, Round, Seat, Table, Tournament
+from tournament.models import Hand, Penalty, Player, Round, Seat, Tournament
 from tournament.rotation import seat_winds
 from tournament.selectors import (
     Standing,
@@ -252,16 +252,12 @@ def round_page(request: HtmxRequest, slug: str, number: int) -> HttpResponse:
 @require_safe
 @conditional_live
 def table_page(request: HtmxRequest, slug: str, number: int, table: int) -> HttpResponse:
-    access = _access(request, slug)
-    round = access.round(number)
-    table_obj = get_object_or_404(
-        Table.objects.prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player"))
-        ),
-        round=round,
-        number=table,
+    # The table, its round and tournament in one query, with the reader's access checked.
+    access, table_obj = table_access(request.user, slug, number, table)
+    round = table_obj.round
+    prefetch_related_objects(
+        [table_obj], Prefetch("seats", queryset=Seat.objects.select_related("player"))
     )
-    table_obj.round = round
     seats = _in_order(table_obj.seats.all())
     lines = score_sheet(table_obj)
     results = [
