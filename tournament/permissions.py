@@ -13,8 +13,10 @@ tournaments do not reveal that they exist.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import AnonymousUser, Permission, User
-from django.db.models import Q
+from django.db.models import Exists, Q, QuerySet, Value
 
 from tournament.models import Table, Tournament
 
@@ -22,12 +24,30 @@ from tournament.models import Table, Tournament
 Visitor = User | AnonymousUser
 
 
-def is_organiser(user: Visitor, tournament: Tournament) -> bool:
+def _organiser_by_account(user: Visitor) -> bool | None:
+    """Whether `user` organises every tournament (a superuser) or none (nobody logged in, a
+    deactivated account); None when it depends on the tournament."""
     if not user.is_authenticated or not user.is_active:
         return False
     if user.is_superuser:
         return True
-    return tournament.organisers.filter(pk=user.pk).exists()
+    return None
+
+
+def _organiser_rows(user: Visitor, tournament: Any) -> QuerySet[Any]:
+    return Tournament.organisers.through.objects.filter(tournament=tournament, user=user.pk)
+
+
+def is_organiser(user: Visitor, tournament: Tournament) -> bool:
+    known = _organiser_by_account(user)
+    return known if known is not None else _organiser_rows(user, tournament.pk).exists()
+
+
+def organises(user: Visitor, tournament: Any) -> Exists | Value:
+    """`is_organiser` as a query annotation, `tournament` an OuterRef to a tournament's id: the
+    live polls build their tag and check access in one query (tournament.web.live)."""
+    known = _organiser_by_account(user)
+    return Value(known) if known is not None else Exists(_organiser_rows(user, tournament))
 
 
 def is_referee(user: Visitor, table: Table) -> bool:

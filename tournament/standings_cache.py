@@ -49,13 +49,21 @@ def cached_standings(
     provisional: bool,
     shape: str,
     build: Callable[[list[Standing]], T],
+    number: int | None = None,
 ) -> T:
     """`build(standings(tournament, provisional=provisional))`, computed at most once per
     process between two changes of the tournament. `shape` names `build` (one key per shape of
-    answer); the value returned is shared between requests: read it, never change it."""
+    answer); the value returned is shared between requests: read it, never change it.
+    `number`: the tournament's LiveVersion number when the caller has just read it (a live
+    poll's ETag), so that it is not read twice."""
     # The number is read before the standings: data read after it is as new or newer, so an
     # entry never holds results older than its number.
-    key = (tournament.pk, live_number(tournament), provisional, shape)
+    key = (
+        tournament.pk,
+        live_number(tournament) if number is None else number,
+        provisional,
+        shape,
+    )
     with _lock:
         if key in _entries:
             _entries.move_to_end(key)

@@ -60,3 +60,12 @@ def choose(scope: Any, legend: str, label: str) -> None:
         "fieldset.ref-choices", has=scope.page.locator(f"legend:text-is('{legend}')")
     )
     group.locator("label.ref-choice", has_text=label).click()
+
+
+def open_entry(page: Any, name: str) -> Any:
+    """The referee screen's entry section `#entry-<name>` (win, full, penalty, end...),
+    opened if it was closed."""
+    entry = page.locator(f"#entry-{name}")
+    if entry.get_attribute("open") is None:
+        entry.locator("summary").click()
+    return entry

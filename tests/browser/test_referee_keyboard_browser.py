@@ -18,7 +18,7 @@ from django.urls import reverse
 from tournament.models import Table
 from tournament.services import record_hand
 
-from .referee_screen import choose, logged_in_context, make_cup, open_table_screen
+from .referee_screen import choose, logged_in_context, make_cup, open_entry, open_table_screen
 
 pytestmark = pytest.mark.browser
 
@@ -39,13 +39,6 @@ def phone(chromium, live_server, cup) -> Any:
     yield page
     context.close()
     assert errors == [], "the page had script errors"
-
-
-def open_entry(page: Any, name: str) -> Any:
-    entry = page.locator(f"#{name}")
-    if entry.get_attribute("open") is None:
-        entry.locator("summary").click()
-    return entry
 
 
 def tap_with_keyboard(page: Any, box: Any) -> None:
@@ -77,7 +70,7 @@ def check(page: Any, box: Any, label: Any) -> None:
 
 def test_the_focused_box_comes_back_into_view_above_the_keyboard(phone):
     page = phone
-    win = open_entry(page, "entry-win")
+    win = open_entry(page, "win")
     choose(win, "Winner", "Ben Baker")
     choose(win, "Discarder", "Cai Chen")
     # Dora also wins on Cai's discard: her box is the last of the further winners'.
@@ -93,7 +86,7 @@ def test_the_focused_box_comes_back_into_view_above_the_keyboard(phone):
     box.fill("10")
     page.screenshot(path="/tmp/refcorrect-shots/keyboard-wa-also.png")
 
-    full = open_entry(page, "entry-full")
+    full = open_entry(page, "full")
     tiles = full.locator("input[name=tiles]")
     tap_with_keyboard(page, tiles)
     check(page, tiles, full.locator(f'label[for="{tiles.get_attribute("id")}"]'))

@@ -28,7 +28,14 @@ from django.urls import reverse
 from tournament.models import Hand, Penalty, Player, Table
 from tournament.services import assign_referees, create_table, end_game, record_hand, start_clock
 
-from .referee_screen import SIZES, choose, logged_in_context, make_cup, open_table_screen
+from .referee_screen import (
+    SIZES,
+    choose,
+    logged_in_context,
+    make_cup,
+    open_entry,
+    open_table_screen,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -60,13 +67,6 @@ def screen(request, chromium, live_server, cup) -> Iterator[Any]:
     yield SimpleNamespace(page=page, context=context, size=request.param)
     context.close()
     assert errors == [], "the page had script errors"
-
-
-def open_entry(page: Any, name: str) -> Any:
-    entry = page.locator(f"#entry-{name}")
-    if entry.get_attribute("open") is None:
-        entry.locator("summary").click()
-    return entry
 
 
 def type_win(page: Any) -> Any:

@@ -168,3 +168,16 @@ def test_the_cycle_collector_is_held_off_only_while_the_standings_are_built(tour
 
     assert seen == [False]
     assert gc.isenabled()
+
+
+def test_a_live_poll_reads_the_live_number_once(client, confirmed):
+    """The ETag's query reads the number; the kept standings' key takes it from there."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(PAGE, headers={"HX-Request": "true"})
+
+    assert response.status_code == 200
+    reads = [q["sql"] for q in queries.captured_queries if "liveversion" in q["sql"].lower()]
+    assert len(reads) == 1, reads

@@ -25,7 +25,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import caches
 from django.db import connection
-from django.db.models import Exists, Subquery, Value
+from django.db.models import Subquery
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import quote_etag
@@ -35,9 +35,10 @@ from tournament.models import AuditEntry, LiveVersion, Round, Table, Tournament
 from tournament.web.htmx import HtmxRequest
 
 
-def live_etag(request: HtmxRequest, slug: str, *args: Any, **kwargs: Any) -> str | None:
-    """The ETag of a live update of the tournament at `slug`; None (no conditional answer)
-    for a whole page, a private or unknown tournament."""
+def live_tag(request: HtmxRequest, slug: str, *args: Any, **kwargs: Any) -> str | None:
+    """The tag of a live update of the tournament at `slug` (`answer_live` adds what else it
+    depends on); None (no conditional answer) for a whole page, a private or unknown
+    tournament."""
     if not request.htmx:
         return None
     row = _version_row(slug, kwargs.get("number"), kwargs.get("table"))
@@ -46,7 +47,9 @@ def live_etag(request: HtmxRequest, slug: str, *args: Any, **kwargs: Any) -> str
     # No LiveVersion row: nothing has changed since the tournament was made. The id tells a
     # tournament from an earlier one of the same address (deleted, then made or imported anew).
     version = f"{row[0]}.{row[1] or 0}.{row[2] or 0}"
-    return f"live-{version}-{request_digest(request)}"
+    # Kept for the view, which keys the kept standings on it (tournament.standings_cache).
+    request.live_number = row[1] or 0  # type: ignore[attr-defined]
+    return f"live-{version}"
 
 
 def _version_row(slug: str, round: int | None, table: int | None) -> tuple | None:
@@ -114,66 +117,54 @@ def last_change(**where: Any) -> Subquery:
     return Subquery(AuditEntry.objects.filter(**where).order_by("-pk").values("pk")[:1])
 
 
-def organises(user: Any, tournament: Any) -> Exists | Value:
-    """An annotation: whether `user` organises the tournament `tournament` (an OuterRef)."""
-    if not user.is_authenticated or not user.is_active:
-        return Value(False)
-    if user.is_superuser:
-        return Value(True)
-    through = Tournament.organisers.through
-    return Exists(through.objects.filter(tournament=tournament, user=user.pk))
-
-
 def answer_live(
-    request: HttpRequest, tag: str | None, render: Callable[[], HttpResponse]
+    request: HttpRequest,
+    tag: str | None,
+    render: Callable[[], HttpResponse],
+    *,
+    shared: bool = False,
 ) -> HttpResponse:
     """304 when the client sent back `tag` (made of what the fragment shows, see
     `request_digest` for the rest), else `render()` sent with it as its ETag; without a tag,
-    `render()` as it is. Call it only once the user's access is known to be good."""
+    `render()` as it is. Call it only once the user's access is known to be good.
+
+    With `shared`, a fragment rendered for a tag is also kept in the "live" cache (a table of
+    the database, so every application server sees it) under that ETag, and the next request
+    of the same ETag (the other players at a table, every viewer of the standings) is sent it
+    without `render()` running. The ETag names the version of the data and everything else the
+    fragment depends on, so a kept fragment is never out of date: a change makes a new tag."""
     if tag is None:
         return render()
     etag = quote_etag(f"{tag}-{request_digest(request)}")
     response = get_conditional_response(request, etag=etag)
+    if response is None and shared:
+        response = _kept_fragment(etag)
     if response is None:
         response = render()
         if response.status_code != 200:
             return response
-        response["ETag"] = etag
+        if shared:
+            _keep_fragment(request, etag, response)
+    response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
+    # The tag depends on the session; say so to any cache between, whether or not the view
+    # (which a kept fragment skips) read the session.
+    patch_vary_headers(response, ("Cookie",))
     return response
 
 
 def conditional_live(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Answer a live update 304 when the client has the current version; a fragment sent
-    with an ETag may be kept by the browser but must be asked about again each time.
-
-    A fragment rendered for a tag is also kept in the shared "live" cache (a table of the
-    database, so every application server sees it) under that tag: the next viewer asking for
-    the same version (the other players at the table, every viewer of the standings) is sent
-    it without the view running. The tag names the version of the data and everything else
-    the fragment depends on (`request_digest`), so a kept fragment is never out of date: a
-    change makes a new tag."""
+    """A public page's view whose live updates are answered by `answer_live`, shared between
+    viewers, with the tag of `live_tag`."""
 
     @wraps(view)
     def wrapper(request: HtmxRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        tag = live_etag(request, *args, **kwargs)
-        if tag is None:
-            return view(request, *args, **kwargs)
-        etag = quote_etag(tag)
-        response = get_conditional_response(request, etag=etag)
-        if response is None:
-            response = _kept_fragment(etag)
-        if response is None:
-            response = view(request, *args, **kwargs)
-            if response.status_code != 200:
-                return response
-            _keep_fragment(request, etag, response)
-        response["ETag"] = etag
-        response["Cache-Control"] = "no-cache"
-        # The tag depends on the session; say so to any cache between, whether or not the
-        # view (which a kept fragment skips) read the session.
-        patch_vary_headers(response, ("Cookie",))
-        return response
+        return answer_live(
+            request,
+            live_tag(request, *args, **kwargs),
+            lambda: view(request, *args, **kwargs),
+            shared=True,
+        )
 
     return wrapper
 

@@ -33,9 +33,10 @@ from django.views.decorators.http import require_safe
 from tournament.board import game_counts, next_seating_round, round_in_play, seating_of
 from tournament.clock import clock_of
 from tournament.models import Round, Table, Tournament
+from tournament.permissions import organises
 from tournament.selectors import format_points, standings
 from tournament.web.htmx import HtmxRequest
-from tournament.web.live import answer_live, clock_tag, organises
+from tournament.web.live import answer_live, clock_tag
 from tournament.web.public import _access
 from tournament.web.query import whole_number
 

@@ -167,7 +167,13 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
         return exporter.response(f"{tournament.slug}-{name}.{export_format}")
     # Computed once per change of the tournament (tournament.standings_cache); shared, so
     # read only.
-    rows = cached_standings(tournament, provisional=provisional, shape="page", build=standing_rows)
+    rows = cached_standings(
+        tournament,
+        provisional=provisional,
+        shape="page",
+        build=standing_rows,
+        number=getattr(request, "live_number", None),  # read for the ETag of a live poll
+    )
     toggle = request.GET.copy()
     toggle.pop("page", None)
     if provisional:

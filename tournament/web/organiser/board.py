@@ -23,6 +23,7 @@ from django.views.decorators.http import require_safe
 from tournament.board import board as board_of
 from tournament.clock import clock_of
 from tournament.models import Round, Tournament
+from tournament.permissions import organises
 from tournament.services import (
     confirm_game,
     confirm_submitted_games,
@@ -34,7 +35,7 @@ from tournament.services import (
 from tournament.services.round_clock import MAX_EXTRA_MINUTES
 from tournament.text import listed
 from tournament.web.htmx import AuthenticatedHtmxRequest
-from tournament.web.live import answer_live, clock_tag, last_change, organises
+from tournament.web.live import answer_live, clock_tag, last_change
 from tournament.web.organiser.access import (
     INVALID,
     call_service,

@@ -27,10 +27,10 @@ from tournament import services
 from tournament.access import AuthenticatedRequest, tournament_access
 from tournament.clock import clock_of
 from tournament.models import Table, Tournament
-from tournament.permissions import is_organiser, referees_in
+from tournament.permissions import is_organiser, organises, referees_in
 from tournament.selectors import format_points, table_results
 from tournament.services.games import may_confirm
-from tournament.web.live import answer_live, clock_tag, last_change, organises
+from tournament.web.live import answer_live, clock_tag, last_change
 from tournament.web.referee.screen import live_context, referee_table, table_state
 
 
