@@ -76,7 +76,7 @@ class Access:
         return rounds if self.organiser else rounds.exclude(status=Round.Status.DRAFT)
 
     def round(self, number: int) -> Round:
-        round = Round.objects.filter(tournament=self.tournament, number=number).first()
+        round = Round.objects.filter(tournament=self.tournament, number=number).order_by().first()
         if round is None or (round.status == Round.Status.DRAFT and not self.organiser):
             raise NotFound(f"Round {number} does not exist or is not published.")
         round.tournament = self.tournament
@@ -119,6 +119,7 @@ def table_access(
     table = (
         Table.objects.select_related("round__tournament")
         .filter(round__tournament__slug=slug, round__number=round_number, number=number)
+        .order_by()  # one table at most: not the default order, which sorts by the tournament
         .first()
     )
     if table is None:

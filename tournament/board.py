@@ -97,7 +97,7 @@ def board(round: Round, now: datetime | None = None) -> Board:
         )
         .select_related("submitted_by", "confirmed_by")
         .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player")), "referees"
+            Prefetch("seats", queryset=Seat.objects.with_players()), "referees"
         )
         .order_by("number")
     )
@@ -159,6 +159,6 @@ def next_seating_round(tournament: Tournament) -> Round | None:
 def seating_of(round: Round) -> list[tuple[Table, list[Seat]]]:
     """The tables of `round` by number, each with its seats by starting wind."""
     tables = round.tables.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player"))
+        Prefetch("seats", queryset=Seat.objects.with_players())
     ).order_by("number")
     return [(table, sorted(table.seats.all(), key=lambda seat: seat.index)) for table in tables]

@@ -479,6 +479,14 @@ class RefereeAccount(models.Model):
         return f"{self.user} ({self.tournament})"
 
 
+class SeatQuerySet(models.QuerySet["Seat"]):
+    def with_players(self) -> SeatQuerySet:
+        """With their players, in seat order at each table: not in the default order, which
+        joins each seat's round and tournament to sort by them (for seats prefetched by
+        table, a cost for nothing)."""
+        return self.select_related("player").order_by("table_id", "starting_wind")
+
+
 class Seat(models.Model):
     """One player at one table, by the wind of the seat they start the game at.
 
@@ -493,6 +501,8 @@ class Seat(models.Model):
     score = models.IntegerField(
         default=0, help_text=_("Game score so far: hand payments and penalties.")
     )
+
+    objects = SeatQuerySet.as_manager()
 
     class Meta:
         ordering = ["table", "starting_wind"]

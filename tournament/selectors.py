@@ -9,11 +9,20 @@ from typing import NamedTuple
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
-from django.db.models import Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 
 from scoring.engine.ranking import places, rank, ranking_key, share_table_points
 from tournament.deals import DealAt, deal_at, following, position_of
-from tournament.models import AuditEntry, Hand, Penalty, Player, Seat, Table, Tournament
+from tournament.models import (
+    AuditEntry,
+    ExtraWin,
+    Hand,
+    Penalty,
+    Player,
+    Seat,
+    Table,
+    Tournament,
+)
 from tournament.permissions import Visitor
 from tournament.rotation import WINDS
 
@@ -280,13 +289,20 @@ def score_sheets(tables: Sequence[Table]) -> dict[int, list[ScoreSheetLine]]:
     # The seats (with their players) the callers loaded already are given to the hands and
     # penalties rather than read again through joins, a seat and a player for each.
     seats = _loaded_seats(tables)
-    records = Hand.objects.filter(table_id__in=list(hands))
-    penalty_records = Penalty.objects.filter(table_id__in=list(hands))
+    # Ordered within a table only: the models' default order sorts by the table's round and
+    # tournament too, a join of each for nothing.
+    records = Hand.objects.filter(table_id__in=list(hands)).order_by()
+    penalty_records = Penalty.objects.filter(table_id__in=list(hands)).order_by("entered_at", "pk")
     if seats is None:
         records = records.select_related("winner__player", "discarder__player", "offender__player")
         penalty_records = penalty_records.select_related("seat__player")
     if any(table.round.tournament.rules.deal.several_winners for table in tables):
-        records = records.prefetch_related("extra_wins__winner__player")
+        records = records.prefetch_related(
+            Prefetch(
+                "extra_wins",
+                queryset=ExtraWin.objects.order_by("pk").select_related("winner__player"),
+            )
+        )
     for record in records:
         if seats is not None:
             for field in _HAND_SEATS:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from test_public_scenario import body_rows, build_field, table_rows
 
@@ -138,3 +140,18 @@ def test_query_count_does_not_grow(
     with django_assert_max_num_queries(7):
         response = client.get(url(1, tables))
     assert response.status_code == 200
+
+
+def test_no_query_sorts_by_the_tournament(client, tournament, organiser):
+    """The models' default order sorts a hand, a seat or a penalty by its table's round and
+    tournament, which costs each query a join of both: a table's page, polled by its players
+    after every hand, reads one table's rows and asks for no such order (an ORDER BY of
+    the tournament's columns would be its trace)."""
+    build_field(tournament, organiser, tables=2)
+
+    for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(url(1, 2), **headers)
+        assert response.status_code == 200
+        sorts = [q["sql"] for q in queries if 'ORDER BY "tournament_tournament"' in q["sql"]]
+        assert sorts == []

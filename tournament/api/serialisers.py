@@ -117,7 +117,7 @@ def table_summary(table: WithAnnotations[Table, _HandCount], *, insider: bool) -
 def tables_for_summary(round: Round) -> QuerySet[WithAnnotations[Table, _HandCount]]:
     return (
         round.tables.annotate(hand_count=Count("hands"))
-        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")), "referees")
+        .prefetch_related(Prefetch("seats", Seat.objects.with_players()), "referees")
         .order_by("number")
     )
 
@@ -201,7 +201,7 @@ def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
     """
     table = (
         Table.objects.select_related("round__tournament", "submitted_by", "confirmed_by")
-        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")), "referees")
+        .prefetch_related(Prefetch("seats", Seat.objects.with_players()), "referees")
         .annotate(hand_count=Count("hands"), last_hand=Max("hands__number"))
         .get(pk=table.pk)
     )

@@ -45,7 +45,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
                 "number"
             ),
         ),
-        Prefetch("tables__seats", queryset=Seat.objects.select_related("player")),
+        Prefetch("tables__seats", queryset=Seat.objects.with_players()),
         Prefetch("tables__referees"),
         Prefetch(
             "tables__hands",

@@ -223,7 +223,7 @@ def round_page(request: HtmxRequest, slug: str, number: int) -> HttpResponse:
             hand_count=Count("hands"),
             has_penalties=Exists(Penalty.objects.filter(table=OuterRef("pk"))),
         )
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.with_players()))
     )
     started = round.status in (Round.Status.PLAYING, Round.Status.FINISHED)
     boards = []
@@ -262,7 +262,7 @@ def table_page(request: HtmxRequest, slug: str, number: int, table: int) -> Http
     access, table_obj = table_access(request.user, slug, number, table)
     round = table_obj.round
     prefetch_related_objects(
-        [table_obj], Prefetch("seats", queryset=Seat.objects.select_related("player"))
+        [table_obj], Prefetch("seats", queryset=Seat.objects.with_players())
     )
     seats = _in_order(table_obj.seats.all())
     lines = score_sheet(table_obj)

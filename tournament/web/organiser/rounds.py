@@ -93,7 +93,7 @@ def round_page(
             hand_count=Count("hands", distinct=True),
             penalty_count=Count("penalties", distinct=True),
         ).prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player")), "referees"
+            Prefetch("seats", queryset=Seat.objects.with_players()), "referees"
         )
     )
     seated: list[Player] = []
@@ -230,7 +230,7 @@ def referees(request: AuthenticatedRequest, tournament: Tournament, number: int)
     round = round_of(tournament, number)
     tables = list(
         round.tables.prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player"))
+            Prefetch("seats", queryset=Seat.objects.with_players())
         )
     )
     choices = tournament_referees(tournament)

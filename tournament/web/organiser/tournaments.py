@@ -129,7 +129,7 @@ def dashboard(request: AuthenticatedRequest, tournament: Tournament) -> HttpResp
         tables = list(
             Table.objects.filter(round=current)
             .annotate(hand_count=Count("hands"))
-            .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+            .prefetch_related(Prefetch("seats", queryset=Seat.objects.with_players()))
         )
     players = tournament.players.aggregate(
         total=Count("pk"),
