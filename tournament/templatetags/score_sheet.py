@@ -1,18 +1,22 @@
 """The cells of a score sheet's line, written in Python: a line has four players of three
-cells each, and a game sixteen lines or more, which as an included template cost most of the
-time of drawing a table's live fragment (polled by every player at the table)."""
+cells each and the story of its hand, and a game sixteen lines or more, which as template
+markup cost most of the time of drawing a table's live fragment (polled by every player at the
+table, and drawn again after each hand)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from django import template
+from django.conf import settings
 from django.utils.formats import localize
-from django.utils.html import format_html_join
-from django.utils.safestring import SafeString
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, ngettext
 
-from tournament.models import Seat
+from tournament.models import Hand, HandResult, Penalty, PenaltyKind, Seat
 from tournament.selectors import ScoreSheetLine
+from tournament.templatetags.punctuation import close_paren, colon, comma, open_paren
 from tournament.templatetags.winds import wind_letter
 
 register = template.Library()
@@ -26,21 +30,82 @@ def sheet_cells(
     running total (from `initial` points when the preset has them), seats in starting order.
     The markup is what tournament/_score_sheet.html had for each seat."""
     hand = line.hand
+    winner = hand.winner_id if hand is not None else None
+    discarder = hand.discarder_id if hand is not None else None
     cells = []
     # A line of penalties on the whole game has no seat winds.
     winds = line.seat_winds or ("",) * len(seats)
     for seat, wind, paid, total in zip(seats, winds, line.payments, line.running, strict=False):
-        state = ""
-        if hand is not None:
-            if hand.winner_id == seat.pk:
-                state = " won"
-            elif hand.discarder_id and hand.discarder_id == seat.pk:
-                state = " discarded"
+        state = " won" if winner == seat.pk else " discarded" if discarder == seat.pk else ""
         sign = " plus" if paid > 0 else " minus" if paid < 0 else ""
-        shown = f"+{localize(paid)}" if paid > 0 else localize(paid)
-        cells.append((state, wind_letter(wind), sign, shown, localize(total + (initial or 0))))
-    return format_html_join(
-        "",
-        '<td class="wind{}">{}</td><td class="number{}">{}</td><td class="number running">{}</td>',
-        cells,
+        shown = f"+{_integer(paid)}" if paid > 0 else _integer(paid)
+        cells.append(
+            f'<td class="wind{state}">{escape(wind_letter(wind))}</td>'
+            f'<td class="number{sign}">{shown}</td>'
+            f'<td class="number running">{_integer(total + (initial or 0))}</td>'
+        )
+    return mark_safe("".join(cells))  # escaped above; the numbers are digits
+
+
+def _integer(value: int) -> str:
+    """`value` as a template shows {{ value }}: localize() gives the digits alone unless the
+    site groups thousands, and costs tens of times as much as str()."""
+    return localize(value) if settings.USE_THOUSAND_SEPARATOR else str(value)
+
+
+@register.simple_tag
+def sheet_story(line: ScoreSheetLine) -> SafeString:
+    """What happened in the line's hand, then its penalties: the last cell of a score sheet's
+    line, written here for the same reason as `sheet_cells`."""
+    hand = line.hand
+    parts = []
+    if hand is not None:
+        parts.append(_hand_story(hand))
+    elif line.number:
+        parts.append(format_html('<span class="meta">{}</span>', gettext("No result entered")))
+    for penalty in line.penalties:
+        parts.append(format_html(' <span class="penalty">{}</span>', _penalty_story(penalty)))
+    return mark_safe("".join(parts))  # each part is escaped above
+
+
+def _hand_story(hand: Hand) -> SafeString:
+    if hand.result == HandResult.WIN:
+        assert hand.winner is not None  # a win has a winner (the database holds it)
+        if hand.discarder is not None:
+            how = gettext("wins on %(name)s’s discard") % {"name": hand.discarder.player.name}
+        else:
+            how = gettext("wins self-drawn")
+        if hand.value is not None:
+            # A win counted in points (JT, WA), with further winners on the same discard.
+            value = gettext("%(value)s points") % {"value": _integer(hand.value)}
+            for win in hand.extra_wins.all():
+                value += "; " + gettext("%(name)s also wins, %(value)s points") % {
+                    "name": win.winner.player.name,
+                    "value": _integer(win.value),
+                }
+        else:
+            value = gettext("%(fan)s fan") % {"fan": _integer(hand.fan)}
+            if hand.flowers:
+                value += " " + ngettext(
+                    "+ %(counter)s flower", "+ %(counter)s flowers", hand.flowers
+                ) % {"counter": _integer(hand.flowers)}
+        return format_html(
+            "<strong>{}</strong> {}{}{}", hand.winner.player.name, how, comma(), value
+        )
+    if hand.result == HandResult.FAULTY_OUT:
+        assert hand.offender is not None
+        return escape(gettext("Faulty out by %(name)s") % {"name": hand.offender.player.name})
+    return escape(gettext("Drawn hand"))
+
+
+def _penalty_story(penalty: Penalty) -> str:
+    story = (
+        f"{penalty.get_kind_display()}{colon()}{penalty.seat.player.name} "
+        f"-{_integer(penalty.points)}"
     )
+    if penalty.distributed:
+        share = round(penalty.points / 3)  # as the template's {% widthratio points 3 1 %} did
+        story += comma() + gettext("%(share)s to each other player") % {"share": share}
+    if penalty.kind in (PenaltyKind.DEDUCTION, PenaltyKind.DISTRIBUTED):
+        story += open_paren() + penalty.reason_text + close_paren()
+    return story

@@ -4,7 +4,10 @@ the stored letter."""
 
 from __future__ import annotations
 
+import functools
+
 from django import template
+from django.utils import translation
 from django.utils.translation import pgettext
 
 register = template.Library()
@@ -17,8 +20,17 @@ LETTERS = {
 }
 
 
+@functools.cache
+def _letters(language: str | None) -> dict[str, str]:
+    """The four letters in `language`, looked up once: a score sheet shows five a line, and a
+    translation lookup costs tens of times a dictionary's."""
+    with translation.override(language):
+        return {wind: letter() for wind, letter in LETTERS.items()}
+
+
 @register.filter
 def wind_letter(wind: object) -> object:
     """A seat or prevailing wind's letter for display; anything else is returned unchanged."""
-    letter = LETTERS.get(str(wind)) if wind is not None else None
-    return letter() if letter else wind
+    if wind is None:
+        return wind
+    return _letters(translation.get_language()).get(str(wind), wind)
