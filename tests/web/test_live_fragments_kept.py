@@ -4,7 +4,9 @@ that version (tournament.web.live.conditional_live and the "live" cache)."""
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 from django.core.cache import caches
+from django.db import connection
 from django.http import HttpResponse
 from django.test import Client, RequestFactory
 from django.urls import reverse
@@ -121,3 +123,17 @@ def test_a_tournament_made_anew_at_the_same_address_is_not_shown_the_old_fragmen
     assert "New 1" in new.content.decode()
     assert "Old 1" not in new.content.decode()
     assert new["ETag"] != old["ETag"]
+
+
+@pytest.mark.django_db
+def test_the_kept_fragments_table_writes_no_log_on_postgresql():
+    """What the live cache keeps can be rendered again: its table is UNLOGGED (migration
+    0021), so keeping a fragment costs no write-ahead log and no wait for the disk."""
+    if connection.vendor != "postgresql":
+        pytest.skip("UNLOGGED is PostgreSQL's")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT relpersistence FROM pg_class WHERE relname = %s",
+            [settings.CACHES["live"]["LOCATION"]],
+        )
+        assert cursor.fetchone() == ("u",)
