@@ -96,9 +96,7 @@ def board(round: Round, now: datetime | None = None) -> Board:
             has_penalties=Exists(Penalty.objects.filter(table=OuterRef("pk"))),
         )
         .select_related("submitted_by", "confirmed_by")
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.with_players()), "referees"
-        )
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.with_players()), "referees")
         .order_by("number")
     )
     rows = []

@@ -108,9 +108,7 @@ def standings_page(request: HttpRequest, tournament: Tournament) -> HttpResponse
 
 def _tables(round: Round, *, referees: bool = False) -> list[Table]:
     """The round's tables with their seats (East, South, West, North) and players loaded."""
-    tables = round.tables.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.with_players())
-    )
+    tables = round.tables.prefetch_related(Prefetch("seats", queryset=Seat.objects.with_players()))
     if referees:
         tables = tables.prefetch_related("referees")
     result = list(tables)

@@ -261,9 +261,7 @@ def table_page(request: HtmxRequest, slug: str, number: int, table: int) -> Http
     # The table, its round and tournament in one query, with the reader's access checked.
     access, table_obj = table_access(request.user, slug, number, table)
     round = table_obj.round
-    prefetch_related_objects(
-        [table_obj], Prefetch("seats", queryset=Seat.objects.with_players())
-    )
+    prefetch_related_objects([table_obj], Prefetch("seats", queryset=Seat.objects.with_players()))
     seats = _in_order(table_obj.seats.all())
     lines = score_sheet(table_obj)
     results = [

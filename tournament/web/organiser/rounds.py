@@ -92,9 +92,7 @@ def round_page(
         round.tables.annotate(
             hand_count=Count("hands", distinct=True),
             penalty_count=Count("penalties", distinct=True),
-        ).prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.with_players()), "referees"
-        )
+        ).prefetch_related(Prefetch("seats", queryset=Seat.objects.with_players()), "referees")
     )
     seated: list[Player] = []
     rows = []
@@ -229,9 +227,7 @@ def referees(request: AuthenticatedRequest, tournament: Tournament, number: int)
     """The referees of every table of the round, in one form with a choice per table."""
     round = round_of(tournament, number)
     tables = list(
-        round.tables.prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.with_players())
-        )
+        round.tables.prefetch_related(Prefetch("seats", queryset=Seat.objects.with_players()))
     )
     choices = tournament_referees(tournament)
     assigned = referees_by_table(round)
