@@ -47,10 +47,10 @@ def sheet_cells(
     return mark_safe("".join(cells))  # escaped above; the numbers are digits
 
 
-def _integer(value: int) -> str:
+def _integer(value: int | None) -> str:
     """`value` as a template shows {{ value }}: localize() gives the digits alone unless the
     site groups thousands, and costs tens of times as much as str()."""
-    return localize(value) if settings.USE_THOUSAND_SEPARATOR else str(value)
+    return str(localize(value)) if settings.USE_THOUSAND_SEPARATOR else str(value)
 
 
 @register.simple_tag
