@@ -23,6 +23,39 @@ register = template.Library()
 
 
 @register.simple_tag
+def sheet_rows(
+    lines: Sequence[ScoreSheetLine], seats: Sequence[Seat], initial: int | None = None
+) -> SafeString:
+    """Every line of a score sheet as a row of its table: the hand's number (or "Game" for the
+    penalties on the whole game), the prevailing wind, `sheet_cells` and `sheet_story`; a row
+    saying that nothing was entered when there are no lines. Laid out as the template's loop
+    laid them out."""
+    if not lines:
+        empty = escape(gettext("No hands entered yet."))
+        return mark_safe(f'\n        <tr><td colspan="15">{empty}</td></tr>\n      ')
+    extra_title = escape(gettext("Dealer's extra hand"))
+    rows = []
+    for line in lines:
+        if line.number:
+            opening = f'<tr class="hand" id="hand-{_integer(line.number)}">'
+            label = _integer(line.number)
+        else:
+            opening = '<tr class="game-penalties">'
+            label = escape(gettext("Game"))
+        if line.extra_hands:
+            label += f' <small title="{extra_title}">+{_integer(line.extra_hands)}</small>'
+        rows.append(
+            f"\n        {opening}\n"
+            f'          <th scope="row" class="number hand">{label}</th>\n'
+            f'          <td class="wind">{escape(wind_letter(line.prevailing_wind))}</td>\n'
+            f"          {sheet_cells(line, seats, initial)}\n"
+            f'          <td class="story">{sheet_story(line)}</td>\n'
+            "        </tr>\n      "
+        )
+    return mark_safe("".join(rows))  # every part escaped above or by the tags it calls
+
+
+@register.simple_tag
 def sheet_cells(
     line: ScoreSheetLine, seats: Sequence[Seat], initial: int | None = None
 ) -> SafeString:
