@@ -195,7 +195,7 @@ if os.environ.get("TEST_DATABASE_NAME") and "postgresql" in DATABASES["default"]
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "live": {
-        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "BACKEND": "tournament.live_cache.LiveFragmentCache",
         "LOCATION": "live_fragment_cache",
         "OPTIONS": {"MAX_ENTRIES": 2000, "CULL_FREQUENCY": 4},
     },
