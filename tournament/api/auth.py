@@ -265,6 +265,7 @@ def refereed_table(request: HttpRequest, slug: str, number: int, table: int) -> 
                 ),
             )
             .filter(round__tournament__slug=slug, round__number=number, number=table)
+            .order_by()  # one table at most: not the default order, which joins for nothing
             .first()
         )
         if found is not None:

@@ -92,7 +92,9 @@ def _players(table: Table, keys: dict[str, str | None]) -> dict[str, Player | No
     wanted = {key for key in keys.values() if key is not None}
     players = {
         player.key: player
-        for player in (table.round.tournament.players.filter(key__in=wanted) if wanted else ())
+        for player in (
+            table.round.tournament.players.filter(key__in=wanted).order_by() if wanted else ()
+        )
     }
     found: dict[str, Player | None] = {}
     unknown = {}

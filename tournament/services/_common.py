@@ -40,7 +40,7 @@ def seats_of(table: Table, *, false_wins_in: int | None = None) -> list[Seat]:
     """The four seats in starting order East, South, West, North. With `false_wins_in`, each
     seat's `false_win` says, from the same query, whether its player declared a false win in
     that hand."""
-    seats = table.seats.select_related("player")
+    seats = table.seats.with_players()
     if false_wins_in is not None:
         seats = seats.annotate(
             false_win=Exists(
@@ -116,7 +116,7 @@ def replayed(model: type[Hand] | type[Penalty], table: Table, key: SubmissionKey
     if key is None:
         return None
     mine = {"table": table, "submitted_by": key.user, "submission": key.key}
-    earlier = model.objects.filter(**mine).first()
+    earlier = model.objects.filter(**mine).order_by("pk").first()  # one at most
     if earlier is None:
         other: type[Hand] | type[Penalty] = Penalty if model is Hand else Hand
         if other.objects.filter(**mine).exists():
