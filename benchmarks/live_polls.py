@@ -16,6 +16,9 @@ for when something changed, it times the fragment rendered with every player on 
 (`?per_page=` the field) against the JSON API's standings of the same players, and prints
 their ratio (the goal of issue 20: at most 3).
 
+Then a table's live fragment after each hand of a game (round 3's games entered hand by hand,
+`--polls` hands in all): drawn for a first viewer, sent kept to a second, 304 with the ETag.
+
 Last, the same three timings (rendered, 304, 404) for the polls of the pages behind a login:
 the organiser's board of round 3, the projector's clock and panel, and a referee's live part
 of table 1 (each with its user logged in; the 404 is an unknown tournament's page of the same
@@ -102,7 +105,60 @@ def main() -> None:
     fragment, json_api = changed["fragment"][0], changed["api"][0]
     print(f"fragment / API: {fragment / json_api:.2f}  (goal: at most 3)")
 
+    table_after_each_hand(tournament, args.polls)
     insiders(tournament, args.polls)
+
+
+def table_after_each_hand(tournament, polls: int) -> None:
+    """A table's live fragment when its game moved on: games of round 3 entered hand by hand
+    (not timed), and after each hand its table's fragment asked for by a first viewer (drawn
+    and kept), a second (the kept fragment) and the first again with its ETag (304), as the
+    four players of a table poll it. `polls` hands in all, 16 a table."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+    from django.urls import reverse
+
+    from tournament.models import Round, Table
+    from tournament.services import record_hand
+
+    entered_by = get_user_model().objects.filter(is_superuser=True).first() or (
+        get_user_model().objects.create_superuser("bench-admin", password="unused")
+    )
+    round = Round.objects.get(tournament=tournament, number=3)
+    tables = Table.objects.filter(round=round, hands__isnull=True).order_by("number")
+    times: dict[str, list[float]] = {"drawn": [], "kept": [], "304": []}
+    sizes = 0
+    for table in tables[: max(1, polls // 16)]:
+        seats = sorted(table.seats.select_related("player"), key=lambda seat: seat.index)
+        url = reverse("public:table", args=[tournament.slug, 3, table.number])
+        for number in range(1, 17):
+            winner = seats[(number + table.number) % 4].player
+            discarder = None if number % 3 == 0 else seats[(number + 1) % 4].player
+            if discarder == winner:
+                discarder = None
+            record_hand(
+                table=table, number=number, result="win", winner=winner, discarder=discarder,
+                fan=8 + number % 9, entered_by=entered_by,
+            )  # fmt: skip
+            for name, headers in (("drawn", HTMX), ("kept", HTMX)):
+                start = time.perf_counter()
+                response = Client().get(url, headers=headers)
+                times[name].append((time.perf_counter() - start) * 1000)
+                assert response.status_code == 200, response.status_code
+            sizes += len(response.content)
+            etag = {**HTMX, "If-None-Match": response["ETag"]}
+            start = time.perf_counter()
+            response = Client().get(url, headers=etag)
+            times["304"].append((time.perf_counter() - start) * 1000)
+            assert response.status_code == 304, response.status_code
+    count = len(times["drawn"])
+    print(
+        f"{count} hands entered at {count // 16} tables of round 3, "
+        "each table's fragment asked for after each"
+    )
+    for name, values in times.items():
+        print(f"table {name:6} {sum(values) / count:8.2f} ms a poll")
+    print(f"table fragment {sizes // count} bytes on average")
 
 
 def insiders(tournament, polls: int) -> None:
