@@ -57,6 +57,20 @@ def test_a_hand_post_takes_at_most_half_the_statements(as_bob, table, players):
 
 
 @pytest.mark.django_db
+def test_no_statement_before_the_answer_sorts_by_the_tournament(as_bob, table, players):
+    """The models' default order sorts a table, a player, a hand or a seat by its round's and
+    tournament's columns, joining both: the look-ups of a hand's POST, and those made under
+    the table's lock, ask for no order they do not need."""
+    post_hand(as_bob, players, 1)
+    with events() as seen:
+        assert post_hand(as_bob, players, 2).status_code == 201
+
+    written = max(index for index, sql in enumerate(seen) if sql.startswith(WRITES))
+    sorted_so = [sql for sql in seen[: written + 1] if 'ORDER BY "tournament_tournament"' in sql]
+    assert sorted_so == []
+
+
+@pytest.mark.django_db
 def test_statements_do_not_grow_with_the_hands_entered(as_bob, table, players):
     post_hand(as_bob, players, 1)
     with CaptureQueriesContext(connection) as second:
