@@ -1,7 +1,7 @@
-"""The cells of a score sheet's line, written in Python: a line has four players of three
-cells each and the story of its hand, and a game sixteen lines or more, which as template
-markup cost most of the time of drawing a table's live fragment (polled by every player at the
-table, and drawn again after each hand)."""
+"""The rows of a score sheet, written in Python: a line has four players of three cells each
+and the story of its hand, and a game sixteen lines or more, which as template markup cost
+most of the time of drawing a table's live fragment (polled by every player at the table, and
+drawn again after each hand)."""
 
 from __future__ import annotations
 
