@@ -119,8 +119,9 @@ def standings(tournament: Tournament, *, provisional: bool = False) -> list[Stan
     players keep the games they played; a round missed scores 0 table points. Two queries,
     whatever the size of the tournament.
     """
-    players = list(tournament.players.all())
-    # No ordering: the model's own would join the tournament and sort every seat for nothing.
+    # The model's own orders (by the tournament, then the key) would join the tournament to
+    # sort players and seats by it, for nothing: the players by key alone, the seats unsorted.
+    players = list(tournament.players.order_by("key"))
     seats = Seat.objects.filter(table__round__tournament=tournament).order_by()
     if provisional:
         seats = seats.filter(table__ended_at__isnull=False)
