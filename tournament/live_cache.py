@@ -27,9 +27,7 @@ CULL_EVERY = 20
 
 
 class LiveFragmentCache(DatabaseCache):
-    def __init__(self, table: str, params: dict[str, Any]) -> None:
-        super().__init__(table, params)
-        self.table = table
+    _table: str  # DatabaseCache's own, which django-stubs does not list
 
     def set(
         self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None
@@ -48,7 +46,7 @@ class LiveFragmentCache(DatabaseCache):
         # Stored as Django's set() stores them, so that its get() reads them.
         expires = expires.replace(microsecond=0)
         pickled = base64.b64encode(pickle.dumps(value, self.pickle_protocol)).decode("latin1")
-        table = connection.ops.quote_name(self.table)
+        table = connection.ops.quote_name(self._table)
         upsert = (
             f"INSERT INTO {table} (cache_key, value, expires) VALUES (%s, %s, %s)"
             " ON CONFLICT (cache_key) DO UPDATE SET value = EXCLUDED.value,"
@@ -67,7 +65,7 @@ class LiveFragmentCache(DatabaseCache):
             pass  # as Django's set(): a fragment not kept is drawn again
 
     def _cull_when_full(self, db: str, cursor: Any) -> None:
-        cursor.execute(f"SELECT COUNT(*) FROM {connections[db].ops.quote_name(self.table)}")
+        cursor.execute(f"SELECT COUNT(*) FROM {connections[db].ops.quote_name(self._table)}")
         count = cursor.fetchone()[0]
         if count > self._max_entries:
             now = timezone.now().replace(microsecond=0)

@@ -27,9 +27,9 @@ def sheet_rows(
     lines: Sequence[ScoreSheetLine], seats: Sequence[Seat], initial: int | None = None
 ) -> SafeString:
     """Every line of a score sheet as a row of its table: the hand's number (or "Game" for the
-    penalties on the whole game), the prevailing wind, `sheet_cells` and `sheet_story`; a row
-    saying that nothing was entered when there are no lines. Laid out as the template's loop
-    laid them out."""
+    penalties on the whole game), the prevailing wind, each seat's cells (`_cells`) and what
+    happened (`_story`); a row saying that nothing was entered when there are no lines. Laid
+    out as the template's loop laid them out."""
     if not lines:
         empty = escape(gettext("No hands entered yet."))
         return mark_safe(f'\n        <tr><td colspan="15">{empty}</td></tr>\n      ')
@@ -48,17 +48,14 @@ def sheet_rows(
             f"\n        {opening}\n"
             f'          <th scope="row" class="number hand">{label}</th>\n'
             f'          <td class="wind">{escape(wind_letter(line.prevailing_wind))}</td>\n'
-            f"          {sheet_cells(line, seats, initial)}\n"
-            f'          <td class="story">{sheet_story(line)}</td>\n'
+            f"          {_cells(line, seats, initial)}\n"
+            f'          <td class="story">{_story(line)}</td>\n'
             "        </tr>\n      "
         )
     return mark_safe("".join(rows))  # every part escaped above or by the tags it calls
 
 
-@register.simple_tag
-def sheet_cells(
-    line: ScoreSheetLine, seats: Sequence[Seat], initial: int | None = None
-) -> SafeString:
+def _cells(line: ScoreSheetLine, seats: Sequence[Seat], initial: int | None = None) -> SafeString:
     """Each seat's wind in the hand (marked won or discarded), what it gained or paid, and its
     running total (from `initial` points when the preset has them), seats in starting order.
     The markup is what tournament/_score_sheet.html had for each seat."""
@@ -86,10 +83,9 @@ def _integer(value: int | None) -> str:
     return str(localize(value)) if settings.USE_THOUSAND_SEPARATOR else str(value)
 
 
-@register.simple_tag
-def sheet_story(line: ScoreSheetLine) -> SafeString:
+def _story(line: ScoreSheetLine) -> SafeString:
     """What happened in the line's hand, then its penalties: the last cell of a score sheet's
-    line, written here for the same reason as `sheet_cells`."""
+    line."""
     hand = line.hand
     parts = []
     if hand is not None:
