@@ -16,6 +16,8 @@ test, wherever its module lives, uses the session-wide `chromium` fixture below.
 from __future__ import annotations
 
 import os
+import threading
+import time
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -23,6 +25,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.core.signals import request_finished, request_started
 from django.utils import timezone, translation
 from factories import (
     NAMES,
@@ -69,6 +72,63 @@ def fresh_standings_cache() -> Iterator[None]:
     tournament an id and a LiveVersion number that an earlier test's tournament had."""
     standings_cache.clear()
     yield
+
+
+class _InFlight:
+    """Counts the requests the live server is handling, through Django's request signals; the
+    test client's, run in the test's own thread, do not count."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.changed = threading.Condition()
+        self.test_thread = threading.current_thread()
+
+    def started(self, **kwargs: Any) -> None:
+        if threading.current_thread() is self.test_thread:
+            return
+        with self.changed:
+            self.count += 1
+
+    def finished(self, **kwargs: Any) -> None:
+        if threading.current_thread() is self.test_thread:
+            return
+        with self.changed:
+            self.count -= 1
+            self.changed.notify_all()
+
+    def wait_until_none(self, seconds: float) -> bool:
+        deadline = time.monotonic() + seconds
+        with self.changed:
+            while self.count > 0:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self.changed.wait(left)
+        return True
+
+
+@pytest.fixture(autouse=True)
+def live_server_settles(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test with the live server ends only once the server has answered every request it
+    was handling (a page's poll, sent as the test ended). Otherwise the poll's queries run
+    while the database is emptied for the next test: the emptying can fail on a lock (and the
+    next test then finds the last one's rows), and the server thread reads a database the test
+    no longer allows. Set up after the database, torn down before it is emptied, and after the
+    test's pages are closed, so no request comes after the wait."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    request.getfixturevalue("transactional_db")
+    in_flight = _InFlight()
+    request_started.connect(in_flight.started, weak=False)
+    request_finished.connect(in_flight.finished, weak=False)
+    try:
+        yield
+    finally:
+        settled = in_flight.wait_until_none(15)
+        request_started.disconnect(in_flight.started)
+        request_finished.disconnect(in_flight.finished)
+    assert settled, f"the live server still handles {in_flight.count} request(s)"
 
 
 @pytest.fixture(scope="session")
