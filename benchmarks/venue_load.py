@@ -25,6 +25,9 @@ tables. Then, for a bounded time, all in one asyncio loop with its own small HTT
   waits those `--warmup` seconds after each referee has read its tables through the API once,
   so that every phase starts with its workers equally warm.
 
+The server reads LIVE_STALE_SECONDS from the environment (config/settings.py; the first line
+printed gives it): LIVE_STALE_SECONDS=0 draws a public fragment again after every change.
+
 With `--repeat K` the phases run K times over (the rate without viewers moves by a third from
 one run to the next on a shared machine): each ratio is against its own run's rate without
 viewers, and the goals are judged on the median ratio.
@@ -567,6 +570,8 @@ def main() -> None:
     url = database_url()
     ensure_database(url)
     setup_django(url)
+    from django.conf import settings
+
     state = Path(tempfile.gettempdir()) / f"venue_load_{args.port}"
     state.mkdir(exist_ok=True)
     log = state / "server.log"
@@ -576,7 +581,9 @@ def main() -> None:
           f"threads {args.threads or 'default'}, DEBUG off, database {url.rsplit('/', 1)[-1]} "
           f"(log {log}); {args.players} players, {args.referees} referees entering hands "
           f"{pace}, {args.seconds:.0f} s a phase after {args.warmup:.0f} s of "
-          f"viewers alone; client timeout {args.timeout:.0f} s; {cores} cores")  # fmt: skip
+          f"viewers alone; client timeout {args.timeout:.0f} s; {cores} cores; public "
+          f"fragments sent again for {settings.LIVE_STALE_SECONDS} s after a change "
+          "(LIVE_STALE_SECONDS)")  # fmt: skip
     phases: list[Phase] = []
     baseline: Phase | None = None
     from django.db import connections

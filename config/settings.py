@@ -14,6 +14,8 @@ Variables (see README.md):
   ``PROXY_COUNT``: what the reverse proxy in front says about the request
 - ``LOGIN_FAILURE_LIMIT``, ``LOGIN_COOLOFF_MINUTES``, ``TOKEN_FAILURE_LIMIT``,
   ``TOKEN_COOLOFF_MINUTES``: throttling of wrong passwords and API tokens
+- ``LIVE_STALE_SECONDS``: how old a public live fragment may be when it is sent again rather
+  than drawn anew after a change (default 15; 0 for never)
 - ``TEST_DATABASE_NAME``: name of the throw-away PostgreSQL test database
 """
 
@@ -189,9 +191,10 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if os.environ.get("TEST_DATABASE_NAME") and "postgresql" in DATABASES["default"]["ENGINE"]:
     DATABASES["default"]["TEST"] = {"NAME": os.environ["TEST_DATABASE_NAME"]}
 
-# "live": the fragments the live pages poll, kept under their ETag (tournament.web.live) in a
-# table of the database, so that every application server shares them and a database made
-# anew starts without them. The table is made by a migration (tournament 0020).
+# "live": the fragments the live pages poll, the last one drawn at each address (with its ETag,
+# tournament.web.live) in a table of the database, so that every application server shares
+# them and a database made anew starts without them. The table is made by a migration
+# (tournament 0020).
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "live": {
@@ -200,6 +203,13 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 2000, "CULL_FREQUENCY": 4},
     },
 }
+
+# A public live fragment (standings, round, table) drawn less than LIVE_STALE_SECONDS ago is
+# sent again to the viewers polling it, even when a hand has been entered since, rather than
+# drawn once more for each of them: at a venue whose tables all change every few seconds, the
+# drawing would otherwise take the referees' share of the server. A viewer then sees a change
+# at most this much later than the poll's own period (20 or 30 s); 0 draws after every change.
+LIVE_STALE_SECONDS = _int("LIVE_STALE_SECONDS", 15)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -74,6 +74,13 @@ def fresh_standings_cache() -> Iterator[None]:
     yield
 
 
+@pytest.fixture(autouse=True)
+def live_fragments_never_stale(settings: Any) -> None:
+    """A public live fragment is drawn again after every change (LIVE_STALE_SECONDS 0): tests
+    see a change at the next poll. tests/web/test_live_stale.py sets its own."""
+    settings.LIVE_STALE_SECONDS = 0
+
+
 class _InFlight:
     """Counts the requests the live server is handling, through Django's request signals; the
     test client's, run in the test's own thread, do not count."""

@@ -18,7 +18,10 @@ tournaments are answered so: a private one has every request checked and rendere
 from __future__ import annotations
 
 import hashlib
+import re
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
@@ -28,7 +31,7 @@ from django.db import connection
 from django.db.models import Subquery
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response, patch_vary_headers
-from django.utils.http import quote_etag
+from django.utils.http import parse_etags, quote_etag
 
 from tournament.clock import Clock
 from tournament.models import AuditEntry, LiveVersion, Round, Table, Tournament
@@ -128,23 +131,28 @@ def answer_live(
     `request_digest` for the rest), else `render()` sent with it as its ETag; without a tag,
     `render()` as it is. Call it only once the user's access is known to be good.
 
-    With `shared`, a fragment rendered for a tag is also kept in the "live" cache (a table of
-    the database, so every application server sees it) under that ETag, and the next request
-    of the same ETag (the other players at a table, every viewer of the standings) is sent it
-    without `render()` running. The ETag names the version of the data and everything else the
-    fragment depends on, so a kept fragment is never out of date: a change makes a new tag."""
+    With `shared`, the last fragment drawn at this address (with this language and session)
+    is kept in the "live" cache (a table of the database, so every application server sees
+    it), and the next request is sent it without `render()` running when it is the version
+    `tag` names (the other players at a table, every viewer of the standings), or when it was
+    drawn less than LIVE_STALE_SECONDS ago and the client's own copy is no newer (see
+    `_kept_answer`)."""
     if tag is None:
         return render()
     etag = quote_etag(f"{tag}-{request_digest(request)}")
     response = get_conditional_response(request, etag=etag)
+    kept: Kept | None = None
     if response is None and shared:
-        response = _kept_fragment(etag)
+        kept = Kept.read(request)
+        answer = kept.answer(request, etag) if kept else None
+        if answer is not None:
+            response, etag = answer
     if response is None:
         response = render()
         if response.status_code != 200:
             return response
         if shared:
-            _keep_fragment(request, etag, response)
+            _keep_fragment(request, etag, response, kept)
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     # The tag depends on the session; say so to any cache between, whether or not the view
@@ -174,23 +182,90 @@ def conditional_live(view: Callable[..., HttpResponse]) -> Callable[..., HttpRes
 KEEP_SECONDS = 300
 
 
-def _fragment_key(etag: str) -> str:
-    return "live-fragment:" + hashlib.sha256(etag.encode()).hexdigest()
+def _now() -> float:
+    """Seconds since the epoch, which every application server agrees on (tests move it)."""
+    return time.time()
 
 
-def _kept_fragment(etag: str) -> HttpResponse | None:
-    kept = caches["live"].get(_fragment_key(etag))
-    if kept is None:
+# "live-<tournament id>.<LiveVersion number>.<last audit entry>-<request digest>", as
+# `live_tag` and `answer_live` make it.
+_VERSIONED = re.compile(r'^(?:W/)?"live-(\d+)\.(\d+)\.(\d+)-([0-9a-f]{16})"$')
+
+
+def _version(etag: str) -> tuple[int, int, int, str] | None:
+    """(tournament id, LiveVersion number, last audit entry, digest) of a shared fragment's
+    ETag; None for any other."""
+    match = _VERSIONED.match(etag)
+    if match is None:
         return None
-    content, headers = kept
-    return HttpResponse(content, headers=headers)
+    return int(match[1]), int(match[2]), int(match[3]), match[4]
 
 
-def _keep_fragment(request: HttpRequest, etag: str, response: HttpResponse) -> None:
-    """Keep `response` for the next request of the same tag, unless it is personal beyond
-    what the tag says: it sets a cookie, or holds a CSRF token (made for this visitor's
-    cookie)."""
+def _no_older(version: tuple, than: tuple) -> bool:
+    """Whether `version` shows at least what `than` shows: the same tournament and request,
+    and neither its number nor its last audit entry behind (both only grow)."""
+    return (
+        version[0] == than[0]
+        and version[3] == than[3]
+        and version[1] >= than[1]
+        and version[2] >= than[2]
+    )
+
+
+@dataclass(frozen=True)
+class Kept:
+    """The last fragment drawn at an address (for a language and a session): its ETag, when
+    it was drawn (seconds since the epoch: application servers share it), and the answer."""
+
+    etag: str
+    drawn_at: float
+    content: bytes
+    headers: dict[str, str]
+
+    @staticmethod
+    def key(request: HttpRequest) -> str:
+        return "live-fragment:" + request_digest(request)
+
+    @classmethod
+    def read(cls, request: HttpRequest) -> Kept | None:
+        kept = caches["live"].get(cls.key(request))
+        return cls(*kept) if isinstance(kept, tuple) and len(kept) == 4 else None
+
+    def answer(self, request: HttpRequest, etag: str) -> tuple[HttpResponse, str] | None:
+        """What to send for a request whose current ETag is `etag`, from this fragment: it
+        when it is that version. Otherwise, when it was drawn less than LIVE_STALE_SECONDS
+        ago, is of the same tournament and is no older than the copy the client sent back
+        (a viewer never sees the sheet go back): 304 when the client has it, else it with its
+        own ETag. None: draw the fragment again."""
+        if self.etag == etag:
+            return self.response(), etag
+        if _now() - self.drawn_at >= settings.LIVE_STALE_SECONDS:
+            return None
+        kept, current = _version(self.etag), _version(etag)
+        if kept is None or current is None or not _no_older(current, kept):
+            return None
+        # A first poll sends no copy back; its page was just drawn, maybe newer than this.
+        theirs = [_version(tag) for tag in parse_etags(request.headers.get("If-None-Match", ""))]
+        if not any(version and _no_older(kept, version) for version in theirs):
+            return None
+        not_modified = get_conditional_response(request, etag=self.etag)
+        return (not_modified or self.response()), self.etag
+
+    def response(self) -> HttpResponse:
+        return HttpResponse(self.content, headers=self.headers)
+
+
+def _keep_fragment(
+    request: HttpRequest, etag: str, response: HttpResponse, kept: Kept | None
+) -> None:
+    """Keep `response` for the next request at its address, unless it is personal beyond
+    what the tag says (it sets a cookie, or holds a CSRF token made for this visitor's
+    cookie), or a newer one is kept already (drawn by another request meanwhile)."""
     if response.streaming or response.cookies or request.META.get("CSRF_COOKIE_NEEDS_UPDATE"):
         return
+    ours, theirs = _version(etag), _version(kept.etag) if kept else None
+    if ours and theirs and theirs != ours and _no_older(theirs, ours):
+        return
     headers = {name: value for name, value in response.items() if name.lower() != "etag"}
-    caches["live"].set(_fragment_key(etag), (response.content, headers), KEEP_SECONDS)
+    fragment = (etag, _now(), response.content, headers)
+    caches["live"].set(Kept.key(request), fragment, KEEP_SECONDS)
