@@ -88,6 +88,7 @@ class Answer:
     body: bytes  # the start of an error's body
     seconds: float
     error: str = ""  # "timeout", or the connection error's name
+    from_nginx: bool = False  # answered from what nginx keeps (X-Live-Cache: HIT)
 
 
 Send = Callable[[str, str, dict[str, str], bytes, float], Awaitable[Answer]]
@@ -122,6 +123,7 @@ def session_for_phone(port: int):
                     response.headers.get("Idempotent-Replayed") == "true",
                     content[:200] if response.status >= 400 else b"",
                     time.perf_counter() - began,
+                    from_nginx=response.headers.get("X-Live-Cache") == "HIT",
                 )
         except TimeoutError:
             return Answer(0, "", False, b"", time.perf_counter() - began, "timeout")
@@ -149,9 +151,11 @@ class Stats:
     hand_times: list[float] = field(default_factory=list)
     replays: int = 0
     resent: int = 0
+    from_nginx: dict[str, int] = field(default_factory=lambda: defaultdict(int))
 
     def note(self, endpoint: str, answer: Answer, expected: tuple[int, ...]) -> None:
         self.statuses[endpoint][str(answer.status or answer.error)] += 1
+        self.from_nginx[endpoint] += answer.from_nginx
         if answer.status:
             self.times[endpoint].append(answer.seconds)
         if answer.status not in expected:
@@ -521,6 +525,9 @@ def report(phase: Phase, baseline: Phase | None, cores: int) -> None:
           "by status (timeout/errors: no answer):")  # fmt: skip
     for name in sorted(phase.stats.statuses):
         print(percentile_line(name, phase.stats.times[name], phase.stats.statuses[name]))
+        if phase.stats.from_nginx[name]:
+            print(f"  {'':13} {phase.stats.from_nginx[name]} answered by nginx from what it "
+                  "keeps (LIVE_STALE_SECONDS), without the application")  # fmt: skip
         if phase.stats.queued[name]:
             print(f"  {'':13} {phase.stats.queued[name]} polls came due while the last was "
                   "unanswered (htmx queues one and sends it on the answer)")  # fmt: skip

@@ -58,7 +58,8 @@ class Proxy:
     `state` is a folder nginx may write (pid, logs, temporary files). With `tls_cert` and
     `tls_key` it answers HTTPS itself. With `behind_proxy`, another proxy in front has set
     X-Forwarded-Proto and started X-Forwarded-For, and both are passed on. `user` is for a
-    start as root only: nginx would hand its workers to "nobody" otherwise.
+    start as root only: nginx would hand its workers to "nobody" otherwise. With
+    `live_seconds`, nginx keeps the public pages' live updates that long (`_live_cache`).
     """
 
     listen: str
@@ -70,6 +71,7 @@ class Proxy:
     behind_proxy: bool = False
     workers: int = 1
     user: str | None = None
+    live_seconds: int = 0
 
 
 def split_listen(listen: str) -> tuple[str, int]:
@@ -123,6 +125,10 @@ def nginx_config(proxy: Proxy) -> str:
         else ""
     )
     s = _path(state)
+    passed = _passed_on(scheme)
+    live_http, live_location = ("", "")
+    if proxy.live_seconds:
+        live_http, live_location = _live_cache(s, proxy.live_seconds, passed)
     user_line = f"user {proxy.user};\n" if proxy.user else ""
     return f"""\
 # Written by scripts/serve (config/hosting.py); it is written again at every start.
@@ -172,6 +178,7 @@ http {{
         default "public, max-age=3600";
     }}
 
+{live_http}
     upstream app {{
         server {upstream} fail_timeout=0;
         keepalive 16;
@@ -190,6 +197,16 @@ http {{
         }}
 
         location / {{
+{passed}
+        }}
+{live_location}    }}
+}}
+"""
+
+
+def _passed_on(scheme: str) -> str:
+    """The lines of a location handing its requests to the application server."""
+    return f"""\
             proxy_pass http://app;
             proxy_http_version 1.1;
             proxy_set_header Connection "";
@@ -204,11 +221,60 @@ http {{
             proxy_buffers 32 16k;
             proxy_busy_buffers_size 64k;
             proxy_connect_timeout 5s;
-            proxy_read_timeout 120s;
-        }}
+            proxy_read_timeout 120s;"""
+
+
+# Django's default cookie names (config/settings.py keeps them; a test checks).
+SESSION_COOKIE = "sessionid"
+LANGUAGE_COOKIE = "django_language"
+
+
+def _live_cache(state: str, seconds: int, passed: str) -> tuple[str, str]:
+    """The http-level lines and the location that keep the public pages' live updates
+    (htmx's polls of /t/...) `seconds` in nginx, as the application keeps them for
+    LIVE_STALE_SECONDS (tournament.web.live): every viewer of a page in that time is answered
+    by nginx, 304 when their copy is the one kept, without a request to the application.
+
+    Kept only: an htmx request with no session cookie and no Authorization (a logged-in user's
+    page may show more), answered 200 without a cookie set (nginx keeps no answer that sets
+    one). The key is what the update depends on besides the data: the address, the part asked
+    for, and the language (its cookie and the browser's Accept-Language), so the answer's
+    "Vary: Cookie" is not needed to tell viewers apart. A first poll (no If-None-Match: its
+    page was just drawn, maybe newer than the kept update) goes to the application, and its
+    answer is kept for the next."""
+    http = f"""\
+    # The public pages' live updates, kept {seconds} s (LIVE_STALE_SECONDS).
+    proxy_cache_path {state}/live levels=1:2 keys_zone=live:8m max_size=256m inactive=5m
+                     use_temp_path=off;
+    map "$http_hx_request:$cookie_{SESSION_COOKIE}:$http_authorization" $live_not_kept {{
+        "true::" 0;
+        default 1;
     }}
-}}
+    map "$live_not_kept:$http_if_none_match" $live_not_from_kept {{
+        "0:" 1;
+        "~^0:." 0;
+        default 1;
+    }}
 """
+    key = f"$request_uri|$http_hx_target|$cookie_{LANGUAGE_COOKIE}|$http_accept_language"
+    location = f"""\
+
+        location /t/ {{
+{passed}
+            proxy_cache live;
+            proxy_cache_key "{key}";
+            proxy_cache_valid 200 {seconds}s;
+            proxy_ignore_headers Cache-Control Expires Vary;
+            proxy_no_cache $live_not_kept;
+            proxy_cache_bypass $live_not_from_kept;
+            # One request to the application when the kept answer runs out, not one a viewer.
+            proxy_cache_lock on;
+            proxy_cache_lock_timeout 10s;
+            # HIT: answered from what nginx keeps; MISS, EXPIRED, BYPASS: by the application.
+            add_header X-Live-Cache $upstream_cache_status;
+        }}
+"""
+    return http, location
 
 
 # --- Addresses -------------------------------------------------------------------------------
@@ -373,6 +439,12 @@ def secret_key(path: Path) -> str:
     return key
 
 
+def _live_seconds(parser: argparse.ArgumentParser, text: str) -> int:
+    if not text.strip().isdigit():
+        parser.error(f"LIVE_STALE_SECONDS={text!r}: give a whole number of seconds (0 for none)")
+    return int(text)
+
+
 # --- Command line ------------------------------------------------------------------------------
 
 
@@ -389,6 +461,7 @@ def main(argv: list[str] | None = None) -> int:
     nginx.add_argument("--behind-proxy", action="store_true")
     nginx.add_argument("--workers", type=int, default=1)
     nginx.add_argument("--user")
+    nginx.add_argument("--live-seconds", default="0", help="LIVE_STALE_SECONDS")
     listed = commands.add_parser("urls", help="print the URLs to open, one a line")
     listed.add_argument("--listen", required=True)
     listed.add_argument("--scheme", default="http", choices=["http", "https"])
@@ -412,6 +485,7 @@ def main(argv: list[str] | None = None) -> int:
             behind_proxy=args.behind_proxy,
             workers=args.workers,
             user=args.user,
+            live_seconds=_live_seconds(parser, args.live_seconds),
         )
         print(nginx_config(proxy), end="")
     elif args.command == "urls":

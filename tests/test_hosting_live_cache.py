@@ -1,0 +1,219 @@
+"""nginx keeps the public pages' live updates LIVE_STALE_SECONDS (config.hosting._live_cache):
+the generated configuration, and nginx running it in front of a small stand-in for the
+application that counts what reaches it."""
+
+from __future__ import annotations
+
+import http.client
+import http.server
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from config import hosting
+
+NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
+
+
+def proxy(tmp_path: Path, **changes: object) -> hosting.Proxy:
+    values: dict[str, object] = {
+        "listen": "127.0.0.1:8000",
+        "upstream": "127.0.0.1:8001",
+        "static_root": tmp_path / "staticfiles",
+        "state": tmp_path / "nginx",
+    }
+    values.update(changes)
+    return hosting.Proxy(**values)  # type: ignore[arg-type]
+
+
+def test_without_live_seconds_nginx_keeps_nothing(tmp_path):
+    assert "proxy_cache" not in hosting.nginx_config(proxy(tmp_path))
+
+
+def test_the_public_pages_updates_are_kept_the_given_seconds(tmp_path):
+    config = hosting.nginx_config(proxy(tmp_path, live_seconds=15))
+    lines = [line.strip() for line in config.splitlines()]
+    assert "location /t/ {" in lines
+    assert "proxy_cache_valid 200 15s;" in lines
+    assert f"proxy_cache_path {tmp_path}/nginx/live levels=1:2 keys_zone=live:8m" in config
+
+
+def test_the_cookies_nginx_reads_are_the_sites():
+    assert hosting.SESSION_COOKIE == settings.SESSION_COOKIE_NAME
+    assert hosting.LANGUAGE_COOKIE == settings.LANGUAGE_COOKIE_NAME
+
+
+@pytest.mark.parametrize("text", ["abc", "-1", "1.5", ""])
+def test_a_bad_live_seconds_is_refused_naming_the_variable(text, capsys):
+    with pytest.raises(SystemExit):
+        hosting.main(
+            ["nginx-config", "--listen", "127.0.0.1:8000", "--upstream", "127.0.0.1:8001",
+             "--static-root", "s", "--state", "n", "--live-seconds", text]
+        )  # fmt: skip
+    assert "LIVE_STALE_SECONDS" in capsys.readouterr().err
+
+
+class Application(http.server.BaseHTTPRequestHandler):
+    """Answers as the site does: a live update with an ETag naming the version, whatever the
+    request's If-None-Match (nginx does not pass it on when it keeps answers); a whole page
+    otherwise. Counts the requests it gets."""
+
+    version = 1
+    asked: list[dict[str, str]] = []
+
+    def do_GET(self) -> None:
+        Application.asked.append(dict(self.headers.items()))
+        language = "zh" if "zh" in self.headers.get("Accept-Language", "") else "en"
+        body = f"<p>{self.path} version {Application.version} {language}</p>".encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        if self.headers.get("HX-Request") == "true":
+            self.send_header("ETag", f'"live-1.{Application.version}.0-{language}"')
+            self.send_header("Cache-Control", "no-cache")
+            self.send_header("Vary", "HX-Request, Cookie, Accept-Language")
+        if self.path.endswith("cookie/"):
+            self.send_header("Set-Cookie", "csrftoken=personal")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[int]:
+    """nginx with live updates kept 30 s, on a free port, in front of `Application`."""
+    if NGINX is None:
+        pytest.skip("nginx is not installed")
+    application = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Application)
+    threading.Thread(target=application.serve_forever, daemon=True).start()
+    Application.asked = []
+    Application.version = 1
+    port = free_port()
+    (tmp_path / "nginx").mkdir()
+    conf = tmp_path / "nginx" / "nginx.conf"
+    user = "root" if os.geteuid() == 0 else None
+    conf.write_text(
+        hosting.nginx_config(
+            proxy(
+                tmp_path,
+                listen=f"127.0.0.1:{port}",
+                upstream=f"127.0.0.1:{application.server_address[1]}",
+                live_seconds=30,
+                user=user,
+            )
+        )
+    )
+    nginx = subprocess.Popen(
+        [NGINX, "-e", "stderr", "-p", str(conf.parent), "-c", str(conf)],
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    try:
+        for _ in range(100):
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            assert nginx.poll() is None, nginx.stderr.read() if nginx.stderr else ""
+            time.sleep(0.05)
+        yield port
+    finally:
+        os.killpg(nginx.pid, signal.SIGTERM)
+        nginx.wait(timeout=10)
+        application.shutdown()
+        application.server_close()
+
+
+def get(port: int, path: str, **headers: str) -> tuple[int, str, str, bytes]:
+    """Status, ETag, X-Live-Cache and body of GET `path`."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request("GET", path, headers=headers)
+        answer = connection.getresponse()
+        return (
+            answer.status,
+            answer.getheader("ETag") or "",
+            answer.getheader("X-Live-Cache") or "",
+            answer.read(),
+        )
+    finally:
+        connection.close()
+
+
+HTMX = {"HX-Request": "true"}
+TABLE = "/t/cup/rounds/1/tables/1/"
+
+
+def test_a_poll_sending_back_its_copy_is_answered_by_nginx(site):
+    first = get(site, TABLE, **HTMX)  # a first poll: from the application, and kept
+    Application.version = 2
+
+    same = get(site, TABLE, **HTMX, **{"If-None-Match": first[1]})
+    older = get(site, TABLE, **HTMX, **{"If-None-Match": '"live-1.0.0-en"'})
+
+    assert first[:3] == (200, '"live-1.1.0-en"', "BYPASS")
+    assert same[:3] == (304, '"live-1.1.0-en"', "HIT")
+    assert older[0] == 200 and older[2] == "HIT" and older[3] == first[3]
+    assert len(Application.asked) == 1
+    assert "If-None-Match" not in Application.asked[0]
+
+
+def test_a_first_poll_always_reaches_the_application(site):
+    """Its page was just drawn: what nginx keeps may be older."""
+    get(site, TABLE, **HTMX)
+    Application.version = 2
+
+    answer = get(site, TABLE, **HTMX)
+
+    assert answer[:3] == (200, '"live-1.2.0-en"', "BYPASS")
+    assert len(Application.asked) == 2
+    # ...and what it got is kept for the others.
+    assert get(site, TABLE, **HTMX, **{"If-None-Match": '"live-1.1.0-en"'})[1] == answer[1]
+
+
+def test_each_language_and_page_part_has_its_own(site):
+    get(site, TABLE, **HTMX)
+    chinese = get(site, TABLE, **HTMX, **{"If-None-Match": '"x"', "Accept-Language": "zh-hans"})
+    chosen = get(site, TABLE, **HTMX, **{"If-None-Match": '"x"', "Cookie": "django_language=zh"})
+    part = get(site, TABLE, **HTMX, **{"If-None-Match": '"x"', "HX-Target": "pj-panel"})
+
+    assert chinese[2] == chosen[2] == part[2] == "MISS"
+    assert b" zh<" in chinese[3]
+    assert len(Application.asked) == 4
+
+
+def test_a_logged_in_users_or_a_tokens_poll_is_never_kept_nor_answered_from_what_is(site):
+    get(site, TABLE, **HTMX)
+    for headers in ({"Cookie": "sessionid=abc"}, {"Authorization": "Bearer secret"}):
+        for _ in range(2):
+            answer = get(site, TABLE, **HTMX, **headers, **{"If-None-Match": '"live-1.1.0-en"'})
+            assert answer[2] == "BYPASS"
+    assert len(Application.asked) == 5
+
+
+def test_whole_pages_answers_that_set_a_cookie_and_other_addresses_are_not_kept(site):
+    for path, headers in (
+        (TABLE, {}),
+        ("/t/cup/cookie/", HTMX),
+        ("/manage/cup/rounds/1/board/", HTMX),
+    ):
+        get(site, path, **headers)
+        answer = get(site, path, **headers, **{"If-None-Match": '"x"'})
+        assert answer[2] in ("", "BYPASS", "MISS"), (path, answer[2])
+    assert len(Application.asked) == 6
