@@ -224,6 +224,10 @@ def _passed_on(scheme: str) -> str:
             proxy_read_timeout 120s;"""
 
 
+# The public pages whose live updates every viewer shares (tournament.web.live.conditional_live:
+# the standings, a round, a table), not the projector's clock, which must not lag.
+LIVE_PAGES = r"/t/[^/]+/(standings|rounds/[0-9]+|rounds/[0-9]+/tables/[0-9]+)/"
+
 # Django's default cookie names (config/settings.py keeps them; a test checks).
 SESSION_COOKIE = "sessionid"
 LANGUAGE_COOKIE = "django_language"
@@ -231,7 +235,7 @@ LANGUAGE_COOKIE = "django_language"
 
 def _live_cache(state: str, seconds: int, passed: str) -> tuple[str, str]:
     """The http-level lines and the location that keep the public pages' live updates
-    (htmx's polls of /t/...) `seconds` in nginx, as the application keeps them for
+    (htmx's polls of LIVE_PAGES) `seconds` in nginx, as the application keeps them for
     LIVE_STALE_SECONDS (tournament.web.live): every viewer of a page in that time is answered
     by nginx, 304 when their copy is the one kept, without a request to the application.
 
@@ -259,7 +263,7 @@ def _live_cache(state: str, seconds: int, passed: str) -> tuple[str, str]:
     key = f"$request_uri|$http_hx_target|$cookie_{LANGUAGE_COOKIE}|$http_accept_language"
     location = f"""\
 
-        location /t/ {{
+        location ~ ^{LIVE_PAGES}$ {{
 {passed}
             proxy_cache live;
             proxy_cache_key "{key}";

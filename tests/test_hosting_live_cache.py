@@ -42,9 +42,33 @@ def test_without_live_seconds_nginx_keeps_nothing(tmp_path):
 def test_the_public_pages_updates_are_kept_the_given_seconds(tmp_path):
     config = hosting.nginx_config(proxy(tmp_path, live_seconds=15))
     lines = [line.strip() for line in config.splitlines()]
-    assert "location /t/ {" in lines
+    assert f"location ~ ^{hosting.LIVE_PAGES}$ {{" in lines
     assert "proxy_cache_valid 200 15s;" in lines
     assert f"proxy_cache_path {tmp_path}/nginx/live levels=1:2 keys_zone=live:8m" in config
+
+
+def test_the_pages_kept_are_the_shared_live_pages_and_no_other():
+    """The standings, a round and a table (tournament.web.live.conditional_live); not the
+    projector, whose clock must not lag, nor a page that is not polled."""
+    import re
+
+    from django.urls import reverse
+
+    kept = [
+        reverse("public:standings", args=["spring-cup"]),
+        reverse("public:round", args=["spring-cup", 12]),
+        reverse("public:table", args=["spring-cup", 3, 25]),
+    ]
+    not_kept = [
+        reverse("public:projector", args=["spring-cup"]),
+        reverse("public:tournament", args=["spring-cup"]),
+        reverse("public:player", args=["spring-cup", "7"]),
+        reverse("organiser:board", args=["spring-cup", 1]),
+        "/t/spring-cup/standings/export/",
+    ]
+    pattern = re.compile(f"^{hosting.LIVE_PAGES}$")
+    assert all(pattern.match(path) for path in kept), kept
+    assert not any(pattern.match(path) for path in not_kept), not_kept
 
 
 def test_the_cookies_nginx_reads_are_the_sites():
@@ -81,7 +105,7 @@ class Application(http.server.BaseHTTPRequestHandler):
             self.send_header("ETag", f'"live-1.{Application.version}.0-{language}"')
             self.send_header("Cache-Control", "no-cache")
             self.send_header("Vary", "HX-Request, Cookie, Accept-Language")
-        if self.path.endswith("cookie/"):
+        if self.path.endswith("?cookie"):
             self.send_header("Set-Cookie", "csrftoken=personal")
         self.end_headers()
         self.wfile.write(body)
@@ -210,10 +234,11 @@ def test_a_logged_in_users_or_a_tokens_poll_is_never_kept_nor_answered_from_what
 def test_whole_pages_answers_that_set_a_cookie_and_other_addresses_are_not_kept(site):
     for path, headers in (
         (TABLE, {}),
-        ("/t/cup/cookie/", HTMX),
+        ("/t/cup/rounds/1/tables/9/?cookie", HTMX),
+        ("/t/cup/projector/", HTMX),
         ("/manage/cup/rounds/1/board/", HTMX),
     ):
         get(site, path, **headers)
         answer = get(site, path, **headers, **{"If-None-Match": '"x"'})
         assert answer[2] in ("", "BYPASS", "MISS"), (path, answer[2])
-    assert len(Application.asked) == 6
+    assert len(Application.asked) == 8
