@@ -108,7 +108,12 @@ def _kept_count() -> int:
         return cursor.fetchone()[0]
 
 
-def test_a_tournament_made_anew_at_the_same_address_is_not_shown_the_old_fragment(organiser):
+@pytest.mark.parametrize("stale_seconds", [0, 15])
+def test_a_tournament_made_anew_at_the_same_address_is_not_shown_the_old_fragment(
+    organiser, settings, stale_seconds
+):
+    """Not even within LIVE_STALE_SECONDS, to a viewer sending back the old one's copy."""
+    settings.LIVE_STALE_SECONDS = stale_seconds
     first = make_tournament(organisers=[organiser])
     make_players(first, name="Old {}")
     url = reverse("public:standings", args=[first.slug])
@@ -117,7 +122,7 @@ def test_a_tournament_made_anew_at_the_same_address_is_not_shown_the_old_fragmen
 
     second = make_tournament(organisers=[organiser])
     make_players(second, name="New {}")
-    new = Client().get(url, headers=HTMX)
+    new = Client().get(url, headers={**HTMX, "If-None-Match": old["ETag"]})
 
     assert second.slug == first.slug
     assert "New 1" in new.content.decode()

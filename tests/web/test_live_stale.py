@@ -7,8 +7,6 @@ from __future__ import annotations
 import pytest
 from django.core.cache import caches
 from django.test import Client
-from django.urls import reverse
-from factories import make_players, make_tournament
 
 from tournament.services import record_hand
 from tournament.web import live
@@ -154,22 +152,6 @@ def test_each_table_has_its_own_kept_fragment(clock, live_urls, hand):
 
     assert answer.status_code == 200
     assert answer.content == other.content
-
-
-def test_a_tournament_made_anew_at_the_same_address_is_drawn_within_the_window(clock, organiser):
-    first = make_tournament(organisers=[organiser])
-    make_players(first, name="Old {}")
-    url = reverse("public:standings", args=[first.slug])
-    old = Client().get(url, headers=HTMX)
-    first.delete()
-    second = make_tournament(organisers=[organiser])
-    make_players(second, name="New {}")
-    clock.now += 1
-
-    new = again(url, old)
-
-    assert new.status_code == 200
-    assert "New 1" in new.content.decode()
 
 
 def test_no_window_draws_after_every_change(settings, live_urls, hand):
