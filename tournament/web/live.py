@@ -136,7 +136,7 @@ def answer_live(
     it), and the next request is sent it without `render()` running when it is the version
     `tag` names (the other players at a table, every viewer of the standings), or when it was
     drawn less than LIVE_STALE_SECONDS ago and the client's own copy is no newer (see
-    `_kept_answer`)."""
+    `Kept.answer`)."""
     if tag is None:
         return render()
     etag = quote_etag(f"{tag}-{request_digest(request)}")
