@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.core.signals import request_finished, request_started
+from django.test import override_settings
 from django.utils import timezone, translation
 from factories import (
     NAMES,
@@ -75,10 +76,12 @@ def fresh_standings_cache() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
-def live_fragments_never_stale(settings: Any) -> None:
+def live_fragments_never_stale() -> Iterator[None]:
     """A public live fragment is drawn again after every change (LIVE_STALE_SECONDS 0): tests
-    see a change at the next poll. tests/web/test_live_stale.py sets its own."""
-    settings.LIVE_STALE_SECONDS = 0
+    see a change at the next poll. tests/web/test_live_stale.py sets its own with `settings`
+    (not asked for here: some tests have a parameter of that name)."""
+    with override_settings(LIVE_STALE_SECONDS=0):
+        yield
 
 
 class _InFlight:
