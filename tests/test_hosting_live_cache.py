@@ -7,7 +7,6 @@ from __future__ import annotations
 import http.client
 import http.server
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -19,20 +18,11 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+# The helpers of the other tests of scripts/serve's set-up (tests/ is on the path, as for
+# `factories`).
+from test_hosting import NGINX, free_port, proxy
+
 from config import hosting
-
-NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
-
-
-def proxy(tmp_path: Path, **changes: object) -> hosting.Proxy:
-    values: dict[str, object] = {
-        "listen": "127.0.0.1:8000",
-        "upstream": "127.0.0.1:8001",
-        "static_root": tmp_path / "staticfiles",
-        "state": tmp_path / "nginx",
-    }
-    values.update(changes)
-    return hosting.Proxy(**values)  # type: ignore[arg-type]
 
 
 def test_without_live_seconds_nginx_keeps_nothing(tmp_path):
@@ -112,12 +102,6 @@ class Application(http.server.BaseHTTPRequestHandler):
 
     def log_message(self, *args: object) -> None:
         pass
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @pytest.fixture

@@ -52,7 +52,7 @@ def sheet_rows(
             f'          <td class="story">{_story(line)}</td>\n'
             "        </tr>\n      "
         )
-    return mark_safe("".join(rows))  # every part escaped above or by the tags it calls
+    return mark_safe("".join(rows))  # every part escaped above or by `_cells`, `_story`
 
 
 def _cells(line: ScoreSheetLine, seats: Sequence[Seat], initial: int | None = None) -> SafeString:

@@ -139,11 +139,12 @@ def answer_live(
     `Kept.answer`)."""
     if tag is None:
         return render()
-    etag = quote_etag(f"{tag}-{request_digest(request)}")
+    digest = request_digest(request)
+    etag = quote_etag(f"{tag}-{digest}")
     response = get_conditional_response(request, etag=etag)
     kept: Kept | None = None
     if response is None and shared:
-        kept = Kept.read(request)
+        kept = Kept.read(digest)
         answer = kept.answer(request, etag) if kept else None
         if answer is not None:
             response, etag = answer
@@ -152,7 +153,7 @@ def answer_live(
         if response.status_code != 200:
             return response
         if shared:
-            _keep_fragment(request, etag, response, kept)
+            _keep_fragment(request, digest, etag, response, kept)
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     # The tag depends on the session; say so to any cache between, whether or not the view
@@ -223,12 +224,13 @@ class Kept:
     headers: dict[str, str]
 
     @staticmethod
-    def key(request: HttpRequest) -> str:
-        return "live-fragment:" + request_digest(request)
+    def key(digest: str) -> str:
+        """The cache key of the fragment kept for `request_digest`'s `digest`."""
+        return "live-fragment:" + digest
 
     @classmethod
-    def read(cls, request: HttpRequest) -> Kept | None:
-        kept = caches["live"].get(cls.key(request))
+    def read(cls, digest: str) -> Kept | None:
+        kept = caches["live"].get(cls.key(digest))
         return cls(*kept) if isinstance(kept, tuple) and len(kept) == 4 else None
 
     def answer(self, request: HttpRequest, etag: str) -> tuple[HttpResponse, str] | None:
@@ -256,9 +258,9 @@ class Kept:
 
 
 def _keep_fragment(
-    request: HttpRequest, etag: str, response: HttpResponse, kept: Kept | None
+    request: HttpRequest, digest: str, etag: str, response: HttpResponse, kept: Kept | None
 ) -> None:
-    """Keep `response` for the next request at its address, unless it is personal beyond
+    """Keep `response` for the next request at its address (`digest`), unless it is personal beyond
     what the tag says (it sets a cookie, or holds a CSRF token made for this visitor's
     cookie), or a newer one is kept already (drawn by another request meanwhile)."""
     if response.streaming or response.cookies or request.META.get("CSRF_COOKIE_NEEDS_UPDATE"):
@@ -268,4 +270,4 @@ def _keep_fragment(
         return
     headers = {name: value for name, value in response.items() if name.lower() != "etag"}
     fragment = (etag, _now(), response.content, headers)
-    caches["live"].set(Kept.key(request), fragment, KEEP_SECONDS)
+    caches["live"].set(Kept.key(digest), fragment, KEEP_SECONDS)
