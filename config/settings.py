@@ -235,6 +235,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "tournament.throttle.client_ip"
 AXES_LOCKOUT_CALLABLE = "tournament.web.login.locked_out"
+AXES_USERNAME_CALLABLE = "tournament.web.login.recorded_username"
 
 # API token throttling (tournament.throttle): after TOKEN_FAILURE_LIMIT wrong tokens from one
 # address within TOKEN_COOLOFF_MINUTES, every token from it is answered 429 for that long.

@@ -1,14 +1,19 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
 from config.api import urlpatterns as api_urlpatterns
 from tournament import views as tournament_views
+from tournament.web.login import AdminLoginForm, LoginForm
+
+admin.site.login_form = AdminLoginForm
 
 urlpatterns = [
     path("", tournament_views.home, name="home"),
+    path("accounts/login/", auth_views.LoginView.as_view(form_class=LoginForm), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path(

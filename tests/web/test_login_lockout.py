@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from axes.models import AccessAttempt
 from django.conf import settings
+from django.contrib.auth import authenticate
 from django.core.management import call_command
 from django.urls import reverse
 from factories import make_user
@@ -178,3 +179,23 @@ def test_an_organiser_unlocks_only_the_referees_of_his_tournament(client, alice,
 
     assert response.status_code == 404
     assert AccessAttempt.objects.filter(username="alice").exists()
+
+
+@pytest.mark.parametrize("page", ["login", "admin:login"])
+def test_a_username_longer_than_the_limit_is_refused_with_a_message(client, db, page):
+    response = client.post(reverse(page), {"username": "x" * 300, "password": "wrong"})
+
+    assert response.status_code == 200
+    assert "at most 150 characters (it has 300)" in response.text
+    assert not AccessAttempt.objects.exists()
+
+
+def test_a_failure_with_a_long_username_from_elsewhere_is_recorded_cut(rf, db):
+    """The forms refuse a long username first; a failure reaching axes any other way is recorded
+    under the name cut to what its table holds, not a database error."""
+    request = rf.post("/", REMOTE_ADDR="203.0.113.7")
+
+    assert authenticate(request, username="y" * 300, password="wrong") is None
+
+    (attempt,) = AccessAttempt.objects.all()
+    assert attempt.username == "y" * 255
