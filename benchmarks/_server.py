@@ -6,7 +6,8 @@ PostgreSQL, persistent connections):
   own STATE_DIR and database;
 - start_server(): bare gunicorn with sync (or gthread) workers, for comparison.
 
-process_cpu() reads the CPU seconds a server's processes have used, from /proc.
+process_cpu() reads the CPU seconds a server's processes and PostgreSQL have used, from /proc;
+machine_cpu() the whole machine's, busy and idle.
 """
 
 from __future__ import annotations
@@ -159,24 +160,68 @@ def _answers(port: int) -> bool:
         return False
 
 
-def process_cpu(root: int) -> float:
-    """CPU seconds (user + system) used so far by process `root` and every process under it
-    (a gunicorn master and its workers, nginx), read from /proc; 0 where /proc is missing."""
-    parents: dict[int, int] = {}
-    times: dict[int, float] = {}
+def _processes() -> dict[int, tuple[str, int, float]]:
+    """Every process' (name, parent, CPU seconds): user + system of its own, plus those of its
+    children that exited and were waited for (so a tree's sum keeps what its finished
+    processes used). Empty where /proc is missing."""
     tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    found = {}
     for entry in Path("/proc").glob("[0-9]*"):
         try:
             text = (entry / "stat").read_text()
         except OSError:
             continue
+        name = text[text.index("(") + 1 : text.rindex(")")]
         fields = text[text.rindex(")") + 2 :].split()
-        parents[int(entry.name)] = int(fields[1])
-        times[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
-    mine = {root}
+        used = sum(int(value) for value in fields[11:15]) / tick  # utime stime cutime cstime
+        found[int(entry.name)] = (name, int(fields[1]), used)
+    return found
+
+
+def _tree(processes: dict[int, tuple[str, int, float]], roots: set[int]) -> set[int]:
+    mine = set(roots)
     grew = True
     while grew:
-        more = {pid for pid, parent in parents.items() if parent in mine} - mine
+        more = {pid for pid, (_n, parent, _u) in processes.items() if parent in mine} - mine
         grew = bool(more)
         mine |= more
-    return sum(times.get(pid, 0.0) for pid in mine)
+    return mine
+
+
+def process_cpu(root: int) -> dict[str, float]:
+    """CPU seconds used so far by process `root` and every process under it (a gunicorn master
+    and its workers, nginx), by kind: "nginx", "gunicorn" (any other process of the tree, the
+    shell that started them included), and "postgresql": every PostgreSQL server on the machine
+    (the postmasters and their backends, whichever client they serve), read from /proc; empty
+    where /proc is missing."""
+    processes = _processes()
+    postmasters = {
+        pid
+        for pid, (name, parent, _used) in processes.items()
+        if name == "postgres" and processes.get(parent, ("",))[0] != "postgres"
+    }
+    used: dict[str, float] = {"gunicorn": 0.0, "nginx": 0.0, "postgresql": 0.0}
+    for pid in _tree(processes, {root}):
+        name, _parent, seconds = processes.get(pid, ("", 0, 0.0))
+        used["nginx" if name == "nginx" else "gunicorn"] += seconds
+    for pid in _tree(processes, postmasters):
+        used["postgresql"] += processes[pid][2]
+    return used
+
+
+def machine_cpu() -> dict[str, float]:
+    """The machine's CPU seconds so far, all cores together, from /proc/stat's first line:
+    "busy" (user, nice, system, interrupts), "idle", "iowait" and "steal" (taken by the host
+    for its other guests, where it says so); empty where /proc is missing."""
+    try:
+        fields = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
+    except OSError:
+        return {}
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    user, nice, system, idle, iowait, irq, softirq, steal = (int(v) / tick for v in fields[:8])
+    return {
+        "busy": user + nice + system + irq + softirq,
+        "idle": idle,
+        "iowait": iowait,
+        "steal": steal,
+    }
