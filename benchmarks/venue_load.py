@@ -511,8 +511,8 @@ async def run_phase(
     mark()
     cpu = time.process_time()
     # The window closes after `seconds`, or once WINDOW_SHARE of the hands are acknowledged:
-    # the server does not serve the referees evenly (some finish their game in a few seconds,
-    # others take five times as long), so the time the last game took to end measures the
+    # the server does not serve the referees evenly (some finish their game in about 5 s, the
+    # last after over half a minute), so the time the last game took to end measures the
     # stragglers' luck more than the server, and the rate is taken while most are at work.
     whole = sum(len(tables) for _send, _token, tables in referees) * HANDS
     target = math.ceil(whole * WINDOW_SHARE)
