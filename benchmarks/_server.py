@@ -160,11 +160,14 @@ def _answers(port: int) -> bool:
         return False
 
 
+# Clock ticks a second, the unit of /proc's CPU times.
+_TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
 def _processes() -> dict[int, tuple[str, int, float]]:
     """Every process' (name, parent, CPU seconds): user + system of its own, plus those of its
     children that exited and were waited for (so a tree's sum keeps what its finished
     processes used). Empty where /proc is missing."""
-    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
     found = {}
     for entry in Path("/proc").glob("[0-9]*"):
         try:
@@ -173,7 +176,7 @@ def _processes() -> dict[int, tuple[str, int, float]]:
             continue
         name = text[text.index("(") + 1 : text.rindex(")")]
         fields = text[text.rindex(")") + 2 :].split()
-        used = sum(int(value) for value in fields[11:15]) / tick  # utime stime cutime cstime
+        used = sum(int(value) for value in fields[11:15]) / _TICK  # utime stime cutime cstime
         found[int(entry.name)] = (name, int(fields[1]), used)
     return found
 
@@ -217,8 +220,7 @@ def machine_cpu() -> dict[str, float]:
         fields = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
     except OSError:
         return {}
-    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-    user, nice, system, idle, iowait, irq, softirq, steal = (int(v) / tick for v in fields[:8])
+    user, nice, system, idle, iowait, irq, softirq, steal = (int(v) / _TICK for v in fields[:8])
     return {
         "busy": user + nice + system + irq + softirq,
         "idle": idle,
