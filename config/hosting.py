@@ -242,25 +242,42 @@ def _live_cache(state: str, seconds: int, passed: str) -> tuple[str, str]:
     Kept only: an htmx request with no session cookie and no Authorization (a logged-in user's
     page may show more), answered 200 without a cookie set (nginx keeps no answer that sets
     one). The key is what the update depends on besides the data: the address, the part asked
-    for, and the language (its cookie and the browser's Accept-Language), so the answer's
+    for, the language (its cookie and the browser's Accept-Language) and whether the client
+    takes gzip (Django's GZipMiddleware compresses for those that do), so the answer's
     "Vary: Cookie" is not needed to tell viewers apart. A first poll (no If-None-Match: its
     page was just drawn, maybe newer than the kept update) goes to the application, and its
-    answer is kept for the next."""
+    answer is kept for the next.
+
+    An answer is kept as long as its X-Accel-Expires says (tournament.web.live.answer_live:
+    what is left of the seconds an update may lag, longer while the machine is busy), else
+    `seconds`."""
     http = f"""\
-    # The public pages' live updates, kept {seconds} s (LIVE_STALE_SECONDS).
+    # The public pages' live updates, kept as long as the application says (X-Accel-Expires),
+    # else {seconds} s (LIVE_STALE_SECONDS).
     proxy_cache_path {state}/live levels=1:2 keys_zone=live:8m max_size=256m inactive=5m
                      use_temp_path=off;
     map "$http_hx_request:$cookie_{SESSION_COOKIE}:$http_authorization" $live_not_kept {{
         "true::" 0;
         default 1;
     }}
+    map $http_accept_encoding $live_gzip {{
+        "~*gzip" gzip;
+        default "";
+    }}
     map "$live_not_kept:$http_if_none_match" $live_not_from_kept {{
         "0:" 1;
         "~^0:." 0;
         default 1;
     }}
+    # A poll that reaches the application while it could have been answered from what is
+    # kept fills that again for every viewer: the application may send the last update it drew
+    # (tournament.web.live.Kept.answer). An empty value sends no header, the client's neither.
+    map $live_not_from_kept $live_refill {{
+        0 1;
+        default "";
+    }}
 """
-    key = f"$request_uri|$http_hx_target|$cookie_{LANGUAGE_COOKIE}|$http_accept_language"
+    key = f"$request_uri|$http_hx_target|$cookie_{LANGUAGE_COOKIE}|$http_accept_language|$live_gzip"
     location = f"""\
 
         location ~ ^{LIVE_PAGES}$ {{
@@ -271,6 +288,7 @@ def _live_cache(state: str, seconds: int, passed: str) -> tuple[str, str]:
             proxy_ignore_headers Cache-Control Expires Vary;
             proxy_no_cache $live_not_kept;
             proxy_cache_bypass $live_not_from_kept;
+            proxy_set_header X-Live-Refill $live_refill;
             # One request to the application when the kept answer runs out, not one a viewer.
             proxy_cache_lock on;
             proxy_cache_lock_timeout 10s;

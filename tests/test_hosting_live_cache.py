@@ -79,7 +79,9 @@ def test_a_bad_live_seconds_is_refused_naming_the_variable(text, capsys):
 class Application(http.server.BaseHTTPRequestHandler):
     """Answers as the site does: a live update with an ETag naming the version, whatever the
     request's If-None-Match (nginx does not pass it on when it keeps answers); a whole page
-    otherwise. Counts the requests it gets."""
+    otherwise. Counts the requests it gets. `?expires=N` says how long nginx may keep the
+    answer (X-Accel-Expires, as tournament.web.live does); a request accepting gzip is told so
+    in the body (as Django's GZipMiddleware would compress it)."""
 
     version = 1
     asked: list[dict[str, str]] = []
@@ -87,7 +89,8 @@ class Application(http.server.BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         Application.asked.append(dict(self.headers.items()))
         language = "zh" if "zh" in self.headers.get("Accept-Language", "") else "en"
-        body = f"<p>{self.path} version {Application.version} {language}</p>".encode()
+        gzip = " gzip" if "gzip" in self.headers.get("Accept-Encoding", "") else ""
+        body = f"<p>{self.path} version {Application.version}{gzip} {language}</p>".encode()
         self.send_response(200)
         self.send_header("Content-Type", "text/html; charset=utf-8")
         self.send_header("Content-Length", str(len(body)))
@@ -95,6 +98,8 @@ class Application(http.server.BaseHTTPRequestHandler):
             self.send_header("ETag", f'"live-1.{Application.version}.0-{language}"')
             self.send_header("Cache-Control", "no-cache")
             self.send_header("Vary", "HX-Request, Cookie, Accept-Language")
+        if "?expires=" in self.path:
+            self.send_header("X-Accel-Expires", self.path.rpartition("=")[2])
         if self.path.endswith("?cookie"):
             self.send_header("Set-Cookie", "csrftoken=personal")
         self.end_headers()
@@ -154,6 +159,7 @@ def get(port: int, path: str, **headers: str) -> tuple[int, str, str, bytes]:
     try:
         connection.request("GET", path, headers=headers)
         answer = connection.getresponse()
+        assert answer.getheader("X-Accel-Expires") is None  # nginx's alone
         return (
             answer.status,
             answer.getheader("ETag") or "",
@@ -226,3 +232,38 @@ def test_whole_pages_answers_that_set_a_cookie_and_other_addresses_are_not_kept(
         answer = get(site, path, **headers, **{"If-None-Match": '"x"'})
         assert answer[2] in ("", "BYPASS", "MISS"), (path, answer[2])
     assert len(Application.asked) == 8
+
+
+def test_nginx_keeps_an_answer_as_long_as_the_application_says(site):
+    """Less than LIVE_STALE_SECONDS for an older kept version, more while the machine is busy
+    (tournament.web.live.answer_live); 0 not at all."""
+    not_kept, short = TABLE + "?expires=0", TABLE + "?expires=1"
+    get(site, not_kept, **HTMX)
+    get(site, short, **HTMX)
+    assert get(site, not_kept, **HTMX, **{"If-None-Match": '"x"'})[2] == "MISS"
+    assert get(site, short, **HTMX, **{"If-None-Match": '"x"'})[2] == "HIT"
+
+    time.sleep(2.2)  # nginx counts whole seconds; the fixture's nginx would keep it 30 s
+
+    assert get(site, short, **HTMX, **{"If-None-Match": '"x"'})[2] == "EXPIRED"
+
+
+def test_an_answer_compressed_for_one_client_is_not_given_to_one_that_cannot_read_it(site):
+    get(site, TABLE, **HTMX, **{"Accept-Encoding": "gzip, deflate, br"})
+
+    plain = get(site, TABLE, **HTMX, **{"If-None-Match": '"x"'})
+    again = get(site, TABLE, **HTMX, **{"If-None-Match": '"x"', "Accept-Encoding": "gzip"})
+
+    assert plain[2] == "MISS" and b"gzip" not in plain[3]
+    assert again[2] == "HIT" and b"gzip" in again[3]
+
+
+def test_nginx_says_when_it_fills_again_what_it_keeps_for_every_viewer(site):
+    """Then the application may send the last update it drew (tournament.web.live.Kept); a
+    first poll, whose page was just drawn, is never marked so, even when the client says it."""
+    get(site, TABLE, **HTMX, **{"X-Live-Refill": "1"})  # a first poll
+    get(site, TABLE + "?2", **HTMX, **{"If-None-Match": '"x"'})  # nothing kept yet
+
+    first, refill = Application.asked
+    assert "X-Live-Refill" not in first
+    assert refill["X-Live-Refill"] == "1"
