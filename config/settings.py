@@ -15,7 +15,9 @@ Variables (see README.md):
 - ``LOGIN_FAILURE_LIMIT``, ``LOGIN_COOLOFF_MINUTES``, ``TOKEN_FAILURE_LIMIT``,
   ``TOKEN_COOLOFF_MINUTES``: throttling of wrong passwords and API tokens
 - ``LIVE_STALE_SECONDS``: how old a public live fragment may be when it is sent again rather
-  than drawn anew after a change (default 15; 0 for never)
+  than drawn anew after a change (default 15; 0 for never); ``LIVE_BUSY_SECONDS``: the same
+  while the machine's processors are all taken (default 45; not above LIVE_STALE_SECONDS for
+  no difference)
 - ``TEST_DATABASE_NAME``: name of the throw-away PostgreSQL test database
 """
 
@@ -210,6 +212,11 @@ CACHES = {
 # drawing would otherwise take the referees' share of the server. A viewer then sees a change
 # at most this much later than the poll's own period (20 or 30 s); 0 draws after every change.
 LIVE_STALE_SECONDS = _int("LIVE_STALE_SECONDS", 15)
+# While the machine's processors are all taken (tournament.web.live.busy), up to
+# LIVE_BUSY_SECONDS instead: the referees' hands go first. A venue's pace (a hand every few
+# minutes a table) leaves the processors mostly idle; referees entering hands as fast as the
+# server answers take them all (benchmarks/venue_load.py).
+LIVE_BUSY_SECONDS = _int("LIVE_BUSY_SECONDS", 45)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -77,10 +77,11 @@ def fresh_standings_cache() -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def live_fragments_never_stale() -> Iterator[None]:
-    """A public live fragment is drawn again after every change (LIVE_STALE_SECONDS 0): tests
-    see a change at the next poll. tests/web/test_live_stale.py sets its own with `settings`
-    (not asked for here: some tests have a parameter of that name)."""
-    with override_settings(LIVE_STALE_SECONDS=0):
+    """A public live fragment is drawn again after every change (LIVE_STALE_SECONDS 0, and
+    no more while the machine is busy, which a test run can make it): tests see a change at
+    the next poll. tests/web/test_live_stale.py sets its own with `settings` (not asked for
+    here: some tests have a parameter of that name)."""
+    with override_settings(LIVE_STALE_SECONDS=0, LIVE_BUSY_SECONDS=0):
         yield
 
 

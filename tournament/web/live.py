@@ -18,11 +18,13 @@ tournaments are answered so: a private one has every request checked and rendere
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -135,12 +137,13 @@ def answer_live(
     is kept in the "live" cache (a table of the database, so every application server sees
     it), and the next request is sent it without `render()` running when it is the version
     `tag` names (the other players at a table, every viewer of the standings), or when it was
-    drawn less than LIVE_STALE_SECONDS ago and the client's own copy is no newer (see
-    `Kept.answer`)."""
+    drawn less than `stale_seconds()` ago and the client's own copy is no newer (see
+    `Kept.answer`). Its 200 answers say in X-Accel-Expires how long a cache in front (nginx,
+    see config.hosting) may keep them: what is left of those seconds."""
     if tag is None:
         return render()
     digest = request_digest(request)
-    etag = quote_etag(f"{tag}-{digest}")
+    current = etag = quote_etag(f"{tag}-{digest}")
     response = get_conditional_response(request, etag=etag)
     kept: Kept | None = None
     if response is None and shared:
@@ -156,6 +159,10 @@ def answer_live(
             _keep_fragment(request, digest, etag, response, kept)
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
+    if shared and response.status_code == 200:
+        # The current version is current from now; an older kept one from when it was drawn.
+        behind_for = _now() - kept.drawn_at if kept and etag == kept.etag != current else 0
+        response["X-Accel-Expires"] = str(max(0, int(stale_seconds() - behind_for)))
     # The tag depends on the session; say so to any cache between, whether or not the view
     # (which a kept fragment skips) read the session.
     patch_vary_headers(response, ("Cookie",))
@@ -176,6 +183,54 @@ def conditional_live(view: Callable[..., HttpResponse]) -> Callable[..., HttpRes
         )
 
     return wrapper
+
+
+def stale_seconds() -> int:
+    """How old a public fragment may be when it is sent again after a change:
+    LIVE_STALE_SECONDS, or LIVE_BUSY_SECONDS when larger and the machine is `busy()`. The
+    referees' hands come first: when every processor is taken, the viewers see changes later
+    rather than take the referees' share to draw them."""
+    if settings.LIVE_BUSY_SECONDS > settings.LIVE_STALE_SECONDS and busy():
+        return settings.LIVE_BUSY_SECONDS
+    return settings.LIVE_STALE_SECONDS
+
+
+def busy() -> bool:
+    """Whether the machine's processors are all taken. On Linux, from the kernel's pressure
+    stall information: some task waited for a processor at least BUSY_PRESSURE per cent of
+    the last 10 s. Elsewhere (or where the kernel keeps none), from the 1-minute load average:
+    at least one a processor this process may run on. Either is the kernel's, so every
+    process and application server on the machine agrees; False where there is neither."""
+    pressure = cpu_pressure()
+    if pressure is not None:
+        return pressure >= BUSY_PRESSURE
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return False
+    try:
+        processors = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        processors = os.cpu_count() or 1
+    return load >= processors
+
+
+def cpu_pressure() -> float | None:
+    """The share (per cent) of the last 10 s in which some task waited for a processor, from
+    Linux's pressure stall information; None where the kernel keeps none."""
+    try:
+        with CPU_PRESSURE.open() as pressure:
+            return float(pressure.readline().split("avg10=", 1)[1].split()[0])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+# Linux's pressure stall information for the processors: its first line is "some avg10=..."
+# (the share of the last 10 s, 60 s and 300 s in which at least one task waited for one).
+CPU_PRESSURE = Path("/proc/pressure/cpu")
+# From this share of the last 10 s the machine is busy. Referees entering hands as fast as two
+# processors answer keep it at 60-90% (benchmarks/venue_load.py); an idle machine under 1%.
+BUSY_PRESSURE = 25.0
 
 
 # A kept fragment lives this long at most; the cache also drops the oldest beyond its size
@@ -235,21 +290,26 @@ class Kept:
 
     def answer(self, request: HttpRequest, etag: str) -> tuple[HttpResponse, str] | None:
         """What to send for a request whose current ETag is `etag`, from this fragment: it
-        when it is that version. Otherwise, when it was drawn less than LIVE_STALE_SECONDS
+        when it is that version. Otherwise, when it was drawn less than `stale_seconds()`
         ago, is of the same tournament and is no older than the copy the client sent back
         (a viewer never sees the sheet go back): 304 when the client has it, else it with its
         own ETag. None: draw the fragment again."""
         if self.etag == etag:
             return self.response(), etag
-        if _now() - self.drawn_at >= settings.LIVE_STALE_SECONDS:
+        if _now() - self.drawn_at >= stale_seconds():
             return None
         kept, current = _version(self.etag), _version(etag)
         if kept is None or current is None or not _no_older(current, kept):
             return None
-        # A first poll sends no copy back; its page was just drawn, maybe newer than this.
-        theirs = [_version(tag) for tag in parse_etags(request.headers.get("If-None-Match", ""))]
-        if not any(version and _no_older(kept, version) for version in theirs):
-            return None
+        # A first poll sends no copy back; its page was just drawn, maybe newer than this. nginx
+        # filling again what it keeps for every viewer (config.hosting) sends none either, but
+        # says so: what its viewers hold is no newer than the last fragment drawn, this one.
+        if request.headers.get("X-Live-Refill") != "1":
+            theirs = [
+                _version(tag) for tag in parse_etags(request.headers.get("If-None-Match", ""))
+            ]
+            if not any(version and _no_older(kept, version) for version in theirs):
+                return None
         not_modified = get_conditional_response(request, etag=self.etag)
         return (not_modified or self.response()), self.etag
 
