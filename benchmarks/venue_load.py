@@ -2,7 +2,7 @@
 the live pages, on the production set-up.
 
     .venv/bin/python benchmarks/venue_load.py [--players 400] [--referees 100]
-        [--viewers 400 2000] [--seconds 60] [--warmup 30] [--workers 4] [--port 8820]
+        [--viewers 400 2000] [--seconds 60] [--warmup 50] [--workers 4] [--port 8820]
         [--repeat K]
 
 It starts gunicorn (`_server.py`: `--workers` sync workers, DEBUG off, PostgreSQL, persistent
@@ -25,8 +25,11 @@ tables. Then, for a bounded time, all in one asyncio loop with its own small HTT
   waits those `--warmup` seconds after each referee has read its tables through the API once,
   so that every phase starts with its workers equally warm.
 
-The server reads LIVE_STALE_SECONDS from the environment (config/settings.py; the first line
-printed gives it): LIVE_STALE_SECONDS=0 draws a public fragment again after every change.
+The server reads LIVE_STALE_SECONDS and LIVE_BUSY_SECONDS from the environment
+(config/settings.py; the first line printed gives them): LIVE_STALE_SECONDS=0 with
+LIVE_BUSY_SECONDS=0 draws a public fragment again after every change. With referees as fast as
+answered the processors are soon all taken (tournament.web.live.busy), and LIVE_BUSY_SECONDS
+is the window then.
 
 With `--repeat K` the phases run K times over (the rate without viewers moves by a third from
 one run to the next on a shared machine): each ratio is against its own run's rate without
@@ -50,10 +53,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import json
 import math
 import os
 import random
+import re
 import resource
 import statistics
 import sys
@@ -166,6 +171,11 @@ class Stats:
     resent: int = 0
     from_nginx: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     at_work: int = 0  # referees with hands left to enter as the window closed
+    # When each hand was acknowledged, by (table, hand number), and what each table poll
+    # answered in the window left its viewer holding: (table, when, ETag).
+    acknowledged_at: dict[tuple[int, int], float] = field(default_factory=dict)
+    held: list[tuple[int, float, str]] = field(default_factory=list)
+    lags: list[float] = field(default_factory=list)  # seconds, see `viewer_lags`
 
     def note(self, endpoint: str, answer: Answer, expected: tuple[int, ...]) -> None:
         self.statuses[endpoint][str(answer.status or answer.error)] += 1
@@ -237,6 +247,7 @@ async def referee(
             if answer.status not in (200, 201):
                 break  # refused: the following hands would be out of order
             stats.acknowledged[table.number] += 1
+            stats.acknowledged_at[table.number, number] = time.monotonic()
             stats.replays += answer.replayed
             stats.hand_times.append(time.monotonic() - start)
             acknowledged()
@@ -278,6 +289,8 @@ async def poll(
             stats.note(endpoint, answer, (200, 304))
         if answer.status == 200 and answer.etag:
             etag = answer.etag
+        if sent >= start and answer.status in (200, 304) and endpoint == "table poll":
+            stats.held.append((int(path.rstrip("/").rpartition("/")[2]), time.monotonic(), etag))
         due = next_send(first, every, sent, time.monotonic())
         if sent >= start and due <= time.monotonic():
             stats.queued[endpoint] += 1
@@ -359,6 +372,40 @@ def viewer_paths(slug: str, viewers: int) -> list[dict[str, tuple[str, int]]]:
     ]
 
 
+def viewer_lags(slug: str, stats: Stats, ended: float) -> list[float]:
+    """For each table poll answered in the window (until `ended`), how long the first hand
+    its viewer did not yet see had been acknowledged then (0 when they saw every hand
+    acknowledged). What a fragment shows is read from its ETag: its last audit entry of the
+    table (tournament.web.live), and so the hands recorded up to it."""
+    from tournament.models import AuditEntry
+
+    entries: dict[int, list[int]] = defaultdict(list)
+    for table, entry in (
+        AuditEntry.objects.filter(
+            tournament__slug=slug,
+            table__round__number=ROUND,
+            action=AuditEntry.Action.HAND_RECORDED,
+        )
+        .order_by("id")
+        .values_list("table__number", "id")
+    ):
+        entries[table].append(entry)
+    return lags_seen(entries, stats, ended)
+
+
+def lags_seen(entries: dict[int, list[int]], stats: Stats, ended: float) -> list[float]:
+    """`viewer_lags` from each table's audit entries of its hands, in order."""
+    lags = []
+    for table, when, etag in stats.held:
+        if when > ended:
+            continue
+        match = re.search(r"live-\d+\.\d+\.(\d+)-", etag)
+        seen = bisect.bisect_right(entries.get(table, []), int(match[1])) if match else 0
+        missed = stats.acknowledged_at.get((table, seen + 1))
+        lags.append(when - missed if missed is not None and missed < when else 0.0)
+    return lags
+
+
 def integrity(slug: str, stats: Stats) -> list[str]:
     """What is wrong in the database after a phase (nothing: an empty list)."""
     from django.db.models import F
@@ -435,6 +482,9 @@ class Phase:
     load: tuple[float, float]  # 1-minute load average at the start and the end of the window
     machine: dict[str, float]  # the machine's CPU seconds over the window: busy, idle, ...
     baseline: Phase | None = None  # the phase of the same run with no viewers
+    # At the start and the end of the window, the share of the last 10 s in which some task
+    # waited for a processor (Linux's pressure stall information; tournament.web.live.busy).
+    pressure: tuple[float | None, float | None] = (None, None)
 
     @property
     def rate(self) -> float:
@@ -474,13 +524,26 @@ async def prime(port: int, paths: list[dict[str, tuple[str, int]]], timeout: flo
     return etags
 
 
+async def open_page(send: Send, path: str, at: float, timeout: float) -> None:
+    """A first poll of `path` at `at`: a page just opened, which sends no ETag."""
+    await asyncio.sleep(max(0.0, at - time.monotonic()))
+    headers = {
+        "HX-Request": "true",
+        "Accept-Language": "en",
+        "Accept-Encoding": "gzip, deflate, br",
+    }
+    await send("GET", path, headers, b"", timeout)
+
+
 async def run_phase(
     port: int, slug: str, shares, paths, seconds: float, warmup: float, seed_value: int,
     timeout: float, cold: bool, mark: Callable[[], None], pace: float = 0.0,
+    opened_over: float = 0.0,
 ) -> tuple[Stats, float, float, float]:  # fmt: skip
     """Viewers from `warmup` seconds before the referees, referees for `seconds`; the stats,
     the window (start, end) and this process' CPU seconds over it; `mark` is called as the
-    window opens and as it closes."""
+    window opens and as it closes. Each live address is opened once more at a random moment
+    of the last `opened_over` seconds before the window (see below)."""
     etags = {} if cold or not paths else await prime(port, paths, timeout)
     stats = Stats()
     rng = random.Random(seed_value)
@@ -501,6 +564,19 @@ async def run_phase(
                 poll(send, endpoint, path, every, first, start, stop, stats, timeout,
                      etags.get(path, ""))
             ))  # fmt: skip
+    # At a venue pages are opened all the time, and a first poll (no ETag) always reaches the
+    # application, whose answer nginx then keeps: what nginx keeps is of every age. `prime`
+    # alone would leave every address kept from the same moment, and all of them running out
+    # together (or not at all within a window shorter than what they are kept). So each
+    # address is opened once more at a random moment of the `opened_over` seconds before the
+    # window; these requests are not counted.
+    if paths and opened_over:
+        session, send = session_for_phone(port)
+        phones.append(session)
+        since = max(begin, start - opened_over)
+        for path in sorted({path for where in paths for path, _every in where.values()}):
+            at = rng.uniform(since, start)
+            tasks.append(asyncio.create_task(open_page(send, path, at, timeout)))
     referees = []
     for token, tables in shares:
         session, send = session_for_phone(port)
@@ -582,6 +658,9 @@ def report(phase: Phase, baseline: Phase | None, cores: int) -> None:
     per_hand = f"{phase.cpu_per_hand * 1000:.1f} ms of server CPU a hand" + (
         f" ({phase.cpu_ratio:.2f} of the rate with no viewers by CPU)" if baseline else ""
     )
+    if None not in phase.pressure:
+        print(f"  processors waited for (some, last 10 s): {phase.pressure[0]:.0f}% -> "
+              f"{phase.pressure[1]:.0f}%")  # fmt: skip
     print(f"  load average {phase.load[0]:.2f} -> {phase.load[1]:.2f}; CPU over the window: "
           f"client {phase.client_cpu:.1f} s ({phase.client_cpu / window:.0%} of one core), "
           f"server {server:.1f} s ({server / window / cores:.0%} of {cores} cores: {each}); "
@@ -602,6 +681,13 @@ def report(phase: Phase, baseline: Phase | None, cores: int) -> None:
         if phase.stats.queued[name]:
             print(f"  {'':13} {phase.stats.queued[name]} polls came due while the last was "
                   "unanswered (htmx queues one and sends it on the answer)")  # fmt: skip
+    if phase.stats.lags:
+        lags = phase.stats.lags
+        cuts = statistics.quantiles(lags, n=100, method="inclusive") if len(lags) > 1 else lags * 99
+        print(f"  what the viewers saw: at each table poll answered in the window, the first "
+              f"hand of the table they had not seen had been acknowledged p50 {cuts[49]:.1f} s, "
+              f"p95 {cuts[94]:.1f} s, at most {max(lags):.1f} s before "
+              f"(0 when they had seen every one)")  # fmt: skip
     print(f"  errors: {len(phase.stats.errors)}; hands sent again after a lost answer: "
           f"{phase.stats.resent}, of which the server replayed {phase.stats.replays}")  # fmt: skip
     for error in phase.stats.errors[:5]:
@@ -620,7 +706,7 @@ def main() -> None:
     parser.add_argument("--referees", type=int, default=100)
     parser.add_argument("--viewers", type=int, nargs="*", default=[400, 2000])
     parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--warmup", type=float, default=10.0)
+    parser.add_argument("--warmup", type=float, default=50.0)
     parser.add_argument(
         "--server",
         choices=["nginx", "gunicorn", "sync"],
@@ -650,6 +736,8 @@ def main() -> None:
     setup_django(url)
     from django.conf import settings
 
+    from tournament.web import live
+
     state = Path(tempfile.gettempdir()) / f"venue_load_{args.port}"
     state.mkdir(exist_ok=True)
     log = state / "server.log"
@@ -661,7 +749,15 @@ def main() -> None:
           f"{pace}, {args.seconds:.0f} s a phase after {args.warmup:.0f} s of "
           f"viewers alone; client timeout {args.timeout:.0f} s; {cores} cores; public "
           f"fragments sent again for {settings.LIVE_STALE_SECONDS} s after a change "
-          "(LIVE_STALE_SECONDS)")  # fmt: skip
+          f"(LIVE_STALE_SECONDS), {settings.LIVE_BUSY_SECONDS} s while the processors are "
+          "all taken (LIVE_BUSY_SECONDS)")  # fmt: skip
+    # Each live address is opened again over the last seconds an update may be kept before
+    # the window opens (at most --warmup: give a warm-up at least that long).
+    opened_over = max(settings.LIVE_STALE_SECONDS, settings.LIVE_BUSY_SECONDS)
+    if args.warmup < opened_over:
+        print(f"note: --warmup {args.warmup:g} is shorter than an update may be kept "
+              f"({opened_over} s): what nginx keeps as the window opens is younger than at a "
+              "venue after a while")  # fmt: skip
     phases: list[Phase] = []
     baseline: Phase | None = None
     from django.db import connections
@@ -682,14 +778,16 @@ def main() -> None:
                 workers=args.workers, threads=args.threads,
             )  # fmt: skip
         try:
-            marks: list[tuple[float, dict[str, float], dict[str, float]]] = []
+            marks: list[tuple[tuple[float, float | None], dict[str, float], dict[str, float]]]
+            marks = []
 
             def mark(pid: int = server.pid, marks: list = marks) -> None:
-                marks.append((os.getloadavg()[0], process_cpu(pid), machine_cpu()))
+                marks.append(((os.getloadavg()[0], live.cpu_pressure()), process_cpu(pid),
+                              machine_cpu()))  # fmt: skip
 
             stats, start, ended, cpu = asyncio.run(
                 run_phase(args.port, slug, shares, paths, args.seconds, args.warmup, args.seed,
-                          args.timeout, args.cold, mark, args.pace)
+                          args.timeout, args.cold, mark, args.pace, opened_over)
             )  # fmt: skip
         finally:
             stop_server(server)
@@ -697,8 +795,10 @@ def main() -> None:
         first, last = marks[0], marks[-1]
         used = {name: last[1][name] - first[1].get(name, 0.0) for name in last[1]}
         machine = {name: last[2][name] - first[2].get(name, 0.0) for name in last[2]}
+        stats.lags = viewer_lags(slug, stats, ended)
         phase = Phase(viewers, hands, ended - start, stats, integrity(slug, stats), cpu,
-                      used, (first[0], last[0]), machine)  # fmt: skip
+                      used, (first[0][0], last[0][0]), machine,
+                      pressure=(first[0][1], last[0][1]))  # fmt: skip
         if not viewers:
             baseline = phase
         phase.baseline = baseline

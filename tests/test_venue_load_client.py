@@ -64,3 +64,22 @@ def test_polls_carry_the_last_etag_and_count_timeouts_one_at_a_time():
     assert stats.errors == ["poll: timeout"]
     assert stats.queued["poll"] >= 1  # ticks that came while the slow one was out
     assert len(stats.times["poll"]) == len(sent) - 1  # the timeout has no answer time
+
+
+def test_what_a_viewer_saw_is_read_from_the_etag_they_hold():
+    stats = Stats()
+    # Table 7's hands 1-3 were recorded as audit entries 11, 15 and 20, acknowledged at 100,
+    # 104 and 108; table 8 has none.
+    entries = {7: [11, 15, 20]}
+    stats.acknowledged_at.update({(7, 1): 100.0, (7, 2): 104.0, (7, 3): 108.0})
+    stats.held += [
+        (7, 99.0, 'W/"live-1.4.0-abcdefabcdefabcd"'),  # before any hand: nothing missed
+        (7, 103.0, '"live-1.4.0-abcdefabcdefabcd"'),  # hand 1 missed for 3 s
+        (7, 106.0, 'W/"live-1.4.15-abcdefabcdefabcd"'),  # saw hands 1-2
+        (7, 110.0, '"live-1.4.15-abcdefabcdefabcd"'),  # hand 3 missed for 2 s
+        (7, 111.0, '"live-1.5.20-abcdefabcdefabcd"'),  # saw all three
+        (8, 111.0, '"live-1.5.0-abcdefabcdefabcd"'),
+        (7, 130.0, '"live-1.4.0-abcdefabcdefabcd"'),  # after the window: not counted
+    ]
+
+    assert venue_load.lags_seen(entries, stats, ended=120.0) == [0.0, 3.0, 0.0, 2.0, 0.0, 0.0]
