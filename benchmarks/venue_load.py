@@ -23,7 +23,9 @@ tables. Then, for a bounded time, all in one asyncio loop with its own small HTT
   does. The viewers poll for `--warmup` seconds before the referees start, so that they hold
   ETags as browsers that have been open a while do. Every phase, the one without viewers too,
   waits those `--warmup` seconds after each referee has read its tables through the API once,
-  so that every phase starts with its workers equally warm.
+  so that every phase starts with its workers equally warm. Each live address is also opened
+  once more at a random moment of the last seconds an update may be kept before the window
+  (`run_phase`), so that what nginx keeps is of every age as the window opens.
 
 The server reads LIVE_STALE_SECONDS and LIVE_BUSY_SECONDS from the environment
 (config/settings.py; the first line printed gives them): LIVE_STALE_SECONDS=0 with
