@@ -4,6 +4,8 @@ sheet than the one they have."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.core.cache import caches
 from django.test import Client
@@ -41,18 +43,30 @@ def hand(board, organiser):
     )
 
 
+@pytest.fixture
+def changed(clock, live_urls, hand):
+    """`changed(seconds)`: a viewer's first poll of table 1, then a hand entered there and
+    `seconds` gone by; the address and that first answer."""
+
+    def change(seconds: float) -> tuple[str, Any]:
+        url = live_urls["table"]
+        first = Client().get(url, headers=HTMX)
+        hand()
+        clock.now += seconds
+        return url, first
+
+    return change
+
+
 def again(url: str, answer) -> object:
     """A poll that sends back the copy `answer` gave, as the browser does."""
     return Client().get(url, headers={**HTMX, "If-None-Match": answer["ETag"]})
 
 
 def test_within_the_window_a_change_leaves_the_viewers_with_their_copy(
-    clock, live_urls, hand, django_assert_max_num_queries
+    django_assert_max_num_queries, changed
 ):
-    url = live_urls["table"]
-    first = Client().get(url, headers=HTMX)
-    hand()
-    clock.now += STALE - 1
+    url, first = changed(STALE - 1)
 
     # The tag's query and the cache's read: nothing is drawn.
     with django_assert_max_num_queries(2):
@@ -81,11 +95,8 @@ def test_a_viewer_with_an_older_copy_gets_the_kept_one_within_the_window(
     assert answer["Cache-Control"] == "no-cache"
 
 
-def test_after_the_window_the_change_is_drawn(clock, live_urls, hand):
-    url = live_urls["table"]
-    first = Client().get(url, headers=HTMX)
-    hand()
-    clock.now += STALE
+def test_after_the_window_the_change_is_drawn(changed):
+    url, first = changed(STALE)
 
     answer = again(url, first)
 
@@ -198,13 +209,8 @@ def busy(settings, monkeypatch):
     return Busy
 
 
-def test_while_busy_a_change_leaves_the_viewers_with_their_copy_longer(
-    clock, busy, live_urls, hand
-):
-    url = live_urls["table"]
-    first = Client().get(url, headers=HTMX)
-    hand()
-    clock.now += BUSY - 1
+def test_while_busy_a_change_leaves_the_viewers_with_their_copy_longer(clock, busy, changed):
+    url, first = changed(BUSY - 1)
 
     assert again(url, first).status_code == 304
 
@@ -214,24 +220,16 @@ def test_while_busy_a_change_leaves_the_viewers_with_their_copy_longer(
     assert answer["ETag"] != first["ETag"]
 
 
-def test_once_no_longer_busy_the_usual_window_counts_again(clock, busy, live_urls, hand):
-    url = live_urls["table"]
-    first = Client().get(url, headers=HTMX)
-    hand()
-    clock.now += STALE
+def test_once_no_longer_busy_the_usual_window_counts_again(busy, changed):
+    url, first = changed(STALE)
     busy.now = False
 
     assert again(url, first).status_code == 200
 
 
-def test_a_busy_window_shorter_than_the_usual_one_changes_nothing(
-    clock, busy, settings, live_urls, hand
-):
+def test_a_busy_window_shorter_than_the_usual_one_changes_nothing(busy, settings, changed):
     settings.LIVE_BUSY_SECONDS = STALE - 5
-    url = live_urls["table"]
-    first = Client().get(url, headers=HTMX)
-    hand()
-    clock.now += STALE - 1
+    url, first = changed(STALE - 1)
 
     assert again(url, first).status_code == 304
 
@@ -352,14 +350,11 @@ REFILL = {**HTMX, "X-Live-Refill": "1"}
 
 
 def test_nginx_filling_again_within_the_window_gets_the_last_fragment_drawn(
-    clock, live_urls, hand, django_assert_max_num_queries
+    django_assert_max_num_queries, changed
 ):
     """nginx passes on no copy of the viewer's, but every copy it gave out is no newer than
     the last fragment drawn (config.hosting sends X-Live-Refill)."""
-    url = live_urls["table"]
-    first = Client().get(url, headers=HTMX)
-    hand()
-    clock.now += STALE - 4
+    url, first = changed(STALE - 4)
 
     with django_assert_max_num_queries(2):
         answer = Client().get(url, headers=REFILL)
@@ -370,11 +365,8 @@ def test_nginx_filling_again_within_the_window_gets_the_last_fragment_drawn(
     assert answer["X-Accel-Expires"] == "4"  # what is left of the window
 
 
-def test_nginx_filling_again_after_the_window_gets_the_change_drawn(clock, live_urls, hand):
-    url = live_urls["table"]
-    first = Client().get(url, headers=HTMX)
-    hand()
-    clock.now += STALE
+def test_nginx_filling_again_after_the_window_gets_the_change_drawn(changed):
+    url, first = changed(STALE)
 
     answer = Client().get(url, headers=REFILL)
 
@@ -382,11 +374,8 @@ def test_nginx_filling_again_after_the_window_gets_the_change_drawn(clock, live_
     assert answer["X-Accel-Expires"] == str(STALE)
 
 
-def test_while_busy_nginx_filling_again_gets_the_last_fragment_longer(clock, busy, live_urls, hand):
-    url = live_urls["table"]
-    first = Client().get(url, headers=HTMX)
-    hand()
-    clock.now += STALE + 5  # what nginx kept before the machine was busy has run out
+def test_while_busy_nginx_filling_again_gets_the_last_fragment_longer(busy, changed):
+    url, first = changed(STALE + 5)  # what nginx kept before the machine was busy has run out
 
     answer = Client().get(url, headers=REFILL)
 

@@ -146,9 +146,11 @@ def answer_live(
     current = etag = quote_etag(f"{tag}-{digest}")
     response = get_conditional_response(request, etag=etag)
     kept: Kept | None = None
+    # Read once a request: on Linux it is a file of /proc (see `busy`).
+    window = stale_seconds() if response is None and shared else 0
     if response is None and shared:
         kept = Kept.read(digest)
-        answer = kept.answer(request, etag) if kept else None
+        answer = kept.answer(request, etag, window) if kept else None
         if answer is not None:
             response, etag = answer
     if response is None:
@@ -162,7 +164,7 @@ def answer_live(
     if shared and response.status_code == 200:
         # The current version is current from now; an older kept one from when it was drawn.
         behind_for = _now() - kept.drawn_at if kept and etag == kept.etag != current else 0
-        response["X-Accel-Expires"] = str(max(0, int(stale_seconds() - behind_for)))
+        response["X-Accel-Expires"] = str(max(0, int(window - behind_for)))
     # The tag depends on the session; say so to any cache between, whether or not the view
     # (which a kept fragment skips) read the session.
     patch_vary_headers(response, ("Cookie",))
@@ -288,15 +290,17 @@ class Kept:
         kept = caches["live"].get(cls.key(digest))
         return cls(*kept) if isinstance(kept, tuple) and len(kept) == 4 else None
 
-    def answer(self, request: HttpRequest, etag: str) -> tuple[HttpResponse, str] | None:
+    def answer(
+        self, request: HttpRequest, etag: str, window: int
+    ) -> tuple[HttpResponse, str] | None:
         """What to send for a request whose current ETag is `etag`, from this fragment: it
-        when it is that version. Otherwise, when it was drawn less than `stale_seconds()`
-        ago, is of the same tournament and is no older than the copy the client sent back
-        (a viewer never sees the sheet go back): 304 when the client has it, else it with its
-        own ETag. None: draw the fragment again."""
+        when it is that version. Otherwise, when it was drawn less than `window` seconds
+        (`stale_seconds()`) ago, is of the same tournament and is no older than the copy the
+        client sent back (a viewer never sees the sheet go back): 304 when the client has it,
+        else it with its own ETag. None: draw the fragment again."""
         if self.etag == etag:
             return self.response(), etag
-        if _now() - self.drawn_at >= stale_seconds():
+        if _now() - self.drawn_at >= window:
             return None
         kept, current = _version(self.etag), _version(etag)
         if kept is None or current is None or not _no_older(current, kept):
