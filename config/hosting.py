@@ -250,7 +250,9 @@ def _live_cache(state: str, seconds: int, passed: str) -> tuple[str, str]:
 
     An answer is kept as long as its X-Accel-Expires says (tournament.web.live.answer_live:
     what is left of the seconds an update may lag, longer while the machine is busy), else
-    `seconds`."""
+    `seconds`. When it runs out, one poll goes to the application; the others are sent the
+    answer kept until then while it is answered, so a viewer may see an update later by as
+    long as the application takes to answer that poll."""
     http = f"""\
     # The public pages' live updates, kept as long as the application says (X-Accel-Expires),
     # else {seconds} s (LIVE_STALE_SECONDS).
@@ -289,9 +291,12 @@ def _live_cache(state: str, seconds: int, passed: str) -> tuple[str, str]:
             proxy_no_cache $live_not_kept;
             proxy_cache_bypass $live_not_from_kept;
             proxy_set_header X-Live-Refill $live_refill;
-            # One request to the application when the kept answer runs out, not one a viewer.
+            # One request to the application when the kept answer runs out, not one a viewer:
+            # for a new one the others wait for it; for one run out, they are sent the one kept
+            # until then while the application answers (UPDATING).
             proxy_cache_lock on;
             proxy_cache_lock_timeout 10s;
+            proxy_cache_use_stale updating;
             # HIT: answered from what nginx keeps; MISS, EXPIRED, BYPASS: by the application.
             add_header X-Live-Cache $upstream_cache_status;
         }}

@@ -85,9 +85,12 @@ class Application(http.server.BaseHTTPRequestHandler):
 
     version = 1
     asked: list[dict[str, str]] = []
+    delay = 0.0  # seconds it takes to answer a live update
 
     def do_GET(self) -> None:
         Application.asked.append(dict(self.headers.items()))
+        if self.headers.get("HX-Request") == "true":
+            time.sleep(Application.delay)
         language = "zh" if "zh" in self.headers.get("Accept-Language", "") else "en"
         gzip = " gzip" if "gzip" in self.headers.get("Accept-Encoding", "") else ""
         body = f"<p>{self.path} version {Application.version}{gzip} {language}</p>".encode()
@@ -118,6 +121,7 @@ def site(tmp_path: Path) -> Iterator[int]:
     threading.Thread(target=application.serve_forever, daemon=True).start()
     Application.asked = []
     Application.version = 1
+    Application.delay = 0.0
     port = free_port()
     (tmp_path / "nginx").mkdir()
     conf = tmp_path / "nginx" / "nginx.conf"
@@ -267,3 +271,25 @@ def test_nginx_says_when_it_fills_again_what_it_keeps_for_every_viewer(site):
     first, refill = Application.asked
     assert "X-Live-Refill" not in first
     assert refill["X-Live-Refill"] == "1"
+
+
+def test_while_one_poll_fills_again_what_ran_out_the_others_get_the_kept_one(site):
+    """One request to the application a page when what nginx keeps runs out, however many
+    viewers poll while the application is slow to answer it (a busy venue): they get the
+    answer kept until then, as they would have a moment before."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    path, copy = TABLE + "?expires=1", {"If-None-Match": '"x"'}
+    get(site, path, **HTMX)
+    time.sleep(2.2)  # run out
+    Application.version, Application.delay = 2, 1.0
+    with ThreadPoolExecutor(6) as pool:
+        refill = pool.submit(get, site, path, **HTMX, **copy)
+        time.sleep(0.3)  # at the application
+        others = [pool.submit(get, site, path, **HTMX, **copy) for _ in range(5)]
+        answers = [other.result() for other in others]
+
+    assert refill.result()[2] == "EXPIRED" and b"version 2" in refill.result()[3]
+    assert {answer[2] for answer in answers} == {"UPDATING"}
+    assert all(b"version 1" in answer[3] for answer in answers)
+    assert len(Application.asked) == 2
