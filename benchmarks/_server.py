@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import shlex
 import signal
 import socket
 import subprocess
@@ -106,10 +107,13 @@ def start_serve(
     workers: int | None = None,
     threads: int | None = None,
     log: Path | None = None,
+    request_cpu: Path | None = None,
 ) -> subprocess.Popen[bytes]:
     """`scripts/serve` on 127.0.0.1:`port` with SETUP=0 (the database must be migrated and the
     static files collected), behind nginx or (proxy="none") gunicorn alone; scripts/serve's
-    WORKERS/THREADS unless given. Ready to answer when this returns; stop it with stop_server()."""
+    WORKERS/THREADS unless given. With `request_cpu` (a folder), gunicorn writes down each
+    request's CPU there (_request_cpu.py). Ready to answer when this returns; stop it with
+    stop_server()."""
     env = {
         **os.environ,
         "HOST": HOST,
@@ -125,6 +129,10 @@ def start_serve(
     for name, value in (("WORKERS", workers), ("THREADS", threads)):
         if value:
             env[name] = str(value)
+    if request_cpu:
+        hooks = Path(__file__).with_name("_request_cpu.py")
+        env["GUNICORN_CMD_ARGS"] = f"--config {shlex.quote(str(hooks))}"
+        env["REQUEST_CPU_DIR"] = str(request_cpu)
     _collect_static({**env, "DEBUG": "false", "DJANGO_SETTINGS_MODULE": "config.settings"})
     with socket.socket() as probe:  # what answered would otherwise be taken for this server
         if probe.connect_ex((HOST, port)) == 0:

@@ -10,7 +10,8 @@ connections) on 127.0.0.1 over the benchmark database (bench_database.py), and r
 with no viewers, then one for each number of `--viewers`. Each phase seeds the tournament of
 tournament_scale.py afresh (`--players` players, rounds 1-2 finished, round 3 in play, nothing
 entered) and gives each of `--referees` referees an API token and an equal share of round 3's
-tables. Then, for a bounded time, all in one asyncio loop with its own small HTTP/1.1 client:
+tables. Then, for a bounded time, all in one asyncio loop (aiohttp for the referees, a small
+client of its own for the viewers' polls, `LeanPhone`):
 
 - every referee enters complete MCR games at its tables, one POST per hand (16 a table, each
   with its own Idempotency-Key, sent again with the same key after a lost answer), as fast as
@@ -89,15 +90,19 @@ from bench_database import database_url, ensure_database, setup_django  # noqa: 
 ROUND = 3
 HANDS = 16  # an MCR game
 WINDOW_SHARE = 0.75  # the window closes once this share of the hands is acknowledged
+VIEWER_ENDPOINTS = ("standings poll", "table poll")
 STANDINGS_EVERY = 30  # seconds, tournament.web.public.LIVE_SECONDS
 TABLE_EVERY = 20
 
 
-# --- The client: aiohttp, one connection pool per phone, as a browser keeps ---------------------
+# --- The clients: aiohttp for the referees, LeanPhone for the viewers' polls --------------------
 
 KEEPALIVE = 25.0  # seconds an idle connection is kept: under nginx's keepalive_timeout (30 s)
 GRACE = 5.0  # seconds a referee's request in flight at the end of a phase may still take
 RETRY_PAUSE = 1.0  # seconds a referee waits before sending a hand again after a lost answer
+# X-Live-Cache of an answer nginx gave from what it keeps: HIT, or UPDATING while one request
+# fills again what ran out (config.hosting: proxy_cache_use_stale updating).
+FROM_NGINX = ("HIT", "UPDATING")
 
 
 @dataclass
@@ -108,7 +113,7 @@ class Answer:
     body: bytes  # the start of an error's body
     seconds: float
     error: str = ""  # "timeout", or the connection error's name
-    from_nginx: bool = False  # answered from what nginx keeps (X-Live-Cache: HIT)
+    from_nginx: bool = False  # answered from what nginx keeps (X-Live-Cache: FROM_NGINX)
 
 
 Send = Callable[[str, str, dict[str, str], bytes, float], Awaitable[Answer]]
@@ -143,7 +148,7 @@ def session_for_phone(port: int):
                     response.headers.get("Idempotent-Replayed") == "true",
                     content[:200] if response.status >= 400 else b"",
                     time.perf_counter() - began,
-                    from_nginx=response.headers.get("X-Live-Cache") == "HIT",
+                    from_nginx=response.headers.get("X-Live-Cache") in FROM_NGINX,
                 )
         except TimeoutError:
             return Answer(0, "", False, b"", time.perf_counter() - began, "timeout")
@@ -151,6 +156,107 @@ def session_for_phone(port: int):
             return Answer(0, "", False, b"", time.perf_counter() - began, type(error).__name__)
 
     return session, send
+
+
+class LeanPhone:
+    """A viewer's phone for the polls: the same requests as `session_for_phone`, on asyncio's
+    streams, with no more work than reading an answer takes (status line, the few headers
+    read here, the body by its length or its chunks). The phones are on the same cores as
+    the server, and aiohttp spends about a millisecond of them a request: at 2,000 viewers a
+    tenth of the machine. Up to 6 kept-alive connections, each closed after KEEPALIVE idle
+    seconds (before nginx closes it); a kept connection found closed when reused is opened
+    again once, as a browser does."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter, float]] = []
+        self.open = 0
+
+    async def close(self) -> None:
+        for _reader, writer, _since in self.idle:
+            writer.close()
+        self.idle.clear()
+
+    async def send(
+        self, method: str, path: str, headers: dict[str, str], body: bytes, timeout: float
+    ) -> Answer:
+        began = time.perf_counter()
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}"]
+        lines += [f"{name}: {value}" for name, value in headers.items()]
+        if body:
+            lines.append(f"Content-Length: {len(body)}")
+        request = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+        try:
+            async with asyncio.timeout(timeout):
+                return await self._exchange(request, began)
+        except TimeoutError:
+            return Answer(0, "", False, b"", time.perf_counter() - began, "timeout")
+        except (OSError, asyncio.IncompleteReadError, ValueError) as error:
+            return Answer(0, "", False, b"", time.perf_counter() - began, type(error).__name__)
+
+    async def _exchange(self, request: bytes, began: float) -> Answer:
+        now = time.monotonic()
+        while self.idle:
+            reader, writer, since = self.idle.pop()
+            if now - since < KEEPALIVE and not reader.at_eof():
+                try:
+                    return await self._over(reader, writer, request, began)
+                except (ConnectionError, asyncio.IncompleteReadError):
+                    pass  # closed by the server while kept: open another, as browsers do
+            writer.close()
+        if self.open >= 6:
+            raise OSError("more than 6 requests at once")
+        reader, writer = await asyncio.open_connection(HOST, self.port)
+        return await self._over(reader, writer, request, began)
+
+    async def _over(self, reader, writer, request: bytes, began: float) -> Answer:
+        self.open += 1
+        kept = False
+        try:
+            writer.write(request)
+            head = await reader.readuntil(b"\r\n\r\n")
+            status = int(head[9:12])
+            length, chunked, close = None, False, False
+            etag = cache = replayed = ""
+            for line in head.decode("latin-1").split("\r\n")[1:]:
+                name, _, value = line.partition(":")
+                name, value = name.lower(), value.strip()
+                if name == "content-length":
+                    length = int(value)
+                elif name == "transfer-encoding":
+                    chunked = "chunked" in value.lower()
+                elif name == "connection":
+                    close = value.lower() == "close"
+                elif name == "etag":
+                    etag = value
+                elif name == "x-live-cache":
+                    cache = value
+                elif name == "idempotent-replayed":
+                    replayed = value
+            if status in (204, 304) or 100 <= status < 200:
+                content = b""
+            elif chunked:
+                parts = []
+                while size := int((await reader.readuntil(b"\r\n")).split(b";")[0], 16):
+                    parts.append(await reader.readexactly(size + 2))
+                await reader.readuntil(b"\r\n")  # no trailers are sent
+                content = b"".join(parts)
+            elif length is not None:
+                content = await reader.readexactly(length)
+            else:
+                content, close = await reader.read(), True
+            kept = not close
+            return Answer(
+                status, etag, replayed == "true",
+                content[:200] if status >= 400 else b"",
+                time.perf_counter() - began, from_nginx=cache in FROM_NGINX,
+            )  # fmt: skip
+        finally:
+            self.open -= 1
+            if kept:
+                self.idle.append((reader, writer, time.monotonic()))
+            else:
+                writer.close()
 
 
 # --- What happened ------------------------------------------------------------------------------
@@ -374,6 +480,31 @@ def viewer_paths(slug: str, viewers: int) -> list[dict[str, tuple[str, int]]]:
     ]
 
 
+def requests_cpu(
+    folder: Path, paths: list[dict[str, tuple[str, int]]], start: float, ended: float
+) -> dict[str, tuple[int, float]]:
+    """What gunicorn's threads spent in the requests that ended within (start, ended], from
+    the lines _request_cpu.py wrote in `folder`: (requests, CPU seconds) by endpoint. A poll
+    reaches gunicorn only when nginx does not answer it (the pages opened again before the
+    window are none of its requests)."""
+    endpoint_of = {path: name for where in paths for name, (path, _every) in where.items()}
+    used: dict[str, list[float]] = defaultdict(lambda: [0, 0.0])
+    for log in folder.glob("*.log"):
+        for line in log.read_text().splitlines():
+            moment, method, path, seconds = line.split(" ")
+            if not start < float(moment) <= ended:
+                continue
+            if method == "POST" and path.endswith("/hands"):
+                name = "hand POST"
+            elif method == "GET" and path in endpoint_of:
+                name = endpoint_of[path]
+            else:
+                name = "other"
+            used[name][0] += 1
+            used[name][1] += float(seconds)
+    return {name: (int(count), seconds) for name, (count, seconds) in used.items()}
+
+
 def viewer_lags(slug: str, stats: Stats, ended: float) -> list[float]:
     """For each table poll answered in the window (until `ended`), how long the first hand
     its viewer did not yet see had been acknowledged then (0 when they saw every hand
@@ -487,6 +618,9 @@ class Phase:
     # At the start and the end of the window, the share of the last 10 s in which some task
     # waited for a processor (Linux's pressure stall information; tournament.web.live.busy).
     pressure: tuple[float | None, float | None] = (None, None)
+    # gunicorn's threads' CPU in requests over the window, by endpoint: (requests, seconds)
+    # (_request_cpu.py; empty with --server sync).
+    request_cpu: dict[str, tuple[int, float]] = field(default_factory=dict)
 
     @property
     def rate(self) -> float:
@@ -503,6 +637,14 @@ class Phase:
         """Seconds of the server's CPU (gunicorn, nginx, PostgreSQL) over the window per hand
         acknowledged in it: the hands' own and the viewers' share."""
         return sum(self.server_cpu.values()) / self.hands if self.hands else 0.0
+
+    @property
+    def viewers_share(self) -> float:
+        """The viewers' requests' share of the CPU gunicorn's threads spent in requests over
+        the window."""
+        whole = sum(seconds for _count, seconds in self.request_cpu.values())
+        viewers = sum(self.request_cpu.get(name, (0, 0.0))[1] for name in VIEWER_ENDPOINTS)
+        return viewers / whole if whole else 0.0
 
     @property
     def cpu_ratio(self) -> float:
@@ -550,6 +692,7 @@ async def run_phase(
     stats = Stats()
     rng = random.Random(seed_value)
     phones = []
+    lean: list[LeanPhone] = []
     begin = time.monotonic()
     # Every phase, the one without viewers too, opens its window after `warmup` seconds with
     # the workers warmed the same way: each referee reads its tables through the API first.
@@ -557,8 +700,9 @@ async def run_phase(
     stop = start + seconds
     tasks = []
     for where in paths:
-        session, send = session_for_phone(port)
-        phones.append(session)
+        phone = LeanPhone(port)
+        lean.append(phone)
+        send = phone.send
         for endpoint, (path, every) in where.items():
             # The page was opened at a random moment: its first poll comes `every` later.
             first = begin + rng.uniform(0, every)
@@ -629,6 +773,8 @@ async def run_phase(
     await asyncio.gather(*tasks, return_exceptions=True)
     for session in phones:
         await session.close()
+    for phone in lean:
+        await phone.close()
     return stats, start, ended, cpu
 
 
@@ -667,6 +813,16 @@ def report(phase: Phase, baseline: Phase | None, cores: int) -> None:
           f"client {phase.client_cpu:.1f} s ({phase.client_cpu / window:.0%} of one core), "
           f"server {server:.1f} s ({server / window / cores:.0%} of {cores} cores: {each}); "
           f"{per_hand}")  # fmt: skip
+    if phase.request_cpu:
+        spent = sum(seconds for _count, seconds in phase.request_cpu.values())
+        each = "; ".join(
+            f"{name} {count} x {seconds / count * 1000:.1f} ms = {seconds:.1f} s"
+            for name, (count, seconds) in sorted(phase.request_cpu.items())
+        )
+        gunicorn = phase.server_cpu.get("gunicorn", 0.0)
+        of = f" ({spent / gunicorn:.0%} of gunicorn's CPU)" if gunicorn else ""
+        print(f"  gunicorn's threads in requests{of}: {each}; the viewers' share "
+              f"{phase.viewers_share:.1%}")  # fmt: skip
     if phase.machine:
         whole = sum(phase.machine.values()) or 1.0
         shares = ", ".join(
@@ -743,6 +899,8 @@ def main() -> None:
     state = Path(tempfile.gettempdir()) / f"venue_load_{args.port}"
     state.mkdir(exist_ok=True)
     log = state / "server.log"
+    requests_folder = state / "request_cpu"
+    requests_folder.mkdir(exist_ok=True)
     cores = os.cpu_count() or 1
     pace = f"one every {args.pace:g} s" if args.pace else "as fast as answered"
     print(f"server: {args.server} on {HOST}:{args.port}, workers {args.workers or 'default'}, "
@@ -774,10 +932,12 @@ def main() -> None:
             server = start_server(port=args.port, database_url=url,
                                   workers=args.workers or 4, threads=1, log=log)  # fmt: skip
         else:
+            for old in requests_folder.glob("*.log"):
+                old.unlink()
             server = start_serve(
                 port=args.port, database_url=url, state_dir=state, log=log,
                 proxy="nginx" if args.server == "nginx" else "none",
-                workers=args.workers, threads=args.threads,
+                workers=args.workers, threads=args.threads, request_cpu=requests_folder,
             )  # fmt: skip
         try:
             marks: list[tuple[tuple[float, float | None], dict[str, float], dict[str, float]]]
@@ -800,7 +960,8 @@ def main() -> None:
         stats.lags = viewer_lags(slug, stats, ended)
         phase = Phase(viewers, hands, ended - start, stats, integrity(slug, stats), cpu,
                       used, (first[0][0], last[0][0]), machine,
-                      pressure=(first[0][1], last[0][1]))  # fmt: skip
+                      pressure=(first[0][1], last[0][1]),
+                      request_cpu=requests_cpu(requests_folder, paths, start, ended))  # fmt: skip
         if not viewers:
             baseline = phase
         phase.baseline = baseline
@@ -824,6 +985,11 @@ def main() -> None:
         if len(ratios) > 1:
             listed = ", ".join(f"{ratio:.2f}" for ratio in ratios)
             print(f"{viewers} viewers: ratios {listed}, median {middle:.2f}")
+        shares = [p.viewers_share for p in phases if p.viewers == viewers and p.request_cpu]
+        if shares:
+            listed = ", ".join(f"{share:.1%}" for share in shares)
+            print(f"{viewers} viewers: their requests' share of the CPU gunicorn's threads spent "
+                  f"in requests {listed}, median {statistics.median(shares):.1%}")  # fmt: skip
         by_cpu = [p.cpu_ratio for p in phases if p.viewers == viewers]
         listed = ", ".join(f"{ratio:.2f}" for ratio in by_cpu)
         print(f"{viewers} viewers: ratios by the server's CPU per hand {listed}, median "
