@@ -131,7 +131,9 @@ def start_serve(
             env[name] = str(value)
     if request_cpu:
         hooks = Path(__file__).with_name("_request_cpu.py")
-        env["GUNICORN_CMD_ARGS"] = f"--config {shlex.quote(str(hooks))}"
+        # Settings given in GUNICORN_CMD_ARGS (an experiment's) are kept.
+        given = os.environ.get("GUNICORN_CMD_ARGS", "")
+        env["GUNICORN_CMD_ARGS"] = f"{given} --config {shlex.quote(str(hooks))}".strip()
         env["REQUEST_CPU_DIR"] = str(request_cpu)
     _collect_static({**env, "DEBUG": "false", "DJANGO_SETTINGS_MODULE": "config.settings"})
     with socket.socket() as probe:  # what answered would otherwise be taken for this server
