@@ -181,4 +181,7 @@ def test_the_lean_phone_reads_answers_and_keeps_its_connections():
         for writer in accepted:
             writer.close()
 
-    asyncio.run(scenario())
+    # In a thread of its own: a browser test before it in the same process may have left an
+    # event loop running in this one (Playwright's).
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, scenario()).result()
