@@ -18,10 +18,11 @@ from __future__ import annotations
 import os
 import threading
 import time
+from typing import TextIO
 
 _began = threading.local()
 _lock = threading.Lock()
-_files: dict[int, object] = {}
+_files: dict[int, TextIO] = {}
 
 
 def pre_request(worker, req) -> None:
@@ -41,4 +42,4 @@ def post_request(worker, req, environ, resp) -> None:
         if log is None:
             folder = os.environ["REQUEST_CPU_DIR"]
             log = _files[pid] = open(os.path.join(folder, f"{pid}.log"), "a", buffering=1)  # noqa: SIM115
-        log.write(line)  # type: ignore[attr-defined]
+        log.write(line)
