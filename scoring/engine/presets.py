@@ -19,7 +19,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .rulebook import Rulebook
 
 #: How the deal passes, by the preset's `deal.passing`.
 EVERY_HAND = "every_hand"  # MCR: after every hand
@@ -162,6 +165,14 @@ class RulePreset:
                 changes = {part: replace(getattr(preset, part), **changes)}
             preset = replace(preset, **changes)
         return preset
+
+    @property
+    def rulebook(self) -> Rulebook:
+        """What this rule set does with its numbers (`scoring.engine.rulebook`): every edge
+        asks it rather than naming a preset."""
+        from .rulebook import rulebook_for
+
+        return rulebook_for(self)
 
     @property
     def counts_fan(self) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,7 +14,8 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import HandError, RulePreset, errors, jt, score_case, wa
+from scoring.engine import RulePreset
+from scoring.engine.rulebook import Scored
 from scoring.engine_messages import engine_message
 from tournament import deals
 from tournament.models import (
@@ -570,15 +571,13 @@ def _fill_in_win(
             )
         hand.fan, hand.flowers, hand.tiles = _fan_of(tournament, at, hand, facts)
         return []
-    scorer = TILE_SCORERS.get(preset.scorer or "")
-    tiled = facts.tiles is not None or bool(facts.extra_tiles)
-    if facts.fan is not None or facts.flowers or (tiled and scorer is None):
+    if facts.fan is not None or facts.flowers:
         raise ValidationError(
             _("This tournament counts a hand in points: give its value, not fan or tiles."),
             code="value_required",
         )
     hand.value, hand.tiles = _value_of(
-        preset, scorer, at, hand, winner_seat, facts.winner, facts.value, facts.tiles
+        tournament, at, hand, winner_seat, facts.winner, facts.value, facts.tiles
     )
     further = list(facts.extra_winners)
     named = {player.pk for player, _value in further}
@@ -601,15 +600,14 @@ def _fill_in_win(
         _refuse_false_win_offender(table, hand.number, seat, player, false_wins)
         winners.add(seat.pk)
         scored, tiles = _value_of(
-            preset, scorer, at, hand, seat, player, value, tiles_of.get(player.pk)
+            tournament, at, hand, seat, player, value, tiles_of.get(player.pk)
         )
         extra.append(ExtraWin(winner=seat, value=scored, tiles=tiles))
     return extra
 
 
 def _value_of(
-    preset: RulePreset,
-    scorer: TileScorer | None,
+    tournament: Tournament,
     at: deals.DealAt,
     hand: Hand,
     seat: Seat,
@@ -617,18 +615,46 @@ def _value_of(
     value: int | None,
     tiles: dict[str, Any] | None,
 ) -> tuple[int, dict[str, Any] | None]:
-    """A winner's value under a preset that counts points: the engine's from the tiles (a
+    """A winner's value under a preset that counts points: the rulebook's from the tiles (a
     value given too must agree), else the value as given; checked against the preset."""
-    if tiles is not None and scorer is not None:
-        scored, tiles = scorer(at, hand, seat, tiles)
-        if value is not None and value != scored:
+    preset = tournament.rules
+    if tiles is not None:
+        scored, tiles = _scored_tiles(tournament, at, hand, seat, tiles)
+        if scored.below_minimum:
+            raise ValidationError(
+                _(
+                    "%(player)s's tiles are worth %(value)s points, below the minimum of "
+                    "%(minimum)s: a faulty out, not a win."
+                ),
+                code="below_minimum",
+                params={"player": player.name, "value": scored.value, "minimum": preset.minimum},
+            )
+        if scored.refused or scored.value is None:
+            raise ValidationError(engine_message(scored.verdict), code="invalid_tiles")
+        if value is not None and value != scored.value:
             raise ValidationError(
                 _("%(player)s's tiles score %(scored)s, not the %(value)s entered."),
                 code="value_disagrees_with_tiles",
-                params={"player": player.name, "scored": scored, "value": value},
+                params={"player": player.name, "scored": scored.value, "value": value},
             )
-        value = scored
+        value = scored.value
     return _checked_value(preset, value, player), tiles
+
+
+def _scored_tiles(
+    tournament: Tournament, at: deals.DealAt, hand: Hand, winner: Seat, tiles: dict[str, Any]
+) -> tuple[Scored, dict[str, Any]]:
+    """A winner's tiles with the situation of the deal (the winner's seat wind, the prevailing
+    wind, self-drawn when no one discarded, the winner's riichi), scored by the rulebook."""
+    rules = tournament.rules.rulebook
+    case = rules.situation(
+        tiles,
+        seat_wind=at.seat_winds[winner.index],
+        prevailing_wind=at.prevailing_wind,
+        self_drawn=hand.discarder is None,
+        riichi=winner.starting_wind in hand.riichi,
+    )
+    return rules.score(case, profile=tournament.profile), case
 
 
 def _refuse_false_win_offender(
@@ -687,81 +713,16 @@ def _checked_value(preset: RulePreset, value: int | None, player: Player) -> int
     return value
 
 
-def _situation(at: deals.DealAt, hand: Hand, winner: Seat, tiles: dict[str, Any]) -> dict[str, Any]:
-    """A winner's tiles with the situation of the deal: the winner's seat wind, the
-    prevailing wind, and self-drawn when no one discarded."""
-    case = {
-        **tiles,
-        "seat_wind": at.seat_winds[winner.index],
-        "prevalent_wind": at.prevailing_wind,
-        "self_drawn": hand.discarder is None,
-    }
-    case.pop("deal", None)
-    return case
-
-
-def _jt_value_of_tiles(
-    at: deals.DealAt, hand: Hand, winner: Seat, tiles: dict[str, Any]
-) -> tuple[int, dict[str, Any]]:
-    """JT: the final score F of the winner's tiles (and the tiles with the situation of the
-    deal), with riichi when the winner declared it in this deal. Tiles that are no win are
-    refused with the engine's message."""
-    case = _situation(at, hand, winner, tiles) | {"riichi": winner.starting_wind in hand.riichi}
-    verdict = jt.score_jt_case(case)
-    if verdict.error is not None or verdict.final is None:
-        raise ValidationError(engine_message(verdict), code="invalid_tiles")
-    return verdict.final, case
-
-
-def _wa_value_of_tiles(
-    at: deals.DealAt, hand: Hand, winner: Seat, tiles: dict[str, Any]
-) -> tuple[int, dict[str, Any]]:
-    """WA: the hand value F of one winner's tiles (and the tiles with the situation of the
-    deal). Below the minimum the hand is a faulty out, not a win (`below_minimum`); tiles that
-    are no hand are refused with the engine's message."""
-    case = _situation(at, hand, winner, tiles)
-    try:
-        verdict = wa.score_wa_hand(wa.parse_wa_case(case))
-    except HandError as error:
-        raise ValidationError(engine_message(error), code="invalid_tiles") from error
-    if verdict.error == errors.BELOW_MINIMUM:
-        raise ValidationError(
-            _(
-                "%(player)s's tiles are worth %(value)s points, below the minimum of "
-                "%(minimum)s: a faulty out, not a win."
-            ),
-            code="below_minimum",
-            params={
-                "player": winner.player.name,
-                "value": verdict.final,
-                "minimum": hand.table.round.tournament.rules.minimum,
-            },
-        )
-    if verdict.error is not None or verdict.final is None:
-        raise ValidationError(engine_message(verdict), code="invalid_tiles")
-    return verdict.final, case
-
-
-TileScorer = Callable[[deals.DealAt, Hand, Seat, dict[str, Any]], tuple[int, dict[str, Any]]]
-#: The engines that score a win's tiles into its value, by the preset's `scorer` (MCR's fan
-#: and flowers are scored by `_score_tiles`).
-TILE_SCORERS: dict[str, TileScorer] = {
-    "jt": _jt_value_of_tiles,
-    "wa": _wa_value_of_tiles,
-}
-
-
 def _fan_of(
     tournament: Tournament, at: deals.DealAt, hand: Hand, facts: Facts
 ) -> tuple[int, int, dict[str, Any] | None]:
     """MCR: the fan and flowers of a win, from its tiles or as entered, checked."""
     preset = tournament.rules
     fan, flowers, tiles = facts.fan, facts.flowers, facts.tiles
-    winner, discarder = hand.winner, hand.discarder
-    assert winner is not None
+    assert hand.winner is not None
     if tiles is not None:
         fan, flowers, tiles = _score_tiles(
-            tournament, at, winner, discarder, fan, flowers, tiles, recorded=facts.recorded_fan
+            tournament, at, hand, fan, flowers, tiles, recorded=facts.recorded_fan
         )
     if fan is None:
         raise ValidationError(_("A win needs its fan (or its tiles)."), code="fan_required")
@@ -784,8 +745,7 @@ def _fan_of(
 def _score_tiles(
     tournament: Tournament,
     at: deals.DealAt,
-    winner: Seat,
-    discarder: Seat | None,
+    hand: Hand,
     fan: int | None,
     flowers: int,
     tiles: dict[str, Any],
@@ -794,32 +754,21 @@ def _score_tiles(
 ) -> tuple[int, int, dict[str, Any]]:
     """The fan and flowers of the tiles (and the tiles with the winds of the hand). A `fan`
     given beside them must agree, unless it is `recorded` (see `record_hand`)."""
-    if not tournament.rules.hand_scoring_available:
-        raise ValidationError(
-            _("This tournament's rule preset cannot score tiles yet; enter the fan."),
-            code="scoring_unavailable",
-        )
-    case = {
-        **tiles,
-        "seat_wind": at.seat_winds[winner.index],
-        "prevalent_wind": at.prevailing_wind,
-        "self_drawn": discarder is None,
-        "flowers": tiles.get("flowers", flowers),
-    }
-    verdict = score_case(case, profile=tournament.profile)
-    keep = recorded and fan is not None and fan != verdict.total_excl_flowers
-    if verdict.error == "BELOW_8_FAN" and not keep:
+    winner = hand.winner
+    assert winner is not None
+    scored, case = _scored_tiles(
+        tournament, at, hand, winner, {**tiles, "flowers": tiles.get("flowers", flowers)}
+    )
+    keep = recorded and fan is not None and fan != scored.value
+    if scored.below_minimum and not keep:
         raise ValidationError(
             _("These tiles are worth %(fan)s fan without flowers: a false win, not a win."),
             code="below_minimum",
-            params={"fan": verdict.total_excl_flowers},
+            params={"fan": scored.value},
         )
-    if verdict.error and verdict.error != "BELOW_8_FAN":
-        raise ValidationError(engine_message(verdict), code="invalid_tiles")
-    # A scored hand (a win, or a false win kept as recorded) has both totals.
-    assert verdict.total is not None and verdict.total_excl_flowers is not None
-    scored_fan = verdict.total_excl_flowers
-    scored_flowers = verdict.total - verdict.total_excl_flowers
+    if scored.refused or scored.value is None:
+        raise ValidationError(engine_message(scored.verdict), code="invalid_tiles")
+    scored_fan, scored_flowers = scored.value, scored.flowers
     if keep and fan is not None:
         scored_fan = fan  # the record stands; the minimum is checked on it
     if (fan is not None and fan != scored_fan) or (flowers and flowers != scored_flowers):

@@ -1,0 +1,253 @@
+"""One object per rule preset that every edge of the application asks: how a win's tiles are
+read and scored, which facts of the situation a win may carry, what a deal and its value are
+called, what a foul may cost, and which ways of entering a deal exist. Plain Python.
+
+`RulePreset` holds the numbers of a rule set; its `rulebook` (`rulebook_for`) holds what the
+rule set *does* with them. Pages, prints, statistics, the archive, the API and the calculator
+read the rulebook instead of naming a preset: a new rule set is a new rulebook here, and
+nothing outside the engine changes.
+
+Words come as keys that the presentation layer translates (`scoring.words`): the engine knows
+no language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from . import errors
+from .errors import HandError
+from .jt import FLAGS as JT_FLAGS
+from .jt import JtResult, parse_jt_compact, score_jt_case, score_jt_hand
+from .notation import parse_compact
+from .presets import RulePreset
+from .result import ScoreResult
+from .scoring import score_case, score_hand
+from .wa import FLAGS as WA_FLAGS
+from .wa import WaResult, parse_wa_case, parse_wa_compact, score_wa_hand
+from .wa.scoring import failure as wa_failure
+
+Verdict = ScoreResult | JtResult | WaResult
+
+#: What a deal is called: MCR calls each deal a hand (the Green Book's word); the presets whose
+#: dealer repeats call it a deal.
+HAND, DEAL = "hand", "deal"
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A win's tiles as the preset scores them.
+
+    `value` is what the deal records (MCR: fan without flowers, with `flowers` apart; JT: the
+    final score F; WA: the hand value F). `error` is None for a win, `BELOW_MINIMUM` for a
+    hand that is a winning shape worth less than the minimum (MCR's false win, WA's faulty
+    out: `value` holds its worth), or the engine's code for tiles that are no hand at all
+    (`value` None). `verdict` is the engine's own result, for breakdowns and messages."""
+
+    value: int | None
+    flowers: int
+    error: str | None
+    verdict: Verdict
+
+    @property
+    def below_minimum(self) -> bool:
+        return self.error == BELOW_MINIMUM
+
+    @property
+    def refused(self) -> bool:
+        """Tiles that are no hand: neither a win nor one below the minimum."""
+        return self.error is not None and not self.below_minimum
+
+
+#: The one code every preset gives a winning shape worth less than its minimum.
+BELOW_MINIMUM = "below_minimum"
+
+
+@dataclass(frozen=True)
+class PenaltyScale:
+    """What a deduction for a foul may be: `least` to `most`, a multiple of `step`."""
+
+    least: int
+    most: int
+    step: int
+
+    def allows(self, points: int) -> bool:
+        return self.least <= points <= self.most and points % self.step == 0
+
+
+class Rulebook:
+    """The rule set of a preset, asked by every edge. Subclasses fill in the scorer."""
+
+    key: ClassVar[str]  # the short name requests and the calculator use: "mcr", "jt", "wa"
+    #: The facts of the situation a win may carry besides its winds, self-draw and (JT) riichi,
+    #: which the deal itself says; in the order forms show them.
+    situation_flags: ClassVar[tuple[str, ...]]
+    #: The tiles a compact hand may hold beyond the 34 kinds (WA's joker "J").
+    extra_tile_codes: ClassVar[tuple[str, ...]] = ()
+    #: What a deal is called (HAND or DEAL).
+    deal_noun: ClassVar[str] = DEAL
+    #: The kind of value a win carries: "fan" (with flowers apart), "final_score" (JT's F, in
+    #: points, from points and doubles) or "points".
+    value_kind: ClassVar[str]
+    #: A foul's deduction.
+    penalty_scale: ClassVar[PenaltyScale] = PenaltyScale(5, 60, 1)
+
+    def __init__(self, preset: RulePreset):
+        self.preset = preset
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.preset.key}>"
+
+    # --- Entry -----------------------------------------------------------------------------
+
+    @property
+    def counts_fan(self) -> bool:
+        """Whether a win is entered as fan and flowers (MCR) rather than as points."""
+        return self.value_kind == "fan"
+
+    @property
+    def false_win_penalty(self) -> bool:
+        """Whether a declared win that is not one is a penalty beside the deal, which goes on
+        (MCR's false win, WA's faulty out); otherwise it is a result that ends the deal
+        (JT's faulty out)."""
+        return not self.preset.faulty_out.ends_deal
+
+    @property
+    def faulty_out_result(self) -> bool:
+        """Whether a faulty out is a result of its own that ends the deal (JT)."""
+        return self.preset.faulty_out.ends_deal
+
+    @property
+    def several_winners(self) -> bool:
+        return self.preset.deal.several_winners
+
+    @property
+    def dealer_repeats(self) -> bool:
+        """Whether the dealer may deal again, so a game has no fixed number of deals."""
+        return self.preset.deals_vary
+
+    # --- Tiles -----------------------------------------------------------------------------
+
+    def situation(
+        self,
+        tiles: Mapping[str, Any],
+        *,
+        seat_wind: str,
+        prevailing_wind: str,
+        self_drawn: bool,
+        riichi: bool = False,
+    ) -> dict[str, Any]:
+        """A winner's tiles (the case format) with the situation of the deal: the winner's
+        seat wind, the prevailing wind and self-draw, as the game's flow gives them."""
+        case = {
+            **tiles,
+            "seat_wind": seat_wind,
+            "prevalent_wind": prevailing_wind,
+            "self_drawn": self_drawn,
+        }
+        case.pop("deal", None)
+        return case
+
+    def score(self, case: Mapping[str, Any], *, profile: str) -> Scored:
+        """The tiles of one win in the case format, scored under this preset."""
+        raise NotImplementedError
+
+    def score_compact(self, text: str, *, profile: str, **situation: Any) -> Scored:
+        """A hand in the compact notation with its situation, scored under this preset;
+        HandError for text that cannot be read."""
+        raise NotImplementedError
+
+
+class McrRulebook(Rulebook):
+    key = "mcr"
+    situation_flags = ("last_tile_of_kind", "kong_related", "last_wall_tile")
+    deal_noun = HAND
+    value_kind = "fan"
+
+    def situation(self, tiles, *, seat_wind, prevailing_wind, self_drawn, riichi=False):  # type: ignore[no-untyped-def]
+        case = super().situation(
+            tiles, seat_wind=seat_wind, prevailing_wind=prevailing_wind, self_drawn=self_drawn
+        )
+        case["flowers"] = tiles.get("flowers", 0)
+        return case
+
+    def score(self, case: Mapping[str, Any], *, profile: str) -> Scored:
+        return self._scored(score_case(dict(case), profile=profile))
+
+    def score_compact(self, text: str, *, profile: str, **situation: Any) -> Scored:
+        return self._scored(score_hand(parse_compact(text, **situation), profile=profile))
+
+    @staticmethod
+    def _scored(verdict: ScoreResult) -> Scored:
+        error = BELOW_MINIMUM if verdict.error == errors.BELOW_8_FAN else verdict.error
+        if error is not None and error != BELOW_MINIMUM:
+            return Scored(None, 0, error, verdict)
+        assert verdict.total is not None and verdict.total_excl_flowers is not None
+        flowers = verdict.total - verdict.total_excl_flowers
+        return Scored(verdict.total_excl_flowers, flowers, error, verdict)
+
+
+class JtRulebook(Rulebook):
+    key = "jt"
+    situation_flags = tuple(flag for flag in JT_FLAGS if flag not in ("self_drawn", "riichi"))
+    value_kind = "final_score"
+    penalty_scale = PenaltyScale(5, 1500, 5)  # ruling R-19 of the JT specification
+
+    def situation(self, tiles, *, seat_wind, prevailing_wind, self_drawn, riichi=False):  # type: ignore[no-untyped-def]
+        case = super().situation(
+            tiles, seat_wind=seat_wind, prevailing_wind=prevailing_wind, self_drawn=self_drawn
+        )
+        case["riichi"] = riichi
+        return case
+
+    def score(self, case: Mapping[str, Any], *, profile: str) -> Scored:
+        return self._scored(score_jt_case(dict(case)))
+
+    def score_compact(self, text: str, *, profile: str, **situation: Any) -> Scored:
+        return self._scored(score_jt_hand(parse_jt_compact(text, **situation)))
+
+    @staticmethod
+    def _scored(verdict: JtResult) -> Scored:
+        if verdict.error is not None or verdict.final is None:
+            return Scored(None, 0, verdict.error or errors.BAD_INPUT, verdict)
+        return Scored(verdict.final, 0, None, verdict)
+
+
+class WaRulebook(Rulebook):
+    key = "wa"
+    situation_flags = tuple(flag for flag in WA_FLAGS if flag != "self_drawn")
+    extra_tile_codes = ("J",)
+    value_kind = "points"
+
+    def score(self, case: Mapping[str, Any], *, profile: str) -> Scored:
+        try:
+            hand = parse_wa_case(dict(case))
+        except HandError as error:
+            return self._scored(wa_failure(error))
+        return self._scored(score_wa_hand(hand))
+
+    def score_compact(self, text: str, *, profile: str, **situation: Any) -> Scored:
+        return self._scored(score_wa_hand(parse_wa_compact(text, **situation)))
+
+    @staticmethod
+    def _scored(verdict: WaResult) -> Scored:
+        if verdict.error == errors.BELOW_MINIMUM:
+            return Scored(verdict.final, 0, BELOW_MINIMUM, verdict)
+        if verdict.error is not None or verdict.final is None:
+            return Scored(None, 0, verdict.error or errors.BAD_INPUT, verdict)
+        return Scored(verdict.final, 0, None, verdict)
+
+
+#: The rulebook of each engine, by the preset's `scorer`.
+RULEBOOKS: dict[str, type[Rulebook]] = {
+    book.key: book for book in (McrRulebook, JtRulebook, WaRulebook)
+}
+
+
+def rulebook_for(preset: RulePreset) -> Rulebook:
+    """The rulebook of `preset` (with the tournament's settings already applied to it)."""
+    if preset.scorer not in RULEBOOKS:
+        raise ValueError(f"No rulebook scores the preset {preset.key!r}.")
+    return RULEBOOKS[preset.scorer](preset)
