@@ -166,7 +166,15 @@ class McrRulebook(Rulebook):
     deal_noun = HAND
     value_kind = "fan"
 
-    def situation(self, tiles, *, seat_wind, prevailing_wind, self_drawn, riichi=False):  # type: ignore[no-untyped-def]
+    def situation(
+        self,
+        tiles: Mapping[str, Any],
+        *,
+        seat_wind: str,
+        prevailing_wind: str,
+        self_drawn: bool,
+        riichi: bool = False,
+    ) -> dict[str, Any]:
         case = super().situation(
             tiles, seat_wind=seat_wind, prevailing_wind=prevailing_wind, self_drawn=self_drawn
         )
@@ -195,7 +203,15 @@ class JtRulebook(Rulebook):
     value_kind = "final_score"
     penalty_scale = PenaltyScale(5, 1500, 5)  # ruling R-19 of the JT specification
 
-    def situation(self, tiles, *, seat_wind, prevailing_wind, self_drawn, riichi=False):  # type: ignore[no-untyped-def]
+    def situation(
+        self,
+        tiles: Mapping[str, Any],
+        *,
+        seat_wind: str,
+        prevailing_wind: str,
+        self_drawn: bool,
+        riichi: bool = False,
+    ) -> dict[str, Any]:
         case = super().situation(
             tiles, seat_wind=seat_wind, prevailing_wind=prevailing_wind, self_drawn=self_drawn
         )

@@ -792,12 +792,12 @@ FAILURES: list[tuple[str, Callable, str]] = [
     (
         "tiles for another seat",
         change_tiles(seat_wind="E"),
-        "round 1, table 2, hand 1: the tiles give seat_wind 'E', but in this hand it is 'W'.",
+        "round 1, table 2, hand 1: the tiles give seat_wind 'E', but in this deal it is 'W'.",
     ),
     (
         "tiles self-drawn on a discard",
         change_tiles(self_drawn=True),
-        "round 1, table 2, hand 1: the tiles give self_drawn True, but in this hand it is False.",
+        "round 1, table 2, hand 1: the tiles give self_drawn True, but in this deal it is False.",
     ),
     (
         "false win costs 30",

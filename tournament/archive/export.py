@@ -175,10 +175,7 @@ def _hand(
         "fan": hand.fan,
         "flowers": hand.flowers,
         "value": hand.value,
-        "extra_winners": [
-            ExtraWinRecord.model_construct(winner=win.winner.player.key, value=win.value)
-            for win in hand.extra_wins.all()
-        ],
+        "extra_winners": [_extra_win(win) for win in hand.extra_wins.all()],
         "riichi": keys(hand.riichi),
         "faulty_claims": keys(hand.faulty_claims),
         "ready": keys(hand.ready),
@@ -194,6 +191,14 @@ def _hand(
     if hand.tiles is not None:
         fields["tiles"] = hand.tiles
     return _DEALS[hand.result].model_construct(**fields)
+
+
+def _extra_win(win: ExtraWin) -> ExtraWinRecord:
+    """A further winner, with his tiles when there are some."""
+    fields: dict[str, Any] = {"winner": win.winner.player.key, "value": win.value}
+    if win.tiles is not None:
+        fields["tiles"] = win.tiles
+    return ExtraWinRecord.model_construct(**fields)
 
 
 def _penalty(penalty: Penalty, *, in_hand: bool) -> PenaltyRecord:

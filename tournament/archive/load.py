@@ -15,7 +15,6 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from scoring.engine import score_case
 from tournament import deals
 from tournament.archive.errors import ArchiveError, at, describe, place
 from tournament.archive.schema import (
@@ -43,7 +42,7 @@ from tournament.models import (
     Table,
     Tournament,
 )
-from tournament.rotation import WINDS, prevailing_wind, seat_wind
+from tournament.rotation import WINDS
 from tournament.services import (
     add_player,
     confirm_game,
@@ -154,6 +153,8 @@ def import_tournament(
     """
     archive = parse(data)
     settings = archive.tournament.model_dump(exclude={"organisers"})
+    if "seat_rotation" not in archive.tournament.model_fields_set:
+        del settings["seat_rotation"]  # the preset's own (MCR wmo; JT and WA none)
     if slug is not None:
         settings["slug"] = slug
     existing = Tournament.objects.filter(slug=settings["slug"]).first()
@@ -546,9 +547,7 @@ class _Game:
     def _hand_in_memory(self, game: _InMemory, hand: HandRecord | DealRecord, where: str) -> None:
         loader, table = self.loader, self.table
         with at(where):
-            if hand.tiles is not None and hand.winner:
-                starting_seat = self.data.seats.keys().index(hand.winner)
-                _check_situation(hand, hand.tiles, where, starting_seat, table.round.tournament)
+            self._check_situations(hand, deals.following(table.round.tournament, game.last), where)
             facts: dict[str, Any] = {
                 name: tuple(value) if isinstance(value, list) else value
                 for name, value in self._facts(hand).items()
@@ -640,11 +639,7 @@ class _Game:
         loader = self.loader
         with at(where):
             winner = loader.players[hand.winner] if hand.winner else None
-            if hand.tiles is not None and hand.winner:
-                starting_seat = self.data.seats.keys().index(hand.winner)
-                _check_situation(
-                    hand, hand.tiles, where, starting_seat, self.table.round.tournament
-                )
+            self._check_situations(hand, deals.next_deal(self.table), where)
             recorded = record_hand(
                 table=self.table,
                 number=hand.number,
@@ -661,11 +656,27 @@ class _Game:
             self._check_recorded(hand, recorded, where)
             Hand.objects.filter(pk=recorded.pk).update(**loader.entered(hand))
 
+    def _check_situations(
+        self, hand: HandRecord | DealRecord, at: deals.DealAt | None, where: str
+    ) -> None:
+        """Tiles that state the winds or self-draw (the winner's, and each further winner's)
+        must state those of this deal, as the deals before it place it."""
+        if at is None:  # after the game's end: the services refuse the deal
+            return
+        tiled = [(hand.winner, hand.tiles)]
+        if isinstance(hand, DealRecord):
+            tiled += [(win.winner, win.tiles) for win in hand.extra_winners]
+        keys = list(self.data.seats.keys())
+        for winner, tiles in tiled:
+            if tiles is not None and winner:
+                _check_situation(hand, tiles, where, at.seat_winds[keys.index(winner)], at)
+
     def _check_recorded(self, hand: HandRecord | DealRecord, recorded: Hand, where: str) -> None:
         """What the services made of a hand must be what the archive says of it."""
         loader = self.loader
-        if recorded.tiles is not None:
-            now = _fan_now(recorded.tiles, self.table.round.tournament.profile)
+        tournament = self.table.round.tournament
+        if recorded.tiles is not None and tournament.rules.rulebook.counts_fan:
+            now = _fan_now(recorded.tiles, tournament)
             if now != recorded.fan:
                 assert recorded.fan is not None  # a win with tiles has its fan
                 loader.rescored.append(RescoredHand(where, recorded.fan, now))
@@ -686,6 +697,11 @@ class _Game:
         return {
             "value": hand.value,
             "extra_winners": [(players[win.winner], win.value) for win in hand.extra_winners],
+            "extra_tiles": [
+                (players[win.winner], win.tiles)
+                for win in hand.extra_winners
+                if win.tiles is not None
+            ],
             "riichi": [players[key] for key in hand.riichi],
             "faulty_claims": [players[key] for key in hand.faulty_claims],
             "ready": [players[key] for key in hand.ready],
@@ -777,12 +793,12 @@ class _Game:
             Table.objects.filter(pk=table.pk).update(**sheet)
 
 
-def _fan_now(tiles: dict[str, Any], profile: str) -> int:
-    """What the tiles of a recorded hand score today, without flowers (the services checked
-    them when recording: they are a winning hand, perhaps below the minimum now)."""
-    verdict = score_case(tiles, profile=profile)
-    assert verdict.total_excl_flowers is not None
-    return verdict.total_excl_flowers
+def _fan_now(tiles: dict[str, Any], tournament: Tournament) -> int:
+    """What the tiles of a recorded MCR hand score today, without flowers (the services
+    checked them when recording: they are a winning hand, perhaps below the minimum now)."""
+    scored = tournament.rules.rulebook.score(tiles, profile=tournament.profile)
+    assert scored.value is not None
+    return scored.value
 
 
 def _payments(points: list[int]) -> str:
@@ -797,15 +813,13 @@ def _check_situation(
     hand: HandRecord | DealRecord,
     tiles: dict[str, Any],
     where: str,
-    starting_seat: int,
-    tournament: Tournament,
+    seat_wind: str,
+    at: deals.DealAt,
 ) -> None:
-    """Tiles that state the winds or self-draw must state those of this hand and winner."""
+    """Tiles that state the winds or self-draw must state those of this deal and winner."""
     expected = {
-        "seat_wind": seat_wind(
-            scheme=tournament.seat_rotation, starting_seat=starting_seat, number=hand.number
-        ),
-        "prevalent_wind": prevailing_wind(hand.number),
+        "seat_wind": seat_wind,
+        "prevalent_wind": at.prevailing_wind,
         "self_drawn": hand.discarder is None,
     }
     for name, value in expected.items():
@@ -814,7 +828,7 @@ def _check_situation(
             given = given.strip().upper()
         if given != value:
             raise ArchiveError(
-                f"{where}: the tiles give {name} {tiles[name]!r}, but in this hand "
+                f"{where}: the tiles give {name} {tiles[name]!r}, but in this deal "
                 f"it is {value!r}.",
                 code="situation_mismatch",
             )

@@ -464,10 +464,12 @@ class TournamentRecordV2(TournamentRecord):
 
 class ExtraWinRecord(Record):
     """A further winner on the same discard, where the preset lets several players win (WA),
-    with his hand's value."""
+    with his hand's value and, when the referee entered them, his tiles (the engine scores
+    them, and the value must agree)."""
 
     winner: PlayerKey
     value: between(ExtraWin, "value")
+    tiles: Tiles | None = default(ExtraWin, "tiles")
 
 
 class Payments(Record):
