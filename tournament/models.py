@@ -13,7 +13,9 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import PRESETS, RulePreset, get_preset
+from scoring.engine.rulebook import Rulebook
 from scoring.engine.settlement import penalty_payments
+from scoring.words import Words
 from tournament.names import country_name, validate_country, validate_ema_number
 from tournament.rotation import WINDS
 
@@ -231,6 +233,17 @@ class Tournament(models.Model):
             return preset.configured(self.rule_settings or {})
         except ValueError:  # refused by clean(); a stored value the preset no longer knows
             return preset
+
+    @property
+    def rulebook(self) -> Rulebook:
+        """What the rules in force do (`scoring.engine.rulebook`): every page, print and export
+        asks it rather than naming a preset."""
+        return self.rules.rulebook
+
+    @property
+    def words(self) -> Words:
+        """The preset's words in the reader's language: a deal or a hand, fan or points."""
+        return Words(self.rulebook)
 
     def clean(self) -> None:
         super().clean()

@@ -239,7 +239,7 @@ def test_filled_sheets_show_the_hands_entered(client, cup):
     assert rows[2]["total"] == ["33", "-17", "-8", "-8"]
     assert rows[3]["paid"] == ["", "", "", ""]  # not played: time was called
     page = text(response)
-    assert "Ann Archer 8 fan + 1 fl., from Ben Baker" in page
+    assert "Ann Archer 8 fan + 1 flower, from Ben Baker" in page
     assert "Game ended by time · 2 hands" in page
     # place · table points, by starting seat
     assert "Place · table points 1 · 4 4 · 0 2 · 1 1/2 2 · 1 1/2" in page

@@ -10,10 +10,12 @@ from collections.abc import Sequence
 from django import template
 from django.conf import settings
 from django.utils.formats import localize
-from django.utils.html import escape, format_html
+from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 
+from scoring.engine.presets import MCR
+from scoring.words import Words
 from tournament.models import Hand, HandResult, Penalty, PenaltyKind, Seat
 from tournament.selectors import ScoreSheetLine
 from tournament.templatetags.punctuation import close_paren, colon, comma, open_paren
@@ -24,14 +26,23 @@ register = template.Library()
 
 @register.simple_tag
 def sheet_rows(
-    lines: Sequence[ScoreSheetLine], seats: Sequence[Seat], initial: int | None = None
+    lines: Sequence[ScoreSheetLine],
+    seats: Sequence[Seat],
+    initial: int | None = None,
+    words: Words | None = None,
 ) -> SafeString:
     """Every line of a score sheet as a row of its table: the hand's number (or "Game" for the
     penalties on the whole game), the prevailing wind, each seat's cells (`_cells`) and what
     happened (`_story`); a row saying that nothing was entered when there are no lines. Laid
-    out as the template's loop laid them out."""
+    out as the template's loop laid them out. `words` are the preset's (a deal, its value);
+    without them, MCR's."""
+    words = words or Words(MCR.rulebook)
     if not lines:
-        empty = escape(gettext("No hands entered yet."))
+        empty = escape(
+            gettext("No hands entered yet.")
+            if words.calls_deals_hands
+            else gettext("No deals entered yet.")
+        )
         return mark_safe(f'\n        <tr><td colspan="15">{empty}</td></tr>\n      ')
     extra_title = escape(gettext("Dealer's extra hand"))
     rows = []
@@ -49,7 +60,7 @@ def sheet_rows(
             f'          <th scope="row" class="number hand">{label}</th>\n'
             f'          <td class="wind">{escape(wind_letter(line.prevailing_wind))}</td>\n'
             f"          {_cells(line, seats, initial)}\n"
-            f'          <td class="story">{_story(line)}</td>\n'
+            f'          <td class="story">{_story(line, words)}</td>\n'
             "        </tr>\n      "
         )
     return mark_safe("".join(rows))  # every part escaped above or by `_cells`, `_story`
@@ -83,13 +94,13 @@ def _integer(value: int | None) -> str:
     return str(localize(value)) if settings.USE_THOUSAND_SEPARATOR else str(value)
 
 
-def _story(line: ScoreSheetLine) -> SafeString:
+def _story(line: ScoreSheetLine, words: Words) -> SafeString:
     """What happened in the line's hand, then its penalties: the last cell of a score sheet's
     line."""
     hand = line.hand
     parts = []
     if hand is not None:
-        parts.append(_hand_story(hand))
+        parts.append(_hand_story(hand, words))
     elif line.number:
         parts.append(format_html('<span class="meta">{}</span>', gettext("No result entered")))
     for penalty in line.penalties:
@@ -97,7 +108,7 @@ def _story(line: ScoreSheetLine) -> SafeString:
     return mark_safe("".join(parts))  # each part is escaped above
 
 
-def _hand_story(hand: Hand) -> SafeString:
+def _hand_story(hand: Hand, words: Words) -> SafeString:
     if hand.result == HandResult.WIN:
         assert hand.winner is not None  # a win has a winner (the database holds it)
         if hand.discarder is not None:
@@ -106,25 +117,38 @@ def _hand_story(hand: Hand) -> SafeString:
             how = gettext("wins self-drawn")
         if hand.value is not None:
             # A win counted in points (JT, WA), with further winners on the same discard.
-            value = gettext("%(value)s points") % {"value": _integer(hand.value)}
+            value = words.value(hand.value)
             for win in hand.extra_wins.all():
-                value += "; " + gettext("%(name)s also wins, %(value)s points") % {
+                value += "; " + gettext("%(name)s also wins, %(value)s") % {
                     "name": win.winner.player.name,
-                    "value": _integer(win.value),
+                    "value": words.value(win.value),
                 }
         else:
-            value = gettext("%(fan)s fan") % {"fan": _integer(hand.fan)}
-            if hand.flowers:
-                value += " " + ngettext(
-                    "+ %(counter)s flower", "+ %(counter)s flowers", hand.flowers
-                ) % {"counter": _integer(hand.flowers)}
+            value = words.value(hand.fan, hand.flowers)
         return format_html(
             "<strong>{}</strong> {}{}{}", hand.winner.player.name, how, comma(), value
         )
     if hand.result == HandResult.FAULTY_OUT:
         assert hand.offender is not None
         return escape(gettext("Faulty out by %(name)s") % {"name": hand.offender.player.name})
-    return escape(gettext("Drawn hand"))
+    return escape(words.drawn())
+
+
+@register.simple_tag
+def deal_winners(hand: Hand, words: Words) -> SafeString:
+    """The winners of a deal with each one's value, for a printed sheet: "<b>Ann</b> 12 fan
+    + 2 flowers" or "<b>Ann</b> 45 points, <b>Ben</b> 20 points" (several winners on one
+    discard)."""
+    assert hand.winner is not None
+    if hand.value is None:
+        wins = [(hand.winner.player.name, words.value(hand.fan, hand.flowers))]
+    else:
+        wins = [(hand.winner.player.name, words.value(hand.value))]
+        if words.rulebook.several_winners:
+            wins += [
+                (win.winner.player.name, words.value(win.value)) for win in hand.extra_wins.all()
+            ]
+    return format_html_join(comma(), "<strong>{}</strong> {}", wins)
 
 
 def _penalty_story(penalty: Penalty) -> str:

@@ -16,16 +16,17 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
 from scoring.engine.ranking import places, share_table_points
+from scoring.words import Words
 from tournament.access import Access, table_access, tournament_access
 from tournament.board import game_counts
+from tournament.deals import seat_winds_of, with_facts
 from tournament.models import Hand, Penalty, Player, Round, Seat, Tournament
-from tournament.rotation import seat_winds
 from tournament.selectors import (
     Standing,
     format_points,
@@ -294,28 +295,38 @@ def table_page(request: HtmxRequest, slug: str, number: int, table: int) -> Http
     )
 
 
-def _hand_story(hand: Hand, seat: Seat) -> str:
-    """What happened in `hand` from the point of view of the player at `seat`."""
-    value = _("%(fan)s fan") % {"fan": hand.fan}
-    if hand.flowers:
-        value += ngettext(" + %(count)s flower", " + %(count)s flowers", hand.flowers) % {
-            "count": hand.flowers
-        }
+def _hand_story(hand: Hand, seat: Seat, words: Words) -> str:
+    """What happened in the deal `hand` from the point of view of the player at `seat`: a win
+    (each winner's own value, where several win on one discard), a faulty out or a draw."""
+    if hand.result == Hand.Result.FAULTY_OUT:
+        assert hand.offender is not None
+        if hand.offender.pk == seat.pk:
+            return _("Own faulty out")
+        return _("Faulty out by %(name)s") % {"name": hand.offender.player.name}
+    if hand.result != Hand.Result.WIN:
+        return words.drawn()
     winner, discarder = hand.winner, hand.discarder
     assert winner is not None  # a win (the database holds it)
+    wins = [(winner, words.value(hand.value if hand.fan is None else hand.fan, hand.flowers))]
+    if words.rulebook.several_winners:  # read with the deal (`deals.with_facts`)
+        wins += [(win.winner, words.value(win.value)) for win in hand.extra_wins.all()]
+    own = next((value for each, value in wins if each.pk == seat.pk), None)
     names = {
-        "value": value,
+        "value": own or wins[0][1],
         "winner": winner.player.name,
         "discarder": discarder.player.name if discarder else "",
     }
-    if winner.pk == seat.pk:
+    if own is not None:
         if discarder is None:
             return _("Won self-drawn, %(value)s") % names
         return _("Won on %(discarder)s’s discard, %(value)s") % names
     if discarder is None:
         return _("%(winner)s won self-drawn, %(value)s") % names
     if discarder.pk == seat.pk:
-        return _("Discarded to %(winner)s, %(value)s") % names
+        return pgettext("between the winners on one discard", "; ").join(
+            _("Discarded to %(winner)s, %(value)s") % {"winner": each.player.name, "value": value}
+            for each, value in wins
+        )
     return _("%(winner)s won on %(discarder)s’s discard, %(value)s") % names
 
 
@@ -364,9 +375,10 @@ def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     next_seat = _next_seat(own_seats)
 
     hands: list[dict[str, Any]] = []
-    for hand in Hand.objects.filter(table_id__in=table_ids, result=Hand.Result.WIN).select_related(
-        "winner__player", "discarder__player"
-    ):
+    words = tournament.words
+    # Every deal that moved this player's points: wins, faulty outs, and draws that pay the
+    # ready players (JT). The seat wind is the deal's own, from its place in the game.
+    for hand in with_facts(Hand.objects.filter(table_id__in=table_ids), tournament.rules):
         seat = seat_by_table[hand.table_id]
         points = hand.payments[seat.index]
         if points:
@@ -375,10 +387,8 @@ def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
                     "hand": hand,
                     "table": seat.table,
                     "round": seat.table.round,
-                    "seat_wind": seat_winds(scheme=tournament.seat_rotation, number=hand.number)[
-                        seat.index
-                    ],
-                    "story": _hand_story(hand, seat),
+                    "seat_wind": seat_winds_of(hand, tournament)[seat.index],
+                    "story": _hand_story(hand, seat, words),
                     "points": points,
                 }
             )
@@ -425,6 +435,7 @@ def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             else [],
             "games": games,
             "hands": hands,
+            "words": words,
             "penalties": penalties,
         },
     )

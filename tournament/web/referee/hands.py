@@ -23,7 +23,6 @@ from scoring.views import present_verdict
 from tournament import services
 from tournament.access import AuthenticatedRequest
 from tournament.models import Hand, Table
-from tournament.rotation import prevailing_wind, seat_wind
 from tournament.web.htmx import AuthenticatedHtmxRequest
 from tournament.web.referee.answers import (
     ERROR_FIELDS,
@@ -80,14 +79,14 @@ def check_tiles(table: Table, form: FullForm) -> dict[str, Any]:
     tournament = table.round.tournament
     rules = tournament.rules
     payload: dict[str, Any] = {"compact": form.cleaned_data["tiles"], **form.situation()}
+    # The deal's winds follow from the deals before it (JT, WA: the dealer may repeat), never
+    # from the number the form sends; after the game's end the services refuse the deal.
+    upcoming = table_state(table).upcoming
+    wind = upcoming.seat_winds[winner.index] if upcoming else "E"
+    prevailing = upcoming.prevailing_wind if upcoming else "E"
     if rules.counts_fan:
-        wind = seat_wind(scheme=tournament.seat_rotation, starting_seat=winner.index, number=number)
-        prevailing = prevailing_wind(number)
         payload["profile"] = tournament.profile
-    else:  # the deal's winds follow from the deals before it (JT: the dealer may repeat)
-        upcoming = table_state(table).upcoming
-        wind = upcoming.seat_winds[winner.index] if upcoming else "E"
-        prevailing = upcoming.prevailing_wind if upcoming else "E"
+    else:
         payload["preset"] = rules.scorer
         if rules.deal.riichi_stake:
             payload["riichi"] = winner.player in form.players_of("riichi")

@@ -1,0 +1,60 @@
+"""The words of a preset, in the reader's language: what a deal is called (MCR: a hand, 盘; the
+presets whose dealer repeats: a deal, 局), what a win's value counts (fan and flowers, or
+points), and a win's value as a phrase. The engine's rulebook says which; this module, on the
+Django side, says it in English or Chinese. Pages, prints and statistics take their words from
+here and never name a preset.
+"""
+
+from __future__ import annotations
+
+from django.utils.formats import number_format
+from django.utils.functional import cached_property
+from django.utils.translation import gettext, ngettext, pgettext
+
+from scoring.engine.rulebook import HAND, Rulebook
+
+
+class Words:
+    """The words of one preset (`Tournament.words`), read in the active language."""
+
+    def __init__(self, rulebook: Rulebook):
+        self.rulebook = rulebook
+
+    @cached_property
+    def calls_deals_hands(self) -> bool:
+        """Whether a deal is called a hand (MCR)."""
+        return self.rulebook.deal_noun == HAND
+
+    @property
+    def deal(self) -> str:
+        """A column heading or label for one deal: "Hand" (MCR) or "Deal"."""
+        if self.calls_deals_hands:
+            return pgettext("one deal of MCR, as a heading", "Hand")
+        return pgettext("one deal of JT or WA, as a heading", "Deal")
+
+    @property
+    def value_unit(self) -> str:
+        """A column heading for a win's value: "Fan" (MCR) or "Points"."""
+        if self.rulebook.counts_fan:
+            return pgettext("the value of an MCR win, as a heading", "Fan")
+        return pgettext("the value of a JT or WA win, as a heading", "Points")
+
+    def value(self, value: int | None, flowers: int = 0) -> str:
+        """A win's value: "12 fan + 2 flowers" (MCR) or "60 points"."""
+        if value is None:
+            return ""
+        shown = number_format(value)
+        if not self.rulebook.counts_fan:
+            return ngettext("%(value)s point", "%(value)s points", value) % {"value": shown}
+        text = gettext("%(fan)s fan") % {"fan": shown}
+        if flowers:
+            text += " " + ngettext("+ %(counter)s flower", "+ %(counter)s flowers", flowers) % {
+                "counter": number_format(flowers)
+            }
+        return text
+
+    def drawn(self) -> str:
+        """A drawn deal, as a story line says it."""
+        if self.calls_deals_hands:
+            return gettext("Drawn hand")
+        return gettext("Drawn deal")
