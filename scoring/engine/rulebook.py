@@ -93,6 +93,8 @@ class Rulebook:
     value_kind: ClassVar[str]
     #: A foul's deduction.
     penalty_scale: ClassVar[PenaltyScale] = PenaltyScale(5, 60, 1)
+    #: Whether the tournament's ruling profile (Green Book 2006 or the 1998 rules) applies.
+    uses_ruling_profile: ClassVar[bool] = False
 
     def __init__(self, preset: RulePreset):
         self.preset = preset
@@ -165,6 +167,7 @@ class McrRulebook(Rulebook):
     situation_flags = ("last_tile_of_kind", "kong_related", "last_wall_tile")
     deal_noun = HAND
     value_kind = "fan"
+    uses_ruling_profile = True
 
     def situation(
         self,

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scoring.engine import HandError, format_compact, parse_case
+from scoring.words import Words
 from tournament.models import AuditEntry, Hand, Penalty, Player, Round, Table, Tournament, Wind
 from tournament.rotation import WINDS
 from tournament.selectors import audit_trail
@@ -66,6 +67,11 @@ FIELDS = {
     "usernames": pgettext_lazy("audit", "Usernames"),
     "names": pgettext_lazy("audit", "Names"),
 }
+# Fields that name a deal by its number, labelled with the preset's word for a deal.
+DEAL_FIELDS = frozenset({"number", "hand_number"})
+# Fields of an MCR win, left out of a preset that counts points where they hold nothing (a
+# record keeps them empty).
+FAN_FIELDS = frozenset({"fan", "flowers"})
 # Fields that hold a player's key, shown as the player's name.
 PLAYER_FIELDS = frozenset({"winner", "discarder", "player", "offender"})
 # Fields that hold four numbers by starting seat (East, South, West, North).
@@ -95,10 +101,14 @@ class Change:
     raw_old: Any = attribute(default=None, compare=False)
     raw_new: Any = attribute(default=None, compare=False)
     names: dict[str, str] | None = attribute(default=None, compare=False, repr=False)
+    # What the tournament's preset calls a deal ("Hand" under MCR, "Deal" otherwise).
+    deal: str | None = attribute(default=None, compare=False, repr=False)
 
     # What the page shows, in the reader's language; the stored names and values stay as they are.
     @property
     def label(self) -> str:
+        if self.deal and self.field in DEAL_FIELDS:
+            return self.deal
         return field_name(self.field)
 
     @property
@@ -116,15 +126,31 @@ def _flat(record: dict[str, Any] | None, prefix: str = "") -> dict[str, Any]:
     for name, value in (record or {}).items():
         key = f"{prefix}{name}"
         if name == "tiles" and isinstance(value, dict):
-            try:
-                value = format_compact(parse_case(value))
-            except HandError:
-                pass
+            value = _tiles_text(value)
         if isinstance(value, dict):
             flat.update(_flat(value, f"{key}."))
         elif name not in HIDDEN:
             flat[key] = value
     return flat
+
+
+def _tiles_text(case: dict[str, Any]) -> Any:
+    """A hand's tiles in the compact notation; tiles the MCR notation cannot write (WA's
+    joker J) as their codes, concealed tiles, [melds], then the winning tile."""
+    try:
+        return format_compact(parse_case(case))
+    except HandError:
+        pass
+    concealed = case.get("concealed")
+    win_tile = case.get("win_tile")
+    if not isinstance(concealed, list) or not isinstance(win_tile, str):
+        return case
+    melds = [
+        "[" + "".join(map(str, meld.get("tiles", []))) + "]"
+        for meld in case.get("melds") or []
+        if isinstance(meld, dict)
+    ]
+    return " ".join([" ".join(map(str, concealed)), *melds, win_tile])
 
 
 def show(value: Any) -> str:
@@ -195,10 +221,18 @@ def changes(
     before: dict[str, Any] | None,
     after: dict[str, Any] | None,
     names: dict[str, str] | None = None,
+    words: Words | None = None,
 ) -> list[Change]:
     """What differs between two records; a record that is new or gone lists every field.
-    `names`: the tournament's players' names by key, to show them by."""
+    `names`: the tournament's players' names by key, to show them by; `words`: the preset's
+    (what a deal is called; no empty fan and flowers under a preset that counts points)."""
     old, new = _flat(before), _flat(after)
+    if words is not None and not words.rulebook.counts_fan:
+        for record in (old, new):
+            for name in FAN_FIELDS:
+                if record.get(name) in (None, 0):
+                    record.pop(name, None)
+    deal = words.deal if words is not None else None
     fields = list(old) + [name for name in new if name not in old]
     # In the order a reader takes a record in (the database keeps JSON keys in its own order);
     # fields not named in FIELDS (a seating's seats) after, as they come.
@@ -212,6 +246,7 @@ def changes(
             old.get(name),
             new.get(name),
             names,
+            deal,
         )
         for name in fields
         if before is None or after is None or old.get(name, ...) != new.get(name, ...)
@@ -308,7 +343,7 @@ def audit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         {
             "entry": entry,
             "where": where(entry),
-            "changes": changes(entry.before, entry.after, names),
+            "changes": changes(entry.before, entry.after, names, tournament.words),
         }
         for entry in page
     ]

@@ -99,7 +99,8 @@ def table_page(
                 or 1
             },
         ),
-        "end_form": bound.pop("end_form", None) or EndGameForm(),
+        "end_form": bound.pop("end_form", None)
+        or EndGameForm(hands_per_game=table.round.tournament.rules.hands_per_game),
         "action_form": bound.pop("action_form", None),
         **sheet_context(table, seats),
     }
@@ -202,7 +203,7 @@ def end(
     request: AuthenticatedRequest, tournament: Tournament, number: int, table: int
 ) -> HttpResponse:
     table_ = table_of(tournament, number, table)
-    form = EndGameForm(request.POST)
+    form = EndGameForm(request.POST, hands_per_game=tournament.rules.hands_per_game)
     if call_service(
         form,
         lambda: end_game(

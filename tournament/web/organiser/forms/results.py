@@ -375,8 +375,12 @@ class FalseWinForm(forms.Form):
 
 
 class EndGameForm(forms.Form):
-    ended_by_time = forms.BooleanField(
-        required=False,
-        label=_("Time was called"),
-        help_text=_("End before all 16 hands are played."),
-    )
+    ended_by_time = forms.BooleanField(required=False, label=_("Time was called"))
+
+    def __init__(self, *args: Any, hands_per_game: int | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["ended_by_time"].help_text = (
+            _("End before all %(hands)s hands are played.") % {"hands": hands_per_game}
+            if hands_per_game
+            else _("End before the last wind round is over.")
+        )

@@ -153,7 +153,11 @@ class TournamentForm(forms.Form):
     end_date = forms.DateField(label=_("End date"), required=False, widget=DateInput())
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
     preset = forms.ChoiceField(label=_("Rule preset"), choices=preset_choices)
-    profile = forms.ChoiceField(label=_("Ruling profile"), choices=Tournament.Profile.choices)
+    profile = forms.ChoiceField(
+        label=_("Ruling profile"),
+        choices=Tournament.Profile.choices,
+        help_text=_("How MCR hands are scored; the other presets have rulings of their own."),
+    )
     seat_rotation = forms.ChoiceField(
         label=_("Seat rotation"),
         choices=[("", _("The rule preset's (MCR: every wind round; JT, WA: never)"))]
