@@ -211,7 +211,7 @@ def test_ending_early_needs_time_to_have_been_called(referee_client, world):
     assert response.status_code == 302
     table = Table.objects.get(pk=world.table.pk)
     assert table.ended_at is not None and table.ended_by_time
-    assert messages_of(response) == ["Game ended after 3 hands (time was called)."]
+    assert messages_of(response) == ["Game ended after 3 hands. Time was called."]
 
 
 def test_the_game_ends_after_sixteen_hands(referee_client, world):

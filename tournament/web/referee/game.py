@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
@@ -18,6 +19,7 @@ from tournament import services
 from tournament.access import AuthenticatedRequest
 from tournament.models import Table
 from tournament.selectors import format_points, table_results
+from tournament.text import gap
 from tournament.web.referee.answers import PAGE_ERRORS, back_to_table, done, refused
 from tournament.web.referee.forms import EndForm
 from tournament.web.referee.screen import referee_table, table_state, who_confirms
@@ -53,12 +55,19 @@ def end_game(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
             messages.info(request, " ".join(error.messages))
             return back_to_table(table)
         return refused(request, table, "end", form, error)
-    hands = {"hands": ended.hands.count()}
-    if ended.ended_by_time:
-        return done(
-            request, table, _("Game ended after %(hands)s hands (time was called).") % hands
+    count = ended.hands.count()
+    if table.round.tournament.words.calls_deals_hands:
+        said = ngettext(
+            "Game ended after %(count)s hand.", "Game ended after %(count)s hands.", count
         )
-    return done(request, table, _("Game ended after %(hands)s hands.") % hands)
+    else:
+        said = ngettext(
+            "Game ended after %(count)s deal.", "Game ended after %(count)s deals.", count
+        )
+    said %= {"count": count}
+    if ended.ended_by_time:
+        said += gap() + _("Time was called.")
+    return done(request, table, said)
 
 
 def review_url(table: Table, *, time_called: bool) -> str:
