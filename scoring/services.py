@@ -10,29 +10,15 @@ from typing import Any
 
 from scoring import engine
 from scoring.engine import errors, jt, wa
+from scoring.engine.rulebook import RULEBOOKS, rulebook_named
 from scoring.engine_messages import engine_message
 
-# Situation fields accepted next to "compact"; the engine checks their values.
-SITUATION_FIELDS = (
-    "self_drawn",
-    "seat_wind",
-    "prevalent_wind",
-    "flowers",
-    "last_tile_of_kind",
-    "kong_related",
-    "last_wall_tile",
-)
 # Asks for the verdict of the other ruling profile on the same tiles (`engine.compare_profiles`).
 COMPARE_FIELD = "compare_profiles"
-# The same for a Japanese Transitional win: its winds and flags.
-JT_SITUATION_FIELDS = ("seat_wind", "prevalent_wind", *jt.FLAGS)
-# The same for a Wilmington win: its winds and flags (the joker's value in a declared set is
-# the compact form's "joker_as").
-WA_SITUATION_FIELDS = ("seat_wind", "prevalent_wind", *wa.FLAGS)
-#: The rules a hand may be scored under, by the request's "preset".
-PRESETS = ("mcr", "jt", "wa")
-# Verdicts of a hand that was read and scored: BELOW_8_FAN is a false win, with its total and
-# fans like any other hand. Every other error code is a refusal.
+#: The rules a hand may be scored under, by the request's "preset": each rulebook's key.
+PRESETS = tuple(RULEBOOKS)
+# Verdicts of an MCR hand that was read and scored: BELOW_8_FAN is a false win, with its total
+# and fans like any other hand (the API's schema names it).
 SCORED_ERRORS = frozenset({errors.BELOW_8_FAN})
 
 
@@ -47,74 +33,34 @@ class Refusal:
 
 def score_request(request: Any) -> engine.ScoreResult | jt.JtResult | wa.WaResult | Refusal:
     """Score a hand given as a dict: the case format, or {"compact": ...} with the situation
-    fields; either may name the "preset" (mcr, jt or wa) and, for MCR, a ruling "profile" and ask to
-    compare it with the other one ("compare_profiles", read by the caller). Returns the engine's
-    result for a scored hand (a win, an MCR false win below 8 fan or a WA faulty out below the
-    minimum), else the refusal."""
+    fields of its preset (`Rulebook.compact_fields`); either may name the "preset" (mcr, jt or
+    wa) and, for MCR, a ruling "profile" and ask to compare it with the other one
+    ("compare_profiles", read by the caller). Returns the engine's result for a scored hand
+    (a win, or one below the minimum: an MCR false win, a WA faulty out), else the refusal."""
     if not isinstance(request, dict):
         return Refusal(errors.BAD_INPUT, "The request body must be a JSON object.")
-    preset = request.get("preset")
-    if preset is None:
-        preset = "mcr"
-    if preset not in PRESETS:
+    key = request.get("preset")
+    if key is None:
+        key = "mcr"
+    if key not in PRESETS:
         return Refusal(errors.BAD_INPUT, f"Unknown preset; choose one of: {', '.join(PRESETS)}.")
-    if preset == "jt":
-        return score_jt_request(request)
-    if preset == "wa":
-        return score_wa_request(request)
+    rules = rulebook_named(key)
     profile = request.get("profile")
-    if profile is None:
+    if profile is None or not rules.uses_ruling_profile:
         profile = engine.DEFAULT_PROFILE
     if not isinstance(profile, str) or profile not in engine.PROFILES:
         choices = ", ".join(engine.PROFILES)
         return Refusal(errors.BAD_INPUT, f"Unknown profile; choose one of: {choices}.")
-    if not isinstance(request.get(COMPARE_FIELD, False), bool):
+    if rules.uses_ruling_profile and not isinstance(request.get(COMPARE_FIELD, False), bool):
         return Refusal(errors.BAD_INPUT, f"{COMPARE_FIELD} must be true or false.")
-    if "compact" in request:
-        situation = {name: request[name] for name in SITUATION_FIELDS if name in request}
-        try:
-            hand = engine.parse_compact(request["compact"], **situation)
-        except engine.HandError as error:
-            return Refusal(error.code, engine_message(error))
-        result = engine.score_hand(hand, profile=profile)
-    else:
-        result = engine.score_case(request, profile=profile)
-    if result.error is not None and result.error not in SCORED_ERRORS:
-        return Refusal(result.error, engine_message(result))
-    return result
-
-
-def score_jt_request(request: dict[str, Any]) -> jt.JtResult | Refusal:
-    """A Japanese Transitional win: the case format or {"compact": ...} with its situation."""
-    if "compact" in request:
-        situation = {name: request[name] for name in JT_SITUATION_FIELDS if name in request}
-        try:
-            hand = jt.parse_jt_compact(request["compact"], **situation)
-        except engine.HandError as error:
-            return Refusal(error.code, engine_message(error))
-        result = jt.score_jt_hand(hand)
-    else:
-        result = jt.score_jt_case(request)
-    if result.error is not None:
-        return Refusal(result.error, engine_message(result))
-    return result
-
-
-def score_wa_request(request: dict[str, Any]) -> wa.WaResult | Refusal:
-    """A Wilmington win: one hand in the case format or {"compact": ...} with its situation
-    ("J" the joker, "joker_as" its value in a declared set). A hand below the minimum is
-    scored (a faulty out, with its breakdown); every other error is a refusal."""
     try:
         if "compact" in request:
-            situation = {name: request[name] for name in WA_SITUATION_FIELDS if name in request}
-            hand = wa.parse_wa_compact(
-                request["compact"], joker_as=request.get("joker_as"), **situation
-            )
+            situation = {name: request[name] for name in rules.compact_fields if name in request}
+            scored = rules.score_compact(request["compact"], profile=profile, **situation)
         else:
-            hand = wa.parse_wa_case(request)
+            scored = rules.score(request, profile=profile)
     except engine.HandError as error:
         return Refusal(error.code, engine_message(error))
-    result = wa.score_wa_hand(hand)
-    if result.error is not None and result.error != errors.BELOW_MINIMUM:
-        return Refusal(result.error, engine_message(result))
-    return result
+    if scored.refused:
+        return Refusal(scored.verdict.error or errors.BAD_INPUT, engine_message(scored.verdict))
+    return scored.verdict

@@ -95,6 +95,9 @@ class Rulebook:
     penalty_scale: ClassVar[PenaltyScale] = PenaltyScale(5, 60, 1)
     #: Whether the tournament's ruling profile (Green Book 2006 or the 1998 rules) applies.
     uses_ruling_profile: ClassVar[bool] = False
+    #: The situation a hand in the compact notation may be sent with (the scoring API, the
+    #: calculator): the case format's field names.
+    compact_fields: ClassVar[tuple[str, ...]]
 
     def __init__(self, preset: RulePreset):
         self.preset = preset
@@ -168,6 +171,9 @@ class McrRulebook(Rulebook):
     deal_noun = HAND
     value_kind = "fan"
     uses_ruling_profile = True
+    compact_fields = (
+        "self_drawn", "seat_wind", "prevalent_wind", "flowers", *situation_flags,
+    )  # fmt: skip
 
     def situation(
         self,
@@ -204,6 +210,7 @@ class JtRulebook(Rulebook):
     key = "jt"
     situation_flags = tuple(flag for flag in JT_FLAGS if flag not in ("self_drawn", "riichi"))
     value_kind = "final_score"
+    compact_fields = ("seat_wind", "prevalent_wind", *JT_FLAGS)
     penalty_scale = PenaltyScale(5, 1500, 5)  # ruling R-19 of the JT specification
 
     def situation(
@@ -239,6 +246,8 @@ class WaRulebook(Rulebook):
     situation_flags = tuple(flag for flag in WA_FLAGS if flag != "self_drawn")
     extra_tile_codes = ("J",)
     value_kind = "points"
+    # "joker_as": the tile the joker stands for in a declared set
+    compact_fields = ("seat_wind", "prevalent_wind", *WA_FLAGS, "joker_as")
 
     def score(self, case: Mapping[str, Any], *, profile: str) -> Scored:
         try:
@@ -263,6 +272,17 @@ class WaRulebook(Rulebook):
 RULEBOOKS: dict[str, type[Rulebook]] = {
     book.key: book for book in (McrRulebook, JtRulebook, WaRulebook)
 }
+
+
+def rulebook_named(key: str) -> Rulebook:
+    """The rulebook of the engine `key` ("mcr", "jt", "wa": what a scoring request names),
+    under the preset of that engine with its own settings; ValueError for another key."""
+    from .presets import PRESETS
+
+    for preset in PRESETS.values():
+        if preset.scorer == key:
+            return rulebook_for(preset)
+    raise ValueError(f"No rule preset is scored by {key!r}.")
 
 
 def rulebook_for(preset: RulePreset) -> Rulebook:
