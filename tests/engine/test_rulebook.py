@@ -88,8 +88,8 @@ def test_what_the_edges_ask():
 
 def test_the_situation_is_the_deals():
     jt = get_preset(JT).rulebook
-    case = jt.situation({"concealed": [], "seat_wind": "E", "deal": {"discarder": "W"}},
-                        seat_wind="N", prevailing_wind="S", self_drawn=True, riichi=True)  # fmt: skip
+    tiles = {"concealed": [], "seat_wind": "E", "deal": {"discarder": "W"}}
+    case = jt.situation(tiles, seat_wind="N", prevailing_wind="S", self_drawn=True, riichi=True)
     assert case == {"concealed": [], "seat_wind": "N", "prevalent_wind": "S",
                     "self_drawn": True, "riichi": True}  # fmt: skip
     mcr = get_preset(MCR).rulebook
