@@ -20,6 +20,11 @@ class Words:
     def __init__(self, rulebook: Rulebook):
         self.rulebook = rulebook
 
+    @property
+    def preset_name(self) -> str:
+        """The name of the rule preset."""
+        return gettext(self.rulebook.preset.name)
+
     @cached_property
     def calls_deals_hands(self) -> bool:
         """Whether a deal is called a hand (MCR)."""

@@ -50,6 +50,13 @@ def deal_at(position: flow.Position, scheme: str) -> DealAt:
     )
 
 
+def passing_every_hand(number: int, scheme: str) -> DealAt:
+    """Deal `number` of a game whose deal passes after every hand (MCR): known ahead, before
+    any deal is played (a blank game sheet)."""
+    wind_round, turn = divmod(number - 1, flow.DEALERS_PER_WIND_ROUND)
+    return deal_at(flow.Position(number=number, wind_round=wind_round, dealer_turn=turn), scheme)
+
+
 def position_of(hand: Hand, scheme: str, preset: RulePreset) -> flow.Position:
     """The position of a recorded deal: where the deal passes after every hand (MCR), its
     number says it; otherwise the position it has stored."""

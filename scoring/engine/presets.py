@@ -24,6 +24,13 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .rulebook import Rulebook
 
+
+def gettext_noop(message: str) -> str:
+    """Marks a preset's name for translation (the pages show it through `scoring.words`); the
+    engine itself speaks English only."""
+    return message
+
+
 #: How the deal passes, by the preset's `deal.passing`.
 EVERY_HAND = "every_hand"  # MCR: after every hand
 UNLESS_DEALER_WINS = "unless_dealer_wins"  # JT: the dealer repeats after his own win
@@ -193,7 +200,7 @@ class RulePreset:
 
 MCR = RulePreset(
     key="mcr",
-    name="Mahjong Competition Rules (Chinese Official)",
+    name=gettext_noop("Mahjong Competition Rules (Chinese Official)"),
     initial_points=0,
     flowers=True,
     value_unit="fan",
@@ -214,7 +221,7 @@ MCR = RulePreset(
 
 JAPANESE_TRANSITIONAL = RulePreset(
     key="japanese-transitional",
-    name="Japanese Transitional",
+    name=gettext_noop("Japanese Transitional"),
     initial_points=8000,
     flowers=False,
     value_unit="points",
@@ -248,7 +255,7 @@ JAPANESE_TRANSITIONAL = RulePreset(
 
 WILMINGTON_12_TILE = RulePreset(
     key="wilmington-12-tile",
-    name="Wilmington Advanced 12-Tile",
+    name=gettext_noop("Wilmington Advanced 12-Tile"),
     initial_points=500,
     flowers=False,
     value_unit="points",

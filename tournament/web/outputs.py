@@ -17,9 +17,9 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.ranking import places, share_table_points
+from tournament import deals
 from tournament.ema import ema_csv, ema_rows
 from tournament.models import Round, Seat, Table, Tournament
-from tournament.rotation import prevailing_wind, seat_winds
 from tournament.selectors import (
     ScoreSheetLine,
     format_points,
@@ -230,8 +230,9 @@ def _sheet(table: Table, scheme: str, lines: Sequence[ScoreSheetLine]) -> Sheet:
         line = by_number.get(number)
         if line is not None and line.seat_winds:
             winds, wind = tuple(line.seat_winds), line.prevailing_wind
-        elif rules.hands_per_game is not None:  # the deal passes every hand: known ahead
-            winds, wind = seat_winds(scheme=scheme, number=number), prevailing_wind(number)
+        elif not rules.deals_vary:  # the deal passes every hand: known ahead
+            at = deals.passing_every_hand(number, scheme)
+            winds, wind = at.seat_winds, at.prevailing_wind
         else:
             winds, wind = ("", "", "", ""), ""
         cells = [

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import PRESETS
+from scoring.words import Words
 from tournament.models import MOST_TABLE_POINTS, RESERVED_SLUGS, Tournament
 from tournament.services.tournaments import MOST_ROUNDS
 
@@ -109,17 +110,10 @@ class TieBreaksField(forms.MultiValueField):
         return chosen
 
 
-# The presets' names in the reader's language (the engine names them in English only).
-PRESET_NAMES = {
-    "mcr": _("Mahjong Competition Rules (Chinese Official)"),
-    "japanese-transitional": _("Japanese Transitional"),
-    "wilmington-12-tile": _("Wilmington Advanced 12-Tile"),
-}
-
-
 def preset_name(key: str) -> StrOrPromise:
-    """The name of the rule preset `key` to show; the key itself when no preset has it."""
-    return PRESET_NAMES.get(key) or (PRESETS[key].name if key in PRESETS else key)
+    """The name of the rule preset `key` in the reader's language (`scoring.words`); the key
+    itself when no preset has it."""
+    return Words(PRESETS[key].rulebook).preset_name if key in PRESETS else key
 
 
 def preset_choices() -> list[tuple[str, StrOrPromise]]:
