@@ -148,13 +148,20 @@ def _play_long_game(key: str, table: Table, referee: AbstractBaseUser) -> None:
                 _deal(table, referee, result="win", winner=other, tiles=WA_JOKER_SET)
 
 
-def build(key: str, organiser: AbstractBaseUser | None = None) -> World:
+def build(
+    key: str,
+    organiser: AbstractBaseUser | None = None,
+    *,
+    slug: str = "spring-cup",
+    referee: AbstractBaseUser | None = None,
+) -> World:
     organiser = organiser or make_user("alice")
-    tournament = make_tournament(organisers=[organiser], preset=key)
+    name = "Spring Cup" if slug == "spring-cup" else slug.replace("-", " ").title()
+    tournament = make_tournament(organisers=[organiser], preset=key, slug=slug, name=name)
     if key != "mcr":
         tournament.seat_rotation = "none"
         tournament.save()
-    referee = make_user("bob")
+    referee = referee or make_user("bob")
     players = make_players(
         tournament,
         names=[

@@ -91,6 +91,21 @@ CHOICES = {
 }
 
 
+# The actions on a deal as a preset that calls it a deal (not a hand) says them.
+DEAL_ACTIONS = {
+    AuditEntry.Action.HAND_RECORDED: pgettext_lazy("audit", "Deal recorded"),
+    AuditEntry.Action.HAND_CORRECTED: pgettext_lazy("audit", "Deal corrected"),
+    AuditEntry.Action.HAND_REMOVED: pgettext_lazy("audit", "Deal removed"),
+}
+
+
+def action_label(action: str, words: Words) -> str:
+    """An audit entry's action in words: a deal's as the preset calls it."""
+    if not words.calls_deals_hands and action in DEAL_ACTIONS:
+        return str(DEAL_ACTIONS[AuditEntry.Action(action)])
+    return str(AuditEntry.Action(action).label)
+
+
 @dataclass(frozen=True)
 class Change:
     field: str
@@ -343,6 +358,7 @@ def audit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         {
             "entry": entry,
             "where": where(entry),
+            "action": action_label(entry.action, tournament.words),
             "changes": changes(entry.before, entry.after, names, tournament.words),
         }
         for entry in page
@@ -357,7 +373,10 @@ def audit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "filters": filters,
             "tables": tables.values(),
             "players": players.values(),
-            "kinds": AuditEntry.Action.choices,
+            "kinds": [
+                (action, action_label(action, tournament.words))
+                for action in AuditEntry.Action.values
+            ],
             "actors": sorted(actors.items(), key=lambda item: item[1]),
         },
     )
