@@ -395,3 +395,26 @@ def test_a_further_winners_value_that_disagrees_with_its_tiles_names_also(preset
     assert response.json()["error"] == "value_disagrees_with_tiles"
     assert list(response.json()["fields"]) == ["also"]
     assert not Hand.objects.exists()
+
+
+# --- Facts that belong to another result ----------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", [JT, WA], indirect=True)
+@pytest.mark.parametrize("fact", ["ready", "faulty_riichi"])
+def test_ready_hands_on_a_win_are_refused_naming_the_field_not_dropped(
+    preset, as_bob, table, fact
+):
+    """Ready hands and faulty riichi are paid after a draw only: sent with a win they are
+    refused, not silently emptied."""
+    body = deal(1, winner="2", discarder="3", value=60, **{fact: ["4"]})
+    if fact == "faulty_riichi":
+        body["riichi"] = ["4"] if preset == JT else []
+
+    response = as_bob.post(HANDS, body)
+
+    assert response.status_code == 400, response.json()
+    answer = response.json()
+    assert answer["error"] in ("draw_only", "not_in_preset")
+    assert fact in answer["fields"]
+    assert not Hand.objects.exists()

@@ -89,7 +89,8 @@ class ErrorAnswer(Schema):
       fact the preset does not have, such as riichi), `named_twice`, `bad_riichi`, `bad_deal`,
       `deals_after_end` (a correction would end the game before later deals); these name
       the field they are about under `fields` (`value`, `also`, `riichi`, `faulty_claims`,
-      `ready`, `faulty_riichi`, `offender`) where it is one of them;
+      `ready`, `faulty_riichi`, `offender`) where it is one of them, and `draw_only` (`ready` or
+      `faulty_riichi` sent with a win or a faulty out);
       for false wins and penalties `bad_hand_number`, `offender_won`, `reason_required`,
       `not_divisible`, `deduction_out_of_range`; for hands, false wins and penalties sent with
       an Idempotency-Key header `bad_submission_key` (the key is not a UUID); after a game sheet

@@ -195,7 +195,10 @@ def _deal_field(error: ValidationError, values: dict[str, Any]) -> str | None:
     named = str(params.get("fact") or params.get("role") or "").replace(" ", "_")
     further = {player.name for player, _value in values["extra_winners"]}
     winner = values["winner"].name if values["winner"] is not None else None
-    if refusal.code in ("named_twice", "not_in_preset", "not_seated") and named in FACT_FIELDS:
+    if (
+        refusal.code in ("named_twice", "not_in_preset", "not_seated", "draw_only")
+        and named in FACT_FIELDS
+    ):
         return named
     about_a_winner = VALUE_CODES | {"not_seated", "value_disagrees_with_tiles"}
     if refusal.code in about_a_winner and params.get("player") in further:

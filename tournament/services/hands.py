@@ -478,6 +478,12 @@ def _fill_in(
         seats, facts.faulty_claims, "faulty_claims", preset.deal.faulty_claim, repeat=True
     )
     hand.ready, hand.faulty_riichi = [], []
+    if result != Hand.Result.DRAW and (facts.ready or facts.faulty_riichi):
+        raise ValidationError(
+            _("Ready hands and faulty riichi are said only after a drawn deal."),
+            code="draw_only",
+            params={"fact": "ready" if facts.ready else "faulty riichi"},
+        )
     extra: list[ExtraWin] = []
     if result == Hand.Result.DRAW:
         if (
