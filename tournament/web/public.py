@@ -303,8 +303,12 @@ def _hand_story(hand: Hand, seat: Seat, words: Words) -> str:
         if hand.offender.pk == seat.pk:
             return _("Own faulty out")
         return _("Faulty out by %(name)s") % {"name": hand.offender.player.name}
-    if hand.result != Hand.Result.WIN:
-        return words.drawn()
+    if hand.result != Hand.Result.WIN:  # a draw that paid: the ready hands (JT)
+        if seat.starting_wind in hand.faulty_riichi:
+            return _("%(drawn)s: a faulty riichi") % {"drawn": words.drawn()}
+        if seat.starting_wind in hand.ready:
+            return _("%(drawn)s: ready") % {"drawn": words.drawn()}
+        return _("%(drawn)s: not ready") % {"drawn": words.drawn()}
     winner, discarder = hand.winner, hand.discarder
     assert winner is not None  # a win (the database holds it)
     wins = [(winner, words.value(hand.value if hand.fan is None else hand.fan, hand.flowers))]
