@@ -402,9 +402,7 @@ def test_a_further_winners_value_that_disagrees_with_its_tiles_names_also(preset
 
 @pytest.mark.parametrize("preset", [JT, WA], indirect=True)
 @pytest.mark.parametrize("fact", ["ready", "faulty_riichi"])
-def test_ready_hands_on_a_win_are_refused_naming_the_field_not_dropped(
-    preset, as_bob, table, fact
-):
+def test_ready_hands_on_a_win_are_refused_naming_the_field_not_dropped(preset, as_bob, table, fact):
     """Ready hands and faulty riichi are paid after a draw only: sent with a win they are
     refused, not silently emptied."""
     body = deal(1, winner="2", discarder="3", value=60, **{fact: ["4"]})

@@ -73,7 +73,9 @@ def test_every_reachable_page_speaks_the_preset(client, world, role, language):
     broken = [url for url, (status, _body) in pages.items() if status >= 500]
     assert broken == []
     assert len([url for url, (status, _) in pages.items() if status == 200]) > 10
-    with_none = [url for url, (_s, body) in pages.items() if re.search(r"\bNone\b", visible_text(body))]
+    with_none = [
+        url for url, (_s, body) in pages.items() if re.search(r"\bNone\b", visible_text(body))
+    ]
     assert with_none == []
     if not world.tournament.rulebook.counts_fan:
         fan = r"\bfan\b" if language == "en" else "番"
