@@ -43,8 +43,9 @@ def test_a_jt_deal_past_16_after_repeats_is_checked_with_its_own_winds(referee_c
 
     response = referee_client.post(
         table_url(world, "full"),
-        full(number=17, winner="2", discarder="1", tiles="345m 567p 345s 678s 99m 2m",
-             action="check"),  # fmt: skip
+        full(
+            number=17, winner="2", discarder="1", tiles="345m 567p 345s 678s 99m 2m", action="check"
+        ),  # fmt: skip
     )
 
     assert response.status_code == 200
