@@ -9,10 +9,23 @@ some English names are shared with Japanese Transitional patterns of other value
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from scoring.engine.rulebook import (
+    DOUBLES,
+    FAN,
+    LIMIT_SHARE,
+    POINTS,
+    JtRulebook,
+    Pattern,
+    Rulebook,
+    WaRulebook,
+)
 from scoring.engine.wa import BY_KEY
 
 JT_PATTERN_NAMES: dict[str, Promise] = {
@@ -177,3 +190,45 @@ def wa_pattern_name(key: str) -> str:
     engine when the key has no entry)."""
     name = WA_PATTERN_NAMES.get(key)
     return str(name) if name is not None else BY_KEY[key].en
+
+
+#: How a pattern's value reads, by its unit (the calculator's too).
+UNIT_FORMATS: dict[str, Promise] = {
+    POINTS: _("%(value)s pts"),
+    DOUBLES: _("%(value)s dbl"),
+    LIMIT_SHARE: _("limit"),
+}
+
+#: The catalogue naming the patterns of each rulebook whose engine gives English names only
+#: (MCR's engine keeps both names of every fan).
+_NAMERS: dict[type[Rulebook], Callable[[str], str]] = {
+    JtRulebook: jt_pattern_name,
+    WaRulebook: wa_pattern_name,
+}
+
+
+def pattern_value(value: int, unit: str) -> str:
+    """A pattern's value with its unit: "10 pts", "1 dbl", "limit"; an MCR fan's as a number."""
+    if unit == FAN:
+        return str(value)
+    return str(UNIT_FORMATS[unit]) % {"value": value}
+
+
+def pattern_names(rulebook: Rulebook) -> Callable[[Pattern], tuple[str, str]]:
+    """For the patterns `rulebook` scores: a pattern's English and Chinese names, the engine's
+    (MCR) or the catalogue's in either language, whatever language is active."""
+    namer = _NAMERS.get(type(rulebook))
+    if namer is None:
+        return lambda pattern: (pattern.en, pattern.zh)
+    known: dict[str, tuple[str, str]] = {}
+
+    def names(pattern: Pattern) -> tuple[str, str]:
+        if pattern.key not in known:
+            with translation.override("en"):
+                english = namer(pattern.key)
+            with translation.override("zh-hans"):
+                chinese = namer(pattern.key)
+            known[pattern.key] = (english, chinese)
+        return known[pattern.key]
+
+    return names

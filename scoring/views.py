@@ -23,7 +23,7 @@ from scoring.engine.wa import WaResult
 from scoring.engine_messages import engine_message
 from scoring.fan_names import fan_name, fan_second_name
 from scoring.forms import PROFILE_LABELS, CalculatorForm
-from scoring.pattern_names import jt_pattern_name
+from scoring.pattern_names import UNIT_FORMATS, jt_pattern_name
 from scoring.services import Refusal, score_request
 from tournament.text import listed
 
@@ -103,13 +103,6 @@ def tile_groups() -> list[dict[str, Any]]:
 
 
 # How a JT pattern's value reads, by its unit.
-UNIT_FORMATS = {
-    "pts": gettext_lazy("%(value)s pts"),
-    "dbl": gettext_lazy("%(value)s dbl"),
-    "%": gettext_lazy("limit"),
-}
-
-
 def present_jt_verdict(result: JtResult) -> dict[str, Any]:
     """A scored JT win for the template: F and how it was reached, each pattern with its name
     in the active language and its value with its unit, and the reading kept."""

@@ -31,6 +31,9 @@ from .wa.scoring import failure as wa_failure
 
 Verdict = ScoreResult | JtResult | WaResult
 
+#: MCR's flower points: scored as a fan, but apart from the hand's value.
+FLOWERS = "flower_tiles"
+
 #: What a deal is called: MCR calls each deal a hand (the Green Book's word); the presets whose
 #: dealer repeats call it a deal.
 HAND, DEAL = "hand", "deal"
@@ -63,6 +66,35 @@ class Scored:
 
 #: The one code every preset gives a winning shape worth less than its minimum.
 BELOW_MINIMUM = "below_minimum"
+
+#: The units a pattern's value comes in: MCR fan, points (JT, WA), JT doubles, JT's share of
+#: the limit (100 = the whole limit).
+FAN, POINTS, DOUBLES, LIMIT_SHARE = "fan", "pts", "dbl", "%"
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One pattern (MCR: fan) a win scored, whatever the preset: its stable `key`, the
+    engine's English name `en` (and `zh` where the engine keeps a Chinese one: MCR's fans),
+    its `value` in `unit` and how many times the win scored it."""
+
+    key: str
+    en: str
+    zh: str
+    value: int
+    unit: str
+    count: int
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What a scored win is made of: its patterns (MCR: without flowers), its doubles (None
+    where the preset counts none) and whether it reached the limit (None where the preset has
+    none)."""
+
+    patterns: tuple[Pattern, ...]
+    doubles: int | None
+    limit: bool | None
 
 
 @dataclass(frozen=True)
@@ -164,6 +196,19 @@ class Rulebook:
         HandError for text that cannot be read."""
         raise NotImplementedError
 
+    #: Whether a win's value counts doubles (JT), which statistics show apart.
+    counts_doubles: ClassVar[bool] = False
+
+    @property
+    def has_limit(self) -> bool:
+        """Whether a win's value is capped at a limit (JT, WA)."""
+        return bool(self.preset.limit)
+
+    def figures(self, scored: Scored) -> Figures | None:
+        """The patterns, doubles and limit of a win scored by `score` (None for tiles that
+        scored no win)."""
+        raise NotImplementedError
+
 
 class McrRulebook(Rulebook):
     key = "mcr"
@@ -196,6 +241,17 @@ class McrRulebook(Rulebook):
     def score_compact(self, text: str, *, profile: str, **situation: Any) -> Scored:
         return self._scored(score_hand(parse_compact(text, **situation), profile=profile))
 
+    def figures(self, scored: Scored) -> Figures | None:
+        verdict = scored.verdict
+        if scored.error is not None or not isinstance(verdict, ScoreResult):
+            return None
+        patterns = tuple(
+            Pattern(fan.key, fan.en, fan.zh, fan.points, FAN, fan.count)
+            for fan in verdict.fans
+            if fan.key != FLOWERS
+        )
+        return Figures(patterns, None, None)
+
     @staticmethod
     def _scored(verdict: ScoreResult) -> Scored:
         error = BELOW_MINIMUM if verdict.error == errors.BELOW_8_FAN else verdict.error
@@ -212,6 +268,7 @@ class JtRulebook(Rulebook):
     value_kind = "final_score"
     compact_fields = ("seat_wind", "prevalent_wind", *JT_FLAGS)
     penalty_scale = PenaltyScale(5, 1500, 5)  # ruling R-19 of the JT specification
+    counts_doubles = True
 
     def situation(
         self,
@@ -233,6 +290,16 @@ class JtRulebook(Rulebook):
 
     def score_compact(self, text: str, *, profile: str, **situation: Any) -> Scored:
         return self._scored(score_jt_hand(parse_jt_compact(text, **situation)))
+
+    def figures(self, scored: Scored) -> Figures | None:
+        verdict = scored.verdict
+        if scored.error is not None or not isinstance(verdict, JtResult):
+            return None
+        patterns = tuple(
+            Pattern(line.key, line.en, "", line.value, line.unit, line.count)
+            for line in verdict.patterns
+        )
+        return Figures(patterns, verdict.doubles or 0, verdict.limit)
 
     @staticmethod
     def _scored(verdict: JtResult) -> Scored:
@@ -258,6 +325,16 @@ class WaRulebook(Rulebook):
 
     def score_compact(self, text: str, *, profile: str, **situation: Any) -> Scored:
         return self._scored(score_wa_hand(parse_wa_compact(text, **situation)))
+
+    def figures(self, scored: Scored) -> Figures | None:
+        verdict = scored.verdict
+        if scored.error is not None or not isinstance(verdict, WaResult):
+            return None
+        patterns = tuple(
+            Pattern(line.key, line.en, "", line.points, POINTS, line.count)
+            for line in verdict.patterns
+        )
+        return Figures(patterns, None, verdict.limit)
 
     @staticmethod
     def _scored(verdict: WaResult) -> Scored:

@@ -11,7 +11,7 @@ from scoring.engine import get_preset
 from tournament.selectors import score_sheet, score_sheets, standings
 from tournament.services import add_player
 from tournament.statistics import (
-    FanNames,
+    WinPatterns,
     player_false_wins,
     player_hands,
     player_statistics,
@@ -83,7 +83,10 @@ def test_substitutes_are_not_ranked_after_any_round(tournament, organiser, cup):
 
 def statistics_of(tournament, player):
     return player_statistics(
-        player, player_hands(player), player_false_wins(player), FanNames(tournament.profile)
+        player,
+        player_hands(player),
+        player_false_wins(player),
+        WinPatterns.of_tournament(tournament),
     )
 
 
@@ -122,7 +125,7 @@ def test_player_with_a_false_win_and_no_wins(tournament, cup):
 
 
 def test_tournament_statistics(tournament, cup):
-    stats = tournament_statistics(tournament, FanNames(tournament.profile))
+    stats = tournament_statistics(tournament, WinPatterns.of_tournament(tournament))
     assert (stats.hands, stats.wins, stats.self_drawn, stats.draws, stats.false_wins) == (
         8,
         5,
@@ -160,14 +163,14 @@ def test_tournament_statistics(tournament, cup):
 
 
 def test_fan_names_score_each_hand_once(tournament, cup, monkeypatch):
-    import tournament.statistics as statistics
-
     calls = []
-    real = statistics.score_case
+    fan_names = WinPatterns.of_tournament(tournament)
+    real = fan_names.rulebook.score
     monkeypatch.setattr(
-        statistics, "score_case", lambda case, profile: calls.append(1) or real(case, profile)
+        fan_names.rulebook,
+        "score",
+        lambda case, profile: calls.append(1) or real(case, profile=profile),
     )
-    fan_names = FanNames(tournament.profile)
     tournament_statistics(tournament, fan_names)
     for player in cup["players"]:
         player_statistics(player, player_hands(player), 0, fan_names)

@@ -13,13 +13,15 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from scoring.pattern_names import pattern_names, pattern_value
 from tournament.access import tournament_access
 from tournament.charts import Series, bar_chart, line_chart
 from tournament.models import Player, Tournament
 from tournament.selectors import format_points
 from tournament.statistics import (
     FanCount,
-    FanNames,
+    WinPatterns,
+    extra_wins_of,
     player_false_wins,
     player_hands,
     player_statistics,
@@ -41,7 +43,22 @@ def percent(share: Fraction | None) -> str:
 
 
 def fan_shares(fans: list[FanCount], hands: int) -> list[dict]:
-    return [{"fan": fan, "share": percent(Fraction(fan.hands, hands))} for fan in fans]
+    return [
+        {
+            "fan": fan,
+            "value": pattern_value(fan.points, fan.unit),
+            "share": percent(Fraction(fan.hands, hands)),
+        }
+        for fan in fans
+    ]
+
+
+def doubles_shares(doubles: list[tuple[int, int]], hands: int) -> list[dict]:
+    """How many tiled wins scored each number of doubles (JT), with their share."""
+    return [
+        {"doubles": number, "wins": wins, "share": percent(Fraction(wins, hands))}
+        for number, wins in doubles
+    ]
 
 
 def one_decimal(value: Fraction | None) -> str:
@@ -51,35 +68,50 @@ def one_decimal(value: Fraction | None) -> str:
 @require_safe
 def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(request, slug)
-    statistics = tournament_statistics(tournament, FanNames(tournament.profile))
+    rulebook = tournament.rulebook
+    words = tournament.words
+    statistics = tournament_statistics(
+        tournament, WinPatterns.of_tournament(tournament), pattern_names(rulebook)
+    )
+    round_labels = [str(line.round.number) for line in statistics.rounds]
+    if rulebook.counts_fan:
+        values_title, values_axis = _("Hand values: wins by fan"), _("Fan, without flowers")
+        rounds_title = _("Drawn hands and false wins per round")
+        draws_label, false_wins_label = _("Drawn hands"), _("False wins")
+    else:
+        values_title, values_axis = _("Deal values: wins by points"), words.value_unit
+        rounds_title = _("Drawn deals and faulty outs per round")
+        draws_label, false_wins_label = _("Drawn deals"), _("Faulty outs")
     values_chart = bar_chart(
-        title=_("Hand values: wins by fan"),
+        title=values_title,
         labels=[item.label for item in statistics.values],
         series=[Series(_("Wins"), [item.hands for item in statistics.values])],
-        x_label=_("Fan, without flowers"),
+        x_label=values_axis,
         y_label=_("Wins"),
         histogram=True,
     )
-    round_labels = [str(line.round.number) for line in statistics.rounds]
     rounds_chart = bar_chart(
-        title=_("Drawn hands and false wins per round"),
+        title=rounds_title,
         labels=round_labels,
         series=[
-            Series(_("Drawn hands"), [line.draws for line in statistics.rounds]),
-            Series(_("False wins"), [line.false_wins for line in statistics.rounds]),
+            Series(draws_label, [line.draws for line in statistics.rounds]),
+            Series(false_wins_label, [line.false_wins for line in statistics.rounds]),
         ],
         x_label=_("Round"),
-        y_label=_("Hands"),
+        y_label=_("Hands") if words.calls_deals_hands else _("Deals"),
     )
     return render(
         request,
         "tournament/stats/tournament.html",
         {
             "tournament": tournament,
+            "rules": rulebook,
+            "words": words,
             "statistics": statistics,
             "average_fan": one_decimal(statistics.average_fan),
             "self_drawn_share": percent(statistics.self_drawn_share),
             "top_fans": fan_shares(statistics.fans[:TOP_FANS], statistics.fan_hands),
+            "doubles": doubles_shares(statistics.doubles, statistics.fan_hands),
             "values_chart": values_chart,
             "rounds_chart": rounds_chart,
         },
@@ -113,14 +145,22 @@ def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         floor=1,
         ceiling=max(last_rank, 1),
     )
+    hands = player_hands(player)
     statistics = player_statistics(
-        player, player_hands(player), player_false_wins(player), FanNames(tournament.profile)
+        player,
+        hands,
+        player_false_wins(player),
+        WinPatterns.of_tournament(tournament),
+        extra_wins_of(tournament, hands),
+        pattern_names(tournament.rulebook),
     )
     return render(
         request,
         "tournament/stats/player.html",
         {
             "tournament": tournament,
+            "rules": tournament.rulebook,
+            "words": tournament.words,
             "player": player,
             "progress": [
                 {"round": number, "standing": row, "points_text": format_points(row.table_points)}
@@ -132,5 +172,6 @@ def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "average_fan": one_decimal(statistics.average_fan),
             "self_drawn_share": percent(statistics.self_drawn_share),
             "top_fans": fan_shares(statistics.fans[:TOP_FANS], statistics.fan_hands),
+            "doubles": doubles_shares(statistics.doubles, statistics.fan_hands),
         },
     )
