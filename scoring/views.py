@@ -8,6 +8,7 @@ from the same service (`scoring.services.score_request`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from django.http import HttpRequest, HttpResponse
@@ -19,6 +20,7 @@ from django.views.decorators.http import require_GET
 from scoring.api import wa_answer
 from scoring.engine import TILE_CODES, ScoreResult, compare_profiles
 from scoring.engine.jt import JtResult
+from scoring.engine.rulebook import RULEBOOKS
 from scoring.engine.wa import WaResult
 from scoring.engine_messages import engine_message
 from scoring.fan_names import fan_name, fan_second_name
@@ -44,6 +46,9 @@ HONORS = {
     "F": (gettext_lazy("Green dragon"), "發"),
     "P": (gettext_lazy("White dragon"), "白"),
 }
+# The tiles some presets add to the 34 kinds (a rulebook's `extra_tile_codes`): name, face and
+# the small hint under it.
+EXTRA_TILES = {"J": (gettext_lazy("Joker"), "J", gettext_lazy("joker"))}
 
 # A plain-language headline for each verdict; the engine's message gives the detail.
 ERROR_TITLES = {
@@ -85,6 +90,9 @@ SET_KINDS = {
 
 def tile_label(code: str) -> dict[str, StrOrPromise]:
     """Face, small hint and spoken name of one tile button."""
+    if code in EXTRA_TILES:
+        name, face, hint = EXTRA_TILES[code]
+        return {"code": code, "face": face, "hint": hint, "name": name}
     if code in HONORS:
         name, glyph = HONORS[code]
         return {"code": code, "face": glyph, "hint": code, "name": name}
@@ -92,14 +100,36 @@ def tile_label(code: str) -> dict[str, StrOrPromise]:
     return {"code": code, "face": code, "hint": glyph, "name": f"{code[0]} {suit_name}"}
 
 
-def tile_groups() -> list[dict[str, Any]]:
+def tile_groups(extra: Iterable[str] = ()) -> list[dict[str, Any]]:
+    """The tile buttons by row: the three suits, the honours, then the `extra` tiles of the
+    preset (its rulebook's `extra_tile_codes`: WA's joker), one row each."""
     groups: list[dict[str, Any]] = [
         {"name": f"{name} {glyph}", "tiles": [tile_label(c) for c in TILE_CODES if c[1:] == suit]}
         for suit, (name, glyph) in SUITS.items()
     ]
     honors = [tile_label(c) for c in TILE_CODES if c in HONORS]
     groups.append({"name": _("Winds and dragons"), "tiles": honors})
+    for code in extra:
+        label = tile_label(code)
+        groups.append({"name": label["name"], "tiles": [label], "extra": True})
     return groups
+
+
+def extra_tile_groups() -> list[dict[str, Any]]:
+    """The calculator's rows of tiles that only some presets have, each with the keys of the
+    rule sets (`Rulebook.key`) whose hands hold it: the page shows a row while one of those is
+    chosen."""
+    codes = dict.fromkeys(code for book in RULEBOOKS.values() for code in book.extra_tile_codes)
+    return [
+        {
+            "name": label["name"],
+            "tiles": [label],
+            "presets": " ".join(
+                book.key for book in RULEBOOKS.values() if code in book.extra_tile_codes
+            ),
+        }
+        for code, label in ((code, tile_label(code)) for code in codes)
+    ]
 
 
 # How a JT pattern's value reads, by its unit.
@@ -260,6 +290,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
         "form": form,
         "verdict": verdict,
         "tile_groups": tile_groups(),
+        "extra_tile_groups": extra_tile_groups(),
         "modes": TAP_MODES,
         "error_titles": {code: str(title) for code, title in ERROR_TITLES.items()},
         "set_kinds": {kind: str(label) for kind, label in SET_KINDS.items()},

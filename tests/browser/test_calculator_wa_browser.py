@@ -61,3 +61,24 @@ def test_a_wa_hand_with_the_joker_built_by_taps_shows_its_points(phone_page, liv
     wait_for_final(page, 14)
     assert "Faulty out" in verdict.locator(".verdict-title").inner_text()
     assert "self_drawn" not in patterns(page)
+
+
+def test_a_wa_hand_tapped_tile_by_tile_with_the_joker_in_it_is_scored(phone_page, live_server):
+    page = open_calculator(phone_page, live_server)
+    page.get_by_role("radio", name="Wilmington", exact=True).check()
+
+    # WA-22 of the shared cases, every tile one tap, the joker among them: 45 on a discard.
+    tap(page, "C", "C", "C", "F", "F", "F", "5p", "6p", "2m", "3m", "4m", "P", "J")
+    assert page.locator("#calc-count").inner_text() == "13 of 14 tiles"
+    tap(page, "7p")
+    assert page.locator("#calc-count").inner_text() == "14 of 14 tiles"
+    page.select_option("#id_seat_wind", "S")
+
+    wait_for_final(page, 45)
+    assert page.locator("#id_hand").input_value() == "234m 56p CCCFFFPJ 7p"
+    assert "Meets the 15-point minimum" in page.locator("#calc-verdict").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+    # Under MCR the joker key is gone.
+    page.get_by_role("radio", name="MCR", exact=True).check()
+    assert not page.locator('.calc-picker [data-tile="J"]').is_visible()

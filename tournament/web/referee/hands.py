@@ -3,6 +3,7 @@ hand, and taking back or correcting the last hand."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterable
 from typing import Any
 
@@ -16,13 +17,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from scoring.engine import HandError, get_preset, parse_compact
+from scoring.engine import HandError, RulePreset, get_preset, parse_compact
+from scoring.engine.wa.hand import compact_case
 from scoring.engine_messages import engine_message
 from scoring.services import score_request
 from scoring.views import present_verdict
 from tournament import services
 from tournament.access import AuthenticatedRequest
-from tournament.models import Hand, Table
+from tournament.models import Hand, Seat, Table
 from tournament.web.htmx import AuthenticatedHtmxRequest
 from tournament.web.referee.answers import (
     ERROR_FIELDS,
@@ -33,7 +35,7 @@ from tournament.web.referee.answers import (
     recorded,
     refused,
 )
-from tournament.web.referee.describe import describe_hand
+from tournament.web.referee.describe import describe_hand, describe_penalty
 from tournament.web.referee.forms import (
     WIND_NAMES,
     CorrectForm,
@@ -71,14 +73,32 @@ def record_win(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
 
 
 def check_tiles(table: Table, form: FullForm) -> dict[str, Any]:
-    """The engine's verdict on the tiles for the winner's seat wind and prevailing wind."""
-    number = form.cleaned_data["number"]
+    """The engine's verdict on the winner's tiles for the winner's seat wind and prevailing
+    wind."""
     winner = next(
         view.seat for view in form.seats if view.player.key == form.cleaned_data["winner"]
     )
+    return score_winner(table, form, winner, form.cleaned_data["tiles"])
+
+
+def check_further(table: Table, form: FullForm) -> dict[str, dict[str, Any]]:
+    """The engine's verdict on each further winner's tiles on the same discard (WA), by the
+    player's key, each for that player's seat wind."""
+    seats = {view.player.key: view.seat for view in form.seats}
+    return {
+        key: score_winner(table, form, seats[key], text)
+        for key, text in form.further_tiles().items()
+        if key in seats
+    }
+
+
+def score_winner(table: Table, form: FullForm, winner: Seat, tiles: str) -> dict[str, Any]:
+    """The engine's verdict on one winner's tiles: for that winner's seat wind and the
+    prevailing wind, with the situation of the form."""
+    number = form.cleaned_data["number"]
     tournament = table.round.tournament
     rules = tournament.rules
-    payload: dict[str, Any] = {"compact": form.cleaned_data["tiles"], **form.situation()}
+    payload: dict[str, Any] = {"compact": tiles, **form.situation()}
     # The deal's winds follow from the deals before it (JT, WA: the dealer may repeat), never
     # from the number the form sends; after the game's end the services refuse the deal.
     upcoming = table_state(table).upcoming
@@ -97,6 +117,7 @@ def check_tiles(table: Table, form: FullForm) -> dict[str, Any]:
     verdict["seat_wind"] = WIND_NAMES[wind]
     verdict["prevailing_wind"] = WIND_NAMES[prevailing]
     verdict["winner"] = winner.player.name
+    verdict["winner_key"] = winner.player.key
     verdict["number"] = number
     below = verdict.get("error") == "BELOW_MINIMUM"  # WA: a faulty out
     verdict["false_win"] = verdict["ok"] and (below or not verdict.get("meets_minimum", True))
@@ -109,30 +130,39 @@ def breakdown(
     *,
     verdict: dict[str, Any] | None = None,
     pending: Iterable[str] = (),
+    form: FullForm | None = None,
 ) -> HttpResponse:
     """The full entry's breakdown alone, which the table screen asks for (with htmx) as the
     hand is built: the engine's verdict, what the form still needs (`pending`), or nothing
-    before a tile is entered. Records nothing."""
+    before a tile is entered; and, out of band, the verdict under each further winner's tiles
+    (WA), emptied when there is none. Records nothing."""
     context = {
         "verdict": verdict,
         "pending": list(pending),
         "false_win_each": get_preset(table.round.tournament.preset).faulty_out.each,
+        "further_entries": form.also_entries if form is not None else [],
     }
     response = render(request, "tournament/referee/_breakdown.html", context)
     response["X-Referee-Fragment"] = "verdict"
     return response
 
 
-def tiles_missing(text: str) -> str | None:
+def tiles_missing(text: str, rules: RulePreset) -> str | None:
     """How many tiles the hand in `text` still lacks, said in words; None when it lacks none
-    (or cannot be read: the breakdown then says what is wrong)."""
+    (or cannot be read: the breakdown then says what is wrong). A tile the preset adds to the
+    34 kinds (WA's joker) counts as a tile."""
     try:
-        hand = parse_compact(text)
+        if rules.rulebook.extra_tile_codes:  # the notation that reads them (WA's)
+            case = compact_case(text)
+            standing, sets = len(case["concealed"]), len(case["melds"])
+        else:
+            hand = parse_compact(text)
+            standing, sets = len(hand.concealed), len(hand.melds)
     except HandError:
         return None
     # 13 tiles before the winning one: standing tiles, and three for each declared set (a
     # kong's fourth tile is its replacement).
-    count = 13 - len(hand.concealed) - 3 * len(hand.melds)
+    count = 13 - standing - 3 * sets
     if count <= 0:
         return None
     return ngettext(
@@ -146,53 +176,67 @@ def form_messages(form: forms.Form) -> list[str]:
     return [str(message) for errors in form.errors.values() for message in errors]
 
 
+def without_claimant(request: HttpRequest, table: Table, key: str) -> FullForm:
+    """The full entry as it was sent, without the tiles of `key`, whose faulty out was just
+    recorded, and with a new submission key: the other winners' win is still to be saved. When
+    `key` was the winner, the first further winner becomes the winner."""
+    data = request.POST.copy()
+    for name in ("action", "false_win_of"):
+        data.pop(name, None)
+    if data.get("winner") == key:
+        further = [
+            name for name in data if name.startswith("also_tiles_") and data.get(name, "").strip()
+        ]
+        if further:
+            data["winner"], data["tiles"] = further[0][11:], data.get(further[0], "")
+            data[further[0]] = ""
+    data[f"also_tiles_{key}"] = ""
+    data["submission"] = str(uuid.uuid4())
+    return FullForm(data, **table_state(table).form_kwargs())
+
+
 @require_POST
 @login_required
 def record_full(request: AuthenticatedHtmxRequest, **where: Any) -> HttpResponse:
-    """Full entry: "check" shows the engine's breakdown, "save" records the win, and
-    "false_win" records a hand under 8 fan as a false win by the winner.
+    """Full entry: "check" shows the engine's breakdown of every winner's tiles, "save" records
+    the win, and "false_win" records a hand under the minimum as a false win (WA: a faulty
+    out) by the winner; "false_win_of" names the claimant who made it when several players
+    won on one discard, and the others' win stays to be saved.
 
     A check that htmx sends to update the breakdown (HX-Target `breakdown`) answers the
     breakdown alone (see `breakdown`)."""
     table = referee_table(request, **where)
     form = FullForm(request.POST, **table_state(table).form_kwargs())
     action = request.POST.get("action", "save")
+    offender_key = request.POST.get("false_win_of", "")
+    if offender_key:
+        action = "false_win"
+    rules = table.round.tournament.rules
     fragment = action == "check" and bool(request.htmx) and request.htmx.target == "breakdown"
     if fragment and not request.POST.get("tiles", "").strip():
-        return breakdown(request, table)
-    missing = tiles_missing(request.POST.get("tiles", "")) if fragment else None
+        return breakdown(request, table, form=form)
+    missing = tiles_missing(request.POST.get("tiles", ""), rules) if fragment else None
     if missing:  # a hand still being built: how far it is, not the engine's refusal
         others = [] if form.is_valid() else form_messages(form)
-        return breakdown(request, table, pending=[missing, *others])
+        return breakdown(request, table, pending=[missing, *others], form=form)
     if not form.is_valid():
         if fragment:
-            return breakdown(request, table, pending=form_messages(form))
+            return breakdown(request, table, pending=form_messages(form), form=form)
         return invalid(request, table, "full", form)
     if action == "false_win":
-        try:
-            penalty = services.record_false_win(
-                table=table,
-                number=form.cleaned_data["number"],
-                offender=form.winner(),
-                invalid_hand=False,
-                entered_by=request.user,
-                submission=form.submission_key(),
-            )
-        except ValidationError as error:
-            return refused(request, table, "full", form, error, fields={"offender_won": "winner"})
-        return recorded(request, table, penalty)
-    rules = table.round.tournament.rules
+        return record_claimant_false_win(request, table, form, offender_key)
     if not rules.hand_scoring_available:
         unavailable = ValidationError(
             _("This tournament's rule preset cannot score tiles yet; enter the fan."),
             code="scoring_unavailable",
         )
         if fragment:
-            return breakdown(request, table, pending=unavailable.messages)
+            return breakdown(request, table, pending=unavailable.messages, form=form)
         return refused(request, table, "full", form, unavailable)
     verdict = check_tiles(table, form)
+    form.further_verdicts = check_further(table, form)
     if fragment:
-        return breakdown(request, table, verdict=verdict)
+        return breakdown(request, table, verdict=verdict, form=form)
     if action != "save":
         return render_table(request, table, bound=("full", form), verdict=verdict)
     try:
@@ -217,8 +261,57 @@ def record_full(request: AuthenticatedHtmxRequest, **where: Any) -> HttpResponse
             submission=form.submission_key(),
         )
     except ValidationError as error:
-        return refused(request, table, "full", form, error, fields=TILE_ERRORS, verdict=verdict)
+        fields = {**TILE_ERRORS, **further_error_field(form, form.further_verdicts, error)}
+        return refused(request, table, "full", form, error, fields=fields, verdict=verdict)
     return recorded(request, table, saved)
+
+
+def further_error_field(
+    form: FullForm, verdicts: dict[str, dict[str, Any]], error: ValidationError
+) -> dict[str, str]:
+    """Where a refusal about a further winner's tiles goes: under that winner's tiles (the
+    first further winner whose tiles are no win), not under the winner's."""
+    code = getattr(error, "code", None) or ""
+    if code not in ("below_minimum", "invalid_tiles", "value_disagrees_with_tiles"):
+        return {}
+    name = (getattr(error, "params", None) or {}).get("player")
+    for key, verdict in verdicts.items():
+        if verdict.get("winner") == name or (name is None and not verdict.get("ok")):
+            return {code: f"also_tiles_{key}"}
+    return {}
+
+
+def record_claimant_false_win(
+    request: AuthenticatedHtmxRequest, table: Table, form: FullForm, key: str
+) -> HttpResponse:
+    """Record the false win (WA: the faulty out) of the claimant `key` (by default the winner)
+    for this deal. With another winner's tiles left, the entry is shown again with them, to
+    be saved; otherwise back to the table."""
+    key = key or form.cleaned_data["winner"]
+    claimants = {form.cleaned_data["winner"], *form.further_tiles()}
+    if key not in claimants:
+        form.add_error(None, _("Only a player who declared the win can have made a false one."))
+        return render_table(request, table, bound=("full", form))
+    try:
+        penalty = services.record_false_win(
+            table=table,
+            number=form.cleaned_data["number"],
+            offender=form.player(key),
+            invalid_hand=False,
+            entered_by=request.user,
+            submission=form.submission_key(),
+        )
+    except ValidationError as error:
+        return refused(request, table, "full", form, error, fields={"offender_won": "winner"})
+    if len(claimants) == 1 or getattr(penalty, "replayed", False):
+        return recorded(request, table, penalty)
+    messages.success(request, describe_penalty(penalty))
+    rest = without_claimant(request, table, key)
+    verdict = None
+    if rest.is_valid():
+        verdict = check_tiles(table, rest)
+        rest.further_verdicts = check_further(table, rest)
+    return render_table(request, table, bound=("full", rest), verdict=verdict)
 
 
 @require_POST

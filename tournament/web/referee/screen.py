@@ -279,7 +279,9 @@ def render_table(
         "false_win_each": preset.faulty_out.each,
         "hand_scoring": preset.hand_scoring_available,
         "rules": preset,
-        "tile_groups": tile_groups(),
+        # the keypad: the 34 kinds and the tiles the preset's hands add (WA: the joker)
+        "tile_groups": tile_groups(preset.rulebook.extra_tile_codes),
+        "joker_tile": "J" in preset.rulebook.extra_tile_codes,
         "lines": lines,
         "seats": state.seats,
         "offer_submission": uuid.uuid4(),

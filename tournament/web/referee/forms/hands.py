@@ -217,6 +217,9 @@ class FullForm(WinnerForm):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
+        # The engine's verdict on each further winner's tiles, by the player's key, once the
+        # view checked them.
+        self.further_verdicts: dict[str, dict[str, Any]] = {}
         rules = self.rules
         if rules.counts_fan:
             return
@@ -272,6 +275,20 @@ class FullForm(WinnerForm):
         if data.get("discarder") in given:
             self.add_error(None, _("The discarder cannot win on his own discard."))
         return data
+
+    def further_tiles(self) -> dict[str, str]:
+        """The tiles typed for each further winner (WA), by the player's key."""
+        return {
+            name[11:]: text
+            for name, text in self.cleaned_data.items()
+            if name.startswith("also_tiles_") and text
+        }
+
+    @property
+    def also_entries(self) -> list[tuple[forms.BoundField, dict[str, Any] | None]]:
+        """Each further winner's tiles field with the engine's verdict on them, once checked
+        (`further_verdicts`, set by the view)."""
+        return [(field, self.further_verdicts.get(field.name[11:])) for field in self.also_fields]
 
     def tiles_case(self, text: str) -> dict[str, Any]:
         """Tiles in the compact notation as the case format's tiles (with the situation flags
