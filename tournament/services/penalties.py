@@ -148,6 +148,19 @@ def refuse_false_win_unless_penalty(preset: RulePreset) -> None:
         )
 
 
+def scale_words(scale: PenaltyScale) -> str:
+    """The deductions `scale` allows, for a label: "5 to 60", "5 to 1,500, a multiple of 5"."""
+    least = number_format(scale.least, force_grouping=True)
+    most = number_format(scale.most, force_grouping=True)
+    if scale.step > 1:
+        return gettext("%(least)s to %(most)s, a multiple of %(step)s") % {
+            "least": least,
+            "most": most,
+            "step": scale.step,
+        }
+    return gettext("%(least)s to %(most)s") % {"least": least, "most": most}
+
+
 def deduction_range(scale: PenaltyScale) -> str:
     """The deductions `scale` allows, in a sentence: "A deduction is 5 to 60 points." """
     least, most = (

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from scoring.engine import HandError, get_preset, parse_compact
+from scoring.engine import HandError, parse_compact
 from scoring.engine_messages import engine_message
 from scoring.services import score_request
 from scoring.views import present_verdict
@@ -100,7 +100,11 @@ def check_tiles(table: Table, form: FullForm) -> dict[str, Any]:
     verdict["winner"] = winner.player.name
     verdict["number"] = number
     below = verdict.get("error") == "BELOW_MINIMUM"  # WA: a faulty out
-    verdict["false_win"] = verdict["ok"] and (below or not verdict.get("meets_minimum", True))
+    verdict["false_win"] = (
+        rules.rulebook.false_win_penalty
+        and verdict["ok"]
+        and (below or not verdict.get("meets_minimum", True))
+    )
     return verdict
 
 
@@ -117,7 +121,7 @@ def breakdown(
     context = {
         "verdict": verdict,
         "pending": list(pending),
-        "false_win_each": get_preset(table.round.tournament.preset).faulty_out.each,
+        "false_win_each": table.round.tournament.rules.faulty_out.each,
     }
     response = render(request, "tournament/referee/_breakdown.html", context)
     response["X-Referee-Fragment"] = "verdict"
