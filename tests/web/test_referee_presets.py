@@ -339,3 +339,49 @@ def test_a_wilmington_deduction_keeps_5_to_60(referee_client, wilmington):
 
     assert errors_of(response) == ["A deduction is 5 to 60 points."]
     assert not Penalty.objects.exists()
+
+
+# --- A deal the dealer deals again: JT's extra hand, WA's continued deal ---------------------
+
+
+def test_a_wilmington_dealer_continues_no_extra_hand(referee_client, wilmington):
+    referee_client.post(
+        table_url(wilmington, "win"), {"number": 1, "winner": "1", "discarder": "2", "value": 30}
+    )
+    referee_client.post(table_url(wilmington, "draw"), {"number": 2})
+
+    html = page(referee_client, wilmington)
+
+    assert "continued deal 2" in html  # a draw in a continued deal: the dealer continues again
+    assert "extra hand" not in html.lower()
+    assert 'title="Continued deal">+1<' in html  # deal 2 on the score sheet
+
+
+def test_a_wilmington_filled_sheet_calls_the_repeat_a_continued_deal(client, wilmington):
+    from django.urls import reverse
+
+    record_hand(
+        table=wilmington.table, number=1, result="win", winner=wilmington.players[0],
+        discarder=wilmington.players[1], value=30, entered_by=wilmington.referee,
+    )  # fmt: skip
+    record_hand(table=wilmington.table, number=2, result="draw", entered_by=wilmington.referee)
+    client.force_login(wilmington.organiser)
+
+    html = client.get(
+        reverse("outputs:sheets", kwargs={"slug": wilmington.tournament.slug, "number": 1})
+    ).content.decode()
+
+    assert 'title="Continued deal"> +1<' in html
+    assert "extra hand" not in html.lower()
+
+
+def test_a_japanese_sheet_keeps_its_extra_hand(referee_client, japanese):
+    referee_client.post(
+        table_url(japanese, "win"), {"number": 1, "winner": "1", "discarder": "2", "value": 60}
+    )
+    referee_client.post(table_url(japanese, "draw"), {"number": 2})
+
+    html = page(referee_client, japanese)
+
+    assert 'title="Dealer&#x27;s extra hand">+1<' in html  # escaped by the score sheet's tag
+    assert "continued deal" not in html.lower()

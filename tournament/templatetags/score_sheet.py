@@ -14,6 +14,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
+from scoring.engine import RulePreset
 from tournament.models import Hand, HandResult, Penalty, PenaltyKind, Seat
 from tournament.selectors import ScoreSheetLine
 from tournament.templatetags.punctuation import close_paren, colon, comma, open_paren
@@ -22,18 +23,30 @@ from tournament.templatetags.winds import wind_letter
 register = template.Library()
 
 
+def repeat_title(rules: RulePreset | None) -> str:
+    """What a deal the dealer deals again is called: the dealer's extra hand where the preset
+    pays a bonus for it (JT), a continued deal where it pays none (WA, spec §9 and §12)."""
+    if rules and not rules.deal.extra_hand_bonus:
+        return gettext("Continued deal")
+    return gettext("Dealer's extra hand")
+
+
 @register.simple_tag
 def sheet_rows(
-    lines: Sequence[ScoreSheetLine], seats: Sequence[Seat], initial: int | None = None
+    lines: Sequence[ScoreSheetLine],
+    seats: Sequence[Seat],
+    initial: int | None = None,
+    rules: RulePreset | None = None,
 ) -> SafeString:
     """Every line of a score sheet as a row of its table: the hand's number (or "Game" for the
     penalties on the whole game), the prevailing wind, each seat's cells (`_cells`) and what
     happened (`_story`); a row saying that nothing was entered when there are no lines. Laid
-    out as the template's loop laid them out."""
+    out as the template's loop laid them out. A deal the dealer deals again is marked with
+    its count, called by the preset's `rules` (`repeat_title`)."""
     if not lines:
         empty = escape(gettext("No hands entered yet."))
         return mark_safe(f'\n        <tr><td colspan="15">{empty}</td></tr>\n      ')
-    extra_title = escape(gettext("Dealer's extra hand"))
+    extra_title = escape(repeat_title(rules))
     rows = []
     for line in lines:
         if line.number:
