@@ -18,6 +18,7 @@ from scoring.engine.settlement import penalty_payments
 from scoring.words import Words
 from tournament.names import country_name, validate_country, validate_ema_number
 from tournament.rotation import WINDS
+from tournament.rule_settings import setting_problem
 
 #: Far more deals than any game has: forms refuse a deal number above it as a typing slip (a
 #: game's own length comes from its rule preset and is the services' rule).
@@ -263,8 +264,16 @@ class Tournament(models.Model):
             raise ValidationError(
                 {"rule_settings": _("The rule settings are an object of setting: value.")}
             )
+        preset = get_preset(self.preset)
+        for name, value in self.rule_settings.items():  # a value refused, in words
+            setting = next((item for item in preset.settings if item.name == name), None)
+            problem = setting_problem(setting, value) if setting else None
+            if problem:
+                raise ValidationError(
+                    {"rule_settings": ValidationError(problem, code="bad_rule_setting")}
+                )
         try:
-            get_preset(self.preset).configured(self.rule_settings)
+            preset.configured(self.rule_settings)
         except ValueError as error:
             raise ValidationError(
                 {"rule_settings": ValidationError(str(error), code="bad_rule_setting")}

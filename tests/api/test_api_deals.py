@@ -397,6 +397,52 @@ def test_a_further_winners_value_that_disagrees_with_its_tiles_names_also(preset
     assert not Hand.objects.exists()
 
 
+# --- False wins and deductions under each preset's rulebook ----------------------------------
+
+
+@pytest.mark.parametrize("preset", [JT], indirect=True)
+@pytest.mark.parametrize("invalid_hand", [False, True])
+def test_a_japanese_false_win_is_refused_the_faulty_out_is_the_way(
+    preset, as_bob, table, invalid_hand
+):
+    response = as_bob.post(
+        f"{TABLE_1}/false-wins", {"number": 1, "player": "2", "invalid_hand": invalid_hand}
+    )
+
+    assert response.status_code == 400
+    assert response.json()["error"] == "faulty_out_ends_deal"
+    assert "faulty out" in response.json()["message"]
+    assert not Penalty.objects.exists()
+    # The faulty out itself: West pays 750 to South and North, 1,500 to East.
+    answer = entered(as_bob, deal(1, "faulty_out", offender="3"))
+    assert answer["hand"]["payments"] == seat_points(1500, 750, -3000, 750)
+
+
+@pytest.mark.parametrize(
+    ("preset", "points", "status"),
+    [(JT, 1500, 201), (JT, 995, 201), (JT, 1505, 400), (JT, 12, 400), (WA, 60, 201),
+     (WA, 65, 400)],
+    indirect=["preset"],
+)  # fmt: skip
+def test_a_deduction_follows_the_presets_scale(preset, as_bob, table, points, status):
+    body = {"player": "2", "points": points, "reason": "Late"}
+
+    response = as_bob.post(f"{TABLE_1}/penalties", body)
+
+    assert response.status_code == status, response.json()
+    if status == 400:
+        assert response.json()["error"] == "deduction_out_of_range"
+        expected = (
+            "A deduction is 5 to 1,500 points, a multiple of 5."
+            if preset == JT
+            else "A deduction is 5 to 60 points."
+        )
+        assert response.json()["message"] == expected
+        assert not Penalty.objects.exists()
+    else:
+        assert Penalty.objects.get().points == points
+
+
 # --- Facts that belong to another result ----------------------------------------------------
 
 

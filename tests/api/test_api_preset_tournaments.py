@@ -98,8 +98,13 @@ def test_an_mcr_tournament_is_as_before(desk):
 @pytest.mark.parametrize(
     ("preset", "settings", "wrong"),
     [
-        (JT, {"wind_rounds": 3}, "wind_rounds is one of 1, 2, 4."),
-        (JT, {"deal.ready_pool": 100}, "deal.ready_pool is 0 to 6000, a multiple of 6."),
+        (JT, {"wind_rounds": 3}, "The number of wind rounds in a game is one of 1, 2, 4."),
+        (
+            JT,
+            {"deal.ready_pool": 100},
+            "The ready payment after a draw is 0 to 6,000, a multiple of 6.",
+        ),
+        (JT, {"deal.extra_hand_bonus": 0}, "The dealer's extra-hand bonus is 1 to 2,000."),
         (WA, {"deal.ready_pool": 600}, "has no setting 'deal.ready_pool'"),
         ("mcr", {"wind_rounds": 1}, "has no setting 'wind_rounds'"),
     ],

@@ -410,7 +410,38 @@ def further_value(value):
     return change
 
 
+def penalty_in(table, number, **penalty):
+    """A penalty added to deal `number` of `table` (None: to the whole game)."""
+
+    def change(document):
+        if number is None:
+            document["rounds"][0]["tables"][table - 1].setdefault("penalties", []).append(penalty)
+        else:
+            deals_of(document, table)[number - 1].setdefault("penalties", []).append(penalty)
+
+    return change
+
+
 REFUSALS: list[tuple[str, str, Callable[[dict[str, Any]], None], str]] = [
+    (
+        "a JT false win (a faulty out ends the deal)",
+        JT,
+        penalty_in(1, 1, player="2", points=2250, distributed=True, kind="false_win"),
+        "round 1, table 1, hand 1, penalty 1: Under this tournament's rules a declared win that "
+        "is not one is a faulty out, which ends the deal",
+    ),
+    (
+        "a JT deduction beyond its scale",
+        JT,
+        penalty_in(1, None, player="2", points=1505, distributed=False, reason="Late"),
+        "round 1, table 1, game penalty 1: A deduction is 5 to 1,500 points, a multiple of 5.",
+    ),
+    (
+        "a WA deduction beyond its scale",
+        WA,
+        penalty_in(1, None, player="2", points=65, distributed=False, reason="Late"),
+        "round 1, table 1, game penalty 1: A deduction is 5 to 60 points.",
+    ),
     (
         "payments that do not add up",
         JT,

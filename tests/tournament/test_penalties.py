@@ -136,3 +136,113 @@ def test_removed_penalty_no_longer_counts(table, referee, organiser, west, score
     remove_penalty(penalty=penalty, entered_by=organiser)
     assert scores(table) == [0, 0, 0, 0]
     assert AuditEntry.objects.get(action="penalty_removed").before["kind"] == "false_win_invalid"
+
+
+# --- What a preset's rulebook allows --------------------------------------------------------
+
+
+def under(table, preset):
+    tournament = table.round.tournament
+    tournament.preset, tournament.seat_rotation = preset, "none"
+    tournament.save()
+    return table
+
+
+@pytest.fixture
+def jt_table(table):
+    return under(table, "japanese-transitional")
+
+
+@pytest.fixture
+def wa_table(table):
+    return under(table, "wilmington-12-tile")
+
+
+@pytest.mark.parametrize("invalid_hand", [False, True])
+def test_a_jt_false_win_is_refused_and_nothing_is_saved(
+    jt_table, referee, south, scores, invalid_hand
+):
+    from tournament.models import AuditEntry, Penalty
+
+    with pytest.raises(ValidationError) as error:
+        record_false_win(
+            table=jt_table, number=1, offender=south, invalid_hand=invalid_hand,
+            entered_by=referee,
+        )  # fmt: skip
+
+    assert error.value.code == "faulty_out_ends_deal"
+    assert "record the deal as a faulty out" in error.value.messages[0]
+    assert not Penalty.objects.exists() and not AuditEntry.objects.exists()
+    assert scores(jt_table) == [0, 0, 0, 0]
+
+
+def test_a_jt_faulty_out_is_the_deals_result_with_its_money(jt_table, referee, south, scores):
+    hand = record_hand(
+        table=jt_table, number=1, result="faulty_out", offender=south, entered_by=referee
+    )
+    # Spec §11: a non-East offender pays 750 to each, 1,500 to East: -3,000.
+    assert hand.payments == [1500, -3000, 750, 750]
+    assert scores(jt_table) == [1500, -3000, 750, 750]
+
+
+def test_a_wa_faulty_out_is_a_penalty_of_forty_to_each(wa_table, referee, south, scores):
+    record_false_win(
+        table=wa_table, number=1, offender=south, invalid_hand=False, entered_by=referee
+    )
+    assert scores(wa_table) == [40, -120, 40, 40]
+
+
+@pytest.mark.parametrize("points", [5, 60, 1500, 1000])
+def test_a_jt_deduction_is_5_to_1500(jt_table, referee, east, scores, points):
+    record_penalty(
+        table=jt_table, player=east, points=points, distributed=False, reason="Foul",
+        entered_by=referee,
+    )  # fmt: skip
+    assert scores(jt_table) == [-points, 0, 0, 0]
+
+
+@pytest.mark.parametrize("points", [4, 12, 61, 1505, 1510])
+def test_a_jt_deduction_outside_its_scale_is_refused_with_its_range(
+    jt_table, referee, east, points
+):
+    from tournament.models import Penalty
+
+    with pytest.raises(ValidationError) as error:
+        record_penalty(
+            table=jt_table, player=east, points=points, distributed=False, reason="Foul",
+            entered_by=referee,
+        )  # fmt: skip
+    assert error.value.code == "deduction_out_of_range"
+    assert error.value.messages == ["A deduction is 5 to 1,500 points, a multiple of 5."]
+    assert not Penalty.objects.exists()
+
+
+@pytest.mark.parametrize("points", [61, 65, 1500])
+def test_mcr_and_wa_deductions_stay_5_to_60(table, referee, east, points):
+    for preset in ("mcr", "wilmington-12-tile"):
+        under(table, preset)
+        with pytest.raises(ValidationError) as error:
+            record_penalty(
+                table=table, player=east, points=points, distributed=False, reason="Foul",
+                entered_by=referee,
+            )  # fmt: skip
+        assert error.value.messages == ["A deduction is 5 to 60 points."]
+
+
+def test_a_jt_deduction_corrected_beyond_its_scale_is_refused(
+    jt_table, referee, organiser, east, scores
+):
+    from tournament.services import correct_penalty
+
+    penalty = record_penalty(
+        table=jt_table, player=east, points=500, distributed=False, reason="Late",
+        entered_by=referee,
+    )  # fmt: skip
+    with pytest.raises(ValidationError) as error:
+        correct_penalty(
+            penalty=penalty, player=east, points=1600, distributed=False, reason="Late",
+            entered_by=organiser,
+        )  # fmt: skip
+    assert error.value.code == "deduction_out_of_range"
+    penalty.refresh_from_db()
+    assert penalty.points == 500 and scores(jt_table) == [-500, 0, 0, 0]

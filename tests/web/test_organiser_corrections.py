@@ -481,3 +481,86 @@ def test_a_game_that_has_not_ended_cannot_be_reopened(logged_in, table):
     response = logged_in.post(url("reopen_game"))
     assert response.status_code == 422
     assert response.context["action_form"].non_field_errors() == ["This game has not ended."]
+
+
+# --- Under the other presets: false wins, faulty outs and deductions by the rulebook --------
+
+
+@pytest.fixture
+def preset_table(request, tournament, organiser, players):
+    """Table 1 of round 1 under the preset given as the parameter, no deal entered yet."""
+    tournament.preset, tournament.seat_rotation = request.param, "none"
+    tournament.save()
+    _, (table, _) = seated_round(tournament, organiser, [players[:4], players[4:]])
+    return table
+
+
+def page_of(client) -> str:
+    return client.get(url("table")).content.decode()
+
+
+@pytest.mark.parametrize("preset_table", ["japanese-transitional"], indirect=True)
+def test_a_japanese_table_page_offers_no_false_win(logged_in, preset_table):
+    html = page_of(logged_in)
+
+    assert "false win" not in html.lower()
+    assert "false-wins/new/" not in html
+    assert "A faulty out ends the deal" in html
+    assert "pays 750 to each other player" in html
+    assert "5 to 60" not in html
+    assert "deduction of 5 to 1,500, a multiple of 5 given to nobody" in html
+
+
+@pytest.mark.parametrize("preset_table", ["japanese-transitional"], indirect=True)
+def test_a_japanese_false_win_post_is_refused_and_saves_nothing(logged_in, preset_table, players):
+    response = logged_in.post(url("false_win_add"), {"number": "1", "offender": players[1].pk})
+
+    assert response.status_code == 422
+    assert any("record the deal as a faulty out" in text for text in messages_of(response))
+    assert not Penalty.objects.exists()
+    assert scores(preset_table) == [0, 0, 0, 0]
+
+
+@pytest.mark.parametrize("preset_table", ["wilmington-12-tile"], indirect=True)
+def test_a_wilmington_table_page_calls_it_a_faulty_out_with_its_own_amounts(
+    logged_in, preset_table, players
+):
+    html = page_of(logged_in)
+
+    assert "Record a faulty out" in html
+    assert "false win" not in html.lower()
+    assert "pays 40 to each other player either way" in html
+    assert "20 to each" not in html and "10 to each" not in html
+
+    response = logged_in.post(url("false_win_add"), {"number": "1", "offender": players[1].pk})
+
+    assert response.status_code == 302
+    assert Penalty.objects.get().points == 120
+    assert scores(preset_table) == [40, -120, 40, 40]
+    assert messages_of(response) == ["The faulty out of P2 in deal 1 is recorded."]
+    assert "Faulty out: P2 −120" in page_of(logged_in)
+
+
+def test_an_mcr_table_page_keeps_its_false_win_amounts(logged_in, table):
+    html = page_of(logged_in)
+
+    assert "Record a false win" in html
+    assert "(20 to each player); otherwise the hand was below 8 fan (10 to each)" in html
+    assert "deduction of 5 to 60 given to nobody" in html
+
+
+@pytest.mark.parametrize("preset_table", ["japanese-transitional"], indirect=True)
+@pytest.mark.parametrize(("points", "status"), [(1500, 302), (1505, 422), (12, 422)])
+def test_a_japanese_deduction_follows_its_scale(logged_in, preset_table, players, points, status):
+    data = {"player": players[2].pk, "points": points, "reason": "Foul"}
+
+    response = logged_in.post(url("penalty_add"), data)
+
+    assert response.status_code == status
+    if status == 302:
+        assert scores(preset_table) == [0, 0, -points, 0]
+    else:
+        assert response.context["penalty_form"].errors["points"] == [
+            "A deduction is 5 to 1,500 points, a multiple of 5."
+        ]
+        assert not Penalty.objects.exists()

@@ -147,6 +147,38 @@ def test_a_japanese_tournament_sets_its_wind_rounds_and_refuses_settings_it_lack
     assert refused.context["form"].errors["wind_rounds"]
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("ready_pool", "100", "The ready payment after a draw is 0 to 6,000, a multiple of 6."),
+        ("extra_hand_bonus", "3000", "The dealer's extra-hand bonus is 1 to 2,000."),
+    ],
+)
+def test_a_setting_out_of_range_is_named_in_words(client, creator, field, value, message):
+    client.force_login(creator)
+    data = tournament_data(slug="jt-cup", preset="japanese-transitional", seat_rotation="none")
+
+    refused = client.post(reverse("organiser:create"), {**data, field: value})
+
+    assert refused.status_code == 422
+    assert refused.context["form"].errors[field] == [message]
+    assert "deal." not in refused.content.decode()
+    assert not Tournament.objects.filter(slug="jt-cup").exists()
+
+
+def test_a_setting_out_of_range_is_named_in_chinese(client, creator):
+    client.force_login(creator)
+    data = tournament_data(slug="jt-cup", preset="japanese-transitional", seat_rotation="none")
+
+    refused = client.post(
+        reverse("organiser:create"), {**data, "ready_pool": "100"}, HTTP_ACCEPT_LANGUAGE="zh-hans"
+    )
+
+    assert refused.context["form"].errors["ready_pool"] == [
+        "荒庄后的听牌支付为 0 到 6000，且须为 6 的倍数。"
+    ]
+
+
 def test_create_keeps_only_the_chosen_tie_breaks(client, creator):
     client.force_login(creator)
     client.post(

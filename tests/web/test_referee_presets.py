@@ -248,3 +248,140 @@ def test_wilmington_tiles_below_the_minimum_are_offered_as_a_faulty_out(referee_
     assert "A hand under 15 points cannot be recorded as a win" in html
     assert 'value="false_win"' in html
     assert not Hand.objects.exists()
+
+
+# --- False wins, faulty outs and deductions by the preset's rulebook -------------------------
+
+
+def test_a_japanese_screen_offers_only_the_faulty_out(referee_client, japanese):
+    html = page(referee_client, japanese)
+
+    assert "entry-faulty-out" in html
+    assert "entry-false-win" not in html
+    assert "False win" not in html and "false win" not in html
+    assert "Below 0 points" not in html
+
+
+def test_a_japanese_false_win_post_is_refused_and_saves_nothing(referee_client, japanese):
+    response = referee_client.post(
+        table_url(japanese, "false_win"),
+        {"offender": "2", "number": 1, "kind": "below_minimum"},
+    )
+
+    assert response.status_code == 200
+    assert "record the deal as a faulty out" in response.content.decode()
+    assert not Penalty.objects.exists() and not Hand.objects.exists()
+    assert scores(japanese.table) == [0, 0, 0, 0]
+
+
+def test_a_japanese_full_entry_cannot_record_a_false_win(referee_client, japanese):
+    response = referee_client.post(
+        table_url(japanese, "full"),
+        {"number": 1, "winner": "2", "discarder": "self", "tiles": "", "action": "false_win"},
+    )
+
+    assert response.status_code == 200
+    assert not Penalty.objects.exists() and not Hand.objects.exists()
+
+
+def test_the_east_faulty_out_pays_1500_to_each(referee_client, japanese):
+    response = referee_client.post(
+        table_url(japanese, "faulty_out"), {"number": 1, "offender": "1"}
+    )
+
+    assert response.status_code == 302
+    assert scores(japanese.table) == [-4500, 1500, 1500, 1500]
+
+
+def test_a_wilmington_screen_calls_its_penalty_a_faulty_out(referee_client, wilmington):
+    html = page(referee_client, wilmington)
+    entry = html[html.index('id="entry-false-win"') : html.index('id="entry-penalty"')]
+
+    assert "Faulty out" in entry and "Record the faulty out" in entry
+    assert "False win" not in entry and "false win" not in entry
+    assert "Below 15 points: pays 40 to each" in entry
+
+
+def test_an_mcr_screen_keeps_its_false_win(referee_client, world):
+    html = page(referee_client, world)
+    entry = html[html.index('id="entry-false-win"') : html.index('id="entry-penalty"')]
+
+    assert "False win" in entry and "Record the false win" in entry
+
+
+def test_a_japanese_deduction_is_up_to_1500_by_fives(referee_client, japanese):
+    html = page(referee_client, japanese)
+    assert "Deduction (5 to 1,500, a multiple of 5, given to nobody)" in html
+
+    body = {"player": "3", "kind": "deduction", "points": 1500, "reason": "Foul", "hand": "1"}
+    response = referee_client.post(table_url(japanese, "penalty"), body)
+
+    assert response.status_code == 302
+    assert scores(japanese.table) == [0, 0, -1500, 0]
+
+
+@pytest.mark.parametrize("points", [12, 1505])
+def test_a_japanese_deduction_off_its_scale_is_refused(referee_client, japanese, points):
+    body = {"player": "3", "kind": "deduction", "points": points, "reason": "Foul", "hand": "1"}
+
+    response = referee_client.post(table_url(japanese, "penalty"), body)
+
+    assert response.status_code == 200
+    assert errors_of(response) == ["A deduction is 5 to 1,500 points, a multiple of 5."]
+    assert not Penalty.objects.exists()
+
+
+def test_a_wilmington_deduction_keeps_5_to_60(referee_client, wilmington):
+    assert "Deduction (5 to 60, given to nobody)" in page(referee_client, wilmington)
+    body = {"player": "3", "kind": "deduction", "points": 65, "reason": "Foul", "hand": "1"}
+
+    response = referee_client.post(table_url(wilmington, "penalty"), body)
+
+    assert errors_of(response) == ["A deduction is 5 to 60 points."]
+    assert not Penalty.objects.exists()
+
+
+# --- A deal the dealer deals again: JT's extra hand, WA's continued deal ---------------------
+
+
+def test_a_wilmington_dealer_continues_no_extra_hand(referee_client, wilmington):
+    referee_client.post(
+        table_url(wilmington, "win"), {"number": 1, "winner": "1", "discarder": "2", "value": 30}
+    )
+    referee_client.post(table_url(wilmington, "draw"), {"number": 2})
+
+    html = page(referee_client, wilmington)
+
+    assert "continued deal 2" in html  # a draw in a continued deal: the dealer continues again
+    assert "extra hand" not in html.lower()
+    assert 'title="Continued deal">+1<' in html  # deal 2 on the score sheet
+
+
+def test_a_wilmington_filled_sheet_calls_the_repeat_a_continued_deal(client, wilmington):
+    from django.urls import reverse
+
+    record_hand(
+        table=wilmington.table, number=1, result="win", winner=wilmington.players[0],
+        discarder=wilmington.players[1], value=30, entered_by=wilmington.referee,
+    )  # fmt: skip
+    record_hand(table=wilmington.table, number=2, result="draw", entered_by=wilmington.referee)
+    client.force_login(wilmington.organiser)
+
+    html = client.get(
+        reverse("outputs:sheets", kwargs={"slug": wilmington.tournament.slug, "number": 1})
+    ).content.decode()
+
+    assert 'title="Continued deal"> +1<' in html
+    assert "extra hand" not in html.lower()
+
+
+def test_a_japanese_sheet_keeps_its_extra_hand(referee_client, japanese):
+    referee_client.post(
+        table_url(japanese, "win"), {"number": 1, "winner": "1", "discarder": "2", "value": 60}
+    )
+    referee_client.post(table_url(japanese, "draw"), {"number": 2})
+
+    html = page(referee_client, japanese)
+
+    assert 'title="Dealer&#x27;s extra hand">+1<' in html  # escaped by the score sheet's tag
+    assert "continued deal" not in html.lower()

@@ -92,9 +92,12 @@ class ErrorAnswer(Schema):
       `ready`, `faulty_riichi`, `offender`) where it is one of them, and `draw_only` (`ready` or
       `faulty_riichi` sent with a win or a faulty out);
       for false wins and penalties `bad_hand_number`, `offender_won`, `reason_required`,
-      `not_divisible`, `deduction_out_of_range`; for hands, false wins and penalties sent with
-      an Idempotency-Key header `bad_submission_key` (the key is not a UUID); after a game sheet
-      is confirmed, for anyone but an organiser, `sheet_confirmed`; for the end of a game
+      `not_divisible`, `deduction_out_of_range` (outside the preset's penalty scale: MCR and WA
+      5 to 60, JT 5 to 1,500 in multiples of 5), `faulty_out_ends_deal` (a false win where a
+      faulty out is a deal's result, JT: send the deal with result `faulty_out` instead);
+      for hands, false wins and penalties sent with an Idempotency-Key header
+      `bad_submission_key` (the key is not a UUID); after a game sheet is confirmed, for
+      anyone but an organiser, `sheet_confirmed`; for the end of a game
       `already_ended`, `hands_missing`; for confirming a game sheet `not_submitted`,
       `already_confirmed`; for the round clock `round_not_playing`, `clock_started`,
       `clock_not_started`, `clock_paused`, `clock_running`, `bad_minutes`, `bad_extension`; for

@@ -380,8 +380,10 @@ def record_false_win(
     payload: Sent[schemas.FalseWinRequest] = BODY,
     submission: str | None = SUBMISSION,
 ) -> Status:
-    """Recorded; Location is the penalty's address. The offender pays 10 to each other player
-    (20 for an invalid hand) and cannot win that hand; someone else still can.
+    """Recorded; Location is the penalty's address. The offender pays the preset's amount to
+    each other player (MCR: 10, 20 for an invalid hand; WA's faulty out: 40) and cannot win that
+    hand; someone else still can. Where a faulty out ends the deal (JT) a false win is refused
+    (`faulty_out_ends_deal`): the deal is sent as a hand with result `faulty_out`.
 
     Who: a referee of this table or an organiser of the tournament."""
     found = refereed_table(request, slug, number, table)

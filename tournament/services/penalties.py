@@ -8,9 +8,12 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.utils.formats import number_format
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import get_preset
+from scoring.engine.presets import RulePreset
+from scoring.engine.rulebook import PenaltyScale
 from scoring.engine.settlement import false_win_points
 from tournament import deals
 from tournament.models import (
@@ -38,8 +41,6 @@ from tournament.services._common import (
     submission_key,
 )
 from tournament.services.games import refuse_confirmed_unless_organiser
-
-DEDUCTIONS = range(5, 61)
 
 
 @transaction.atomic
@@ -107,6 +108,8 @@ def prepare_false_win(
     """The false win of `offender` in hand `number`, checked as `record_false_win` checks it,
     not saved. `last` is the number of the last hand recorded at the table, `in_play` whether
     a hand is in play after it, `hand` the recorded hand of that number (None: none)."""
+    preset = table.round.tournament.rules
+    refuse_false_win_unless_penalty(preset)
     seat = seat_of(seats, offender, "offender")
     if not 1 <= number <= (last + 1 if in_play else last):
         raise ValidationError(
@@ -119,7 +122,6 @@ def prepare_false_win(
             code="offender_won",
             params={"player": offender.name, "number": number},
         )
-    preset = get_preset(table.round.tournament.preset)
     kind = Penalty.Kind.FALSE_WIN_INVALID_HAND if invalid_hand else Penalty.Kind.FALSE_WIN
     return Penalty(
         table=table,
@@ -131,6 +133,50 @@ def prepare_false_win(
         hand_number=number,
         entered_by=entered_by,
     )
+
+
+def refuse_false_win_unless_penalty(preset: RulePreset) -> None:
+    """Refuse a false-win penalty under a preset whose faulty out is a result of its own that
+    ends the deal (JT): the deal is recorded as a faulty out instead."""
+    if preset.rulebook.faulty_out_result:
+        raise ValidationError(
+            _(
+                "Under this tournament's rules a declared win that is not one is a faulty out, "
+                "which ends the deal: record the deal as a faulty out, not a false win."
+            ),
+            code="faulty_out_ends_deal",
+        )
+
+
+def scale_words(scale: PenaltyScale) -> str:
+    """The deductions `scale` allows, for a label: "5 to 60", "5 to 1,500, a multiple of 5"."""
+    least = number_format(scale.least, force_grouping=True)
+    most = number_format(scale.most, force_grouping=True)
+    if scale.step > 1:
+        return gettext("%(least)s to %(most)s, a multiple of %(step)s") % {
+            "least": least,
+            "most": most,
+            "step": scale.step,
+        }
+    return gettext("%(least)s to %(most)s") % {"least": least, "most": most}
+
+
+def deduction_range(scale: PenaltyScale) -> str:
+    """The deductions `scale` allows, in a sentence: "A deduction is 5 to 60 points." """
+    least, most = (
+        number_format(scale.least, force_grouping=True),
+        number_format(scale.most, force_grouping=True),
+    )
+    if scale.step > 1:
+        return gettext("A deduction is %(least)s to %(most)s points, a multiple of %(step)s.") % {
+            "least": least,
+            "most": most,
+            "step": scale.step,
+        }
+    return gettext("A deduction is %(least)s to %(most)s points.") % {
+        "least": least,
+        "most": most,
+    }
 
 
 def _false_win_reason(kind: PenaltyKind, number: int) -> str:
@@ -309,8 +355,9 @@ def _check_penalty(
             _("A distributed penalty is shared equally by three players: use a multiple of 3."),
             code="not_divisible",
         )
-    if not distributed and points not in DEDUCTIONS:
-        raise ValidationError(_("A deduction is 5 to 60 points."), code="deduction_out_of_range")
+    scale = table.round.tournament.rules.rulebook.penalty_scale
+    if not distributed and not scale.allows(points):
+        raise ValidationError(deduction_range(scale), code="deduction_out_of_range")
 
 
 def _finish(table, seats, penalty: Penalty, entered_by: User) -> Penalty:

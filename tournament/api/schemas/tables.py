@@ -268,7 +268,9 @@ class FalseWinRequest(Request):
     number: int = Field(ge=1, description="The hand in play or one entered.")
     player: Key
     invalid_hand: bool = Field(
-        False, description="Wrong tiles or count: 20 to each other player instead of 10."
+        False,
+        description="Wrong tiles or count (MCR: 20 to each other player instead of 10; WA: 40 "
+        "either way).",
     )
 
 
@@ -278,7 +280,8 @@ class PenaltyCreate(Request):
     distributed: bool = Field(
         False,
         description="Paid in equal thirds to the other three (a multiple of 3); otherwise a "
-        "deduction of 5 to 60 given to nobody.",
+        "deduction given to nobody, on the preset's scale (MCR, WA: 5 to 60; JT: 5 to 1,500, "
+        "a multiple of 5).",
     )
     reason: of(models.Penalty, "reason")
     hand_number: of(models.Penalty, "hand_number", ge=1) = Field(

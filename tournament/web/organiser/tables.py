@@ -9,6 +9,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
@@ -26,6 +27,7 @@ from tournament.services import (
     remove_penalty,
     reopen_game,
 )
+from tournament.services.penalties import refuse_false_win_unless_penalty
 from tournament.web.organiser.access import INVALID, call_service, organiser_page, table_of
 from tournament.web.organiser.forms.results import (
     DealForm,
@@ -80,6 +82,7 @@ def table_page(
     seats = _seats(table)
     players = _players(seats)
     hands = list(table.hands.select_related("winner__player", "discarder__player", "entered_by"))
+    rules = tournament.rules
     context = {
         "tournament": tournament,
         "round": table.round,
@@ -88,16 +91,26 @@ def table_page(
         "penalties": list(table.penalties.select_related("seat__player", "entered_by")),
         "played": table.round.status in (Round.Status.PLAYING, Round.Status.FINISHED),
         "in_play": table.round.status == Round.Status.PLAYING,
+        "rules": rules,
         "penalty_form": bound.pop("penalty_form", None)
-        or PenaltyForm(players=players, hands_per_game=_hands(table)),
+        or PenaltyForm(players=players, hands_per_game=_hands(table), preset=rules),
+        # A false win (MCR) or faulty out (WA) beside the deal; none where a faulty out is a
+        # deal's result (JT): the deal is corrected to one.
         "false_win_form": bound.pop("false_win_form", None)
-        or FalseWinForm(
-            players=players,
-            hands_per_game=_hands(table),
-            initial={
-                "number": min(len(hands) + (table.ended_at is None), _hands(table) or MOST_DEALS)
-                or 1
-            },
+        or (
+            FalseWinForm(
+                players=players,
+                hands_per_game=_hands(table),
+                preset=rules,
+                initial={
+                    "number": min(
+                        len(hands) + (table.ended_at is None), _hands(table) or MOST_DEALS
+                    )
+                    or 1
+                },
+            )
+            if rules.rulebook.false_win_penalty
+            else None
         ),
         "end_form": bound.pop("end_form", None)
         or EndGameForm(hands_per_game=table.round.tournament.rules.hands_per_game),
@@ -239,7 +252,10 @@ def add_penalty(
 ) -> HttpResponse:
     table_ = table_of(tournament, number, table)
     form = PenaltyForm(
-        request.POST, players=_players(_seats(table_)), hands_per_game=_hands(table_)
+        request.POST,
+        players=_players(_seats(table_)),
+        hands_per_game=_hands(table_),
+        preset=tournament.rules,
     )
     if call_service(
         form,
@@ -259,8 +275,16 @@ def add_false_win(
     request: AuthenticatedRequest, tournament: Tournament, number: int, table: int
 ) -> HttpResponse:
     table_ = table_of(tournament, number, table)
+    try:  # where a faulty out ends the deal (JT) it is a deal's result, not a penalty
+        refuse_false_win_unless_penalty(tournament.rules)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return table_page(request, tournament, table_, status=INVALID)
     form = FalseWinForm(
-        request.POST, players=_players(_seats(table_)), hands_per_game=_hands(table_)
+        request.POST,
+        players=_players(_seats(table_)),
+        hands_per_game=_hands(table_),
+        preset=tournament.rules,
     )
     if call_service(
         form,
@@ -268,11 +292,12 @@ def add_false_win(
         FalseWinForm.ERROR_FIELDS,
     ):
         data = form.cleaned_data
-        messages.success(
-            request,
-            _("The false win of %(name)s in hand %(number)s is recorded.")
-            % {"name": data["offender"].name, "number": data["number"]},
-        )
+        names = {"name": data["offender"].name, "number": data["number"]}
+        if tournament.rules.counts_fan:
+            text = _("The false win of %(name)s in hand %(number)s is recorded.") % names
+        else:
+            text = _("The faulty out of %(name)s in deal %(number)s is recorded.") % names
+        messages.success(request, text)
         return _back(table_)
     return table_page(request, tournament, table_, false_win_form=form, status=INVALID)
 
@@ -291,7 +316,12 @@ def penalty(
     record = _penalty(table_, penalty)
     seats = _seats(table_)
     if request.method == "POST":
-        form = PenaltyForm(request.POST, players=_players(seats), hands_per_game=_hands(table_))
+        form = PenaltyForm(
+            request.POST,
+            players=_players(seats),
+            hands_per_game=_hands(table_),
+            preset=tournament.rules,
+        )
         if call_service(
             form,
             lambda: correct_penalty(penalty=record, entered_by=request.user, **form.cleaned_data),
@@ -305,6 +335,7 @@ def penalty(
             initial=PenaltyForm.initial_for(record),
             players=_players(seats),
             hands_per_game=_hands(table_),
+            preset=tournament.rules,
         )
         status = 200
     context = {

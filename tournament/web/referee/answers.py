@@ -43,7 +43,7 @@ KEY_ERRORS = {"submission_key_reused", "bad_submission_key"}
 
 
 # Errors about the whole table rather than one entry: shown at the top of the page.
-PAGE_ERRORS = {"round_not_playing", "game_ended", "already_ended"}
+PAGE_ERRORS = {"round_not_playing", "game_ended", "already_ended", "faulty_out_ends_deal"}
 
 
 # The entry's hand number was taken meanwhile (by another referee or device) or is not the next

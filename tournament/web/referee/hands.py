@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from scoring.engine import HandError, RulePreset, get_preset, parse_compact
+from scoring.engine import HandError, RulePreset, parse_compact
 from scoring.engine.wa.hand import compact_case
 from scoring.engine_messages import engine_message
 from scoring.services import score_request
@@ -120,7 +120,11 @@ def score_winner(table: Table, form: FullForm, winner: Seat, tiles: str) -> dict
     verdict["winner_key"] = winner.player.key
     verdict["number"] = number
     below = verdict.get("error") == "BELOW_MINIMUM"  # WA: a faulty out
-    verdict["false_win"] = verdict["ok"] and (below or not verdict.get("meets_minimum", True))
+    verdict["false_win"] = (
+        rules.rulebook.false_win_penalty
+        and verdict["ok"]
+        and (below or not verdict.get("meets_minimum", True))
+    )
     return verdict
 
 
@@ -139,7 +143,7 @@ def breakdown(
     context = {
         "verdict": verdict,
         "pending": list(pending),
-        "false_win_each": get_preset(table.round.tournament.preset).faulty_out.each,
+        "false_win_each": table.round.tournament.rules.faulty_out.each,
         "further_entries": form.also_entries if form is not None else [],
     }
     response = render(request, "tournament/referee/_breakdown.html", context)

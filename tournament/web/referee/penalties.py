@@ -9,24 +9,28 @@ from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.views.decorators.http import require_POST
 
-from scoring.engine import get_preset
 from tournament import services
 from tournament.access import AuthenticatedRequest
+from tournament.services.penalties import refuse_false_win_unless_penalty
 from tournament.web.referee.answers import invalid, recorded, refused
 from tournament.web.referee.forms import FalseWinForm, PenaltyForm
-from tournament.web.referee.screen import referee_table, table_state
+from tournament.web.referee.screen import referee_table, render_table, table_state
 
 
 @require_POST
 @login_required
 def record_false_win(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
     table = referee_table(request, **where)
-    rules = get_preset(table.round.tournament.preset).faulty_out
+    preset = table.round.tournament.rules
+    try:  # where a faulty out ends the deal (JT) it is a deal's result, not a penalty
+        refuse_false_win_unless_penalty(preset)
+    except ValidationError as error:
+        return render_table(request, table, page_errors=list(error.messages))
     form = FalseWinForm(
         request.POST,
         **table_state(table).form_kwargs(),
-        below_minimum_each=rules.each,
-        invalid_hand_each=rules.invalid_hand_each,
+        below_minimum_each=preset.faulty_out.each,
+        invalid_hand_each=preset.faulty_out.invalid_hand_each,
     )
     if not form.is_valid():
         return invalid(request, table, "false_win", form)

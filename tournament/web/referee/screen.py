@@ -168,16 +168,23 @@ def table_state(table: Table) -> TableState:
 
 def empty_forms(state: TableState) -> dict[str, forms.Form | None]:
     kwargs = state.form_kwargs()
-    rules = state.table.round.tournament.rules.faulty_out
+    preset = state.table.round.tournament.rules
+    rules = preset.faulty_out
     return {
         "win": WinForm(**kwargs),
         "full": FullForm(**kwargs),
         "draw": DrawForm(**kwargs),
         "faulty_out": FaultyOutForm(**kwargs) if rules.ends_deal else None,
-        "false_win": FalseWinForm(
-            **kwargs,
-            below_minimum_each=rules.each,
-            invalid_hand_each=rules.invalid_hand_each,
+        # A declared win that is not one is a penalty beside the deal where play goes on (MCR's
+        # false win, WA's faulty out); where it ends the deal (JT) only the faulty out above.
+        "false_win": (
+            FalseWinForm(
+                **kwargs,
+                below_minimum_each=rules.each,
+                invalid_hand_each=rules.invalid_hand_each,
+            )
+            if preset.rulebook.false_win_penalty
+            else None
         ),
         "penalty": PenaltyForm(**kwargs),
         # The one-step correction covers an MCR hand's fan and flowers; under a preset that

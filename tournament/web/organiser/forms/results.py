@@ -8,12 +8,14 @@ from typing import Any
 
 from django import forms
 from django.core.validators import MaxValueValidator
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from scoring.engine import HandError, RulePreset, format_compact, parse_case, parse_compact
+from scoring.engine.presets import MCR
 from scoring.engine_messages import engine_message
 from tournament.models import MOST_DEALS, Hand, HandResult, Penalty, Player, Seat
+from tournament.services.penalties import scale_words
 from tournament.web.fan_pick import add_fan_pick, choose_fan
 from tournament.web.organiser.forms.common import PlayerChoiceField, player_choices
 
@@ -296,16 +298,9 @@ def limit_hand_number(field: forms.Field, hands_per_game: int | None) -> None:
 
 class PenaltyForm(forms.Form):
     points = forms.IntegerField(
-        label=_("Points"), min_value=1, max_value=1000, help_text=_("What the player loses.")
+        label=_("Points"), min_value=1, max_value=9_999, help_text=_("What the player loses.")
     )
-    distributed = forms.BooleanField(
-        label=_("Distributed"),
-        required=False,
-        help_text=_(
-            "Shared equally by the other three players (a multiple of 3). Otherwise a "
-            "deduction of 5 to 60 given to nobody."
-        ),
-    )
+    distributed = forms.BooleanField(label=_("Distributed"), required=False)
     reason = forms.CharField(label=_("Reason"), max_length=300)
     hand_number = hand_number_field(
         label=_("Hand number"),
@@ -318,10 +313,15 @@ class PenaltyForm(forms.Form):
         *args: Any,
         players: Sequence[Player],
         hands_per_game: int | None = None,
+        preset: RulePreset = MCR,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         limit_hand_number(self.fields["hand_number"], hands_per_game)
+        self.fields["distributed"].help_text = gettext(
+            "Shared equally by the other three players (a multiple of 3). Otherwise a "
+            "deduction of %(scale)s given to nobody."
+        ) % {"scale": scale_words(preset.rulebook.penalty_scale)}
         self.fields["player"] = PlayerChoiceField(players=players, label=_("Player"))
         self.order_fields(["player", "points", "distributed", "reason", "hand_number"])
 
@@ -345,25 +345,47 @@ class PenaltyForm(forms.Form):
 
 
 class FalseWinForm(forms.Form):
+    """A declared win that is not one, as a penalty beside the deal (MCR's false win, WA's
+    faulty out), with the preset's amounts. Not offered where a faulty out ends the deal (JT):
+    that is a deal's result."""
+
     number = hand_number_field(label=_("Hand"))
-    invalid_hand = forms.BooleanField(
-        required=False,
-        label=_("Invalid hand"),
-        help_text=_(
-            "Wrong tiles or a wrong count (20 to each player); otherwise the hand was "
-            "below 8 fan (10 to each)."
-        ),
-    )
+    invalid_hand = forms.BooleanField(required=False, label=_("Invalid hand"))
 
     def __init__(
         self,
         *args: Any,
         players: Sequence[Player],
         hands_per_game: int | None = None,
+        preset: RulePreset = MCR,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         limit_hand_number(self.fields["number"], hands_per_game)
+        rules = preset.faulty_out
+        amounts = {
+            "each": rules.each,
+            "invalid": rules.invalid_hand_each,
+            "minimum": preset.minimum,
+        }
+        if preset.rulebook.counts_fan:
+            help_text = gettext(
+                "Wrong tiles or a wrong count (%(invalid)s to each player); otherwise the hand "
+                "was below %(minimum)s fan (%(each)s to each)."
+            )
+        elif rules.each == rules.invalid_hand_each:
+            help_text = gettext(
+                "Wrong tiles or a wrong count; otherwise the hand was below %(minimum)s points. "
+                "The offender pays %(each)s to each other player either way."
+            )
+        else:
+            help_text = gettext(
+                "Wrong tiles or a wrong count (%(invalid)s to each player); otherwise the hand "
+                "was below %(minimum)s points (%(each)s to each)."
+            )
+        self.fields["invalid_hand"].help_text = help_text % amounts
+        if not preset.rulebook.counts_fan:
+            self.fields["number"].label = gettext("Deal")
         self.fields["offender"] = PlayerChoiceField(players=players, label=_("Offender"))
         self.order_fields(["number", "offender", "invalid_hand"])
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.engine import PRESETS
 from scoring.words import Words
 from tournament.models import MOST_TABLE_POINTS, RESERVED_SLUGS, Tournament
+from tournament.rule_settings import setting_problem
 from tournament.services.tournaments import MOST_ROUNDS
 
 if TYPE_CHECKING:
@@ -257,7 +258,7 @@ class TournamentForm(forms.Form):
                 _("The %(preset)s rules have no such setting: leave it empty.")
                 % {"preset": preset_name(preset.key)}
                 if setting is None
-                else setting.problem(value)
+                else setting_problem(setting, value)
             )
             if problem:
                 self.add_error(field, str(problem))

@@ -9,7 +9,11 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Player
+from tournament.services.penalties import scale_words
 from tournament.web.referee.forms.base import KeyedForm
+
+MOST_POINTS = 999  # the most points a penalty takes on the form...
+LARGER_MOST_POINTS = 9_999  # ...or where a deduction may be more than that (JT: 1,500)
 
 
 def hand_choices(next_number: int, in_play: bool) -> list[tuple[int, str]]:
@@ -74,16 +78,12 @@ class PenaltyForm(KeyedForm):
     kind = forms.ChoiceField(
         label=pgettext_lazy("penalty", "Kind"),
         widget=forms.RadioSelect,
-        choices=[
-            (DEDUCTION, _("Deduction (5 to 60, given to nobody)")),
-            (DISTRIBUTED, _("Distributed to the other three (a multiple of 3)")),
-        ],
         initial=DEDUCTION,
     )
     points = forms.IntegerField(
         label=_("Points"),
         min_value=1,
-        max_value=999,
+        max_value=MOST_POINTS,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
         error_messages={"required": _("Enter the points the player loses.")},
     )
@@ -99,6 +99,25 @@ class PenaltyForm(KeyedForm):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.fields["player"] = self.player_field(_("Player"), _("Choose the player."))
+        scale = self.rules.rulebook.penalty_scale  # what a deduction may be under the preset
+        self.choice_field("kind").choices = [
+            (
+                self.DEDUCTION,
+                gettext("Deduction (%(scale)s, given to nobody)") % {"scale": scale_words(scale)},
+            ),
+            (self.DISTRIBUTED, gettext("Distributed to the other three (a multiple of 3)")),
+        ]
+        points = self.fields["points"]
+        assert isinstance(points, forms.IntegerField)
+        if scale.most > MOST_POINTS:  # a deduction may be more than the usual field allows
+            # Up to the larger bound; the service says the deduction's range in its own words.
+            self.fields["points"] = forms.IntegerField(
+                label=points.label,
+                min_value=1,
+                max_value=LARGER_MOST_POINTS,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                error_messages=points.error_messages,
+            )
         self.choice_field("hand").choices = [
             (self.WHOLE_GAME, gettext("The whole game")),
             *hand_choices(self.next_number, self.in_play),
