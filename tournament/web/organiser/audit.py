@@ -55,7 +55,7 @@ FIELDS = {
     "hands": gettext_lazy("Hands"),
     "ended_by_time": pgettext_lazy("audit", "Ended by time"),
     "scores": gettext_lazy("Scores"),
-    "value": gettext_lazy("Value"),
+    "value": pgettext_lazy("audit: a win worth points", "Value"),
     "extra_winners": pgettext_lazy("audit", "Further winners"),
     "offender": pgettext_lazy("audit", "Offender"),
     "riichi": pgettext_lazy("audit", "Riichi"),
