@@ -779,6 +779,29 @@ DISTRIBUTED_KINDS = [
 FALSE_WIN_KINDS = [PenaltyKind.FALSE_WIN, PenaltyKind.FALSE_WIN_INVALID_HAND]
 
 
+def shown_reason(
+    reason: str, kind: str, hand_number: int | None, words: Words | None = None
+) -> str:
+    """A penalty's reason to show: the one typed, or the one written for a false win, said in
+    the reader's language with the kind and the deal as the preset says them (`words`)."""
+    if not hand_number or reason != Penalty.automatic_reason(kind, hand_number):
+        return reason
+    label = PenaltyKind(kind).label
+    if words is not None and words.rulebook.calls_false_win_faulty_out:
+        label = FAULTY_OUT_LABELS.get(PenaltyKind(kind), label)
+    names = {"kind": label, "number": hand_number}
+    if words is None or words.calls_deals_hands:
+        return translation.gettext("%(kind)s in hand %(number)s") % names
+    return translation.gettext("%(kind)s in deal %(number)s") % names
+
+
+#: Their names under a preset that calls them faulty outs (`Rulebook.calls_false_win_faulty_out`).
+FAULTY_OUT_LABELS = {
+    PenaltyKind.FALSE_WIN: _("Faulty out"),
+    PenaltyKind.FALSE_WIN_INVALID_HAND: _("Faulty out (invalid hand)"),
+}
+
+
 class Penalty(models.Model):
     """Points a player loses for a false win, a foul or misconduct, with the reason.
 
@@ -845,6 +868,18 @@ class Penalty(models.Model):
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.points}: {self.reason}"
 
+    def kind_label(self, words: Words | None = None) -> str:
+        """The penalty's kind in words, as the preset says it (`words`; without them, as
+        MCR): a false win under MCR is a faulty out under the other presets."""
+        if words is not None and words.rulebook.calls_false_win_faulty_out:
+            if self.kind in FAULTY_OUT_LABELS:
+                return str(FAULTY_OUT_LABELS[PenaltyKind(self.kind)])
+        return str(self.get_kind_display())
+
+    def reason_in(self, words: Words | None = None) -> str:
+        """`reason_text` with the kind and the deal as the preset says them."""
+        return shown_reason(self.reason, self.kind, self.hand_number, words)
+
     @staticmethod
     def automatic_reason(kind: str, number: int) -> str:
         """The reason stored with a false win, written for it: in English whatever the page's
@@ -855,13 +890,8 @@ class Penalty(models.Model):
     @property
     def reason_text(self) -> str:
         """The reason to show: the one typed, or a false win's written in the reader's
-        language."""
-        if self.hand_number and self.reason == self.automatic_reason(self.kind, self.hand_number):
-            return translation.gettext("%(kind)s in hand %(number)s") % {
-                "kind": self.get_kind_display(),
-                "number": self.hand_number,
-            }
-        return self.reason
+        language (as MCR says it; `reason_in` says it as the tournament's preset does)."""
+        return self.reason_in()
 
     def payments(self, offender_index: int) -> list[int]:
         """Points by starting seat E, S, W, N."""

@@ -127,6 +127,9 @@ class Rulebook:
     penalty_scale: ClassVar[PenaltyScale] = PenaltyScale(5, 60, 1)
     #: Whether the tournament's ruling profile (Green Book 2006 or the 1998 rules) applies.
     uses_ruling_profile: ClassVar[bool] = False
+    #: What a declared win that is not one is called: MCR's "false win"; the other presets'
+    #: "faulty out" (JT's ends the deal, WA's is a penalty and play goes on).
+    calls_false_win_faulty_out: ClassVar[bool] = True
     #: The situation a hand in the compact notation may be sent with (the scoring API, the
     #: calculator): the case format's field names.
     compact_fields: ClassVar[tuple[str, ...]]
@@ -216,6 +219,7 @@ class McrRulebook(Rulebook):
     deal_noun = HAND
     value_kind = "fan"
     uses_ruling_profile = True
+    calls_false_win_faulty_out = False
     compact_fields = (
         "self_drawn", "seat_wind", "prevalent_wind", "flowers", *situation_flags,
     )  # fmt: skip

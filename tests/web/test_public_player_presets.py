@@ -60,3 +60,21 @@ def test_wa_each_winner_on_one_discard_sees_their_own_value_and_the_discarder_pa
     paid = dict(stories(client, world, discarder.key))[hand.number]
     assert paid.count("Discarded to") == 2
     assert f"{hand.value} points" in paid and f"{extra.value} points" in paid
+
+
+def test_wa_false_win_penalties_are_called_faulty_outs_wherever_they_are_shown(client):
+    world = build("wilmington-12-tile")
+    client.force_login(world.organiser)
+    offender = world.long_game.penalties.filter(kind="false_win").first().seat.player
+    slug = world.tournament.slug
+    pages = [
+        f"/t/{slug}/players/{offender.key}/",
+        f"/t/{slug}/rounds/1/tables/1/",
+        f"/manage/{slug}/rounds/1/tables/1/",
+        f"/manage/{slug}/print/rounds/1/sheets/",
+        f"/manage/{slug}/audit/",
+    ]
+    for url in pages:
+        html = client.get(url).content.decode()
+        assert "Faulty out" in html, url
+        assert "False win" not in html and "false win" not in html, url

@@ -114,7 +114,9 @@ def _story(line: ScoreSheetLine, words: Words) -> SafeString:
     elif line.number:
         parts.append(format_html('<span class="meta">{}</span>', gettext("No result entered")))
     for penalty in line.penalties:
-        parts.append(format_html(' <span class="penalty">{}</span>', _penalty_story(penalty)))
+        parts.append(
+            format_html(' <span class="penalty">{}</span>', _penalty_story(penalty, words))
+        )
     return mark_safe("".join(parts))  # each part is escaped above
 
 
@@ -161,14 +163,27 @@ def deal_winners(hand: Hand, words: Words) -> SafeString:
     return format_html_join(comma(), "<strong>{}</strong> {}", wins)
 
 
-def _penalty_story(penalty: Penalty) -> str:
+@register.filter
+def penalty_kind(penalty: Penalty, words: Words | None = None) -> str:
+    """The penalty's kind as the preset says it (a faulty out, not a false win, under JT
+    and WA)."""
+    return penalty.kind_label(words or None)
+
+
+@register.filter
+def penalty_reason(penalty: Penalty, words: Words | None = None) -> str:
+    """The penalty's reason, a false win's written with its kind as the preset says it."""
+    return penalty.reason_in(words or None)
+
+
+def _penalty_story(penalty: Penalty, words: Words) -> str:
     story = (
-        f"{penalty.get_kind_display()}{colon()}{penalty.seat.player.name} "
+        f"{penalty.kind_label(words)}{colon()}{penalty.seat.player.name} "
         f"-{_integer(penalty.points)}"
     )
     if penalty.distributed:
         share = round(penalty.points / 3)  # as the template's {% widthratio points 3 1 %} did
         story += comma() + gettext("%(share)s to each other player") % {"share": share}
     if penalty.kind in (PenaltyKind.DEDUCTION, PenaltyKind.DISTRIBUTED):
-        story += open_paren() + penalty.reason_text + close_paren()
+        story += open_paren() + penalty.reason_in(words) + close_paren()
     return story

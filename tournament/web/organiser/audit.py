@@ -19,7 +19,19 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scoring.engine import HandError, format_compact, parse_case
 from scoring.words import Words
-from tournament.models import AuditEntry, Hand, Penalty, Player, Round, Table, Tournament, Wind
+from tournament.models import (
+    FAULTY_OUT_LABELS,
+    AuditEntry,
+    Hand,
+    Penalty,
+    PenaltyKind,
+    Player,
+    Round,
+    Table,
+    Tournament,
+    Wind,
+    shown_reason,
+)
 from tournament.rotation import WINDS
 from tournament.selectors import audit_trail
 from tournament.templatetags.winds import wind_letter
@@ -116,23 +128,36 @@ class Change:
     raw_old: Any = attribute(default=None, compare=False)
     raw_new: Any = attribute(default=None, compare=False)
     names: dict[str, str] | None = attribute(default=None, compare=False, repr=False)
-    # What the tournament's preset calls a deal ("Hand" under MCR, "Deal" otherwise).
-    deal: str | None = attribute(default=None, compare=False, repr=False)
+    # The tournament's preset's words: what a deal and a false win are called.
+    words: Words | None = attribute(default=None, compare=False, repr=False)
+    # The whole record the field belongs to (a false win's reason is told with its kind).
+    record: dict[str, Any] | None = attribute(default=None, compare=False, repr=False)
 
     # What the page shows, in the reader's language; the stored names and values stay as they are.
     @property
     def label(self) -> str:
-        if self.deal and self.field in DEAL_FIELDS:
-            return self.deal
+        if self.words is not None and self.field in DEAL_FIELDS:
+            return self.words.deal
         return field_name(self.field)
 
     @property
     def old_shown(self) -> str | None:
-        return shown_value(self.field, self.old, self.raw_old, self.names)
+        return self._shown(self.old, self.raw_old)
 
     @property
     def new_shown(self) -> str | None:
-        return shown_value(self.field, self.new, self.raw_new, self.names)
+        return self._shown(self.new, self.raw_new)
+
+    def _shown(self, value: str | None, raw: Any) -> str | None:
+        words = self.words
+        if self.field == "kind" and words and words.rulebook.calls_false_win_faulty_out:
+            if raw in FAULTY_OUT_LABELS:
+                return str(FAULTY_OUT_LABELS[raw])
+        if self.field == "reason" and isinstance(raw, str) and self.record:
+            kind, number = self.record.get("kind"), self.record.get("hand_number")
+            if kind in PenaltyKind.values and isinstance(number, int):
+                return shown_reason(raw, kind, number, words)
+        return shown_value(self.field, value, raw, self.names)
 
 
 def _flat(record: dict[str, Any] | None, prefix: str = "") -> dict[str, Any]:
@@ -247,7 +272,6 @@ def changes(
             for name in FAN_FIELDS:
                 if record.get(name) in (None, 0):
                     record.pop(name, None)
-    deal = words.deal if words is not None else None
     fields = list(old) + [name for name in new if name not in old]
     # In the order a reader takes a record in (the database keeps JSON keys in its own order);
     # fields not named in FIELDS (a seating's seats) after, as they come.
@@ -261,7 +285,8 @@ def changes(
             old.get(name),
             new.get(name),
             names,
-            deal,
+            words,
+            after or before,
         )
         for name in fields
         if before is None or after is None or old.get(name, ...) != new.get(name, ...)

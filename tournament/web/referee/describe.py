@@ -10,7 +10,7 @@ from tournament.models import FALSE_WIN_KINDS, Hand, Penalty
 
 def penalty_title(penalty: Penalty) -> str:
     names = {
-        "kind": penalty.get_kind_display(),
+        "kind": penalty.kind_label(penalty.table.round.tournament.words),
         "name": penalty.seat.player.name,
         "number": penalty.hand_number,
     }
@@ -53,7 +53,7 @@ def describe_hand(hand: Hand) -> str:
 
 def describe_penalty(penalty: Penalty) -> str:
     names = {
-        "kind": penalty.get_kind_display(),
+        "kind": penalty.kind_label(penalty.table.round.tournament.words),
         "name": penalty.seat.player.name,
         "number": penalty.hand_number,
         "each": max(penalty.payments(penalty.seat.index)),
