@@ -37,6 +37,18 @@ class Words:
             return pgettext("one deal of MCR, as a heading", "Hand")
         return pgettext("one deal of JT or WA, as a heading", "Deal")
 
+    def deal_named(self, number: int, *, capital: bool = True) -> str:
+        """One deal by its number, as a label or the subject of a sentence ("Hand 3", "Deal
+        3"; `capital` False: "hand 3" inside a sentence; 第 3 盘 / 第 3 局 in Chinese)."""
+        names = {"number": number}
+        if self.calls_deals_hands:
+            if capital:
+                return pgettext("one MCR deal by its number", "Hand %(number)s") % names
+            return pgettext("one MCR deal by its number, in a sentence", "hand %(number)s") % names
+        if capital:
+            return pgettext("one JT or WA deal by its number", "Deal %(number)s") % names
+        return pgettext("one JT or WA deal by its number, in a sentence", "deal %(number)s") % names
+
     @property
     def value_unit(self) -> str:
         """A column heading for a win's value: "Fan" (MCR) or "Points"."""

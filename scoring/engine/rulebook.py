@@ -27,6 +27,7 @@ from .result import ScoreResult
 from .scoring import score_case, score_hand
 from .wa import FLAGS as WA_FLAGS
 from .wa import WaResult, parse_wa_case, parse_wa_compact, score_wa_hand
+from .wa.hand import compact_case
 from .wa.scoring import failure as wa_failure
 
 Verdict = ScoreResult | JtResult | WaResult
@@ -194,6 +195,13 @@ class Rulebook:
         """The tiles of one win in the case format, scored under this preset."""
         raise NotImplementedError
 
+    def compact_tiles(self, text: str, *, joker_as: str | None = None) -> dict[str, Any]:
+        """A hand in the compact notation as the case format's tiles (`concealed`, `melds`,
+        `win_tile`; under WA the joker's value in a declared set, `joker_as`); HandError for
+        text that cannot be read."""
+        case = parse_compact(text).to_case()
+        return {key: case[key] for key in ("concealed", "melds", "win_tile")}
+
     def score_compact(self, text: str, *, profile: str, **situation: Any) -> Scored:
         """A hand in the compact notation with its situation, scored under this preset;
         HandError for text that cannot be read."""
@@ -319,6 +327,9 @@ class WaRulebook(Rulebook):
     value_kind = "points"
     # "joker_as": the tile the joker stands for in a declared set
     compact_fields = ("seat_wind", "prevalent_wind", *WA_FLAGS, "joker_as")
+
+    def compact_tiles(self, text: str, *, joker_as: str | None = None) -> dict[str, Any]:
+        return compact_case(text, joker_as)
 
     def score(self, case: Mapping[str, Any], *, profile: str) -> Scored:
         try:

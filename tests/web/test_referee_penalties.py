@@ -183,7 +183,7 @@ def test_undo_removes_nothing_when_another_hand_was_entered_meanwhile(referee_cl
 
     response = referee_client.post(table_url(world, "undo"), {"number": 1})
     assert response.status_code == 302
-    assert messages_of(response) == ["Hand 1 is not the last hand entered any more."]
+    assert messages_of(response) == ["Hand 1 is not the last one entered any more."]
 
 
 def test_undo_is_refused_once_the_game_has_ended(referee_client, world):

@@ -127,8 +127,8 @@ def recorded(request: HttpRequest, table: Table, record: Hand | Penalty) -> Http
     under the form's key (a resubmission: nothing new was recorded)."""
     if getattr(record, "replayed", False):
         if isinstance(record, Hand):
-            text = _("Hand %(number)s was already recorded; nothing was recorded twice.") % {
-                "number": record.number
+            text = _("%(deal)s was already recorded; nothing was recorded twice.") % {
+                "deal": table.round.tournament.words.deal_named(record.number)
             }
         else:
             text = _("%(entry)s was already recorded; nothing was recorded twice.") % {

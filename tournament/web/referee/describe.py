@@ -23,7 +23,9 @@ def describe_hand(hand: Hand) -> str:
     if hand.result == Hand.Result.DRAW:
         if any(hand.payments):
             return _("Deal %(number)s: drawn; the ready hands are paid.") % {"number": hand.number}
-        return _("Hand %(number)s: drawn hand, nobody pays.") % {"number": hand.number}
+        if hand.table.round.tournament.words.calls_deals_hands:
+            return _("Hand %(number)s: drawn hand, nobody pays.") % {"number": hand.number}
+        return _("Deal %(number)s: drawn, nobody pays.") % {"number": hand.number}
     if hand.result == Hand.Result.FAULTY_OUT:
         assert hand.offender is not None  # every faulty out has its offender
         return _("Deal %(number)s: faulty out by %(name)s, who pays each other player.") % {

@@ -107,7 +107,7 @@ def score_winner(table: Table, form: FullForm, winner: Seat, tiles: str) -> dict
     if rules.counts_fan:
         payload["profile"] = tournament.profile
     else:
-        payload["preset"] = rules.scorer
+        payload["preset"] = rules.rulebook.key
         if rules.deal.riichi_stake:
             payload["riichi"] = winner.player in form.players_of("riichi")
         if form.cleaned_data.get("joker_as"):
@@ -119,6 +119,9 @@ def score_winner(table: Table, form: FullForm, winner: Seat, tiles: str) -> dict
     verdict["winner"] = winner.player.name
     verdict["winner_key"] = winner.player.key
     verdict["number"] = number
+    # How the preset calls a deal, and a win below its minimum (MCR: a false win in a hand).
+    verdict["deal_is_hand"] = tournament.words.calls_deals_hands
+    verdict["faulty_out"] = rules.rulebook.calls_false_win_faulty_out
     below = verdict.get("error") == "BELOW_MINIMUM"  # WA: a faulty out
     verdict["false_win"] = (
         rules.rulebook.false_win_penalty
@@ -377,7 +380,8 @@ def undo_last_hand(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
         if state.last_hand is None or state.last_hand.number != number:
             messages.error(
                 request,
-                _("Hand %(number)s is not the last hand entered any more.") % {"number": number},
+                _("%(deal)s is not the last one entered any more.")
+                % {"deal": table.round.tournament.words.deal_named(number)},
             )
             return back_to_table(table)
         confirm = UndoForm(initial={"number": number, "confirm": True})
@@ -386,6 +390,7 @@ def undo_last_hand(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
             "round": table.round,
             "table": table,
             "hand": state.last_hand,
+            "deal_name": table.round.tournament.words.deal_named(number, capital=False),
             "description": describe_hand(state.last_hand),
             "form": confirm,
         }
@@ -394,7 +399,8 @@ def undo_last_hand(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
         hand = services.remove_last_hand(table=table, entered_by=request.user, number=number)
     except ValidationError as error:
         return render_table(request, table, page_errors=list(error.messages))
-    return done(request, table, _("Hand %(number)s removed.") % {"number": hand.number})
+    deal = table.round.tournament.words.deal_named(hand.number)
+    return done(request, table, _("%(deal)s removed.") % {"deal": deal})
 
 
 @require_POST
@@ -424,12 +430,12 @@ def correct_last_hand(request: AuthenticatedRequest, **where: Any) -> HttpRespon
     if getattr(hand, "unchanged", False):
         messages.info(
             request,
-            _("Hand %(number)s already has these values; nothing was changed.")
-            % {"number": hand.number},
+            _("%(deal)s already has these values; nothing was changed.")
+            % {"deal": table.round.tournament.words.deal_named(hand.number)},
         )
         return back_to_table(table)
-    text = _("Hand %(number)s is corrected: %(hand)s") % {
-        "number": hand.number,
+    text = _("%(deal)s is corrected: %(hand)s") % {
+        "deal": table.round.tournament.words.deal_named(hand.number),
         "hand": describe_hand(hand),
     }
     return done(request, table, text)

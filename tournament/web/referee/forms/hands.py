@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import RulePreset, parse_compact
-from scoring.engine.wa.hand import compact_case
+from scoring.engine import RulePreset
 from tournament.models import MOST_DEALS, Hand, Player
 from tournament.web.fan_pick import add_fan_pick, choose_fan
 from tournament.web.referee.forms.base import FLOWER_CHOICES, SELF_DRAWN, HandForm, KeyedForm
@@ -190,18 +189,8 @@ class FullForm(WinnerForm):
     )
     flowers = flowers_field()
 
-    # The situation flags of a win by the engine that scores it (the preset's `scorer`).
-    SITUATION_FLAGS = {
-        "mcr": ("last_tile_of_kind", "kong_related", "last_wall_tile"),
-        "jt": (
-            "last_wall_tile", "last_discard", "supplement_tile", "robbing_kong", "heavenly",
-            "earthly",
-        ),
-        "wa": (
-            "last_wall_tile", "last_discard", "supplement_tile", "robbing_kong", "heavenly",
-            "earthly", "last_available", "four_kongs_immediate", "thirteen_discarded_orphans",
-        ),
-    }  # fmt: skip
+    # MCR's situation flags, fields of the form as declared above.
+    FAN_FLAGS = ("last_tile_of_kind", "kong_related", "last_wall_tile")
     # The labels of the flags of the presets that count points (JT, WA).
     FLAG_LABELS = {
         "last_wall_tile": _("Last tile of the wall"),
@@ -225,7 +214,7 @@ class FullForm(WinnerForm):
             return
         # A preset that counts points (JT): its own flags, the deal's riichi and faulty
         # claims, and the value as counted at the table, which must agree with the tiles.
-        for flag in self.SITUATION_FLAGS["mcr"]:
+        for flag in self.FAN_FLAGS:
             del self.fields[flag]
         del self.fields["flowers"]
         for flag in self.flags:
@@ -236,7 +225,11 @@ class FullForm(WinnerForm):
                 widget=forms.CheckboxInput(attrs={"data-fixed-label": ""}),
             )
         # JT counts the final score F; WA counts points.
-        label = _("Final score F, if counted") if rules.scorer == "jt" else _("Points, if counted")
+        label = (
+            _("Final score F, if counted")
+            if rules.rulebook.value_kind == "final_score"
+            else _("Points, if counted")
+        )
         value = value_field(rules, label)
         value.required = False
         self.fields["value"] = value
@@ -244,7 +237,7 @@ class FullForm(WinnerForm):
             self.fields["riichi"] = self.players_field(_("Riichi declared"))
         if rules.deal.faulty_claim:
             self.fields["faulty_claims"] = self.players_field(_("Faulty claims"))
-        if rules.scorer == "wa":  # the joker's value in a declared set
+        if rules.rulebook.extra_tile_codes:  # the joker's value in a declared set (WA)
             self.fields["joker_as"] = forms.CharField(
                 label=_("Joker in a declared set stands for"), required=False, max_length=3
             )
@@ -293,14 +286,8 @@ class FullForm(WinnerForm):
     def tiles_case(self, text: str) -> dict[str, Any]:
         """Tiles in the compact notation as the case format's tiles (with the situation flags
         of the win), for the preset's engine; raises HandError."""
-        if self.rules.scorer == "wa":
-            case = compact_case(text, self.cleaned_data.get("joker_as") or None)
-        else:
-            case = {
-                key: value
-                for key, value in parse_compact(text).to_case().items()
-                if key in ("concealed", "melds", "win_tile")
-            }
+        joker_as = self.cleaned_data.get("joker_as") or None
+        case = self.rules.rulebook.compact_tiles(text, joker_as=joker_as)
         return case | {flag: self.cleaned_data[flag] for flag in self.flags}
 
     def extra_tiles(self) -> list[tuple[Player, dict[str, Any]]]:
@@ -313,7 +300,8 @@ class FullForm(WinnerForm):
 
     @property
     def flags(self) -> tuple[str, ...]:
-        return self.SITUATION_FLAGS.get(self.rules.scorer or "", ())
+        """The situation flags a win may carry under the preset (its rulebook's)."""
+        return self.rules.rulebook.situation_flags
 
     @property
     def flag_fields(self) -> list[forms.BoundField]:

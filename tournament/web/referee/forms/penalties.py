@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from scoring.words import Words
 from tournament.models import Player
 from tournament.services.penalties import scale_words
 from tournament.web.referee.forms.base import KeyedForm
@@ -16,19 +17,16 @@ MOST_POINTS = 999  # the most points a penalty takes on the form...
 LARGER_MOST_POINTS = 9_999  # ...or where a deduction may be more than that (JT: 1,500)
 
 
-def hand_choices(next_number: int, in_play: bool) -> list[tuple[int, str]]:
-    """Hands a false win or a penalty can be about: those entered and the one in play (none
-    once the game is over)."""
+def hand_choices(next_number: int, in_play: bool, words: Words) -> list[tuple[int, str]]:
+    """Deals a false win or a penalty can be about: those entered and the one in play (none
+    once the game is over), named as the preset names a deal (`words`)."""
     last = next_number if in_play else next_number - 1
     return [
         (
             n,
-            (
-                gettext("Hand %(number)s (in play)")
-                if n == next_number
-                else gettext("Hand %(number)s")
-            )
-            % {"number": n},
+            gettext("%(deal)s (in play)") % {"deal": words.deal_named(n)}
+            if n == next_number
+            else words.deal_named(n),
         )
         for n in range(1, last + 1)
     ]
@@ -45,7 +43,10 @@ class FalseWinForm(KeyedForm):
     def __init__(self, *args: Any, below_minimum_each: int, invalid_hand_each: int, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["offender"] = self.player_field(_("Offender"), _("Choose the offender."))
-        self.choice_field("number").choices = hand_choices(self.next_number, self.in_play)
+        self.fields["number"].label = Words(self.rules.rulebook).deal
+        self.choice_field("number").choices = hand_choices(
+            self.next_number, self.in_play, Words(self.rules.rulebook)
+        )
         self.fields["number"].initial = self.next_number if self.in_play else self.next_number - 1
         below = (
             gettext("Below 8 fan: pays %(each)s to each")
@@ -120,7 +121,7 @@ class PenaltyForm(KeyedForm):
             )
         self.choice_field("hand").choices = [
             (self.WHOLE_GAME, gettext("The whole game")),
-            *hand_choices(self.next_number, self.in_play),
+            *hand_choices(self.next_number, self.in_play, Words(self.rules.rulebook)),
         ]
         self.fields["hand"].initial = self.next_number if self.in_play else self.WHOLE_GAME
         self.order_fields(["submission", "player", "kind", "points", "reason", "hand"])
