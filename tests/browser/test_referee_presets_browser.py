@@ -133,3 +133,22 @@ def test_a_referee_plays_wilmington_deals(screen):
     assert screen.fits()
     screen.entry("win")
     shoot(screen.page, "phone-wa-win-entry", "#entry-win")
+
+
+@pytest.mark.parametrize("screen", ["japanese-transitional"], indirect=True)
+def test_under_jt_the_faulty_out_is_the_only_way_to_record_a_win_that_is_not_one(screen):
+    """JT has no false win beside the deal (spec section 11): the screen offers only the faulty
+    out, which ends the deal and charges the dealer's double."""
+    page = screen.page
+    assert page.locator("#entry-false-win").count() == 0
+    assert "false win" not in page.locator("main").inner_text().lower()
+
+    # Ann, the dealer, declares a win that is not one: 1,500 to each other player.
+    entry = screen.entry("faulty-out")
+    choose(entry, "Offender", "Ann Archer")
+    screen.submit(entry.get_by_role("button", name=re.compile(r"as a faulty out$")))
+
+    assert screen.points() == [3500, 9500, 9500, 9500]
+    assert screen.dealer().startswith("Ben Baker")  # the dealer's own faulty out passes the deal
+    assert screen.heading() == "Deal 2"
+    assert screen.fits()
