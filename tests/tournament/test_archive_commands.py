@@ -259,7 +259,7 @@ def test_a_wrong_version_2_deal_imports_nothing(db, tmp_path):
         run("import_tournament", write(tmp_path, data))
 
     assert str(error.value) == (
-        "Nothing was imported. round 1, table 1, hand 2: after the deals before it the "
+        "Nothing was imported. round 1, table 1, deal 2: after the deals before it the "
         "dealer's extra-hand number is 1, not 0."
     )
     assert not Tournament.objects.exists()

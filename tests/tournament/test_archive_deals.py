@@ -427,7 +427,7 @@ REFUSALS: list[tuple[str, str, Callable[[dict[str, Any]], None], str]] = [
         "a JT false win (a faulty out ends the deal)",
         JT,
         penalty_in(1, 1, player="2", points=2250, distributed=True, kind="false_win"),
-        "round 1, table 1, hand 1, penalty 1: Under this tournament's rules a declared win that "
+        "round 1, table 1, deal 1, penalty 1: Under this tournament's rules a declared win that "
         "is not one is a faulty out, which ends the deal",
     ),
     (
@@ -446,102 +446,102 @@ REFUSALS: list[tuple[str, str, Callable[[dict[str, Any]], None], str]] = [
         "payments that do not add up",
         JT,
         paid_more(1, 5, E=1),
-        "round 1, table 1, hand 5: the payments add up to +1, not 0",
+        "round 1, table 1, deal 5: the payments add up to +1, not 0",
     ),
     (
         "payments other than the settlement's",
         JT,
         payments(1, 1, S=-100, N=-360),
-        "round 1, table 1, hand 1: under this tournament's rules the deal pays "
+        "round 1, table 1, deal 1: under this tournament's rules the deal pays "
         "E +460, S -360, W 0, N -100, not E +460, S -100, W 0, N -360.",
     ),
     (
         "a ready pool paid to the wrong player",
         JT,
         payments(2, 1, E=-200, S=600, W=-200, N=-200),
-        "round 1, table 2, hand 1: under this tournament's rules the deal pays "
+        "round 1, table 2, deal 1: under this tournament's rules the deal pays "
         "E 0, S 0, W 0, N 0, not E -200, S +600, W -200, N -200.",
     ),
     (
         "a WA deal paid without its further winner",
         WA,
         payments(1, 1, S=121, N=0),
-        "round 1, table 1, hand 1: under this tournament's rules the deal pays "
+        "round 1, table 1, deal 1: under this tournament's rules the deal pays "
         "E 0, S +68, W -121, N +53, not E 0, S +121, W -121, N 0.",
     ),
     (
         "a JT value not a multiple of 10",
         JT,
         deal_change(1, 5, value=105),
-        "round 1, table 1, hand 5: Player 4's hand cannot be worth 105",
+        "round 1, table 1, deal 5: Player 4's hand cannot be worth 105",
     ),
     (
         "a JT value below 20",
         JT,
         deal_change(2, 3, value=10),
-        "round 1, table 2, hand 3: Player 7's hand cannot be worth 10",
+        "round 1, table 2, deal 3: Player 7's hand cannot be worth 10",
     ),
     (
         "a JT value above the limit",
         JT,
         deal_change(1, 7, value=1510),
-        "round 1, table 1, hand 7: Player 4's hand cannot be worth 1510",
+        "round 1, table 1, deal 7: Player 4's hand cannot be worth 1510",
     ),
     (
         "a WA value above the limit",
         WA,
         deal_change(1, 4, value=610),
-        "round 1, table 1, hand 4: Player 4's hand cannot be worth 610",
+        "round 1, table 1, deal 4: Player 4's hand cannot be worth 610",
     ),
     (
         "a WA win below 15",
         WA,
         deal_change(1, 8, value=9),
-        "round 1, table 1, hand 8: A win needs at least 15 points; Player 1's 9 is a faulty out.",
+        "round 1, table 1, deal 8: A win needs at least 15 points; Player 1's 9 is a faulty out.",
     ),
     (
         "a WA further winner above the limit",
         WA,
         further_value(601),
-        "round 1, table 1, hand 1: Player 4's hand cannot be worth 601",
+        "round 1, table 1, deal 1: Player 4's hand cannot be worth 601",
     ),
     (
         "an extra-hand number the deals before do not give",
         JT,
         deal_change(1, 2, extra_hands=0),
-        "round 1, table 1, hand 2: after the deals before it the dealer's extra-hand number is "
+        "round 1, table 1, deal 2: after the deals before it the dealer's extra-hand number is "
         "1, not 0.",
     ),
     (
         "an extra hand after a draw that passed the deal",
         JT,
         deal_change(2, 2, extra_hands=1),
-        "round 1, table 2, hand 2: after the deals before it the dealer's extra-hand number is "
+        "round 1, table 2, deal 2: after the deals before it the dealer's extra-hand number is "
         "0, not 1.",
     ),
     (
         "a dealer the deals before do not give",
         WA,
         deal_change(1, 3, dealer="3"),
-        "round 1, table 1, hand 3: after the deals before it the dealer is '2', not '3'.",
+        "round 1, table 1, deal 3: after the deals before it the dealer is '2', not '3'.",
     ),
     (
         "a prevailing wind the deals before do not give",
         JT,
         deal_change(1, 6, prevailing_wind="S"),
-        "round 1, table 1, hand 6: after the deals before it the prevailing wind is E, not S.",
+        "round 1, table 1, deal 6: after the deals before it the prevailing wind is E, not S.",
     ),
     (
         "a further winner not among the players",
         WA,
         deal_change(1, 1, extra_winners=[{"winner": "Q", "value": 35}]),
-        "round 1, table 1, hand 1: the further winner, 'Q', is not in the players.",
+        "round 1, table 1, deal 1: the further winner, 'Q', is not in the players.",
     ),
     (
         "riichi by a player not among the players",
         JT,
         deal_change(1, 1, riichi=["Q"]),
-        "round 1, table 1, hand 1: the riichi, 'Q', is not in the players.",
+        "round 1, table 1, deal 1: the riichi, 'Q', is not in the players.",
     ),
 ]
 

@@ -18,6 +18,8 @@ from django.db import IntegrityError
 from pydantic import ValidationError as SchemaError
 from pydantic_core import ErrorDetails
 
+from scoring.engine import PRESETS
+from scoring.engine.rulebook import HAND
 from tournament.archive.schema import FORMAT, VERSIONS
 from tournament.archive.values import Problem
 
@@ -45,8 +47,19 @@ _PLACES = {
 }
 
 
-def _name(key: str, index: int, item: Any, within: str | None) -> str:
-    """The words for item `index` of the list `key`, inside a place of the list `within`."""
+def _deal_word(data: Any) -> str:
+    """What the document's preset calls a deal: "hand" under MCR (and when the preset cannot
+    be read), "deal" under the presets whose dealer repeats."""
+    tournament = data.get("tournament") if isinstance(data, dict) else None
+    key = tournament.get("preset", "mcr") if isinstance(tournament, dict) else "mcr"
+    if isinstance(key, str) and key in PRESETS and PRESETS[key].rulebook.deal_noun != HAND:
+        return "deal"
+    return "hand"
+
+
+def _name(key: str, index: int, item: Any, within: str | None, deal: str = "hand") -> str:
+    """The words for item `index` of the list `key`, inside a place of the list `within`
+    (`deal`: what the preset calls one of the "hands")."""
     item = item if isinstance(item, dict) else {}
     if key == "penalties":  # a game's or a hand's
         return f"{'' if within == 'hands' else 'game '}penalty {index + 1}"
@@ -61,7 +74,7 @@ def _name(key: str, index: int, item: Any, within: str | None) -> str:
     number = item.get("number")
     if type(number) is not int:  # missing or not a number: by its position
         number = index + 1
-    return f"{_PLACES[key]} {number}"
+    return f"{deal if key == 'hands' else _PLACES[key]} {number}"
 
 
 def _walk(location: Location, data: Any) -> tuple[list[str], list[str | int]]:
@@ -81,7 +94,7 @@ def _walk(location: Location, data: Any) -> tuple[list[str], list[str | int]]:
         child = _child(node, step)
         if step in _PLACES and isinstance(following, int):
             node = _child(child, following)
-            places.append(_name(str(step), following, node, within))
+            places.append(_name(str(step), following, node, within, _deal_word(data)))
             within, keys = str(step), []
             position += 2
             continue
