@@ -164,6 +164,12 @@ def deal_winners(hand: Hand, words: Words) -> SafeString:
 
 
 @register.filter
+def deal_named(number: int, words: Words | None = None) -> str:
+    """A deal by its number inside a sentence, as the preset names it ("hand 3", "deal 3")."""
+    return (words or Words(MCR.rulebook)).deal_named(number, capital=False)
+
+
+@register.filter
 def penalty_kind(penalty: Penalty, words: Words | None = None) -> str:
     """The penalty's kind as the preset says it (a faulty out, not a false win, under JT
     and WA)."""
