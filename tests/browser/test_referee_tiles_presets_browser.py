@@ -43,5 +43,5 @@ def test_a_japanese_hand_is_scored_as_it_is_built_and_saved_at_its_final_score(p
     assert width <= SIZES["phone"]["width"], "the page scrolls sideways"
 
     with page.expect_navigation():
-        entry.get_by_role("button", name="Save hand 1").click()
+        entry.get_by_role("button", name="Save deal 1").click()
     assert Hand.objects.get().value == 60

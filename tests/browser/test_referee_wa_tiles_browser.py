@@ -65,7 +65,7 @@ def test_a_hand_with_the_joker_tapped_on_the_keypad_is_scored_and_saved(phone):
     fits(page)
 
     with page.expect_navigation():
-        entry.get_by_role("button", name="Save hand 1").click()
+        entry.get_by_role("button", name="Save deal 1").click()
     hand = Hand.objects.get()
     assert (hand.winner.player.name, hand.value) == ("Ben Baker", 45)
 
@@ -97,7 +97,7 @@ def test_two_winners_one_below_the_minimum_each_verdict_under_his_tiles_and_one_
     assert "scored for Ben Baker" in page.locator("#breakdown").inner_text()
 
     page.get_by_role("button", name="Record a faulty out by Ann Archer").click()
-    page.locator(".message", has_text="False win by Ann Archer in hand 1").wait_for()
+    page.locator(".message", has_text="Faulty out by Ann Archer in deal 1").wait_for()
     penalty = Penalty.objects.get()
     assert (penalty.seat.player.name, penalty.hand_number) == ("Ann Archer", 1)
     assert not Hand.objects.exists()
@@ -107,7 +107,7 @@ def test_two_winners_one_below_the_minimum_each_verdict_under_his_tiles_and_one_
     page.locator("#breakdown [data-final]").filter(has_text="45").wait_for()
     fits(page)
 
-    entry.get_by_role("button", name="Save hand 1").click()
+    entry.get_by_role("button", name="Save deal 1").click()
     page.locator(".message", has_text="Ben Baker").wait_for()
     hand = Hand.objects.get()
     assert (hand.winner.player.name, hand.value) == ("Ben Baker", 45)

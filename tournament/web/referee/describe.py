@@ -15,7 +15,9 @@ def penalty_title(penalty: Penalty) -> str:
         "number": penalty.hand_number,
     }
     if penalty.hand_number:
-        return _("%(kind)s for %(name)s in hand %(number)s") % names
+        if penalty.table.round.tournament.words.calls_deals_hands:
+            return _("%(kind)s for %(name)s in hand %(number)s") % names
+        return _("%(kind)s for %(name)s in deal %(number)s") % names
     return _("%(kind)s for %(name)s") % names
 
 
@@ -62,10 +64,18 @@ def describe_penalty(penalty: Penalty) -> str:
         "points": penalty.points,
     }
     if penalty.kind in FALSE_WIN_KINDS:
+        if penalty.table.round.tournament.words.calls_deals_hands:
+            return (
+                _(
+                    "%(kind)s by %(name)s in hand %(number)s: pays %(each)s to each other "
+                    "player. %(name)s cannot win that hand; the others still can."
+                )
+                % names
+            )
         return (
             _(
-                "%(kind)s by %(name)s in hand %(number)s: pays %(each)s to each other player. "
-                "%(name)s cannot win that hand; the others still can."
+                "%(kind)s by %(name)s in deal %(number)s: pays %(each)s to each other player. "
+                "%(name)s cannot win that deal; the others still can."
             )
             % names
         )
