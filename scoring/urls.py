@@ -8,4 +8,5 @@ app_name = "scoring"
 
 urlpatterns = [
     path("calculator/", views.calculator, name="calculator"),
+    path("calculator/verdict/", views.calculator_verdict, name="calculator_verdict"),
 ]

@@ -1,9 +1,11 @@
 """The hand calculator page: MCR, Japanese Transitional or Wilmington hands (the form's
 "preset").
 
-The page's script scores through the JSON API (`scoring.api`). Without JavaScript the form is
-submitted with GET (`?hand=<compact notation>&...`) and this view renders the same verdict,
-from the same service (`scoring.services.score_request`).
+Without JavaScript the form is submitted with GET (`?hand=<compact notation>&...`) and
+`calculator` renders the verdict. With it, the page's script builds the hand and htmx posts
+the same form to `calculator_verdict`, which answers the verdict alone: the same template
+(`scoring/_verdict.html`), from the same service as the JSON API
+(`scoring.services.score_request`).
 """
 
 from __future__ import annotations
@@ -15,12 +17,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
 from scoring.api import wa_answer
-from scoring.engine import TILE_CODES, ScoreResult, compare_profiles
+from scoring.engine import TILE_CODES, HandError, ScoreResult, compare_profiles, errors
 from scoring.engine.jt import JtResult
-from scoring.engine.rulebook import RULEBOOKS
+from scoring.engine.notation import count_compact_tiles
+from scoring.engine.rulebook import RULEBOOKS, rulebook_named
 from scoring.engine.wa import WaResult
 from scoring.engine_messages import engine_message
 from scoring.fan_names import fan_name, fan_second_name
@@ -280,21 +283,97 @@ def present_comparison(result: ScoreResult) -> dict[str, Any] | None:
     }
 
 
+# A whole hand, a declared set (a kong too) counted as three tiles.
+HAND_TILES = 14
+
+
+def pending_verdict(outcome: Refusal, form: CalculatorForm) -> dict[str, Any] | None:
+    """The verdict of a hand still being built: tiles the notation reads, fewer than a whole
+    hand (the engine refused them for their count), with how many there are and how many are
+    missing. None for any other refusal."""
+    if outcome.code != errors.WRONG_TILE_COUNT:
+        return None
+    rules = rulebook_named(form.cleaned_data["preset"] or "mcr")
+    try:
+        count = count_compact_tiles(form.cleaned_data["hand"], joker=bool(rules.extra_tile_codes))
+    except HandError:
+        return None
+    if count >= HAND_TILES:
+        return None
+    progress = _("%(count)s of 14 tiles: add %(missing)s more.") % {
+        "count": count,
+        "missing": HAND_TILES - count,
+    }
+    return {
+        "ok": False,
+        "pending": True,
+        "error": outcome.code,
+        "title": _("The hand is not complete yet"),
+        "message": progress,
+        "summary": progress,
+        "summary_kind": "",
+    }
+
+
+def verdict_summary(verdict: dict[str, Any]) -> tuple[str, str]:
+    """The verdict in one line, for the bar a phone keeps in view, and its kind ("win",
+    "false" below the minimum, "error")."""
+    if not verdict["ok"]:
+        return str(verdict["title"]), "error"
+    if verdict.get("preset") == "jt":
+        text = _("%(final)s points: %(points)s points and %(doubles)s doubles.") % verdict
+        return text, "win"
+    if verdict.get("preset") == "wa":
+        if verdict["error"]:
+            return _("Faulty out: %(total)s points, below %(minimum)s.") % verdict, "false"
+        return _("%(final)s points: meets the 15-point minimum.") % verdict, "win"
+    if verdict["meets_minimum"]:
+        return _("%(total)s fan: meets the 8-fan minimum.") % verdict, "win"
+    return _("False win: %(fan)s fan without flowers, below 8.") % {
+        "fan": verdict["total_excl_flowers"]
+    }, "false"
+
+
+def calculator_outcome(form: CalculatorForm) -> dict[str, Any] | None:
+    """The verdict on the calculator's bound form for `scoring/_verdict.html`, with its
+    one-line summary; None while the form holds no hand. A form whose values are not the
+    form's choices is refused with their errors."""
+    if not form.is_valid():
+        messages = " ".join(str(m) for field in form.errors.values() for m in field)
+        verdict = present_verdict(Refusal(errors.BAD_INPUT, messages))
+    elif not form.cleaned_data["hand"].strip():
+        return None
+    else:
+        outcome = score_request(form.api_payload())
+        pending = pending_verdict(outcome, form) if isinstance(outcome, Refusal) else None
+        if pending is not None:
+            return pending
+        verdict = present_verdict(outcome)
+    verdict["summary"], verdict["summary_kind"] = verdict_summary(verdict)
+    return verdict
+
+
 @require_GET
 def calculator(request: HttpRequest) -> HttpResponse:
     form = CalculatorForm(request.GET if "hand" in request.GET else None)
     verdict = None
-    if form.is_bound and form.is_valid() and form.cleaned_data["hand"].strip():
-        verdict = present_verdict(score_request(form.api_payload()))
+    if form.is_bound and form.is_valid():
+        verdict = calculator_outcome(form)
     context = {
         "form": form,
         "verdict": verdict,
         "tile_groups": tile_groups(),
         "extra_tile_groups": extra_tile_groups(),
         "modes": TAP_MODES,
-        "error_titles": {code: str(title) for code, title in ERROR_TITLES.items()},
         "set_kinds": {kind: str(label) for kind, label in SET_KINDS.items()},
-        "profile_labels": {key: str(label) for key, label in PROFILE_LABELS.items()},
-        "unit_formats": {unit: str(text) for unit, text in UNIT_FORMATS.items()},
     }
     return render(request, "scoring/calculator.html", context)
+
+
+@require_POST
+def calculator_verdict(request: HttpRequest) -> HttpResponse:
+    """The verdict alone on the calculator's form as posted (htmx asks for it as the hand is
+    built): `scoring/_verdict.html`, in the reader's language. A hand that cannot be scored is
+    a verdict too, answered 200 like the others."""
+    verdict = calculator_outcome(CalculatorForm(request.POST))
+    return render(request, "scoring/_verdict.html", {"verdict": verdict})

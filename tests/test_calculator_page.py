@@ -22,7 +22,9 @@ def test_page_renders_for_an_anonymous_visitor(client):
     html = response.content.decode()
     assert "Hand calculator" in html
     assert "No hand yet." in html
-    assert 'data-api-url="/api/score"' in html
+    # The script asks for the verdict with htmx, from this site.
+    assert 'hx-post="/scoring/calculator/verdict/"' in html
+    assert "vendor/htmx/htmx.min.js" in html
 
 
 def test_page_offers_all_34_tiles_as_labelled_buttons(client):
@@ -76,7 +78,8 @@ def test_false_win_is_shown_as_such(client):
 @pytest.mark.parametrize(
     ("hand", "words"),
     [
-        ("123m 5p", "right number of tiles"),
+        ("123m 456m 789m 123p 55p 5s", "right number of tiles"),
+        ("123m 5p", "4 of 14 tiles: add 10 more."),
         ("123m 456p 789s 11x 1s", "does not know"),
         ("135m 246p 789s EWN C 5s", "do not form a winning hand"),
     ],

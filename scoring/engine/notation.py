@@ -264,6 +264,19 @@ def parse_compact(text: Any, **situation: Any) -> Hand:
     return Hand(concealed, melds, win_tile, **_situation(situation))
 
 
+def count_compact_tiles(text: str, *, joker: bool = False) -> int:
+    """How many tiles the compact notation holds, a declared set (a kong too) counted as three,
+    as a hand of 14 is built; with `joker`, "J" is a tile. Raises HandError when the text is not
+    tiles."""
+    count = 0
+    for tile, group, _position in _tokens(text, joker=joker):
+        if tile is not None and group is None:
+            count += 1
+        elif tile is None and group is not None:
+            count += 3
+    return count
+
+
 def parse_compact_tiles(text: Any) -> tuple[tuple[int, ...], tuple[Meld, ...], int]:
     """The tiles of the compact notation: sorted standing tiles, declared sets and the winning
     tile (the last loose one)."""

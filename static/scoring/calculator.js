@@ -1,16 +1,17 @@
-/* Hand calculator: build a hand by tapping tiles and score it through POST /api/score, under
- * MCR, Japanese Transitional or Wilmington (the rule-set switch; Wilmington adds the joker J,
- * one per hand).
+/* Hand calculator: build a hand by tapping tiles, under MCR, Japanese Transitional or
+ * Wilmington (the rule-set switch; Wilmington adds the joker J, one per hand).
  *
- * The hand lives in `state`; every change writes it to the compact-notation box, posts it
- * to the API and shows the answer. Typing in the box works the other way round. Without
- * this script the page still works as a plain form scored on the server.
+ * The hand lives in `state`; every change writes it to the compact-notation box and asks for
+ * the verdict: htmx posts the form to the server (the verdict box's hx-post) and swaps in the
+ * verdict it renders (scoring/_verdict.html, the template the page uses without JavaScript).
+ * Typing in the box works the other way round. Without this script the page still works as
+ * a plain form scored on the server.
  */
 (function () {
   "use strict";
 
   var root = document.getElementById("calculator");
-  if (!root || !window.fetch || !window.JSON) {
+  if (!root || !window.htmx || !window.JSON) {
     return;
   }
 
@@ -26,18 +27,14 @@
   var meldsBox = document.getElementById("calc-melds");
   var winBox = document.getElementById("calc-win");
   var modeHelp = document.getElementById("calc-mode-help");
-  var errorTitles = readJson("calc-error-titles");
   // Django's JavaScript catalog (loaded before this script) translates; without it, English.
   var gettext = window.gettext || function (text) { return text; };
-  var pgettext = window.pgettext || function (context, text) { return text; };
   var interpolate = window.interpolate || function (format, values) {
     return format.replace(/%\(\w+\)s/g, function (match) {
       return String(values[match.slice(2, -2)]);
     });
   };
   var setKinds = readJson("calc-set-kinds");
-  var profileLabels = readJson("calc-profile-labels");
-  var unitFormats = readJson("calc-unit-formats");
 
   var SUIT_ORDER = { m: 0, p: 1, s: 2 };
   // J, the Wilmington joker, is written like an honour and sorts last.
@@ -70,9 +67,6 @@
 
   // standing: tiles in the order tapped; melds: {kind, tiles}; win: an explicit winning tile.
   var state = { standing: [], melds: [], win: null };
-  var requestNumber = 0;
-  // False while the notation box holds text the page could not read as tiles.
-  var stateMatchesText = true;
   var typingTimer = null;
 
   function readJson(id) {
@@ -429,419 +423,20 @@
     }
   }
 
-  function element(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) {
-      node.className = className;
-    }
-    if (text !== undefined) {
-      node.textContent = text;
-    }
-    return node;
+  // The bar shows the verdict's one line, which the server put in the verdict (hidden).
+  function drawSummary() {
+    var line = verdictBox.querySelector(".verdict-summary");
+    summary.textContent = line ? line.textContent : "";
+    var kind = line ? line.dataset.summaryKind : "";
+    summary.className = "calc-summary" + (kind ? " calc-summary--" + kind : "");
+    drawBar();
   }
 
-  function drawVerdict(status, body) {
+  // No verdict came back: say so from the page's own template (in the page's language).
+  function drawFailure(templateId) {
     verdictBox.textContent = "";
-    var missing = 14 - tileCount();
-    if (status !== 200 && body.error === "WRONG_TILE_COUNT" && missing > 0 && stateMatchesText) {
-      // Still building the hand: say how far along it is, not that something is wrong.
-      var progress = interpolate(
-        gettext("%(count)s of 14 tiles: add %(missing)s more."),
-        { count: tileCount(), missing: missing },
-        true
-      );
-      var pending = element("div", "verdict verdict--pending");
-      pending.appendChild(element("p", "verdict-title", gettext("The hand is not complete yet")));
-      pending.appendChild(element("p", "verdict-message", progress));
-      verdictBox.appendChild(pending);
-      summary.textContent = progress;
-      summary.className = "calc-summary";
-      drawBar();
-      return;
-    }
-    if (status !== 200) {
-      var box = element("div", "verdict verdict--error");
-      var title = errorTitles[body.error] || gettext("The hand could not be scored");
-      box.appendChild(element("p", "verdict-title", title));
-      if (body.message) {
-        box.appendChild(element("p", "verdict-message", body.message));
-      }
-      verdictBox.appendChild(box);
-      summary.textContent = title + ".";
-      summary.className = "calc-summary calc-summary--error";
-      drawBar();
-      return;
-    }
-    if (body.preset === "jt") {
-      drawJtVerdict(body);
-      return;
-    }
-    if (body.preset === "wa") {
-      drawWaVerdict(body);
-      return;
-    }
-    var win = body.meets_minimum;
-    var verdict = element("div", "verdict " + (win ? "verdict--win" : "verdict--false"));
-    var headline = win ? gettext("Meets the 8-fan minimum") : errorTitles.BELOW_8_FAN;
-    verdict.appendChild(element("p", "verdict-title", headline));
-
-    var totals = element("dl", "verdict-totals");
-    [
-      [gettext("Total"), body.total, "data-total"],
-      [gettext("Without flowers"), body.total_excl_flowers, "data-total-excl-flowers"],
-      [gettext("Minimum"), body.minimum, null]
-    ].forEach(function (row) {
-      var pair = element("div");
-      pair.appendChild(element("dt", "", row[0]));
-      var value = element("dd", "", String(row[1]));
-      if (row[2]) {
-        value.setAttribute(row[2], "");
-      }
-      pair.appendChild(value);
-      totals.appendChild(pair);
-    });
-    verdict.appendChild(totals);
-    drawProfile(verdict, body);
-
-    var table = element("table", "verdict-fans");
-    table.appendChild(element("caption", "visually-hidden", gettext("Fans counted")));
-    var head = element("thead");
-    var headRow = element("tr");
-    [[gettext("Fan"), ""], [gettext("Points"), "number"], [gettext("Count"), "number"]].forEach(function (col) {
-      var th = element("th", col[1], col[0]);
-      th.scope = "col";
-      headRow.appendChild(th);
-    });
-    head.appendChild(headRow);
-    table.appendChild(head);
-    var tbody = element("tbody");
-    body.fans.forEach(function (fan) {
-      var row = element("tr", "fan");
-      row.dataset.fan = fan.zh;
-      var name = element("td");
-      // The fan's name in the page's language; on an English page its Chinese name beside it.
-      var chinese = /^zh/i.test(document.documentElement.lang || "");
-      name.appendChild(element("span", "fan-name", chinese ? fan.zh : fan.en));
-      if (!chinese) {
-        name.appendChild(document.createTextNode(" "));
-        var zh = element("span", "fan-zh", fan.zh);
-        zh.lang = "zh-Hans";
-        name.appendChild(zh);
-      }
-      var sets = (fan.sets || []).map(function (i) { return i + 1; }).join(", ");
-      if (sets) {
-        name.appendChild(element("span", "fan-sets", interpolate(gettext("sets %(numbers)s"), { numbers: sets }, true)));
-      }
-      row.appendChild(name);
-      row.appendChild(element("td", "number fan-points", String(fan.points)));
-      row.appendChild(element("td", "number fan-count", "×" + fan.count));
-      tbody.appendChild(row);
-    });
-    if (!body.fans.length) {
-      var empty = element("tr");
-      var cell = element("td", "", gettext("No fan."));
-      cell.colSpan = 3;
-      empty.appendChild(cell);
-      tbody.appendChild(empty);
-    }
-    table.appendChild(tbody);
-    verdict.appendChild(table);
-    drawComparison(verdict, body);
-
-    if (body.arrangement && body.arrangement.length) {
-      verdict.appendChild(element("h3", "verdict-subhead", gettext("Arrangement")));
-      var list = element("ol", "verdict-sets");
-      body.arrangement.forEach(function (group, i) {
-        var item = element("li");
-        item.appendChild(element("span", "set-number", String(i + 1)));
-        var kind = setKinds[group.kind] || group.kind;
-        if (group.declared && group.concealed) {
-          kind += gettext(", concealed");
-        } else if (group.declared) {
-          kind += gettext(", declared");
-        }
-        item.appendChild(element("span", "set-kind", kind));
-        var tiles = element("span", "set-tiles");
-        group.tiles.forEach(function (code) {
-          tiles.appendChild(miniTile(code));
-        });
-        item.appendChild(tiles);
-        list.appendChild(item);
-      });
-      verdict.appendChild(list);
-    }
-    verdictBox.appendChild(verdict);
-
-    summary.textContent = win
-      ? interpolate(gettext("%(total)s fan: meets the 8-fan minimum."), { total: body.total }, true)
-      : interpolate(
-        gettext("False win: %(fan)s fan without flowers, below 8."),
-        { fan: body.total_excl_flowers },
-        true
-      );
-    summary.className = "calc-summary " + (win ? "calc-summary--win" : "calc-summary--false");
-    drawBar();
-  }
-
-  // ----- Which rules scored the hand, and where the other rules differ -----------------------
-  // The same markup as scoring/_verdict.html.
-
-  function profileLabel(key) {
-    return profileLabels[key] || key;
-  }
-
-  function drawProfile(verdict, body) {
-    var line = element("p", "verdict-profile", interpolate(
-      gettext("Scored by the %(rules)s."), { rules: profileLabel(body.profile) }, true
-    ));
-    line.dataset.profile = body.profile;
-    verdict.appendChild(line);
-  }
-
-  function drawComparison(verdict, body) {
-    var other = body.comparison;
-    if (!other || !other.differences.length) {
-      return;
-    }
-    var box = element("section", "verdict-compare");
-    box.dataset.compare = other.profile;
-    box.appendChild(element("h3", "verdict-subhead", interpolate(
-      gettext("Under the %(rules)s these tiles score differently"),
-      { rules: profileLabel(other.profile) },
-      true
-    )));
-    var totals = element("dl", "verdict-totals verdict-compare-totals");
-    [[body.profile, body.total], [other.profile, other.total]].forEach(function (row) {
-      var pair = element("div");
-      pair.appendChild(element("dt", "", profileLabel(row[0])));
-      var value = element("dd", "", String(row[1]));
-      value.dataset.compareTotal = row[0];
-      pair.appendChild(value);
-      totals.appendChild(pair);
-    });
-    box.appendChild(totals);
-    var otherMeets = other.error === null;
-    if (otherMeets !== body.meets_minimum) {
-      box.appendChild(element("p", "verdict-message", otherMeets
-        ? gettext("Under those rules the hand meets the 8-fan minimum.")
-        : gettext("Under those rules the hand is below the 8-fan minimum: a false win.")));
-    }
-    var table = element("table", "verdict-fans verdict-compare-fans");
-    table.appendChild(element("caption", "visually-hidden", gettext("Fans counted differently")));
-    var head = element("thead");
-    var headRow = element("tr");
-    [[gettext("Fan"), ""], [profileLabel(body.profile), "number"], [profileLabel(other.profile), "number"]].forEach(function (col) {
-      var th = element("th", col[1], col[0]);
-      th.scope = "col";
-      headRow.appendChild(th);
-    });
-    head.appendChild(headRow);
-    table.appendChild(head);
-    var tbody = element("tbody");
-    var chinese = /^zh/i.test(document.documentElement.lang || "");
-    other.differences.forEach(function (fan) {
-      var row = element("tr", "fan-difference");
-      row.dataset.fan = fan.zh;
-      var name = element("td");
-      name.appendChild(element("span", "fan-name", chinese ? fan.zh : fan.en));
-      if (!chinese) {
-        name.appendChild(document.createTextNode(" "));
-        var zh = element("span", "fan-zh", fan.zh);
-        zh.lang = "zh-Hans";
-        name.appendChild(zh);
-      }
-      row.appendChild(name);
-      row.appendChild(element("td", "number", fan.count ? fan.points + " ×" + fan.count : "—"));
-      row.appendChild(element("td", "number", fan.other_count ? fan.other_points + " ×" + fan.other_count : "—"));
-      tbody.appendChild(row);
-    });
-    table.appendChild(tbody);
-    box.appendChild(table);
-    verdict.appendChild(box);
-  }
-
-  // A Japanese Transitional win: F and how it was reached, the patterns, the reading.
-  function drawJtVerdict(body) {
-    var verdict = element("div", "verdict verdict--win verdict--jt");
-    verdict.appendChild(element("p", "verdict-title",
-      body.limit ? gettext("Limit hand") : gettext("Japanese Transitional win")));
-    var totals = element("dl", "verdict-totals");
-    [
-      [gettext("Final score"), body.final, "data-final"],
-      [pgettext("JT points before doubling", "Points"), body.points, "data-points"],
-      [gettext("Doubles"), body.doubles, "data-doubles"],
-      [gettext("Raw score"), body.raw, "data-raw"]
-    ].forEach(function (row) {
-      var pair = element("div");
-      pair.appendChild(element("dt", "", row[0]));
-      var value = element("dd", "", String(row[1]));
-      value.setAttribute(row[2], "");
-      pair.appendChild(value);
-      totals.appendChild(pair);
-    });
-    verdict.appendChild(totals);
-
-    var table = element("table", "verdict-fans verdict-patterns");
-    table.appendChild(element("caption", "visually-hidden", gettext("Patterns counted")));
-    var head = element("thead");
-    var headRow = element("tr");
-    [[gettext("Pattern"), ""], [gettext("Value"), "number"], [gettext("Count"), "number"]].forEach(function (col) {
-      var th = element("th", col[1], col[0]);
-      th.scope = "col";
-      headRow.appendChild(th);
-    });
-    head.appendChild(headRow);
-    table.appendChild(head);
-    var tbody = element("tbody");
-    body.patterns.forEach(function (pattern) {
-      var row = element("tr", "pattern");
-      row.dataset.pattern = pattern.key;
-      row.dataset.unit = pattern.unit;
-      var name = element("td");
-      name.appendChild(element("span", "fan-name", pattern.name));
-      var sets = (pattern.sets || []).map(function (i) { return i + 1; }).join(", ");
-      if (sets) {
-        name.appendChild(element("span", "fan-sets", interpolate(gettext("sets %(numbers)s"), { numbers: sets }, true)));
-      }
-      row.appendChild(name);
-      var format = unitFormats[pattern.unit] || "%(value)s";
-      row.appendChild(element("td", "number pattern-value", interpolate(format, { value: pattern.value }, true)));
-      row.appendChild(element("td", "number fan-count", "×" + pattern.count));
-      tbody.appendChild(row);
-    });
-    table.appendChild(tbody);
-    verdict.appendChild(table);
-
-    if (body.reading.length) {
-      verdict.appendChild(element("h3", "verdict-subhead", gettext("Reading")));
-      var list = element("ol", "verdict-sets");
-      body.reading.forEach(function (group, i) {
-        var item = element("li");
-        item.appendChild(element("span", "set-number", String(i + 1)));
-        var kind = setKinds[group.kind] || group.kind;
-        if (group.kind !== "pair") {
-          kind += group.concealed ? gettext(", concealed") : gettext(", melded");
-        }
-        if (group.winning) {
-          kind += gettext(", winning tile");
-        }
-        item.appendChild(element("span", "set-kind", kind));
-        var tiles = element("span", "set-tiles");
-        group.tiles.forEach(function (code) {
-          tiles.appendChild(miniTile(code));
-        });
-        item.appendChild(tiles);
-        list.appendChild(item);
-      });
-      verdict.appendChild(list);
-    }
-    verdictBox.appendChild(verdict);
-    summary.textContent = interpolate(
-      gettext("%(final)s points: %(points)s points and %(doubles)s doubles."),
-      { final: body.final, points: body.points, doubles: body.doubles },
-      true
-    );
-    summary.className = "calc-summary calc-summary--win";
-    drawBar();
-  }
-
-  function miniTile(code) {
-    var info = TILES[code] || { face: code, name: code };
-    var mini = element("span", "mini-tile", info.face);
-    mini.dataset.tile = code;
-    mini.title = info.name;
-    return mini;
-  }
-
-  // A Wilmington hand: its value in points (a faulty out below the minimum, with the same
-  // breakdown), the joker's chosen value, the patterns and the reading.
-  function drawWaVerdict(body) {
-    var faulty = body.error !== null;
-    var verdict = element("div", "verdict verdict--wa " + (faulty ? "verdict--false" : "verdict--win"));
-    var headline = faulty
-      ? errorTitles[body.error]
-      : (body.limit ? gettext("Limit hand") : gettext("Meets the 15-point minimum"));
-    verdict.appendChild(element("p", "verdict-title", headline));
-    if (body.message) {
-      verdict.appendChild(element("p", "verdict-message", body.message));
-    }
-    var totals = element("dl", "verdict-totals");
-    [
-      [gettext("Hand value"), body.final, "data-final"],
-      [gettext("Total"), body.total, "data-total"],
-      [gettext("Minimum"), body.minimum, null]
-    ].forEach(function (row) {
-      var pair = element("div");
-      pair.appendChild(element("dt", "", row[0]));
-      var value = element("dd", "", String(row[1]));
-      if (row[2]) {
-        value.setAttribute(row[2], "");
-      }
-      pair.appendChild(value);
-      totals.appendChild(pair);
-    });
-    if (body.joker_as) {
-      var joker = element("div");
-      joker.appendChild(element("dt", "", gettext("Joker as")));
-      var value = element("dd");
-      value.dataset.jokerAs = body.joker_as;
-      value.appendChild(miniTile(body.joker_as));
-      joker.appendChild(value);
-      totals.appendChild(joker);
-    }
-    verdict.appendChild(totals);
-
-    var table = element("table", "verdict-fans verdict-patterns");
-    table.appendChild(element("caption", "visually-hidden", gettext("Patterns counted")));
-    var head = element("thead");
-    var headRow = element("tr");
-    [[gettext("Pattern"), ""], [pgettext("pattern value", "Points"), "number"], [gettext("Count"), "number"]].forEach(function (col) {
-      var th = element("th", col[1], col[0]);
-      th.scope = "col";
-      headRow.appendChild(th);
-    });
-    head.appendChild(headRow);
-    table.appendChild(head);
-    var tbody = element("tbody");
-    body.patterns.forEach(function (pattern) {
-      var row = element("tr", "pattern");
-      row.dataset.pattern = pattern.key;
-      var name = element("td");
-      name.appendChild(element("span", "fan-name", pattern.name));
-      row.appendChild(name);
-      row.appendChild(element("td", "number pattern-value", String(pattern.points)));
-      row.appendChild(element("td", "number fan-count", "×" + pattern.count));
-      tbody.appendChild(row);
-    });
-    table.appendChild(tbody);
-    verdict.appendChild(table);
-
-    if (body.reading.length) {
-      verdict.appendChild(element("h3", "verdict-subhead", gettext("Reading")));
-      var list = element("ol", "verdict-sets");
-      body.reading.forEach(function (group, i) {
-        var item = element("li");
-        item.appendChild(element("span", "set-number", String(i + 1)));
-        var kind = setKinds[group.kind] || group.kind;
-        if (group.declared) {
-          kind += gettext(", declared");
-        }
-        item.appendChild(element("span", "set-kind", kind));
-        var tiles = element("span", "set-tiles");
-        group.tiles.forEach(function (code) {
-          tiles.appendChild(miniTile(code));
-        });
-        item.appendChild(tiles);
-        list.appendChild(item);
-      });
-      verdict.appendChild(list);
-    }
-    verdictBox.appendChild(verdict);
-    summary.textContent = faulty
-      ? interpolate(gettext("Faulty out: %(total)s points, below %(minimum)s."), { total: body.total, minimum: body.minimum }, true)
-      : interpolate(gettext("%(final)s points: meets the 15-point minimum."), { final: body.final }, true);
-    summary.className = "calc-summary " + (faulty ? "calc-summary--false" : "calc-summary--win");
-    drawBar();
+    verdictBox.appendChild(document.getElementById(templateId).content.cloneNode(true));
+    drawSummary();
   }
 
   function setNotice(text) {
@@ -854,14 +449,6 @@
   function drawBar() {
     var summaryShown = summary.textContent && !wideScreen.matches;
     bar.hidden = !summaryShown && !notice.textContent;
-  }
-
-  function drawEmpty() {
-    verdictBox.textContent = "";
-    verdictBox.appendChild(element("p", "verdict-empty", gettext("No hand yet.")));
-    summary.textContent = "";
-    summary.className = "calc-summary";
-    drawBar();
   }
 
   // ----- Scoring ----------------------------------------------------------------------------
@@ -877,59 +464,6 @@
     root.querySelectorAll("[data-preset-only]").forEach(function (node) {
       node.hidden = node.dataset.presetOnly.split(" ").indexOf(current) === -1;
     });
-  }
-
-  function situation() {
-    var fields = form.elements;
-    if (preset() === "wa") {
-      var selfDrawn = fields.self_drawn.checked;
-      var wa = {
-        preset: "wa",
-        self_drawn: selfDrawn,
-        supplement_tile: fields.kong_related.checked && selfDrawn,
-        robbing_kong: fields.kong_related.checked && !selfDrawn,
-        last_wall_tile: fields.last_wall_tile.checked && selfDrawn,
-        last_discard: fields.last_wall_tile.checked && !selfDrawn,
-        last_available: fields.last_tile_of_kind.checked,
-        heavenly: fields.heavenly.checked,
-        earthly: fields.earthly.checked,
-        four_kongs_immediate: fields.four_kongs_immediate.checked,
-        thirteen_discarded_orphans: fields.thirteen_discarded_orphans.checked,
-        seat_wind: fields.seat_wind.value,
-        prevalent_wind: fields.prevalent_wind.value
-      };
-      if (fields.joker_as.value) {
-        wa.joker_as = fields.joker_as.value;
-      }
-      return wa;
-    }
-    if (preset() === "jt") {
-      // The kong and last-tile boxes become JT's flags by whether the win was self-drawn.
-      var drawn = fields.self_drawn.checked;
-      return {
-        preset: "jt",
-        self_drawn: drawn,
-        supplement_tile: fields.kong_related.checked && drawn,
-        robbing_kong: fields.kong_related.checked && !drawn,
-        last_wall_tile: fields.last_wall_tile.checked && drawn,
-        last_discard: fields.last_wall_tile.checked && !drawn,
-        riichi: fields.riichi.checked,
-        heavenly: fields.heavenly.checked,
-        earthly: fields.earthly.checked,
-        seat_wind: fields.seat_wind.value,
-        prevalent_wind: fields.prevalent_wind.value
-      };
-    }
-    return {
-      self_drawn: fields.self_drawn.checked,
-      last_tile_of_kind: fields.last_tile_of_kind.checked,
-      kong_related: fields.kong_related.checked,
-      last_wall_tile: fields.last_wall_tile.checked,
-      seat_wind: fields.seat_wind.value,
-      prevalent_wind: fields.prevalent_wind.value,
-      flowers: parseInt(fields.flowers.value, 10) || 0,
-      profile: fields.profile.value
-    };
   }
 
   function drawSituationLabels() {
@@ -948,52 +482,17 @@
     window.history.replaceState(null, "", window.location.pathname + query);
   }
 
-  function score(compact) {
+  // Ask for the verdict on the form as it is now. While one is on its way htmx keeps only the
+  // latest ask and sends it once that answer is in (hx-sync "queue last"): the verdict shown
+  // is always the last hand's, and no answer is thrown away half-received.
+  function score() {
     rememberInAddress();
-    if (!compact.trim()) {
-      requestNumber += 1;
-      drawEmpty();
-      return;
-    }
-    var body = situation();
-    body.compact = compact;
-    body.compare_profiles = true;
-    var mine = ++requestNumber;
-    root.classList.add("calc-busy");
-    fetch(root.dataset.apiUrl, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(body)
-    })
-      .then(function (response) {
-        return response.json().then(function (data) {
-          return { status: response.status, data: data };
-        });
-      })
-      .then(function (answer) {
-        if (mine === requestNumber) {
-          drawVerdict(answer.status, answer.data);
-        }
-      })
-      .catch(function () {
-        if (mine === requestNumber) {
-          drawVerdict(0, {
-            error: "",
-            message: gettext("The calculator could not reach the server. Check the connection and try again.")
-          });
-        }
-      })
-      .then(function () {
-        if (mine === requestNumber) {
-          root.classList.remove("calc-busy");
-        }
-      });
+    window.htmx.trigger(verdictBox, "calc:score");
   }
 
   // Show the typed notation as tiles when the page can read it.
   function readTypedHand() {
     var hand = readCompact(handInput.value);
-    stateMatchesText = hand !== null;
     if (hand) {
       state = hand;
       drawHand();
@@ -1002,10 +501,9 @@
 
   // The tiles changed: redraw, rewrite the notation box and score.
   function changed() {
-    stateMatchesText = true;
     drawHand();
     handInput.value = writeCompact(effectiveHand());
-    score(handInput.value);
+    score();
   }
 
   // ----- Events -----------------------------------------------------------------------------
@@ -1039,7 +537,7 @@
     window.clearTimeout(typingTimer);
     typingTimer = window.setTimeout(function () {
       readTypedHand();
-      score(handInput.value);
+      score();
     }, 350);
   });
 
@@ -1049,18 +547,31 @@
     }
     drawPreset();
     drawSituationLabels();
-    score(handInput.value);
+    score();
   });
 
   form.addEventListener("submit", function (event) {
     event.preventDefault();
     window.clearTimeout(typingTimer);
     readTypedHand();
-    score(handInput.value);
+    score();
+  });
+
+  verdictBox.addEventListener("htmx:afterSwap", drawSummary);
+  verdictBox.addEventListener("htmx:sendError", function () {
+    drawFailure("calc-unreachable");
+  });
+  verdictBox.addEventListener("htmx:timeout", function () {
+    drawFailure("calc-unreachable");
+  });
+  verdictBox.addEventListener("htmx:responseError", function () {
+    drawFailure("calc-refused");
   });
 
   // ----- Start ------------------------------------------------------------------------------
 
+  // htmx starts on the page once it is loaded; the verdict box must listen from the first tap.
+  window.htmx.process(verdictBox);
   root.querySelectorAll(".calc-js-only").forEach(function (node) {
     node.hidden = false;
   });
@@ -1072,7 +583,6 @@
   drawSituationLabels();
   readTypedHand();
   drawHand();
-  if (handInput.value.trim()) {
-    score(handInput.value);
-  }
+  // A hand in the address was scored with the page; its verdict is already there.
+  drawSummary();
 })();

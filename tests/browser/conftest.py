@@ -20,8 +20,8 @@ def phone_page(chromium: Any) -> Iterator[Any]:
     page.on("pageerror", lambda error: script_errors.append(str(error)))
 
     def on_console(message: Any) -> None:
-        # Chromium logs every 4xx answer as an error; the API answers 400 for an unfinished
-        # hand by design, so only the script's own errors count.
+        # Chromium logs every 4xx answer as an error (a form refused by design), so only the
+        # script's own errors count.
         if message.type == "error" and not message.text.startswith("Failed to load resource"):
             script_errors.append(message.text)
 

@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+from .conftest import PHONE
+
 pytestmark = pytest.mark.browser
 
 
@@ -115,7 +117,10 @@ def test_removing_a_tile_and_clearing(phone_page, live_server):
     assert page.locator("#id_hand").input_value() == "13m"
     page.get_by_role("button", name="Clear").click()
     assert page.locator("#id_hand").input_value() == ""
+    # The server's verdict on the empty form comes back.
+    expect_text(page, "#calc-verdict", "No hand yet.")
     assert page.locator("#calc-verdict").inner_text() == "No hand yet."
+    assert page.locator("#calc-summary").inner_text() == ""
 
 
 def test_fifth_copy_of_a_tile_cannot_be_added(phone_page, live_server):
@@ -210,3 +215,65 @@ def test_the_verdict_names_its_rules_and_shows_where_the_other_rules_differ(
     assert "Scored by the Chinese rules 1998." in verdict.inner_text()
     compare = page.locator('.verdict-compare[data-compare="wmo-2006"]')
     assert compare.locator('[data-compare-total="wmo-2006"]').inner_text() == "34"
+
+
+def test_a_typed_mistake_is_explained_by_the_server(phone_page, live_server):
+    page = open_calculator(phone_page, live_server)
+
+    page.fill("#id_hand", "123m 456p 789s 11x 1s")
+
+    expect_text(page, "#calc-verdict", "There is a tile code the calculator does not know")
+    assert page.locator("#calc-verdict .verdict--error").count() == 1
+    assert page.locator("#calc-summary").get_attribute("class") == (
+        "calc-summary calc-summary--error"
+    )
+
+    page.fill("#id_hand", "44m 333p 44p 55s 77s 88s 3p")
+
+    wait_for_total(page, 28)
+    assert page.locator("#calc-verdict .verdict--error").count() == 0
+    assert page.locator("#calc-summary").inner_text() == "28 fan: meets the 8-fan minimum."
+
+
+def test_the_verdict_is_drawn_in_the_readers_language(chromium, live_server):
+    context = chromium.new_context(viewport=PHONE, has_touch=True, locale="zh-CN")
+    page = open_calculator(context.new_page(), live_server)
+    page.set_default_timeout(10_000)
+
+    tap(page, "4m", "4m", "3p", "3p", "3p", "4p", "4p", "5s", "5s", "7s", "7s", "8s", "8s")
+    expect_text(page, "#calc-verdict", "13 / 14 张：还要加 1 张。")
+    tap(page, "3p")
+
+    wait_for_total(page, 28)
+    verdict = page.locator("#calc-verdict")
+    assert "达到 8 番起和" in verdict.inner_text()
+    assert verdict.locator('tr.fan[data-fan="七对"] .fan-name').inner_text() == "七对"
+    assert page.locator("#calc-summary").inner_text() == "28 番：达到 8 番起和。"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    context.close()
+
+
+def test_a_verdict_that_cannot_be_fetched_says_so(chromium, live_server):
+    """Offline at the venue: the hand stays, the verdict box says the server was not reached
+    (htmx logs the failed request; the page itself has no script error)."""
+    context = chromium.new_context(viewport=PHONE, has_touch=True)
+    page = open_calculator(context.new_page(), live_server)
+    page.set_default_timeout(10_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.route("**/scoring/calculator/verdict/", lambda route: route.abort())
+
+    tap(page, "1m", "2m")
+
+    expect_text(page, "#calc-verdict", "The calculator could not reach the server.")
+    assert page.locator("#calc-summary").inner_text() == (
+        "The calculator could not reach the server."
+    )
+    assert page.locator("#id_hand").input_value() == "12m"
+
+    page.unroute("**/scoring/calculator/verdict/")
+    tap(page, "3m")
+
+    expect_text(page, "#calc-verdict", "3 of 14 tiles: add 11 more.")
+    assert errors == []
+    context.close()

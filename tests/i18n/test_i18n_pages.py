@@ -96,9 +96,16 @@ def test_calculator_shows_fan_names_in_the_active_language(client):
 
 
 def test_calculator_engine_messages_are_translated(client):
-    url = reverse("scoring:calculator") + "?hand=123m"
+    # 15 tiles (fewer are a hand still being built, counted: the next test).
+    url = reverse("scoring:calculator") + "?hand=123m456m789m123p55p5s"
     assert "和牌应有 14 张牌" in text(client.get(url, **ZH))
     assert "A winning hand has 14 tiles" in text(client.get(url))
+
+
+def test_calculator_counts_a_hand_being_built_in_the_active_language(client):
+    url = reverse("scoring:calculator") + "?hand=123m"
+    assert "3 / 14 张：还要加 11 张。" in text(client.get(url, **ZH))
+    assert "3 of 14 tiles: add 11 more." in text(client.get(url))
 
 
 def test_score_api_message_follows_the_request_language(client):
