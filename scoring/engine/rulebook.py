@@ -189,7 +189,11 @@ class Rulebook:
             "self_drawn": self_drawn,
         }
         case.pop("deal", None)
-        return case
+        return case | self._situation_of_its_own(tiles, riichi=riichi)
+
+    def _situation_of_its_own(self, tiles: Mapping[str, Any], *, riichi: bool) -> dict[str, Any]:
+        """What the preset's own situation adds (MCR: the flowers; JT: the winner's riichi)."""
+        return {}
 
     def score(self, case: Mapping[str, Any], *, profile: str) -> Scored:
         """The tiles of one win in the case format, scored under this preset."""
@@ -232,20 +236,8 @@ class McrRulebook(Rulebook):
         "self_drawn", "seat_wind", "prevalent_wind", "flowers", *situation_flags,
     )  # fmt: skip
 
-    def situation(
-        self,
-        tiles: Mapping[str, Any],
-        *,
-        seat_wind: str,
-        prevailing_wind: str,
-        self_drawn: bool,
-        riichi: bool = False,
-    ) -> dict[str, Any]:
-        case = super().situation(
-            tiles, seat_wind=seat_wind, prevailing_wind=prevailing_wind, self_drawn=self_drawn
-        )
-        case["flowers"] = tiles.get("flowers", 0)
-        return case
+    def _situation_of_its_own(self, tiles: Mapping[str, Any], *, riichi: bool) -> dict[str, Any]:
+        return {"flowers": tiles.get("flowers", 0)}
 
     def score(self, case: Mapping[str, Any], *, profile: str) -> Scored:
         return self._scored(score_case(dict(case), profile=profile))
@@ -282,20 +274,8 @@ class JtRulebook(Rulebook):
     penalty_scale = PenaltyScale(5, 1500, 5)  # ruling R-19 of the JT specification
     counts_doubles = True
 
-    def situation(
-        self,
-        tiles: Mapping[str, Any],
-        *,
-        seat_wind: str,
-        prevailing_wind: str,
-        self_drawn: bool,
-        riichi: bool = False,
-    ) -> dict[str, Any]:
-        case = super().situation(
-            tiles, seat_wind=seat_wind, prevailing_wind=prevailing_wind, self_drawn=self_drawn
-        )
-        case["riichi"] = riichi
-        return case
+    def _situation_of_its_own(self, tiles: Mapping[str, Any], *, riichi: bool) -> dict[str, Any]:
+        return {"riichi": riichi}
 
     def score(self, case: Mapping[str, Any], *, profile: str) -> Scored:
         return self._scored(score_jt_case(dict(case)))
