@@ -13,7 +13,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import PRESETS, RulePreset, get_preset
-from scoring.engine.rulebook import Rulebook
+from scoring.engine.rulebook import Rulebook, rulebook_for
 from scoring.engine.settlement import penalty_payments
 from scoring.words import Words
 from tournament.names import country_name, validate_country, validate_ema_number
@@ -239,7 +239,7 @@ class Tournament(models.Model):
     def rulebook(self) -> Rulebook:
         """What the rules in force do (`scoring.engine.rulebook`): every page, print and export
         asks it rather than naming a preset."""
-        return self.rules.rulebook
+        return rulebook_for(self.rules)
 
     @property
     def words(self) -> Words:

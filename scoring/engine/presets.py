@@ -19,10 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .rulebook import Rulebook
+from typing import Any
 
 
 def gettext_noop(message: str) -> str:
@@ -172,14 +169,6 @@ class RulePreset:
                 changes = {part: replace(getattr(preset, part), **changes)}
             preset = replace(preset, **changes)
         return preset
-
-    @property
-    def rulebook(self) -> Rulebook:
-        """What this rule set does with its numbers (`scoring.engine.rulebook`): every edge
-        asks it rather than naming a preset."""
-        from .rulebook import rulebook_for
-
-        return rulebook_for(self)
 
     @property
     def counts_fan(self) -> bool:

@@ -22,7 +22,7 @@ from .errors import HandError
 from .jt import FLAGS as JT_FLAGS
 from .jt import JtResult, parse_jt_compact, score_jt_case, score_jt_hand
 from .notation import parse_compact
-from .presets import RulePreset
+from .presets import PRESETS, RulePreset
 from .result import ScoreResult
 from .scoring import score_case, score_hand
 from .wa import FLAGS as WA_FLAGS
@@ -349,8 +349,6 @@ RULEBOOKS: dict[str, type[Rulebook]] = {
 def rulebook_named(key: str) -> Rulebook:
     """The rulebook of the engine `key` ("mcr", "jt", "wa": what a scoring request names),
     under the preset of that engine with its own settings; ValueError for another key."""
-    from .presets import PRESETS
-
     for preset in PRESETS.values():
         if preset.scorer == key:
             return rulebook_for(preset)

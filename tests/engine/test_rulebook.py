@@ -16,6 +16,7 @@ from scoring.engine.rulebook import (
     JtRulebook,
     McrRulebook,
     WaRulebook,
+    rulebook_for,
     rulebook_named,
 )
 
@@ -29,9 +30,9 @@ def wins(name: str) -> list[dict]:
 
 
 def test_each_preset_has_its_rulebook():
-    assert isinstance(get_preset(MCR).rulebook, McrRulebook)
-    assert isinstance(get_preset(JT).rulebook, JtRulebook)
-    assert isinstance(get_preset(WA).rulebook, WaRulebook)
+    assert isinstance(rulebook_for(get_preset(MCR)), McrRulebook)
+    assert isinstance(rulebook_for(get_preset(JT)), JtRulebook)
+    assert isinstance(rulebook_for(get_preset(WA)), WaRulebook)
     assert rulebook_named("jt").preset.key == JT
     with pytest.raises(ValueError):
         rulebook_named("riichi")
@@ -39,7 +40,7 @@ def test_each_preset_has_its_rulebook():
 
 @pytest.mark.parametrize("case", wins("jt-cases.jsonl"), ids=lambda case: case["id"])
 def test_the_jt_rulebook_scores_each_shared_win_as_its_worked_example(case):
-    scored = get_preset(JT).rulebook.score(case, profile="wmo-2006")
+    scored = rulebook_for(get_preset(JT)).score(case, profile="wmo-2006")
     expected = case["expected"]["hand"]
 
     if expected["error"] is None:
@@ -50,7 +51,7 @@ def test_the_jt_rulebook_scores_each_shared_win_as_its_worked_example(case):
 
 @pytest.mark.parametrize("case", wins("wa-cases.jsonl"), ids=lambda case: case["id"])
 def test_the_wa_rulebook_scores_each_winner_as_its_worked_example(case):
-    rules = get_preset(WA).rulebook
+    rules = rulebook_for(get_preset(WA))
     further = [{**case, **win} for win in case.get("extra_winners", [])]
     for tiles, hand in zip([case, *further], case["expected"]["hands"], strict=True):
         scored = rules.score(tiles, profile="wmo-2006")
@@ -62,7 +63,7 @@ def test_the_wa_rulebook_scores_each_winner_as_its_worked_example(case):
 
 
 def test_an_mcr_hand_below_8_fan_is_below_the_minimum_with_its_fan():
-    rules = get_preset(MCR).rulebook
+    rules = rulebook_for(get_preset(MCR))
     small = rules.score_compact("234m 456p 78s [WWW] 99s 6s", profile="wmo-2006",
                                 seat_wind="W", prevalent_wind="E")  # fmt: skip
     assert small.below_minimum and small.value == 2 and not small.refused
@@ -73,7 +74,7 @@ def test_an_mcr_hand_below_8_fan_is_below_the_minimum_with_its_fan():
 
 
 def test_what_the_edges_ask():
-    mcr, jt, wa = (get_preset(key).rulebook for key in (MCR, JT, WA))
+    mcr, jt, wa = (rulebook_for(get_preset(key)) for key in (MCR, JT, WA))
     assert (mcr.deal_noun, mcr.counts_fan, mcr.uses_ruling_profile) == (HAND, True, True)
     assert not jt.counts_fan and not wa.counts_fan
     assert mcr.false_win_penalty and wa.false_win_penalty and not jt.false_win_penalty
@@ -87,11 +88,11 @@ def test_what_the_edges_ask():
 
 
 def test_the_situation_is_the_deals():
-    jt = get_preset(JT).rulebook
+    jt = rulebook_for(get_preset(JT))
     tiles = {"concealed": [], "seat_wind": "E", "deal": {"discarder": "W"}}
     case = jt.situation(tiles, seat_wind="N", prevailing_wind="S", self_drawn=True, riichi=True)
     assert case == {"concealed": [], "seat_wind": "N", "prevalent_wind": "S",
                     "self_drawn": True, "riichi": True}  # fmt: skip
-    mcr = get_preset(MCR).rulebook
+    mcr = rulebook_for(get_preset(MCR))
     assert "riichi" not in mcr.situation({}, seat_wind="E", prevailing_wind="E",
                                          self_drawn=False, riichi=True)  # fmt: skip

@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 
 from scoring.engine import get_preset
+from scoring.engine.rulebook import rulebook_for
 from tournament.archive import export_tournament, import_tournament
 from tournament.models import Hand, Tournament
 from tournament.services import correct_hand, record_hand
@@ -166,7 +167,7 @@ def test_statistics_name_no_fans_for_a_hand_whose_tiles_now_score_another_fan(or
     """The names would not add up to the recorded fan: the hand counts as one without tiles."""
     import_tournament(document(91, 34), actor=organiser, keep_recorded_fan=True)
     nine_gates, seven_pairs = hands()
-    names = WinPatterns(get_preset("mcr").rulebook, "wmo-2006")
+    names = WinPatterns(rulebook_for(get_preset("mcr")), "wmo-2006")
 
     assert names.of(nine_gates) is None
     assert [fan.key for fan in names.of(seven_pairs) or ()] == [

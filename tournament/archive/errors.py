@@ -19,7 +19,7 @@ from pydantic import ValidationError as SchemaError
 from pydantic_core import ErrorDetails
 
 from scoring.engine import PRESETS
-from scoring.engine.rulebook import HAND
+from scoring.engine.rulebook import HAND, rulebook_for
 from tournament.archive.schema import FORMAT, VERSIONS
 from tournament.archive.values import Problem
 
@@ -52,7 +52,7 @@ def _deal_word(data: Any) -> str:
     be read), "deal" under the presets whose dealer repeats."""
     tournament = data.get("tournament") if isinstance(data, dict) else None
     key = tournament.get("preset", "mcr") if isinstance(tournament, dict) else "mcr"
-    if isinstance(key, str) and key in PRESETS and PRESETS[key].rulebook.deal_noun != HAND:
+    if isinstance(key, str) and key in PRESETS and rulebook_for(PRESETS[key]).deal_noun != HAND:
         return "deal"
     return "hand"
 

@@ -675,7 +675,7 @@ class _Game:
         """What the services made of a hand must be what the archive says of it."""
         loader = self.loader
         tournament = self.table.round.tournament
-        if recorded.tiles is not None and tournament.rules.rulebook.counts_fan:
+        if recorded.tiles is not None and tournament.rulebook.counts_fan:
             now = _fan_now(recorded.tiles, tournament)
             if now != recorded.fan:
                 assert recorded.fan is not None  # a win with tiles has its fan
@@ -796,7 +796,7 @@ class _Game:
 def _fan_now(tiles: dict[str, Any], tournament: Tournament) -> int:
     """What the tiles of a recorded MCR hand score today, without flowers (the services
     checked them when recording: they are a winning hand, perhaps below the minimum now)."""
-    scored = tournament.rules.rulebook.score(tiles, profile=tournament.profile)
+    scored = tournament.rulebook.score(tiles, profile=tournament.profile)
     assert scored.value is not None
     return scored.value
 

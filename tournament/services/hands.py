@@ -652,7 +652,7 @@ def _scored_tiles(
 ) -> tuple[Scored, dict[str, Any]]:
     """A winner's tiles with the situation of the deal (the winner's seat wind, the prevailing
     wind, self-drawn when no one discarded, the winner's riichi), scored by the rulebook."""
-    rules = tournament.rules.rulebook
+    rules = tournament.rulebook
     case = rules.situation(
         tiles,
         seat_wind=at.seat_winds[winner.index],

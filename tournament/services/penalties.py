@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.presets import RulePreset
-from scoring.engine.rulebook import PenaltyScale
+from scoring.engine.rulebook import PenaltyScale, rulebook_for
 from scoring.engine.settlement import false_win_points
 from tournament import deals
 from tournament.models import (
@@ -138,7 +138,7 @@ def prepare_false_win(
 def refuse_false_win_unless_penalty(preset: RulePreset) -> None:
     """Refuse a false-win penalty under a preset whose faulty out is a result of its own that
     ends the deal (JT): the deal is recorded as a faulty out instead."""
-    if preset.rulebook.faulty_out_result:
+    if rulebook_for(preset).faulty_out_result:
         raise ValidationError(
             _(
                 "Under this tournament's rules a declared win that is not one is a faulty out, "
@@ -355,7 +355,7 @@ def _check_penalty(
             _("A distributed penalty is shared equally by three players: use a multiple of 3."),
             code="not_divisible",
         )
-    scale = table.round.tournament.rules.rulebook.penalty_scale
+    scale = table.round.tournament.rulebook.penalty_scale
     if not distributed and not scale.allows(points):
         raise ValidationError(deduction_range(scale), code="deduction_out_of_range")
 

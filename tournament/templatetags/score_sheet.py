@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 
 from scoring.engine import RulePreset
 from scoring.engine.presets import MCR
+from scoring.engine.rulebook import rulebook_for
 from scoring.words import Words
 from tournament.models import Hand, HandResult, Penalty, PenaltyKind, Seat
 from tournament.selectors import ScoreSheetLine
@@ -46,7 +47,7 @@ def sheet_rows(
     out as the template's loop laid them out. `words` are the preset's (a deal, its value);
     without them, MCR's. A deal the dealer deals again is marked with its count, called as
     the preset calls it (`repeat_title`)."""
-    words = words or Words(MCR.rulebook)
+    words = words or Words(rulebook_for(MCR))
     if not lines:
         empty = escape(
             gettext("No hands entered yet.")
@@ -166,7 +167,7 @@ def deal_winners(hand: Hand, words: Words) -> SafeString:
 @register.filter
 def deal_named(number: int, words: Words | None = None) -> str:
     """A deal by its number inside a sentence, as the preset names it ("hand 3", "deal 3")."""
-    return (words or Words(MCR.rulebook)).deal_named(number, capital=False)
+    return (words or Words(rulebook_for(MCR))).deal_named(number, capital=False)
 
 
 @register.filter

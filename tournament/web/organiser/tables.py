@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine.rulebook import rulebook_for
 from tournament.access import AuthenticatedRequest
 from tournament.models import MOST_DEALS, Hand, Penalty, Round, Table, Tournament
 from tournament.selectors import format_points, score_sheet, table_results
@@ -109,7 +110,7 @@ def table_page(
                     or 1
                 },
             )
-            if rules.rulebook.false_win_penalty
+            if rulebook_for(rules).false_win_penalty
             else None
         ),
         "end_form": bound.pop("end_form", None)

@@ -18,6 +18,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from scoring.engine import HandError, RulePreset, parse_compact
+from scoring.engine.rulebook import rulebook_for
 from scoring.engine.wa.hand import compact_case
 from scoring.engine_messages import engine_message
 from scoring.services import score_request
@@ -107,7 +108,7 @@ def score_winner(table: Table, form: FullForm, winner: Seat, tiles: str) -> dict
     if rules.counts_fan:
         payload["profile"] = tournament.profile
     else:
-        payload["preset"] = rules.rulebook.key
+        payload["preset"] = rulebook_for(rules).key
         if rules.deal.riichi_stake:
             payload["riichi"] = winner.player in form.players_of("riichi")
         if form.cleaned_data.get("joker_as"):
@@ -121,10 +122,10 @@ def score_winner(table: Table, form: FullForm, winner: Seat, tiles: str) -> dict
     verdict["number"] = number
     # How the preset calls a deal, and a win below its minimum (MCR: a false win in a hand).
     verdict["deal_is_hand"] = tournament.words.calls_deals_hands
-    verdict["faulty_out"] = rules.rulebook.calls_false_win_faulty_out
+    verdict["faulty_out"] = rulebook_for(rules).calls_false_win_faulty_out
     below = verdict.get("error") == "BELOW_MINIMUM"  # WA: a faulty out
     verdict["false_win"] = (
-        rules.rulebook.false_win_penalty
+        rulebook_for(rules).false_win_penalty
         and verdict["ok"]
         and (below or not verdict.get("meets_minimum", True))
     )
@@ -159,7 +160,7 @@ def tiles_missing(text: str, rules: RulePreset) -> str | None:
     (or cannot be read: the breakdown then says what is wrong). A tile the preset adds to the
     34 kinds (WA's joker) counts as a tile."""
     try:
-        if rules.rulebook.extra_tile_codes:  # the notation that reads them (WA's)
+        if rulebook_for(rules).extra_tile_codes:  # the notation that reads them (WA's)
             case = compact_case(text)
             standing, sets = len(case["concealed"]), len(case["melds"])
         else:

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from scoring.engine.rulebook import rulebook_for
 from scoring.views import tile_groups
 from tournament.access import REFEREE, AuthenticatedRequest, table_access
 from tournament.clock import Clock, clock_of
@@ -183,7 +184,7 @@ def empty_forms(state: TableState) -> dict[str, forms.Form | None]:
                 below_minimum_each=rules.each,
                 invalid_hand_each=rules.invalid_hand_each,
             )
-            if preset.rulebook.false_win_penalty
+            if rulebook_for(preset).false_win_penalty
             else None
         ),
         "penalty": PenaltyForm(**kwargs),
@@ -287,8 +288,8 @@ def render_table(
         "hand_scoring": preset.hand_scoring_available,
         "rules": preset,
         # the keypad: the 34 kinds and the tiles the preset's hands add (WA: the joker)
-        "tile_groups": tile_groups(preset.rulebook.extra_tile_codes),
-        "joker_tile": "J" in preset.rulebook.extra_tile_codes,
+        "tile_groups": tile_groups(rulebook_for(preset).extra_tile_codes),
+        "joker_tile": "J" in rulebook_for(preset).extra_tile_codes,
         "lines": lines,
         "seats": state.seats,
         "offer_submission": uuid.uuid4(),

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import HandError, RulePreset, format_compact, parse_case, parse_compact
 from scoring.engine.presets import MCR
+from scoring.engine.rulebook import rulebook_for
 from scoring.engine_messages import engine_message
 from tournament.models import MOST_DEALS, Hand, HandResult, Penalty, Player, Seat
 from tournament.services.penalties import scale_words
@@ -321,7 +322,7 @@ class PenaltyForm(forms.Form):
         self.fields["distributed"].help_text = gettext(
             "Shared equally by the other three players (a multiple of 3). Otherwise a "
             "deduction of %(scale)s given to nobody."
-        ) % {"scale": scale_words(preset.rulebook.penalty_scale)}
+        ) % {"scale": scale_words(rulebook_for(preset).penalty_scale)}
         self.fields["player"] = PlayerChoiceField(players=players, label=_("Player"))
         self.order_fields(["player", "points", "distributed", "reason", "hand_number"])
 
@@ -368,7 +369,7 @@ class FalseWinForm(forms.Form):
             "invalid": rules.invalid_hand_each,
             "minimum": preset.minimum,
         }
-        if preset.rulebook.counts_fan:
+        if rulebook_for(preset).counts_fan:
             help_text = gettext(
                 "Wrong tiles or a wrong count (%(invalid)s to each player); otherwise the hand "
                 "was below %(minimum)s fan (%(each)s to each)."
@@ -384,7 +385,7 @@ class FalseWinForm(forms.Form):
                 "was below %(minimum)s points (%(each)s to each)."
             )
         self.fields["invalid_hand"].help_text = help_text % amounts
-        if not preset.rulebook.counts_fan:
+        if not rulebook_for(preset).counts_fan:
             self.fields["number"].label = gettext("Deal")
         self.fields["offender"] = PlayerChoiceField(players=players, label=_("Offender"))
         self.order_fields(["number", "offender", "invalid_hand"])

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import PRESETS
+from scoring.engine.rulebook import rulebook_for
 from scoring.words import Words
 from tournament.models import MOST_TABLE_POINTS, RESERVED_SLUGS, Tournament
 from tournament.rule_settings import setting_problem
@@ -114,7 +115,7 @@ class TieBreaksField(forms.MultiValueField):
 def preset_name(key: str) -> StrOrPromise:
     """The name of the rule preset `key` in the reader's language (`scoring.words`); the key
     itself when no preset has it."""
-    return Words(PRESETS[key].rulebook).preset_name if key in PRESETS else key
+    return Words(rulebook_for(PRESETS[key])).preset_name if key in PRESETS else key
 
 
 def preset_choices() -> list[tuple[str, StrOrPromise]]:

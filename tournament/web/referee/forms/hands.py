@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import RulePreset
+from scoring.engine.rulebook import rulebook_for
 from tournament.models import MOST_DEALS, Hand, Player
 from tournament.web.fan_pick import add_fan_pick, choose_fan
 from tournament.web.referee.forms.base import FLOWER_CHOICES, SELF_DRAWN, HandForm, KeyedForm
@@ -227,7 +228,7 @@ class FullForm(WinnerForm):
         # JT counts the final score F; WA counts points.
         label = (
             _("Final score F, if counted")
-            if rules.rulebook.value_kind == "final_score"
+            if rulebook_for(rules).value_kind == "final_score"
             else _("Points, if counted")
         )
         value = value_field(rules, label)
@@ -237,7 +238,7 @@ class FullForm(WinnerForm):
             self.fields["riichi"] = self.players_field(_("Riichi declared"))
         if rules.deal.faulty_claim:
             self.fields["faulty_claims"] = self.players_field(_("Faulty claims"))
-        if rules.rulebook.extra_tile_codes:  # the joker's value in a declared set (WA)
+        if rulebook_for(rules).extra_tile_codes:  # the joker's value in a declared set (WA)
             self.fields["joker_as"] = forms.CharField(
                 label=_("Joker in a declared set stands for"), required=False, max_length=3
             )
@@ -287,7 +288,7 @@ class FullForm(WinnerForm):
         """Tiles in the compact notation as the case format's tiles (with the situation flags
         of the win), for the preset's engine; raises HandError."""
         joker_as = self.cleaned_data.get("joker_as") or None
-        case = self.rules.rulebook.compact_tiles(text, joker_as=joker_as)
+        case = rulebook_for(self.rules).compact_tiles(text, joker_as=joker_as)
         return case | {flag: self.cleaned_data[flag] for flag in self.flags}
 
     def extra_tiles(self) -> list[tuple[Player, dict[str, Any]]]:
@@ -301,7 +302,7 @@ class FullForm(WinnerForm):
     @property
     def flags(self) -> tuple[str, ...]:
         """The situation flags a win may carry under the preset (its rulebook's)."""
-        return self.rules.rulebook.situation_flags
+        return rulebook_for(self.rules).situation_flags
 
     @property
     def flag_fields(self) -> list[forms.BoundField]:

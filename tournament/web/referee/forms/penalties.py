@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine.rulebook import rulebook_for
 from scoring.words import Words
 from tournament.models import Player
 from tournament.services.penalties import scale_words
@@ -43,9 +44,9 @@ class FalseWinForm(KeyedForm):
     def __init__(self, *args: Any, below_minimum_each: int, invalid_hand_each: int, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["offender"] = self.player_field(_("Offender"), _("Choose the offender."))
-        self.fields["number"].label = Words(self.rules.rulebook).deal
+        self.fields["number"].label = Words(rulebook_for(self.rules)).deal
         self.choice_field("number").choices = hand_choices(
-            self.next_number, self.in_play, Words(self.rules.rulebook)
+            self.next_number, self.in_play, Words(rulebook_for(self.rules))
         )
         self.fields["number"].initial = self.next_number if self.in_play else self.next_number - 1
         below = (
@@ -100,7 +101,7 @@ class PenaltyForm(KeyedForm):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.fields["player"] = self.player_field(_("Player"), _("Choose the player."))
-        scale = self.rules.rulebook.penalty_scale  # what a deduction may be under the preset
+        scale = rulebook_for(self.rules).penalty_scale  # what a deduction may be under the preset
         self.choice_field("kind").choices = [
             (
                 self.DEDUCTION,
@@ -121,7 +122,7 @@ class PenaltyForm(KeyedForm):
             )
         self.choice_field("hand").choices = [
             (self.WHOLE_GAME, gettext("The whole game")),
-            *hand_choices(self.next_number, self.in_play, Words(self.rules.rulebook)),
+            *hand_choices(self.next_number, self.in_play, Words(rulebook_for(self.rules))),
         ]
         self.fields["hand"].initial = self.next_number if self.in_play else self.WHOLE_GAME
         self.order_fields(["submission", "player", "kind", "points", "reason", "hand"])
