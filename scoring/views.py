@@ -153,7 +153,10 @@ def present_jt_verdict(result: JtResult) -> dict[str, Any]:
     ]
     return {
         "ok": True,
-        "preset": "jt",
+        "template": "scoring/_verdict_jt.html",
+        "summary": _("%(final)s points: %(points)s points and %(doubles)s doubles.")
+        % {"final": result.final, "points": result.points, "doubles": result.doubles},
+        "summary_kind": "win",
         "error": None,
         "title": _("Limit hand") if result.limit else _("Japanese Transitional win"),
         "message": "",
@@ -186,9 +189,17 @@ def present_wa_verdict(result: WaResult) -> dict[str, Any]:
         title = ERROR_TITLES[result.error]
     else:
         title = _("Limit hand") if result.limit else _("Meets the 15-point minimum")
+    summary = (
+        (_("Faulty out: %(total)s points, below %(minimum)s.") % body, "false")
+        if result.error
+        else (_("%(final)s points: meets the 15-point minimum.") % body, "win")
+    )
     return {
         **body,
         "ok": True,
+        "template": "scoring/_verdict_wa.html",
+        "summary": summary[0],
+        "summary_kind": summary[1],
         "title": title,
         "joker_label": tile_label(body["joker_as"]) if body["joker_as"] else None,
         "reading": [
@@ -252,7 +263,16 @@ def present_verdict(outcome: ScoreResult | JtResult | WaResult | Refusal) -> dic
         profile=outcome.profile,
         profile_label=PROFILE_LABELS.get(outcome.profile, outcome.profile),
         comparison=present_comparison(outcome),
+        template="scoring/_verdict_mcr.html",
     )
+    if body["meets_minimum"]:
+        verdict["summary"] = _("%(total)s fan: meets the 8-fan minimum.") % body
+        verdict["summary_kind"] = "win"
+    else:
+        verdict["summary"] = _("False win: %(fan)s fan without flowers, below 8.") % {
+            "fan": body["total_excl_flowers"]
+        }
+        verdict["summary_kind"] = "false"
     return verdict
 
 
@@ -315,25 +335,6 @@ def pending_verdict(outcome: Refusal, form: CalculatorForm) -> dict[str, Any] | 
     }
 
 
-def verdict_summary(verdict: dict[str, Any]) -> tuple[str, str]:
-    """The verdict in one line, for the bar a phone keeps in view, and its kind ("win",
-    "false" below the minimum, "error")."""
-    if not verdict["ok"]:
-        return str(verdict["title"]), "error"
-    if verdict.get("preset") == "jt":
-        text = _("%(final)s points: %(points)s points and %(doubles)s doubles.") % verdict
-        return text, "win"
-    if verdict.get("preset") == "wa":
-        if verdict["error"]:
-            return _("Faulty out: %(total)s points, below %(minimum)s.") % verdict, "false"
-        return _("%(final)s points: meets the 15-point minimum.") % verdict, "win"
-    if verdict["meets_minimum"]:
-        return _("%(total)s fan: meets the 8-fan minimum.") % verdict, "win"
-    return _("False win: %(fan)s fan without flowers, below 8.") % {
-        "fan": verdict["total_excl_flowers"]
-    }, "false"
-
-
 def calculator_outcome(form: CalculatorForm) -> dict[str, Any] | None:
     """The verdict on the calculator's bound form for `scoring/_verdict.html`, with its
     one-line summary; None while the form holds no hand. A form whose values are not the
@@ -349,7 +350,8 @@ def calculator_outcome(form: CalculatorForm) -> dict[str, Any] | None:
         if pending is not None:
             return pending
         verdict = present_verdict(outcome)
-    verdict["summary"], verdict["summary_kind"] = verdict_summary(verdict)
+    if not verdict["ok"]:  # a scored hand says its own summary (its presenter's)
+        verdict["summary"], verdict["summary_kind"] = str(verdict["title"]), "error"
     return verdict
 
 
