@@ -20,13 +20,13 @@ from typing import Any, ClassVar
 from . import errors
 from .errors import HandError
 from .jt import FLAGS as JT_FLAGS
-from .jt import JtResult, parse_jt_compact, score_jt_case, score_jt_hand
+from .jt import JtResult, parse_jt_compact, score_jt_case, score_jt_hand, settle_jt_case
 from .notation import parse_compact
 from .presets import PRESETS, RulePreset
 from .result import ScoreResult
 from .scoring import score_case, score_hand
 from .wa import FLAGS as WA_FLAGS
-from .wa import WaResult, parse_wa_case, parse_wa_compact, score_wa_hand
+from .wa import WaResult, parse_wa_case, parse_wa_compact, score_wa_case, score_wa_hand
 from .wa.hand import compact_case
 from .wa.scoring import failure as wa_failure
 
@@ -199,6 +199,12 @@ class Rulebook:
         """The tiles of one win in the case format, scored under this preset."""
         raise NotImplementedError
 
+    def case_answer(self, case: dict[str, Any] | None, case_id: Any, *, profile: str) -> dict:
+        """The answer to one line of a case file (shared/data/README.md): the shape of the
+        case format's `expected` for this preset, with the case's id. `case` None: a line that
+        is no case (BAD_INPUT)."""
+        raise NotImplementedError
+
     def compact_tiles(self, text: str, *, joker_as: str | None = None) -> dict[str, Any]:
         """A hand in the compact notation as the case format's tiles (`concealed`, `melds`,
         `win_tile`; under WA the joker's value in a declared set, `joker_as`); HandError for
@@ -245,6 +251,23 @@ class McrRulebook(Rulebook):
     def score_compact(self, text: str, *, profile: str, **situation: Any) -> Scored:
         return self._scored(score_hand(parse_compact(text, **situation), profile=profile))
 
+    def case_answer(self, case: dict[str, Any] | None, case_id: Any, *, profile: str) -> dict:
+        """{"id", "error", "total", "total_excl_flowers", "fans"}."""
+        if case is None:
+            return {"id": case_id, "error": errors.BAD_INPUT, "total": None,
+                    "total_excl_flowers": None, "fans": []}  # fmt: skip
+        verdict = score_case(case, profile=profile).to_dict()
+        return {
+            "id": case.get("id"),
+            "error": verdict["error"],
+            "total": verdict["total"],
+            "total_excl_flowers": verdict["total_excl_flowers"],
+            "fans": [
+                {"en": fan["en"], "zh": fan["zh"], "points": fan["points"], "count": fan["count"]}
+                for fan in verdict["fans"]
+            ],
+        }
+
     def figures(self, scored: Scored) -> Figures | None:
         verdict = scored.verdict
         if scored.error is not None or not isinstance(verdict, ScoreResult):
@@ -280,6 +303,9 @@ class JtRulebook(Rulebook):
     def score(self, case: Mapping[str, Any], *, profile: str) -> Scored:
         return self._scored(score_jt_case(dict(case)))
 
+    def case_answer(self, case: dict[str, Any] | None, case_id: Any, *, profile: str) -> dict:
+        return _jt_case_answer(case, case_id)
+
     def score_compact(self, text: str, *, profile: str, **situation: Any) -> Scored:
         return self._scored(score_jt_hand(parse_jt_compact(text, **situation)))
 
@@ -310,6 +336,9 @@ class WaRulebook(Rulebook):
 
     def compact_tiles(self, text: str, *, joker_as: str | None = None) -> dict[str, Any]:
         return compact_case(text, joker_as)
+
+    def case_answer(self, case: dict[str, Any] | None, case_id: Any, *, profile: str) -> dict:
+        return _wa_case_answer(case, case_id)
 
     def score(self, case: Mapping[str, Any], *, profile: str) -> Scored:
         try:
@@ -360,3 +389,40 @@ def rulebook_for(preset: RulePreset) -> Rulebook:
     if preset.scorer not in RULEBOOKS:
         raise ValueError(f"No rulebook scores the preset {preset.key!r}.")
     return RULEBOOKS[preset.scorer](preset)
+
+
+#: A JT line that is no case: its hand's shape with nothing scored.
+_JT_BAD_INPUT: dict[str, Any] = {
+    "error": errors.BAD_INPUT,
+    "patterns": [],
+    "points": None,
+    "doubles": None,
+    "raw": None,
+    "final": None,
+    "limit": False,
+}
+
+
+def _jt_case_answer(case: dict[str, Any] | None, case_id: Any) -> dict[str, Any]:
+    """A JT deal: {"id", "hand", "payments"} (a draw or a faulty out has no hand)."""
+    if case is None:
+        return {"id": case_id, "hand": dict(_JT_BAD_INPUT), "payments": None}
+    verdict = settle_jt_case(case)
+    return {
+        "id": case_id,
+        "hand": None if verdict.hand is None else verdict.hand.case_hand(),
+        "payments": verdict.payments,
+    }
+
+
+def _wa_case_answer(case: dict[str, Any] | None, case_id: Any) -> dict[str, Any]:
+    """A WA deal: {"id", "hands", "payments"}, with "error" (and "message" once the line was
+    read) when the deal cannot be settled."""
+    if case is None:
+        return {"id": case_id, "hands": [], "payments": None, "error": errors.BAD_INPUT}
+    verdict = score_wa_case(case)
+    answer: dict[str, Any] = {"id": case_id, **verdict.to_case()}
+    if verdict.error is not None:
+        answer["error"] = verdict.error
+        answer["message"] = verdict.message
+    return answer

@@ -28,15 +28,15 @@ from typing import Any, TextIO
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scoring.engine import DEFAULT_PROFILE, PROFILES, score_case
-from scoring.engine.jt import settle_jt_case
-from scoring.engine.wa import score_wa_case
+from scoring.engine import DEFAULT_PROFILE, PROFILES
+from scoring.engine.presets import MCR
+from scoring.engine.rulebook import RULEBOOKS, rulebook_named
 
 # Finds the id of a line that is not valid JSON, so its error line can still be matched up:
 # a number (the MCR corpus) or a short string ("JT-01").
 _ID_IN_TEXT = re.compile(r'"id"\s*:\s*(-?\d{1,18}\b|"[^"\\]{0,100}")')
-#: The engines that score tiles, by the name the option takes.
-PRESETS = ("mcr", "jt", "wa")
+#: The engines that score tiles, by the name the option takes (each rulebook's key).
+PRESETS = tuple(RULEBOOKS)
 
 
 class Command(BaseCommand):
@@ -53,7 +53,7 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--preset",
-            default="mcr",
+            default=MCR.scorer,
             help=f"Rules of the hands: {', '.join(PRESETS)} (default mcr).",
         )
         parser.add_argument(
@@ -97,13 +97,14 @@ class Command(BaseCommand):
 
 
 def score_lines(
-    lines: Iterable[str], *, profile: str, preset: str = "mcr"
+    lines: Iterable[str], *, profile: str, preset: str = MCR.scorer or ""
 ) -> Iterator[dict[str, Any]]:
     """Yield one result per non-blank line, reading and scoring lazily."""
-    score = {"jt": score_jt_line, "wa": score_wa_line}.get(preset, score_line)
+    rules = rulebook_named(preset)
     for line in lines:
         if line.strip():
-            yield score(line, profile=profile)
+            case, case_id = _read(line)
+            yield rules.case_answer(case, case_id, profile=profile)
 
 
 def _read(line: str) -> tuple[dict[str, Any] | None, Any]:
@@ -119,68 +120,3 @@ def _read(line: str) -> tuple[dict[str, Any] | None, Any]:
     if not isinstance(case, dict):
         return None, None
     return case, case.get("id")
-
-
-def score_line(line: str, *, profile: str) -> dict[str, Any]:
-    case, case_id = _read(line)
-    if case is None:
-        return _bad_input(case_id)
-    verdict = score_case(case, profile=profile).to_dict()
-    return {
-        "id": case.get("id"),
-        "error": verdict["error"],
-        "total": verdict["total"],
-        "total_excl_flowers": verdict["total_excl_flowers"],
-        "fans": [
-            {"en": fan["en"], "zh": fan["zh"], "points": fan["points"], "count": fan["count"]}
-            for fan in verdict["fans"]
-        ],
-    }
-
-
-def score_jt_line(line: str, *, profile: str = "") -> dict[str, Any]:
-    """A Japanese Transitional case: its hand (a win) and the payments of its deal."""
-    case, case_id = _read(line)
-    if case is None:
-        return {"id": case_id, "hand": _JT_BAD_INPUT, "payments": None}
-    verdict = settle_jt_case(case)
-    return {
-        "id": case_id,
-        "hand": None if verdict.hand is None else verdict.hand.case_hand(),
-        "payments": verdict.payments,
-    }
-
-
-_JT_BAD_INPUT: dict[str, Any] = {
-    "error": "BAD_INPUT",
-    "patterns": [],
-    "points": None,
-    "doubles": None,
-    "raw": None,
-    "final": None,
-    "limit": False,
-}
-
-
-def _bad_input(case_id: Any) -> dict[str, Any]:
-    return {
-        "id": case_id,
-        "error": "BAD_INPUT",
-        "total": None,
-        "total_excl_flowers": None,
-        "fans": [],
-    }
-
-
-def score_wa_line(line: str, *, profile: str = "") -> dict[str, Any]:
-    """One Wilmington deal: {"id", "hands", "payments"}, plus "error" (and "message" when the
-    line was read) when the deal cannot be settled."""
-    case, case_id = _read(line)
-    if case is None:
-        return {"id": case_id, "hands": [], "payments": None, "error": "BAD_INPUT"}
-    verdict = score_wa_case(case)
-    result: dict[str, Any] = {"id": case_id, **verdict.to_case()}
-    if verdict.error is not None:
-        result["error"] = verdict.error
-        result["message"] = verdict.message
-    return result
