@@ -1,11 +1,10 @@
 """The calculator's form: compact notation plus the situation of the win, under MCR,
 Japanese Transitional or Wilmington Advanced 12-Tile (`preset`).
 
-With JavaScript the page posts to the JSON API on every change; without it this form is
-submitted with GET and the page renders the verdict on the server. The kong and last-tile
-boxes mean the same in both rule sets; for JT they become its flags by whether the win was
-self-drawn (supplement tile or robbing a kong; last wall tile or last discard); so do they
-for WA, whose "last tile of its kind" is its last available tile.
+With JavaScript htmx posts the form for the verdict fragment on every change; without it
+this form is submitted with GET and the page renders the verdict on the server. What each rule
+set reads of the fields is its rulebook's (`Rulebook.calculator_request`): the kong and
+last-tile boxes are read with the self-draw where a preset tells them apart.
 """
 
 from __future__ import annotations
@@ -13,9 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import DEFAULT_PROFILE, PROFILES, TILE_CODES
+from scoring.engine import DEFAULT_PROFILE, PRESETS, PROFILES, TILE_CODES
+from scoring.engine.rulebook import RULEBOOKS, McrRulebook, rulebook_named
 
 WIND_CHOICES = [
     ("E", _("East 東")),
@@ -27,12 +28,23 @@ PROFILE_LABELS = {
     "wmo-2006": _("WMO Green Book 2006"),
     "cn-1998": _("Chinese rules 1998"),
 }
-SITUATION_FLAGS = ("self_drawn", "last_tile_of_kind", "kong_related", "last_wall_tile")
-PRESET_CHOICES = [
-    ("mcr", _("MCR")),
-    ("jt", _("Japanese Transitional")),
-    ("wa", _("Wilmington")),
-]
+#: The rule sets the calculator scores under, by their rulebook's key, MCR first.
+MCR_KEY = McrRulebook.key
+
+
+def preset_choices() -> list[tuple[str, str]]:
+    """The rule sets in the reader's language, by the short name of each preset."""
+    return [
+        (preset.scorer, gettext(preset.short_name))
+        for preset in PRESETS.values()
+        if preset.scorer in RULEBOOKS
+    ]
+
+
+def presets_reading(field: str) -> str:
+    """The keys of the rule sets whose rulebook reads the calculator's `field`, as the page's
+    script matches them with the rule set chosen ("mcr wa")."""
+    return " ".join(key for key, book in RULEBOOKS.items() if field in book.calculator_fields)
 
 
 class CalculatorForm(forms.Form):
@@ -79,8 +91,8 @@ class CalculatorForm(forms.Form):
 
     preset = forms.ChoiceField(
         required=False,
-        choices=PRESET_CHOICES,
-        initial="mcr",
+        choices=preset_choices,
+        initial=MCR_KEY,
         widget=forms.RadioSelect,
         label=_("Rule set"),
     )
@@ -100,59 +112,8 @@ class CalculatorForm(forms.Form):
     )
 
     def api_payload(self) -> dict[str, Any]:
-        """The cleaned form as a request for `scoring.services.score_request`."""
-        data = self.cleaned_data
-        if data["preset"] == "jt":
-            return self._jt_payload()
-        if data["preset"] == "wa":
-            return self._wa_payload()
-        payload: dict[str, Any] = {
-            "compact": data["hand"],
-            "seat_wind": data["seat_wind"] or "E",
-            "prevalent_wind": data["prevalent_wind"] or "E",
-            "flowers": data["flowers"],
-            "profile": data["profile"] or DEFAULT_PROFILE,
-        }
-        payload.update({flag: data[flag] for flag in SITUATION_FLAGS})
-        return payload
-
-    def _jt_payload(self) -> dict[str, Any]:
-        data = self.cleaned_data
-        drawn = data["self_drawn"]
-        return {
-            "preset": "jt",
-            "compact": data["hand"],
-            "seat_wind": data["seat_wind"] or "E",
-            "prevalent_wind": data["prevalent_wind"] or "E",
-            "self_drawn": drawn,
-            "supplement_tile": data["kong_related"] and drawn,
-            "robbing_kong": data["kong_related"] and not drawn,
-            "last_wall_tile": data["last_wall_tile"] and drawn,
-            "last_discard": data["last_wall_tile"] and not drawn,
-            "riichi": data["riichi"],
-            "heavenly": data["heavenly"],
-            "earthly": data["earthly"],
-        }
-
-    def _wa_payload(self) -> dict[str, Any]:
-        data = self.cleaned_data
-        drawn = data["self_drawn"]
-        payload = {
-            "preset": "wa",
-            "compact": data["hand"],
-            "seat_wind": data["seat_wind"] or "E",
-            "prevalent_wind": data["prevalent_wind"] or "E",
-            "self_drawn": drawn,
-            "supplement_tile": data["kong_related"] and drawn,
-            "robbing_kong": data["kong_related"] and not drawn,
-            "last_wall_tile": data["last_wall_tile"] and drawn,
-            "last_discard": data["last_wall_tile"] and not drawn,
-            "last_available": data["last_tile_of_kind"],
-            "heavenly": data["heavenly"],
-            "earthly": data["earthly"],
-            "four_kongs_immediate": data["four_kongs_immediate"],
-            "thirteen_discarded_orphans": data["thirteen_discarded_orphans"],
-        }
-        if data["joker_as"]:
-            payload["joker_as"] = data["joker_as"]
-        return payload
+        """The cleaned form as a request for `scoring.services.score_request`, as the chosen
+        preset's rulebook reads the calculator's fields."""
+        return rulebook_named(self.cleaned_data["preset"] or MCR_KEY).calculator_request(
+            self.cleaned_data
+        )

@@ -27,7 +27,7 @@ from scoring.engine.rulebook import RULEBOOKS, rulebook_named
 from scoring.engine.wa import WaResult
 from scoring.engine_messages import engine_message
 from scoring.fan_names import fan_name, fan_second_name
-from scoring.forms import PROFILE_LABELS, CalculatorForm
+from scoring.forms import PROFILE_LABELS, CalculatorForm, presets_reading
 from scoring.pattern_names import UNIT_FORMATS, jt_pattern_name
 from scoring.services import Refusal, score_request
 from tournament.text import listed
@@ -368,6 +368,8 @@ def calculator(request: HttpRequest) -> HttpResponse:
         "extra_tile_groups": extra_tile_groups(),
         "modes": TAP_MODES,
         "set_kinds": {kind: str(label) for kind, label in SET_KINDS.items()},
+        # Which rule sets read each of the calculator's fields (their rulebooks say).
+        "reading": {name: presets_reading(name) for name in CalculatorForm.base_fields},
     }
     return render(request, "scoring/calculator.html", context)
 

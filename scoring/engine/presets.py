@@ -138,6 +138,7 @@ class RulePreset:
     # preset whose values are too spread out for a short list (JT's F, WA's points).
     quick_values: tuple[int, ...] = ()
     settings: tuple[Setting, ...] = field(default=())
+    short_name: str = ""  # the name a short list of the rule sets shows (the calculator's)
 
     @property
     def hand_scoring_available(self) -> bool:
@@ -190,6 +191,7 @@ class RulePreset:
 MCR = RulePreset(
     key="mcr",
     name=gettext_noop("Mahjong Competition Rules (Chinese Official)"),
+    short_name=gettext_noop("MCR"),
     initial_points=0,
     flowers=True,
     value_unit="fan",
@@ -211,6 +213,7 @@ MCR = RulePreset(
 JAPANESE_TRANSITIONAL = RulePreset(
     key="japanese-transitional",
     name=gettext_noop("Japanese Transitional"),
+    short_name=gettext_noop("Japanese Transitional"),
     initial_points=8000,
     flowers=False,
     value_unit="points",
@@ -245,6 +248,7 @@ JAPANESE_TRANSITIONAL = RulePreset(
 WILMINGTON_12_TILE = RulePreset(
     key="wilmington-12-tile",
     name=gettext_noop("Wilmington Advanced 12-Tile"),
+    short_name=gettext_noop("Wilmington"),
     initial_points=500,
     flowers=False,
     value_unit="points",

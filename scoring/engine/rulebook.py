@@ -23,6 +23,7 @@ from .jt import FLAGS as JT_FLAGS
 from .jt import JtResult, parse_jt_compact, score_jt_case, score_jt_hand, settle_jt_case
 from .notation import parse_compact
 from .presets import PRESETS, RulePreset
+from .profiles import DEFAULT_PROFILE
 from .result import ScoreResult
 from .scoring import score_case, score_hand
 from .wa import FLAGS as WA_FLAGS
@@ -134,6 +135,9 @@ class Rulebook:
     #: The situation a hand in the compact notation may be sent with (the scoring API, the
     #: calculator): the case format's field names.
     compact_fields: ClassVar[tuple[str, ...]]
+    #: The hand calculator's fields the preset reads besides the hand, its winds and
+    #: self-draw (`calculator_request`): the calculator shows them when the preset is chosen.
+    calculator_fields: ClassVar[tuple[str, ...]]
 
     def __init__(self, preset: RulePreset):
         self.preset = preset
@@ -205,6 +209,36 @@ class Rulebook:
         is no case (BAD_INPUT)."""
         raise NotImplementedError
 
+    def calculator_request(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """A scoring request (`scoring.services.score_request`) from the hand calculator's
+        fields: its compact hand, winds and self-draw, and what the preset reads of the
+        others. The calculator has one box for a kong (a supplement tile when self-drawn,
+        robbing a kong on a discard) and one for the last tile (from the wall, or the last
+        discard): a preset that tells them apart reads them with the self-draw."""
+        drawn = bool(data.get("self_drawn"))
+        return {
+            "preset": self.key,
+            "compact": data.get("hand", ""),
+            "seat_wind": data.get("seat_wind") or "E",
+            "prevalent_wind": data.get("prevalent_wind") or "E",
+            "self_drawn": drawn,
+            **self._calculator_situation(data, drawn),
+        }
+
+    def _calculator_situation(self, data: Mapping[str, Any], drawn: bool) -> dict[str, Any]:
+        """The preset's own situation from the calculator's fields (JT and WA: the kong and
+        last-tile boxes read with the self-draw; the flags the preset has as they are)."""
+        situation: dict[str, Any] = {
+            "supplement_tile": bool(data.get("kong_related")) and drawn,
+            "robbing_kong": bool(data.get("kong_related")) and not drawn,
+            "last_wall_tile": bool(data.get("last_wall_tile")) and drawn,
+            "last_discard": bool(data.get("last_wall_tile")) and not drawn,
+        }
+        for name in self.calculator_fields:
+            if name in self.compact_fields and name not in situation:
+                situation[name] = bool(data.get(name))
+        return situation
+
     def compact_tiles(self, text: str, *, joker_as: str | None = None) -> dict[str, Any]:
         """A hand in the compact notation as the case format's tiles (`concealed`, `melds`,
         `win_tile`; under WA the joker's value in a declared set, `joker_as`); HandError for
@@ -241,6 +275,18 @@ class McrRulebook(Rulebook):
     compact_fields = (
         "self_drawn", "seat_wind", "prevalent_wind", "flowers", *situation_flags,
     )  # fmt: skip
+    calculator_fields = (*situation_flags, "flowers", "profile")
+
+    def calculator_request(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        request = {
+            "compact": data.get("hand", ""),
+            "seat_wind": data.get("seat_wind") or "E",
+            "prevalent_wind": data.get("prevalent_wind") or "E",
+            "self_drawn": bool(data.get("self_drawn")),
+            "flowers": data.get("flowers") or 0,
+            "profile": data.get("profile") or DEFAULT_PROFILE,
+        }
+        return request | {flag: bool(data.get(flag)) for flag in self.situation_flags}
 
     def _situation_of_its_own(self, tiles: Mapping[str, Any], *, riichi: bool) -> dict[str, Any]:
         return {"flowers": tiles.get("flowers", 0)}
@@ -294,6 +340,7 @@ class JtRulebook(Rulebook):
     situation_flags = tuple(flag for flag in JT_FLAGS if flag not in ("self_drawn", "riichi"))
     value_kind = "final_score"
     compact_fields = ("seat_wind", "prevalent_wind", *JT_FLAGS)
+    calculator_fields = ("kong_related", "last_wall_tile", "riichi", "heavenly", "earthly")
     penalty_scale = PenaltyScale(5, 1500, 5)  # ruling R-19 of the JT specification
     counts_doubles = True
 
@@ -333,6 +380,19 @@ class WaRulebook(Rulebook):
     value_kind = "points"
     # "joker_as": the tile the joker stands for in a declared set
     compact_fields = ("seat_wind", "prevalent_wind", *WA_FLAGS, "joker_as")
+    calculator_fields = (
+        "last_tile_of_kind", "kong_related", "last_wall_tile", "heavenly", "earthly",
+        "four_kongs_immediate", "thirteen_discarded_orphans", "joker_as",
+    )  # fmt: skip
+
+    def _calculator_situation(self, data: Mapping[str, Any], drawn: bool) -> dict[str, Any]:
+        situation = super()._calculator_situation(data, drawn)
+        situation["last_available"] = bool(data.get("last_tile_of_kind"))  # the last of a kind
+        if data.get("joker_as"):
+            situation["joker_as"] = data["joker_as"]
+        else:
+            situation.pop("joker_as", None)
+        return situation
 
     def compact_tiles(self, text: str, *, joker_as: str | None = None) -> dict[str, Any]:
         return compact_case(text, joker_as)

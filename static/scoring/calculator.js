@@ -454,8 +454,10 @@
   // ----- Scoring ----------------------------------------------------------------------------
 
   function preset() {
-    var checked = form.querySelector('input[name="preset"]:checked');
-    return checked ? checked.value : "mcr";
+    // The rule set chosen; none checked: the first offered (the form's default).
+    var checked = form.querySelector('input[name="preset"]:checked') ||
+      form.querySelector('input[name="preset"]');
+    return checked ? checked.value : "";
   }
 
   // Show the fields of the rule set in force only.
