@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, SkipValidation
 
 from scoring.engine import DEFAULT_PROFILE, PROFILES, TILE_CODES, compare_profiles, errors
 from scoring.engine.jt import JtResult
+from scoring.engine.rulebook import JtRulebook, WaRulebook
 from scoring.engine.tiles import CODES, WIND_CODES
 from scoring.engine.wa import JOKER, WaResult
 from scoring.engine.wa.rules import CHOW, KONG, PAIR, PUNG
@@ -415,7 +416,7 @@ def jt_answer(result: JtResult) -> dict[str, Any]:
     body = result.to_dict()
     for pattern in body["patterns"]:
         pattern["name"] = jt_pattern_name(pattern["key"])
-    return {"preset": "jt", **body}
+    return {"preset": JtRulebook.key, **body}
 
 
 _WA_KINDS = {CHOW: "chow", PUNG: "pung", KONG: "kong", PAIR: "pair"}
@@ -438,7 +439,7 @@ def wa_answer(result: WaResult) -> dict[str, Any]:
             }
         )
     return {
-        "preset": "wa",
+        "preset": WaRulebook.key,
         "error": result.error,
         "message": engine_message(result),
         "total": result.total,

@@ -10,7 +10,7 @@ from typing import Any
 
 from scoring import engine
 from scoring.engine import errors, jt, wa
-from scoring.engine.rulebook import RULEBOOKS, rulebook_named
+from scoring.engine.rulebook import RULEBOOKS, McrRulebook, rulebook_named
 from scoring.engine_messages import engine_message
 
 # Asks for the verdict of the other ruling profile on the same tiles (`engine.compare_profiles`).
@@ -41,7 +41,7 @@ def score_request(request: Any) -> engine.ScoreResult | jt.JtResult | wa.WaResul
         return Refusal(errors.BAD_INPUT, "The request body must be a JSON object.")
     key = request.get("preset")
     if key is None:
-        key = "mcr"
+        key = McrRulebook.key
     if key not in PRESETS:
         return Refusal(errors.BAD_INPUT, f"Unknown preset; choose one of: {', '.join(PRESETS)}.")
     rules = rulebook_named(key)

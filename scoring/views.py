@@ -23,7 +23,7 @@ from scoring.api import wa_answer
 from scoring.engine import TILE_CODES, HandError, ScoreResult, compare_profiles, errors
 from scoring.engine.jt import JtResult
 from scoring.engine.notation import count_compact_tiles
-from scoring.engine.rulebook import RULEBOOKS, rulebook_named
+from scoring.engine.rulebook import RULEBOOKS, McrRulebook, rulebook_named
 from scoring.engine.wa import WaResult
 from scoring.engine_messages import engine_message
 from scoring.fan_names import fan_name, fan_second_name
@@ -313,7 +313,7 @@ def pending_verdict(outcome: Refusal, form: CalculatorForm) -> dict[str, Any] | 
     missing. None for any other refusal."""
     if outcome.code != errors.WRONG_TILE_COUNT:
         return None
-    rules = rulebook_named(form.cleaned_data["preset"] or "mcr")
+    rules = rulebook_named(form.cleaned_data["preset"] or McrRulebook.key)
     try:
         count = count_compact_tiles(form.cleaned_data["hand"], joker=bool(rules.extra_tile_codes))
     except HandError:

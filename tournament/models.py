@@ -13,6 +13,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import PRESETS, RulePreset, get_preset
+from scoring.engine.presets import MCR
 from scoring.engine.rulebook import Rulebook, rulebook_for
 from scoring.engine.settlement import penalty_payments
 from scoring.words import Words
@@ -144,7 +145,7 @@ class Tournament(models.Model):
     start_date = models.DateField(null=True, blank=True)
     end_date = models.DateField(null=True, blank=True)
     venue = models.CharField(max_length=200, blank=True)
-    preset = models.CharField(max_length=40, default="mcr", validators=[validate_preset])
+    preset = models.CharField(max_length=40, default=MCR.key, validators=[validate_preset])
     profile = models.CharField(max_length=20, choices=Profile.choices, default=Profile.WMO_2006)
     seat_rotation = models.CharField(
         max_length=10, choices=SeatRotation.choices, default=SeatRotation.WMO

@@ -19,6 +19,7 @@ from pydantic import ValidationError as SchemaError
 from pydantic_core import ErrorDetails
 
 from scoring.engine import PRESETS
+from scoring.engine.presets import MCR
 from scoring.engine.rulebook import HAND, rulebook_for
 from tournament.archive.schema import FORMAT, VERSIONS
 from tournament.archive.values import Problem
@@ -51,7 +52,7 @@ def _deal_word(data: Any) -> str:
     """What the document's preset calls a deal: "hand" under MCR (and when the preset cannot
     be read), "deal" under the presets whose dealer repeats."""
     tournament = data.get("tournament") if isinstance(data, dict) else None
-    key = tournament.get("preset", "mcr") if isinstance(tournament, dict) else "mcr"
+    key = tournament.get("preset", MCR.key) if isinstance(tournament, dict) else MCR.key
     if isinstance(key, str) and key in PRESETS and rulebook_for(PRESETS[key]).deal_noun != HAND:
         return "deal"
     return "hand"

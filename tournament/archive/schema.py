@@ -43,6 +43,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from scoring.engine import PRESETS
+from scoring.engine.presets import MCR
 from tournament.archive.values import (
     Day,
     Moment,
@@ -77,7 +78,7 @@ def game_length(document: Any) -> int:
     """How many hands a game of the archived tournament has: its rule preset's, or the longest
     of any preset when the document does not name a known one (the model then refuses it)."""
     tournament = document.get("tournament") if isinstance(document, dict) else None
-    preset = tournament.get("preset", "mcr") if isinstance(tournament, dict) else None
+    preset = tournament.get("preset", MCR.key) if isinstance(tournament, dict) else None
     known = PRESETS.get(preset) if isinstance(preset, str) else None
     return known.hands_per_game or MOST_DEALS if known else MOST_DEALS
 
