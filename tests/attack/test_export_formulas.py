@@ -4,9 +4,9 @@ CSV and XLSX file of the site as text that no spreadsheet runs.
 The files are found as a user finds them: the links to files (`?_export=`, `.csv`) on the
 tournament's pages, read as its organiser, including the provisional standings; the test checks
 that it found the standings (CSV, XLSX, provisional or not) and the EMA file, so a file linked
-later is checked too. In every file no text cell starts with `=`, `+`, `-`, `@`, a tab or a
-carriage return, no XLSX cell is a formula, each typed formula is there behind its apostrophe,
-and numbers stay numbers.
+later is checked too. In every file no text cell starts with `=`, `+`, `-`, `@`, `|`, a tab or a
+carriage return (nor their fullwidth forms, nor after spaces), no XLSX cell is a formula, each
+typed formula is there behind its apostrophe, and numbers stay numbers.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from site_map import fill, page_routes, parse
 
 from tournament.models import Player
 from tournament.services import add_player, end_game, record_hand
-from tournament.spreadsheet import FORMULA_STARTS
+from tournament.spreadsheet import formula_like
 
 pytestmark = pytest.mark.django_db
 
@@ -36,10 +36,15 @@ FORMULAS = [
     "\r=1+1",
     "=1+1",
     "Eve @SUM(1+1)",  # the EMA file splits names: "@SUM(1+1)" would start a cell
+    "＝1+1",  # fullwidth forms, read by some spreadsheets as the ASCII ones
+    "＋1+1",
+    "\u3000=1+1",  # an ideographic space, skipped by some before the formula
+    " @SUM(1+1)",
+    "|calc",
 ]
 # A number written as text in a CSV file (a negative score): a spreadsheet reads it as a number.
 NUMBER = re.compile(r"-?\d+(\.\d+)?(/\d+)?")
-KEYS = ["=1", "+2", "@3", "-4", "5", "6", "=7", "8"]
+KEYS = ["=1", "+2", "@3", "-4", "5", "6", "=7", "8", "9", "10", "11", "12"]
 
 
 def add_formula_player(tournament, index: int, key: str) -> Player:
@@ -73,7 +78,7 @@ def formulas(db):
     organiser = make_user("alice", password="correct-horse-42")
     tournament = make_tournament(organisers=[organiser], slug="formula-cup")
     players = [add_formula_player(tournament, index, key) for index, key in enumerate(KEYS)]
-    _, tables = seated_round(tournament, organiser, [players[:4], players[4:]])
+    _, tables = seated_round(tournament, organiser, [players[:4], players[4:8], players[8:]])
     record_hand(table=tables[0], number=1, result="win", winner=players[0], fan=8,
                 entered_by=organiser)  # fmt: skip
     end_game(table=tables[0], ended_by_time=True, entered_by=organiser)  # submitted, unconfirmed
@@ -123,14 +128,20 @@ def test_every_export_writes_typed_formulas_as_text(client, formulas):
         assert response.status_code == 200, link
         rows = cells(response)
         text = [cell for row in rows[1:] for cell in row if isinstance(cell, str)]
-        live += [
-            (link, cell)
-            for cell in text
-            if cell.startswith(FORMULA_STARTS) and not NUMBER.fullmatch(cell)
-        ]
+        live += [(link, cell) for cell in text if formula_like(cell) and not NUMBER.fullmatch(cell)]
         # The typed formulas are in the file, as text behind an apostrophe.
         assert "'=HYPERLINK" in " ".join(text), link
         assert "'@SUM(1+1)" in text, link
         if "_export=xlsx" in link:
             assert any(isinstance(cell, int | float) for row in rows[1:] for cell in row)
     assert live == []
+
+
+@pytest.mark.parametrize(
+    ("text", "formula"),
+    [("=1", True), ("＝1", True), ("＋1", True), ("－1", True), ("＠A1", True), ("|x", True),
+     ("｜x", True), ("\u3000=1", True), ("  +1", True), ("\t1", True), ("Ann", False),
+     ("陈彩", False), ("", False), ("   ", False), ("1-2", False), ("Eve @SUM", False)],
+)  # fmt: skip
+def test_what_a_spreadsheet_could_read_as_a_formula(text, formula):
+    assert formula_like(text) is formula
