@@ -47,6 +47,13 @@ STATIC_TYPES = {
 
 #: The largest request body nginx takes (an archive or a CSV of players is the largest).
 BODY_LIMIT = "32m"
+# How long nginx keeps an idle connection to the application open for the next request. The
+# application server must keep it longer (scripts/serve: gunicorn --keep-alive
+# APP_KEEP_ALIVE_SECONDS): were gunicorn to close it first, a request nginx sent on it as it
+# closed would fail ("upstream prematurely closed connection"), a 502 for a POST nginx may not
+# send again.
+UPSTREAM_IDLE_SECONDS = 60
+APP_KEEP_ALIVE_SECONDS = 75
 
 
 @dataclass(frozen=True)
@@ -182,6 +189,7 @@ http {{
     upstream app {{
         server {upstream} fail_timeout=0;
         keepalive 16;
+        keepalive_timeout {UPSTREAM_IDLE_SECONDS}s;
     }}
 
     server {{

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import http.client
 import os
+import re
 import shutil
 import signal
 import socket
@@ -182,6 +183,16 @@ def test_no_database_server_says_what_to_do():
 
 def test_serve_script_parses():
     assert subprocess.run(["bash", "-n", str(SERVE)], timeout=30).returncode == 0
+
+
+def test_nginx_closes_an_idle_connection_to_the_application_before_gunicorn_does(tmp_path):
+    """gunicorn keeps an idle connection longer than nginx keeps it for the next request, so
+    nginx never sends a request on one gunicorn is closing (a 502 for a POST)."""
+    lines = directives(hosting.nginx_config(proxy(tmp_path)))
+    assert f"keepalive_timeout {hosting.UPSTREAM_IDLE_SECONDS}s;" in lines
+    [keep_alive] = re.findall(r"--keep-alive (\d+)", SERVE.read_text())
+    assert int(keep_alive) == hosting.APP_KEEP_ALIVE_SECONDS
+    assert hosting.APP_KEEP_ALIVE_SECONDS >= hosting.UPSTREAM_IDLE_SECONDS + 5
 
 
 STRONG_KEY = "7Jx-q2Lr9VwT_b4nYc8sKp0mZeH3uA6fGdR1tNo5iWjXyQ-lBvCkEa2Ms8Pz9Dh4Fg"
