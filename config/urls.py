@@ -14,7 +14,19 @@ admin.site.login_form = AdminLoginForm
 urlpatterns = [
     path("", tournament_views.home, name="home"),
     path("accounts/login/", auth_views.LoginView.as_view(form_class=LoginForm), name="login"),
-    path("accounts/", include("django.contrib.auth.urls")),
+    # Logging out and changing one's own password; no password reset by e-mail (a venue has no
+    # mail server, and a reset link would take the Host header of the request).
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path(
+        "accounts/password_change/",
+        auth_views.PasswordChangeView.as_view(),
+        name="password_change",
+    ),
+    path(
+        "accounts/password_change/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
     path("i18n/", include("django.conf.urls.i18n")),
     path(
         "jsi18n/",

@@ -199,3 +199,14 @@ def test_a_failure_with_a_long_username_from_elsewhere_is_recorded_cut(rf, db):
 
     (attempt,) = AccessAttempt.objects.all()
     assert attempt.username == "y" * 255
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["/accounts/password_reset/", "/accounts/password_reset/done/",
+     "/accounts/reset/MQ/set-password/", "/accounts/reset/done/"],
+)  # fmt: skip
+def test_there_is_no_password_reset_by_email(client, url):
+    """A venue has no mail server, and a reset link would be built from the request's Host."""
+    assert client.get(url).status_code == 404
+    assert client.post(url, {"email": "alice@example.org"}).status_code in (403, 404)
