@@ -209,8 +209,9 @@ def _only_referee(account: RefereeAccount, message: _StrPromise) -> User:
 @transaction.atomic
 def reset_referee_password(*, account: RefereeAccount, actor: User) -> str:
     """Give the referee account a new random password, returned to be shown once. Its open
-    sessions end (Django ties a session to the password) and any login lockout is lifted.
-    The audit trail keeps who gave it (not the password)."""
+    sessions end (Django ties a session to the password), its API tokens are revoked (a new
+    password is a new start: a program must be given a new token) and any login lockout is
+    lifted. The audit trail keeps who gave it (not the password) and how many tokens went."""
     # The account was given more rights since: its password is its own business now.
     user = _only_referee(
         account,
@@ -222,21 +223,29 @@ def reset_referee_password(*, account: RefereeAccount, actor: User) -> str:
     password = new_password()
     user.set_password(password)
     user.save(update_fields=["password"])
+    revoked = _revoke_tokens(user)
     forget_failed_logins(username=user.get_username())
     audit_accounts(
         account.tournament_id,
         actor,
         AuditEntry.Action.PASSWORD_RESET,
-        {"username": user.get_username()},
+        {"username": user.get_username(), **({"tokens_revoked": revoked} if revoked else {})},
     )
     return password
 
 
+def _revoke_tokens(user: User) -> int:
+    """Delete every API token of `user`; how many there were."""
+    deleted, _by_model = ApiToken.objects.filter(user=user).delete()
+    return deleted
+
+
 @transaction.atomic
 def set_referee_active(*, account: RefereeAccount, active: bool, actor: User) -> bool:
-    """Deactivate the referee account (it can no longer log in, its sessions and API tokens
-    stop working; its tables and the results it entered stay) or make it active again.
-    Returns whether anything changed; a change is kept in the audit trail."""
+    """Deactivate the referee account (it can no longer log in, its sessions end and its API
+    tokens are revoked, so that making it active again revives none of them; its tables and
+    the results it entered stay) or make it active again. Returns whether anything changed; a
+    change is kept in the audit trail."""
     user = _only_referee(
         account,
         _(
@@ -248,10 +257,15 @@ def set_referee_active(*, account: RefereeAccount, active: bool, actor: User) ->
         return False
     user.is_active = active
     user.save(update_fields=["is_active"])
+    record: dict[str, object] = {"username": user.get_username()}
+    if not active:
+        revoked = _revoke_tokens(user)
+        if revoked:
+            record["tokens_revoked"] = revoked
     action = (
         AuditEntry.Action.ACCOUNT_REACTIVATED if active else AuditEntry.Action.ACCOUNT_DEACTIVATED
     )
-    audit_accounts(account.tournament_id, actor, action, {"username": user.get_username()})
+    audit_accounts(account.tournament_id, actor, action, record)
     return True
 
 

@@ -78,6 +78,7 @@ FIELDS = {
     "username": gettext_lazy("Username"),
     "usernames": pgettext_lazy("audit", "Usernames"),
     "names": pgettext_lazy("audit", "Names"),
+    "tokens_revoked": pgettext_lazy("audit", "API tokens revoked"),
 }
 # Fields that name a deal by its number, labelled with the preset's word for a deal.
 DEAL_FIELDS = frozenset({"number", "hand_number"})
