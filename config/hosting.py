@@ -105,6 +105,47 @@ def _path(path: Path) -> str:
 # Connections one nginx worker holds at once, clients' and gunicorn's together.
 WORKER_CONNECTIONS = 8192
 
+# The security headers of the answers nginx makes itself (static files; its 413, 502, 504 and
+# the like), as the application sends them on its own answers (config/settings.py): nginx adds
+# one only where the application's answer has none, so no answer carries a header twice.
+OWN_ANSWER_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Content-Security-Policy": (
+        "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+    ),
+}
+
+
+def _header_variable(name: str) -> str:
+    return "$own_" + name.lower().replace("-", "_")
+
+
+def _own_header_maps() -> str:
+    """For each header: the value nginx adds, empty (nginx then adds nothing) where the
+    application's answer has one."""
+    maps = []
+    for name, value in OWN_ANSWER_HEADERS.items():
+        upstream = "$upstream_http_" + name.lower().replace("-", "_")
+        maps.append(
+            f"    map {upstream} {_header_variable(name)} {{\n"
+            f'        "" "{value}";\n'
+            f'        default "";\n'
+            f"    }}"
+        )
+    return "\n".join(maps)
+
+
+def _own_headers(indent: str) -> str:
+    """The lines adding the headers of nginx's own answers, errors included (`always`). Said
+    in every block that has add_header lines of its own: nginx passes them down only to
+    blocks that have none."""
+    return "\n".join(
+        f"{indent}add_header {name} {_header_variable(name)} always;" for name in OWN_ANSWER_HEADERS
+    )
+
 
 def nginx_config(proxy: Proxy) -> str:
     """The whole nginx.conf: nginx runs in the foreground as the current user, keeps every
@@ -192,16 +233,20 @@ http {{
         keepalive_timeout {UPSTREAM_IDLE_SECONDS}s;
     }}
 
+{_own_header_maps()}
+
     server {{
         listen {_listen_address(proxy.listen)}{" ssl" if tls else ""} default_server;
         server_name _;
-{tls_lines}
+{tls_lines}{_own_headers("        ")}
+
         location /static/ {{
             alias {_path(static_root)}/;
             gzip_static on;
             access_log off;
             log_not_found off;
             add_header Cache-Control $static_cache;
+{_own_headers("            ")}
         }}
 
         location / {{
@@ -307,6 +352,7 @@ def _live_cache(state: str, seconds: int, passed: str) -> tuple[str, str]:
             proxy_cache_use_stale updating;
             # HIT: answered from what nginx keeps; MISS, EXPIRED, BYPASS: by the application.
             add_header X-Live-Cache $upstream_cache_status;
+            # No headers of nginx's own here: a kept answer carries the application's.
         }}
 """
     return http, location
