@@ -22,8 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from scoring.api import wa_answer
 from scoring.engine import TILE_CODES, HandError, ScoreResult, compare_profiles, errors
 from scoring.engine.jt import JtResult
-from scoring.engine.notation import count_compact_tiles
-from scoring.engine.rulebook import RULEBOOKS, McrRulebook, rulebook_named
+from scoring.engine.rulebook import HAND_TILES, RULEBOOKS, McrRulebook, rulebook_named
 from scoring.engine.wa import WaResult
 from scoring.engine_messages import engine_message
 from scoring.fan_names import fan_name, fan_second_name
@@ -136,6 +135,12 @@ def extra_tile_groups() -> list[dict[str, Any]]:
 
 
 # How a JT pattern's value reads, by its unit.
+def set_text(kind: str, *notes: object) -> str:
+    """A set of a verdict's reading or arrangement in words: its kind and what is said of it
+    ("Pung, concealed, winning tile"), as each engine's presenter says it."""
+    return str(SET_KINDS.get(kind, kind)) + "".join(str(note) for note in notes)
+
+
 def present_jt_verdict(result: JtResult) -> dict[str, Any]:
     """A scored JT win for the template: F and how it was reached, each pattern with its name
     in the active language and its value with its unit, and the reading kept."""
@@ -144,6 +149,13 @@ def present_jt_verdict(result: JtResult) -> dict[str, Any]:
             "number": i + 1,
             "kind": part.kind,
             "kind_label": SET_KINDS.get(part.kind, part.kind),
+            "kind_text": set_text(
+                part.kind,
+                (_(", concealed") if part.concealed else _(", melded"))
+                if part.kind != "pair"
+                else "",
+                _(", winning tile") if part.winning else "",
+            ),
             "declared": part.declared,
             "concealed": part.concealed,
             "winning": part.winning,
@@ -207,6 +219,7 @@ def present_wa_verdict(result: WaResult) -> dict[str, Any]:
                 **part,
                 "number": i + 1,
                 "kind_label": SET_KINDS.get(part["kind"], part["kind"]),
+                "kind_text": set_text(part["kind"], _(", declared") if part["declared"] else ""),
                 "tile_labels": [tile_label(code) for code in part["tiles"]],
             }
             for i, part in enumerate(body["reading"])
@@ -256,6 +269,12 @@ def present_verdict(outcome: ScoreResult | JtResult | WaResult | Refusal) -> dic
                 **group,
                 "number": i + 1,
                 "kind_label": SET_KINDS.get(group["kind"], group["kind"]),
+                "kind_text": set_text(
+                    group["kind"],
+                    (_(", concealed") if group.get("concealed") else _(", declared"))
+                    if group.get("declared")
+                    else "",
+                ),
                 "tile_labels": [tile_label(code) for code in group["tiles"]],
             }
             for i, group in enumerate(body["arrangement"])
@@ -303,10 +322,6 @@ def present_comparison(result: ScoreResult) -> dict[str, Any] | None:
     }
 
 
-# A whole hand, a declared set (a kong too) counted as three tiles.
-HAND_TILES = 14
-
-
 def pending_verdict(outcome: Refusal, form: CalculatorForm) -> dict[str, Any] | None:
     """The verdict of a hand still being built: tiles the notation reads, fewer than a whole
     hand (the engine refused them for their count), with how many there are and how many are
@@ -315,7 +330,7 @@ def pending_verdict(outcome: Refusal, form: CalculatorForm) -> dict[str, Any] | 
         return None
     rules = rulebook_named(form.cleaned_data["preset"] or McrRulebook.key)
     try:
-        count = count_compact_tiles(form.cleaned_data["hand"], joker=bool(rules.extra_tile_codes))
+        count = rules.tiles_held(form.cleaned_data["hand"])
     except HandError:
         return None
     if count >= HAND_TILES:

@@ -7,11 +7,18 @@ here and never name a preset.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.utils.formats import number_format
 from django.utils.functional import cached_property
 from django.utils.translation import gettext, ngettext, pgettext
 
 from scoring.engine.rulebook import HAND, Rulebook
+
+
+def _number(value: int) -> str:
+    """`value` as a template shows it: number_format's digits alone unless the site groups
+    thousands, which costs many times as much as str() (the score sheet writes one a line)."""
+    return number_format(value) if settings.USE_THOUSAND_SEPARATOR else str(value)
 
 
 class Words:
@@ -60,15 +67,23 @@ class Words:
         """A win's value: "12 fan + 2 flowers" (MCR) or "60 points"."""
         if value is None:
             return ""
-        shown = number_format(value)
+        shown = _number(value)
         if not self.rulebook.counts_fan:
             return ngettext("%(value)s point", "%(value)s points", value) % {"value": shown}
         text = gettext("%(fan)s fan") % {"fan": shown}
         if flowers:
             text += " " + ngettext("+ %(counter)s flower", "+ %(counter)s flowers", flowers) % {
-                "counter": number_format(flowers)
+                "counter": _number(flowers)
             }
         return text
+
+    @property
+    def repeat_title(self) -> str:
+        """What a deal the dealer deals again is called: the dealer's extra hand where the
+        preset pays a bonus for it (JT), a continued deal where it pays none (WA, spec §9)."""
+        if not self.rulebook.preset.deal.extra_hand_bonus:
+            return gettext("Continued deal")
+        return gettext("Dealer's extra hand")
 
     def drawn(self) -> str:
         """A drawn deal, as a story line says it."""

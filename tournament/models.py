@@ -787,10 +787,7 @@ def shown_reason(
     the reader's language with the kind and the deal as the preset says them (`words`)."""
     if not hand_number or reason != Penalty.automatic_reason(kind, hand_number):
         return reason
-    label = PenaltyKind(kind).label
-    if words is not None and words.rulebook.calls_false_win_faulty_out:
-        label = FAULTY_OUT_LABELS.get(PenaltyKind(kind), label)
-    names = {"kind": label, "number": hand_number}
+    names = {"kind": kind_label(kind, words), "number": hand_number}
     if words is None or words.calls_deals_hands:
         return translation.gettext("%(kind)s in hand %(number)s") % names
     return translation.gettext("%(kind)s in deal %(number)s") % names
@@ -801,6 +798,15 @@ FAULTY_OUT_LABELS = {
     PenaltyKind.FALSE_WIN: _("Faulty out"),
     PenaltyKind.FALSE_WIN_INVALID_HAND: _("Faulty out (invalid hand)"),
 }
+
+
+def kind_label(kind: str, words: Words | None = None) -> str:
+    """A penalty's kind in words, as the preset says it (`words`; without them, as MCR): a
+    false win under MCR is a faulty out under the other presets."""
+    if words is not None and words.rulebook.calls_false_win_faulty_out:
+        if kind in FAULTY_OUT_LABELS:
+            return str(FAULTY_OUT_LABELS[PenaltyKind(kind)])
+    return str(PenaltyKind(kind).label)
 
 
 class Penalty(models.Model):
@@ -870,12 +876,8 @@ class Penalty(models.Model):
         return f"{self.get_kind_display()} {self.points}: {self.reason}"
 
     def kind_label(self, words: Words | None = None) -> str:
-        """The penalty's kind in words, as the preset says it (`words`; without them, as
-        MCR): a false win under MCR is a faulty out under the other presets."""
-        if words is not None and words.rulebook.calls_false_win_faulty_out:
-            if self.kind in FAULTY_OUT_LABELS:
-                return str(FAULTY_OUT_LABELS[PenaltyKind(self.kind)])
-        return str(self.get_kind_display())
+        """The penalty's kind in words, as the preset says it (`kind_label`)."""
+        return kind_label(self.kind, words)
 
     def reason_in(self, words: Words | None = None) -> str:
         """`reason_text` with the kind and the deal as the preset says them."""

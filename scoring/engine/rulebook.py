@@ -21,7 +21,7 @@ from . import errors
 from .errors import HandError
 from .jt import FLAGS as JT_FLAGS
 from .jt import JtResult, parse_jt_compact, score_jt_case, score_jt_hand, settle_jt_case
-from .notation import parse_compact
+from .notation import count_compact_tiles, parse_compact
 from .presets import PRESETS, RulePreset
 from .profiles import DEFAULT_PROFILE
 from .result import ScoreResult
@@ -35,6 +35,9 @@ Verdict = ScoreResult | JtResult | WaResult
 
 #: MCR's flower points: scored as a fan, but apart from the hand's value.
 FLOWERS = "flower_tiles"
+
+#: A whole hand in the compact notation: 14 tiles, a declared set (a kong too) counted as three.
+HAND_TILES = 14
 
 #: What a deal is called: MCR calls each deal a hand (the Green Book's word); the presets whose
 #: dealer repeats call it a deal.
@@ -238,6 +241,12 @@ class Rulebook:
             if name in self.compact_fields and name not in situation:
                 situation[name] = bool(data.get(name))
         return situation
+
+    def tiles_held(self, text: str) -> int:
+        """How many tiles a hand being built in the compact notation holds, a declared set (a
+        kong too) counted as three and the preset's extra tiles (WA's joker) as tiles; a whole
+        hand holds HAND_TILES. HandError for text that is not tiles."""
+        return count_compact_tiles(text, joker=bool(self.extra_tile_codes))
 
     def compact_tiles(self, text: str, *, joker_as: str | None = None) -> dict[str, Any]:
         """A hand in the compact notation as the case format's tiles (`concealed`, `melds`,

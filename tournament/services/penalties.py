@@ -148,35 +148,28 @@ def refuse_false_win_unless_penalty(preset: RulePreset) -> None:
         )
 
 
+def _bounds(scale: PenaltyScale) -> dict[str, str | int]:
+    return {
+        "least": number_format(scale.least, force_grouping=True),
+        "most": number_format(scale.most, force_grouping=True),
+        "step": scale.step,
+    }
+
+
 def scale_words(scale: PenaltyScale) -> str:
     """The deductions `scale` allows, for a label: "5 to 60", "5 to 1,500, a multiple of 5"."""
-    least = number_format(scale.least, force_grouping=True)
-    most = number_format(scale.most, force_grouping=True)
     if scale.step > 1:
-        return gettext("%(least)s to %(most)s, a multiple of %(step)s") % {
-            "least": least,
-            "most": most,
-            "step": scale.step,
-        }
-    return gettext("%(least)s to %(most)s") % {"least": least, "most": most}
+        return gettext("%(least)s to %(most)s, a multiple of %(step)s") % _bounds(scale)
+    return gettext("%(least)s to %(most)s") % _bounds(scale)
 
 
 def deduction_range(scale: PenaltyScale) -> str:
     """The deductions `scale` allows, in a sentence: "A deduction is 5 to 60 points." """
-    least, most = (
-        number_format(scale.least, force_grouping=True),
-        number_format(scale.most, force_grouping=True),
-    )
     if scale.step > 1:
-        return gettext("A deduction is %(least)s to %(most)s points, a multiple of %(step)s.") % {
-            "least": least,
-            "most": most,
-            "step": scale.step,
-        }
-    return gettext("A deduction is %(least)s to %(most)s points.") % {
-        "least": least,
-        "most": most,
-    }
+        text = gettext("A deduction is %(least)s to %(most)s points, a multiple of %(step)s.")
+    else:
+        text = gettext("A deduction is %(least)s to %(most)s points.")
+    return text % _bounds(scale)
 
 
 def _false_win_reason(kind: PenaltyKind, number: int) -> str:

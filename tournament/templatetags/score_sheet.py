@@ -14,7 +14,6 @@ from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from scoring.engine import RulePreset
 from scoring.engine.presets import MCR
 from scoring.engine.rulebook import rulebook_for
 from scoring.words import Words
@@ -24,14 +23,6 @@ from tournament.templatetags.punctuation import close_paren, colon, comma, open_
 from tournament.templatetags.winds import wind_letter
 
 register = template.Library()
-
-
-def repeat_title(rules: RulePreset | None) -> str:
-    """What a deal the dealer deals again is called: the dealer's extra hand where the preset
-    pays a bonus for it (JT), a continued deal where it pays none (WA, spec §9 and §12)."""
-    if rules and not rules.deal.extra_hand_bonus:
-        return gettext("Continued deal")
-    return gettext("Dealer's extra hand")
 
 
 @register.simple_tag
@@ -46,7 +37,7 @@ def sheet_rows(
     happened (`_story`); a row saying that nothing was entered when there are no lines. Laid
     out as the template's loop laid them out. `words` are the preset's (a deal, its value);
     without them, MCR's. A deal the dealer deals again is marked with its count, called as
-    the preset calls it (`repeat_title`)."""
+    the preset calls it (`Words.repeat_title`)."""
     words = words or Words(rulebook_for(MCR))
     if not lines:
         empty = escape(
@@ -55,7 +46,7 @@ def sheet_rows(
             else gettext("No deals entered yet.")
         )
         return mark_safe(f'\n        <tr><td colspan="15">{empty}</td></tr>\n      ')
-    extra_title = escape(repeat_title(words.rulebook.preset))
+    extra_title = escape(words.repeat_title)
     rows = []
     for line in lines:
         if line.number:

@@ -26,7 +26,6 @@ from tournament.selectors import (
     score_sheets,
     standings,
 )
-from tournament.templatetags.score_sheet import repeat_title
 from tournament.web.organiser.access import organiser_page, round_of
 
 READ = ("GET", "HEAD")
@@ -284,7 +283,7 @@ def _sheets_page(
             "sheets": sheets,
             "blank": blank,
             "rotation": tournament.get_seat_rotation_display(),
-            "repeat_title": repeat_title(tournament.rules),
+            "repeat_title": tournament.words.repeat_title,
         },
     )
 

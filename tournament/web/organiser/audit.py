@@ -20,7 +20,6 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from scoring.engine import HandError, format_compact, parse_case
 from scoring.words import Words
 from tournament.models import (
-    FAULTY_OUT_LABELS,
     AuditEntry,
     Hand,
     Penalty,
@@ -30,6 +29,7 @@ from tournament.models import (
     Table,
     Tournament,
     Wind,
+    kind_label,
     shown_reason,
 )
 from tournament.rotation import WINDS
@@ -151,9 +151,8 @@ class Change:
 
     def _shown(self, value: str | None, raw: Any) -> str | None:
         words = self.words
-        if self.field == "kind" and words and words.rulebook.calls_false_win_faulty_out:
-            if raw in FAULTY_OUT_LABELS:
-                return str(FAULTY_OUT_LABELS[raw])
+        if self.field == "kind" and words is not None and raw in PenaltyKind.values:
+            return kind_label(raw, words)
         if self.field == "reason" and isinstance(raw, str) and self.record:
             kind, number = self.record.get("kind"), self.record.get("hand_number")
             if kind in PenaltyKind.values and isinstance(number, int):

@@ -113,8 +113,7 @@ def table_page(
             if rulebook_for(rules).false_win_penalty
             else None
         ),
-        "end_form": bound.pop("end_form", None)
-        or EndGameForm(hands_per_game=table.round.tournament.rules.hands_per_game),
+        "end_form": bound.pop("end_form", None) or EndGameForm(hands_per_game=rules.hands_per_game),
         "action_form": bound.pop("action_form", None),
         **sheet_context(table, seats),
     }

@@ -18,13 +18,13 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from scoring.engine import HandError, RulePreset, parse_compact
-from scoring.engine.rulebook import rulebook_for
-from scoring.engine.wa.hand import compact_case
+from scoring.engine.rulebook import HAND_TILES, rulebook_for
 from scoring.engine_messages import engine_message
 from scoring.services import score_request
 from scoring.views import present_verdict
 from tournament import services
 from tournament.access import AuthenticatedRequest
+from tournament.deals import DealAt
 from tournament.models import Hand, Seat, Table
 from tournament.web.htmx import AuthenticatedHtmxRequest
 from tournament.web.referee.answers import (
@@ -73,42 +73,40 @@ def record_win(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
     return recorded(request, table, hand)
 
 
-def check_tiles(table: Table, form: FullForm) -> dict[str, Any]:
-    """The engine's verdict on the winner's tiles for the winner's seat wind and prevailing
-    wind."""
-    winner = next(
-        view.seat for view in form.seats if view.player.key == form.cleaned_data["winner"]
-    )
-    return score_winner(table, form, winner, form.cleaned_data["tiles"])
-
-
-def check_further(table: Table, form: FullForm) -> dict[str, dict[str, Any]]:
-    """The engine's verdict on each further winner's tiles on the same discard (WA), by the
-    player's key, each for that player's seat wind."""
-    seats = {view.player.key: view.seat for view in form.seats}
-    return {
-        key: score_winner(table, form, seats[key], text)
-        for key, text in form.further_tiles().items()
-        if key in seats
-    }
-
-
-def score_winner(table: Table, form: FullForm, winner: Seat, tiles: str) -> dict[str, Any]:
-    """The engine's verdict on one winner's tiles: for that winner's seat wind and the
-    prevailing wind, with the situation of the form."""
-    number = form.cleaned_data["number"]
-    tournament = table.round.tournament
-    rules = tournament.rules
-    payload: dict[str, Any] = {"compact": tiles, **form.situation()}
+def check_winners(table: Table, form: FullForm) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    """The engine's verdict on the winner's tiles, and on each further winner's on the same
+    discard (WA) by the player's key: each for that player's seat wind and the prevailing
+    wind of the deal in play."""
     # The deal's winds follow from the deals before it (JT, WA: the dealer may repeat), never
     # from the number the form sends; after the game's end the services refuse the deal.
     upcoming = table_state(table).upcoming
+    seats = {view.player.key: view.seat for view in form.seats}
+    winner = seats[form.cleaned_data["winner"]]
+    verdict = score_winner(table, form, winner, form.cleaned_data["tiles"], upcoming)
+    further = {
+        key: score_winner(table, form, seats[key], text, upcoming)
+        for key, text in form.further_tiles().items()
+        if key in seats
+    }
+    return verdict, further
+
+
+def score_winner(
+    table: Table, form: FullForm, winner: Seat, tiles: str, upcoming: DealAt | None
+) -> dict[str, Any]:
+    """The engine's verdict on one winner's tiles: for that winner's seat wind and the
+    prevailing wind of the deal in play (`upcoming`), with the situation of the form."""
+    number = form.cleaned_data["number"]
+    tournament = table.round.tournament
+    rules = tournament.rules
+    rulebook = rulebook_for(rules)
+    payload: dict[str, Any] = {"compact": tiles, **form.situation()}
     wind = upcoming.seat_winds[winner.index] if upcoming else "E"
     prevailing = upcoming.prevailing_wind if upcoming else "E"
     if rules.counts_fan:
         payload["profile"] = tournament.profile
     else:
-        payload["preset"] = rulebook_for(rules).key
+        payload["preset"] = rulebook.key
         if rules.deal.riichi_stake:
             payload["riichi"] = winner.player in form.players_of("riichi")
         if form.cleaned_data.get("joker_as"):
@@ -122,10 +120,10 @@ def score_winner(table: Table, form: FullForm, winner: Seat, tiles: str) -> dict
     verdict["number"] = number
     # How the preset calls a deal, and a win below its minimum (MCR: a false win in a hand).
     verdict["deal_is_hand"] = tournament.words.calls_deals_hands
-    verdict["faulty_out"] = rulebook_for(rules).calls_false_win_faulty_out
+    verdict["faulty_out"] = rulebook.calls_false_win_faulty_out
     below = verdict.get("error") == "BELOW_MINIMUM"  # WA: a faulty out
     verdict["false_win"] = (
-        rulebook_for(rules).false_win_penalty
+        rulebook.false_win_penalty
         and verdict["ok"]
         and (below or not verdict.get("meets_minimum", True))
     )
@@ -160,17 +158,9 @@ def tiles_missing(text: str, rules: RulePreset) -> str | None:
     (or cannot be read: the breakdown then says what is wrong). A tile the preset adds to the
     34 kinds (WA's joker) counts as a tile."""
     try:
-        if rulebook_for(rules).extra_tile_codes:  # the notation that reads them (WA's)
-            case = compact_case(text)
-            standing, sets = len(case["concealed"]), len(case["melds"])
-        else:
-            hand = parse_compact(text)
-            standing, sets = len(hand.concealed), len(hand.melds)
+        count = HAND_TILES - rulebook_for(rules).tiles_held(text)
     except HandError:
         return None
-    # 13 tiles before the winning one: standing tiles, and three for each declared set (a
-    # kong's fourth tile is its replacement).
-    count = 13 - standing - 3 * sets
     if count <= 0:
         return None
     return ngettext(
@@ -241,8 +231,7 @@ def record_full(request: AuthenticatedHtmxRequest, **where: Any) -> HttpResponse
         if fragment:
             return breakdown(request, table, pending=unavailable.messages, form=form)
         return refused(request, table, "full", form, unavailable)
-    verdict = check_tiles(table, form)
-    form.further_verdicts = check_further(table, form)
+    verdict, form.further_verdicts = check_winners(table, form)
     if fragment:
         return breakdown(request, table, verdict=verdict, form=form)
     if action != "save":
@@ -317,8 +306,7 @@ def record_claimant_false_win(
     rest = without_claimant(request, table, key)
     verdict = None
     if rest.is_valid():
-        verdict = check_tiles(table, rest)
-        rest.further_verdicts = check_further(table, rest)
+        verdict, rest.further_verdicts = check_winners(table, rest)
     return render_table(request, table, bound=("full", rest), verdict=verdict)
 
 
