@@ -134,11 +134,18 @@ class TieBreak(models.TextChoices):
 RESERVED_SLUGS = frozenset({"new", "tokens"})
 
 
+class RegistrationMode(models.TextChoices):
+    OFF = "off", _("Closed: the organiser enters the players")
+    INSTANT = "instant", _("Open: accepted at once")
+    APPROVAL = "approval", _("Open: accepted after the organiser's approval")
+
+
 class Tournament(models.Model):
     Profile = Profile
     SeatRotation = SeatRotation
     Confirmation = Confirmation
     TieBreak = TieBreak
+    RegistrationMode = RegistrationMode
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=100, unique=True)
@@ -202,6 +209,35 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, related_name="organised_tournaments", blank=True
     )
     created = models.DateTimeField(auto_now_add=True)
+    # Before the games: players register themselves (services/registrations.py), then check in
+    # on the day (services/check_in.py).
+    registration = models.CharField(
+        max_length=10,
+        choices=RegistrationMode.choices,
+        default=RegistrationMode.OFF,
+        help_text=_("Whether players may register themselves on the tournament's public page."),
+    )
+    registration_opens = models.DateTimeField(
+        null=True, blank=True, help_text=_("Registration opens at this time (empty: now).")
+    )
+    registration_closes = models.DateTimeField(
+        null=True, blank=True, help_text=_("Registration closes at this time (empty: never).")
+    )
+    registration_cap = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(4), MaxValueValidator(2000)],
+        help_text=_("How many players the field takes; later ones join a waiting list."),
+    )
+    check_in_open = models.BooleanField(
+        default=False, help_text=_("The check-in desk checks players in.")
+    )
+    self_check_in = models.BooleanField(
+        default=False, help_text=_("Players may check themselves in from their private link.")
+    )
+    check_in_closed_at = models.DateTimeField(
+        null=True, blank=True, help_text=_("When check-in was closed and the field settled.")
+    )
 
     class Meta:
         ordering = [F("start_date").desc(nulls_last=True), "name"]
@@ -339,6 +375,18 @@ class Player(models.Model):
         blank=True,
         help_text=_("Generated seatings keep the player at this table number (accessibility)."),
     )
+    joins_from_round = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text=_("A late arrival: plays no round before this one."),
+    )
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    # The player's private link (services/player_links.py): the SHA-256 of its secret, never the
+    # secret itself; empty when the player has none. A new link replaces the old one.
+    link_digest = models.CharField(max_length=64, blank=True, default="")
+    link_issued_at = models.DateTimeField(null=True, blank=True)
+    # When the player last opened their link: what changed since is marked there.
+    link_seen_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "key"]
@@ -357,6 +405,15 @@ class Player(models.Model):
             models.CheckConstraint(
                 condition=Q(withdrawn_from_round__isnull=True) | Q(withdrawn_from_round__gte=1),
                 name="player_withdrawn_from_a_real_round",
+            ),
+            models.CheckConstraint(
+                condition=Q(joins_from_round__isnull=True) | Q(joins_from_round__gte=2),
+                name="player_joins_from_a_later_round",
+            ),
+            models.UniqueConstraint(
+                fields=["link_digest"],
+                condition=~Q(link_digest=""),
+                name="player_link_unique",
             ),
         ]
 
@@ -927,12 +984,26 @@ class AuditEntry(models.Model):
         ACCOUNT_DEACTIVATED = "account_disabled", _("Referee account deactivated")
         ACCOUNT_REACTIVATED = "account_enabled", _("Referee account reactivated")
         LOGIN_UNLOCKED = "login_unlocked", _("Referee's login unlocked")
+        TABLE_REFEREES = "table_referees", _("Table's referees changed")
+        REGISTRATION = "registration", _("Registration")
+        CHECK_IN = "check_in", _("Check-in")
+        ATTENDANCE = "attendance", _("Attendance changed")
+        PLAYER_LINK = "player_link", _("Player's private link")
+        REFEREE_CALL = "referee_call", _("Referee called")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     table = models.ForeignKey(
         Table, on_delete=models.CASCADE, null=True, blank=True, related_name="audit"
     )
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    # Empty for what a visitor did without an account: a registration on the public page, a
+    # check-in or a referee call from a player's private link.
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
     at = models.DateTimeField(default=timezone.now)
     action = models.CharField(max_length=20, choices=Action.choices)
     before = models.JSONField(null=True, blank=True)
@@ -1035,3 +1106,101 @@ class SeatingJob(models.Model):
 
     def __str__(self) -> str:
         return f"Seating run {self.pk} ({self.get_status_display()})"
+
+
+class RegistrationStatus(models.TextChoices):
+    PENDING = "pending", _("Awaiting approval")
+    ACCEPTED = "accepted", _("In the field")
+    WAITING = "waiting", _("On the waiting list")
+    REJECTED = "rejected", _("Rejected")
+    WITHDRAWN = "withdrawn", _("Withdrawn")
+
+
+#: The registrations that hold or wait for a place: a duplicate of one of them is refused.
+ACTIVE_REGISTRATION = (
+    RegistrationStatus.PENDING,
+    RegistrationStatus.ACCEPTED,
+    RegistrationStatus.WAITING,
+)
+
+
+class Registration(models.Model):
+    """One player's registration on the tournament's public page (services/registrations.py).
+    An accepted registration is the tournament's player `player`; the waiting list is the
+    waiting registrations in order of arrival (`created`, then `pk`)."""
+
+    Status = RegistrationStatus
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="registrations"
+    )
+    created = models.DateTimeField(default=timezone.now)
+    changed = models.DateTimeField(default=timezone.now)
+    # The name in the player's own order, as they wrote it (CJK names kept whole), and its parts.
+    name = models.CharField(max_length=200)
+    family_name = models.CharField(max_length=200, blank=True)
+    given_name = models.CharField(max_length=200, blank=True)
+    country = models.CharField(max_length=100, blank=True, validators=[validate_country])
+    club = models.CharField(max_length=200, blank=True)
+    team = models.CharField(max_length=200, blank=True)
+    ema_number = models.CharField(
+        "EMA number", max_length=20, blank=True, validators=[validate_ema_number]
+    )
+    # For the organiser only: never on a public page, in an export or in the API's public parts.
+    contact = models.CharField(max_length=300, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices)
+    player = models.OneToOneField(
+        Player,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="registration",
+    )
+
+    class Meta:
+        ordering = ["tournament", "created", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=RegistrationStatus.values),
+                name="registration_status_known",
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "ema_number"],
+                condition=~Q(ema_number="") & Q(status__in=ACTIVE_REGISTRATION),
+                name="registration_ema_number_unique_in_tournament",
+                violation_error_message="Another registration of this tournament has this EMA "
+                "number.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.get_status_display()})"
+
+
+class RefereeCall(models.Model):
+    """A player's call for a referee at their table, from their private link, until someone
+    answers it on the organiser's board."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="referee_calls"
+    )
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="referee_calls")
+    player = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    called_at = models.DateTimeField(default=timezone.now)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["called_at", "pk"]
+        indexes = [models.Index(fields=["tournament", "answered_at"], name="referee_call_open")]
+
+    def __str__(self) -> str:
+        return f"Table {self.table.number} at {self.called_at:%H:%M}"

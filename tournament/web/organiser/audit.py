@@ -370,7 +370,9 @@ def audit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     players = {player.pk: player for player in tournament.players.order_by("name", "key")}
     actors = {
         entry["actor_id"]: entry["actor__username"]
-        for entry in trail.order_by("actor__username").values("actor_id", "actor__username")
+        for entry in trail.exclude(actor=None)
+        .order_by("actor__username")
+        .values("actor_id", "actor__username")
     }
     filters = read_filters(request, tables, players, set(actors))
     entries = filters.apply(trail).order_by("-at", "-pk")

@@ -1,0 +1,33 @@
+"""The audit gate: every service that changes something a referee, organiser or player relies on
+keeps it here, in one row of the tournament's audit trail (who, when, what before and after)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+
+from tournament.models import AuditEntry, Table, Tournament
+
+
+def record(
+    tournament: Tournament | int,
+    action: str,
+    *,
+    actor: User | AnonymousUser | None,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+    table: Table | None = None,
+) -> AuditEntry:
+    """Keep that `actor` did `action` in `tournament`, with the record `before` and `after`
+    (plain JSON: names and numbers, never a password or a private link). `actor` is None, or
+    an anonymous user, for what a visitor did without an account: a registration on the
+    public page, a check-in or a referee call from a player's private link."""
+    return AuditEntry.objects.create(
+        tournament_id=tournament if isinstance(tournament, int) else tournament.pk,
+        table=table,
+        actor=actor if isinstance(actor, User) else None,
+        action=action,
+        before=before,
+        after=after,
+    )
