@@ -277,9 +277,7 @@ def test_a_rejected_registration_cannot_be_accepted(cup, organiser):
 def test_editing_an_accepted_registration_changes_its_player(cup, organiser):
     registration = sign_up(cup, "Berg", "Anna", contact="anna@example.org")
 
-    service.edit(
-        registration, actor=organiser, family_name="Lind", given_name="Anna", country="NO"
-    )
+    service.edit(registration, actor=organiser, family_name="Lind", given_name="Anna", country="NO")
 
     registration.refresh_from_db()
     assert registration.name == "Anna Lind"

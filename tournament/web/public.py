@@ -34,6 +34,7 @@ from tournament.selectors import (
     standings,
     table_results,
 )
+from tournament.services.registrations import is_open as registration_open
 from tournament.standings_cache import cached_standings
 from tournament.tables import StandingsTable, standing_rows
 from tournament.web.htmx import HtmxRequest
@@ -133,6 +134,7 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
             "player_count": len(players),
             "search": search,
             "organiser": access.organiser,
+            "registration_open": registration_open(tournament),
             "preset_name": preset_name(tournament.preset),
             "table_points": " / ".join(str(points) for points in tournament.table_points),
         },

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.urls import path
 
 import tournament.web.converters  # noqa: F401  (registers player_key)
-from tournament.web import projector, public
+from tournament.web import projector, public, registration
 
 app_name = "public"
 
@@ -23,4 +23,6 @@ urlpatterns = [
         name="table",
     ),
     path("<str:slug>/players/<player_key:key>/", public.player_page, name="player"),
+    path("<str:slug>/register/", registration.register_page, name="register"),
+    path("<str:slug>/register/done/", registration.registered_page, name="registered"),
 ]
