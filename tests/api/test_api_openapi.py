@@ -39,6 +39,10 @@ NOT_EXPOSED = {
     "csv_header",
     "csv_rows",
     "csv_too_large",
+    # Registering (the public page only) and editing a registration (the organiser's page).
+    "registration_closed",
+    "too_many_registrations",
+    "name_required",
 }
 
 

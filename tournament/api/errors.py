@@ -23,7 +23,17 @@ from pydantic import Field
 
 # Service codes answered with 409 rather than 400: the request was right but came too late (the
 # hand is entered, or is no longer the last one).
-CONFLICT_CODES = frozenset({"conflict", "not_last_hand", "player_has_results", "player_seated"})
+CONFLICT_CODES = frozenset(
+    {
+        "conflict",
+        "not_last_hand",
+        "player_has_results",
+        "player_seated",
+        "field_full",
+        "registration_status",
+        "registration_seated",
+    }
+)
 # Service codes answered with 422: the request is well formed but cannot be taken as it is
 # (its idempotency key was already used for another body).
 UNPROCESSABLE_CODES = frozenset({"submission_key_reused"})
@@ -110,7 +120,9 @@ class ErrorAnswer(Schema):
       `bad_ema_number` (not eight digits), `bad_country` (not an ISO 3166 country); for
       settings `rules_locked`, `unique`, `unknown_preset`,
       `bad_rule_setting` (a setting the preset does not offer, or a value it does not allow),
-      `bad_table_points`, `bad_tie_breaks`.
+      `bad_table_points`, `bad_tie_breaks`; for registrations `duplicate_ema_number`,
+      `duplicate_name` (a player or an active registration has the EMA number, or the name and
+      country, already), `bad_registration_times` (it would close before it opens).
     * 401 `invalid_token` (a bad token, on any request) or `login_required` (a write without
       one).
     * 403 `forbidden` (the caller lacks the role) or `csrf_failed` (a session write without the
@@ -121,7 +133,10 @@ class ErrorAnswer(Schema):
     * 405 `method_not_allowed`; the Allow header lists the methods that are.
     * 409 `conflict` (the hand was entered by someone else first, or another change was made
       at the same moment) or `not_last_hand`; removing a player `player_has_results` (they
-      have played: withdraw them instead) or `player_seated` (seated in a round not played).
+      have played: withdraw them instead) or `player_seated` (seated in a round not played);
+      for registrations `field_full` (no free place: raise the cap first),
+      `registration_status` (not in a state that allows it) or `registration_seated` (its
+      player has a seat).
     * 422 `submission_key_reused`: the Idempotency-Key was already used by the same caller at
       the same table with another body, or for another kind of record; nothing was recorded.
     * 429 `too_many_wrong_tokens`: too many requests with a wrong token came from the

@@ -52,7 +52,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -86,6 +86,13 @@ PLAYER_FIELDS = ("name", "family_name", "given_name", "country", "club", "team",
 SETTINGS = ("registration", "registration_opens", "registration_closes", "registration_cap")
 
 Actor = User | AnonymousUser | None
+
+
+def max_length(name: str) -> int:
+    """The most characters the registration's text field `name` holds."""
+    field = Registration._meta.get_field(name)
+    assert isinstance(field, models.CharField) and field.max_length is not None
+    return field.max_length
 
 
 # --- Reading ----------------------------------------------------------------------------------
@@ -197,14 +204,14 @@ def _tidy(registration: Registration) -> None:
         refuse(
             "family_name",
             ValidationError(
-                _("Give the family name too, or leave both parts empty."), code="required"
+                _("Give the family name too, or leave both parts empty."), code="name_required"
             ),
         )
     if not registration.name:
         if registration.family_name:
             registration.name = full_name(registration.family_name, registration.given_name)
         elif not registration.given_name:
-            refuse("family_name", ValidationError(_("Give your name."), code="required"))
+            refuse("family_name", ValidationError(_("Give your name."), code="name_required"))
     try:
         registration.full_clean(exclude=["tournament", "player", "status", *errors])
     except ValidationError as error:

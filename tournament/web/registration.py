@@ -15,6 +15,8 @@ beyond it the page says so, answered 429. Every field has a maximum length, said
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
@@ -37,33 +39,27 @@ SESSION_KEY = "registrations"
 MOST_KEPT = 20
 
 
-def _length(name: str) -> int:
-    length = Registration._meta.get_field(name).max_length
-    assert length is not None
-    return length
-
-
 class RegistrationForm(forms.Form):
     family_name = forms.CharField(
         label=_("Family name"),
-        max_length=_length("family_name"),
+        max_length=service.max_length("family_name"),
         help_text=_("As you write it: 王, Berg, van der Berg."),
     )
     given_name = forms.CharField(
-        label=_("Given name"), max_length=_length("given_name"), required=False
+        label=_("Given name"), max_length=service.max_length("given_name"), required=False
     )
     country = forms.ChoiceField(label=_("Country"), required=False)
-    club = forms.CharField(label=_("Club"), max_length=_length("club"), required=False)
-    team = forms.CharField(label=_("Team"), max_length=_length("team"), required=False)
+    club = forms.CharField(label=_("Club"), max_length=service.max_length("club"), required=False)
+    team = forms.CharField(label=_("Team"), max_length=service.max_length("team"), required=False)
     ema_number = forms.CharField(
         label=_("EMA number"),
-        max_length=_length("ema_number"),
+        max_length=service.max_length("ema_number"),
         required=False,
         help_text=_("Eight digits, such as 04010001, if you have one."),
     )
     contact = forms.CharField(
         label=_("How to reach you"),
-        max_length=_length("contact"),
+        max_length=service.max_length("contact"),
         required=False,
         help_text=_("An e-mail address or a telephone number: seen by the organiser only."),
     )
@@ -112,7 +108,7 @@ def _remember(request: HttpRequest, registration: Registration) -> None:
 def register_page(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(request, slug)
     now = timezone.now()
-    context = {"tournament": tournament}
+    context: dict[str, Any] = {"tournament": tournament}
     if not service.is_open(tournament, now):
         context["closed"] = service.closed_message(tournament, now)
         return render(request, "tournament/public/register.html", context)

@@ -61,34 +61,28 @@ class SettingsForm(forms.Form):
         return {name: getattr(tournament, name) for name in service.SETTINGS}
 
 
-def _length(name: str) -> int:
-    length = Registration._meta.get_field(name).max_length
-    assert length is not None
-    return length
-
-
 class EditForm(forms.Form):
     name = forms.CharField(
         label=_("Name"),
-        max_length=_length("name"),
+        max_length=service.max_length("name"),
         required=False,
         help_text=_("In its natural order; empty: made from the family and given names."),
     )
     family_name = forms.CharField(
-        label=_("Family name"), max_length=_length("family_name"), required=False
+        label=_("Family name"), max_length=service.max_length("family_name"), required=False
     )
     given_name = forms.CharField(
-        label=_("Given name"), max_length=_length("given_name"), required=False
+        label=_("Given name"), max_length=service.max_length("given_name"), required=False
     )
     country = forms.ChoiceField(label=_("Country"), required=False)
-    club = forms.CharField(label=_("Club"), max_length=_length("club"), required=False)
-    team = forms.CharField(label=_("Team"), max_length=_length("team"), required=False)
+    club = forms.CharField(label=_("Club"), max_length=service.max_length("club"), required=False)
+    team = forms.CharField(label=_("Team"), max_length=service.max_length("team"), required=False)
     ema_number = forms.CharField(
-        label=_("EMA number"), max_length=_length("ema_number"), required=False
+        label=_("EMA number"), max_length=service.max_length("ema_number"), required=False
     )
     contact = forms.CharField(
         label=_("Contact"),
-        max_length=_length("contact"),
+        max_length=service.max_length("contact"),
         required=False,
         help_text=_("Seen by the organisers only."),
     )
@@ -181,8 +175,8 @@ def decide(
         key = made.player.key if made.player else ""
         messages.success(request, said % {"name": made.name, "key": key})
     else:
-        for error in form.non_field_errors():
-            messages.error(request, error)
+        for message in form.non_field_errors():
+            messages.error(request, str(message))
     return _to_list(tournament)
 
 

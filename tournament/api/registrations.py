@@ -1,0 +1,195 @@
+"""Endpoints of a tournament's registrations: the list and the organiser's decisions, and the
+registration settings. For its organisers only; registering is done on the public page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import Router
+
+from tournament.api.auth import not_found, organised_tournament
+from tournament.api.schemas import BODY, EMPTY_BODY_OK, Empty, Sent, read
+from tournament.api.schemas.registrations import Registration as RegistrationAnswer
+from tournament.api.schemas.registrations import (
+    RegistrationList,
+    RegistrationMove,
+    RegistrationSettings,
+    RegistrationSettingsChange,
+)
+from tournament.api.tournaments import READ, WRITE
+from tournament.models import Registration, Tournament
+from tournament.services import registrations as service
+
+router = Router(exclude_unset=True)
+
+T = "/{slug:slug}"
+ONE = f"{T}/registrations/{{int:registration}}"
+ORGANISER_READ = {**READ, 403: WRITE[403]}
+
+
+def _answer(registration: Registration, place: int | None) -> dict[str, Any]:
+    return {
+        "id": registration.pk,
+        "created": registration.created,
+        "status": registration.status,
+        "waiting_place": place,
+        "player": registration.player.key if registration.player else None,
+        **{name: getattr(registration, name) for name in service.FIELDS},
+    }
+
+
+def _one(tournament: Tournament, pk: int) -> Registration:
+    found = (
+        Registration.objects.select_related("player").filter(tournament=tournament, pk=pk).first()
+    )
+    if found is None:
+        raise not_found(f"This tournament has no registration {pk}.")
+    return found
+
+
+@router.get(
+    f"{T}/registrations",
+    url_name="registrations",
+    response={200: RegistrationList, **ORGANISER_READ},
+    summary="The registrations and their counts",
+)
+def list_registrations(request: HttpRequest, slug: str) -> dict[str, Any]:
+    """Every registration in order of arrival, with the contact each gave, and the counts at
+    a glance.
+
+    Who: an organiser of the tournament."""
+    tournament = organised_tournament(request, slug)
+    registrations = list(tournament.registrations.select_related("player"))
+    waiting = [r.pk for r in registrations if r.status == Registration.Status.WAITING]
+    rows = [_answer(r, waiting.index(r.pk) + 1 if r.pk in waiting else None) for r in registrations]
+    counts = service.counts(tournament)
+    return {
+        "registrations": rows,
+        "counts": {
+            "accepted": counts.accepted,
+            "pending": counts.pending,
+            "waiting": counts.waiting,
+            "rejected": counts.rejected,
+            "withdrawn": counts.withdrawn,
+            "field": counts.field,
+            "cap": counts.cap,
+            "more_for_full_tables": counts.more_for_full_tables,
+            "fewer_for_full_tables": counts.fewer_for_full_tables,
+        },
+    }
+
+
+def _decided(request: HttpRequest, slug: str, registration: int, decide: Any) -> dict[str, Any]:
+    tournament = organised_tournament(request, slug)
+    found = decide(_one(tournament, registration), actor=request.user)
+    return _answer(found, service.waiting_place(found))
+
+
+@router.post(
+    f"{ONE}/accept",
+    response={200: RegistrationAnswer, **WRITE},
+    summary="Accept a registration into the field",
+    openapi_extra=EMPTY_BODY_OK,
+)
+def accept_registration(
+    request: HttpRequest, slug: str, registration: int, payload: Sent[Empty] = BODY
+) -> dict[str, Any]:
+    """A pending or waiting registration becomes a player (the next free numeric key). 409
+    field_full when the field has no free place (raise the cap first); 409
+    registration_status when it is not pending or waiting; 400 duplicate_ema_number or
+    duplicate_name when a player entered since has its EMA number, or its name and country.
+    The body is empty or {}.
+
+    Who: an organiser of the tournament."""
+    read(Empty, payload, empty={})
+    return _decided(request, slug, registration, service.accept)
+
+
+@router.post(
+    f"{ONE}/reject",
+    response={200: RegistrationAnswer, **WRITE},
+    summary="Reject a registration",
+    openapi_extra=EMPTY_BODY_OK,
+)
+def reject_registration(
+    request: HttpRequest, slug: str, registration: int, payload: Sent[Empty] = BODY
+) -> dict[str, Any]:
+    """A pending, waiting or accepted one (its player is removed; 409 registration_seated
+    while seated). A place it held goes to the first on the waiting list before the
+    tournament starts: accepted at once in instant mode, pending in approval mode. The body
+    is empty or {}.
+
+    Who: an organiser of the tournament."""
+    read(Empty, payload, empty={})
+    return _decided(request, slug, registration, service.reject)
+
+
+@router.post(
+    f"{ONE}/withdraw",
+    response={200: RegistrationAnswer, **WRITE},
+    summary="Withdraw a registration",
+    openapi_extra=EMPTY_BODY_OK,
+)
+def withdraw_registration(
+    request: HttpRequest, slug: str, registration: int, payload: Sent[Empty] = BODY
+) -> dict[str, Any]:
+    """As rejecting, for a player who gives up their place. The body is empty or {}.
+
+    Who: an organiser of the tournament."""
+    read(Empty, payload, empty={})
+    return _decided(request, slug, registration, service.withdraw)
+
+
+@router.post(
+    f"{ONE}/move",
+    response={200: RegistrationAnswer, **WRITE},
+    summary="Move a registration between the waiting list and the field",
+)
+def move_registration(
+    request: HttpRequest, slug: str, registration: int, payload: Sent[RegistrationMove] = BODY
+) -> dict[str, Any]:
+    """Who: an organiser of the tournament."""
+    tournament = organised_tournament(request, slug)
+    to = read(RegistrationMove, payload).to
+    decide = service.move_to_field if to == "field" else service.move_to_waiting
+    found = decide(_one(tournament, registration), actor=request.user)
+    return _answer(found, service.waiting_place(found))
+
+
+def _settings(tournament: Tournament) -> dict[str, Any]:
+    return {
+        **{name: getattr(tournament, name) for name in service.SETTINGS},
+        "open": service.is_open(tournament),
+    }
+
+
+@router.get(
+    f"{T}/registrations/settings",
+    url_name="registration_settings",
+    response={200: RegistrationSettings, **ORGANISER_READ},
+    summary="The registration settings",
+)
+def get_registration_settings(request: HttpRequest, slug: str) -> dict[str, Any]:
+    """With `open`: whether the public may register now.
+
+    Who: an organiser of the tournament."""
+    return _settings(organised_tournament(request, slug))
+
+
+@router.patch(
+    f"{T}/registrations/settings",
+    response={200: RegistrationSettings, **WRITE},
+    summary="Change the registration settings",
+)
+def change_registration_settings(
+    request: HttpRequest, slug: str, payload: Sent[RegistrationSettingsChange] = BODY
+) -> dict[str, Any]:
+    """Only the fields given change. Raising the cap gives the new places to the waiting
+    list, before the tournament starts. 400 bad_registration_times when it would close
+    before it opens.
+
+    Who: an organiser of the tournament."""
+    tournament = organised_tournament(request, slug)
+    values = read(RegistrationSettingsChange, payload).model_dump(exclude_unset=True)
+    return _settings(service.update_settings(tournament, actor=request.user, **values))
