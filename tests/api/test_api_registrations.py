@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from factories import make_players, make_tournament
+from preset_world import PRESETS
 
 from tournament.models import Registration
 from tournament.services import registrations as service
@@ -41,7 +42,7 @@ def test_the_organiser_lists_registrations_with_counts_and_contact(as_organiser,
     assert (counts["pending"], counts["waiting"], counts["field"], counts["cap"]) == (4, 1, 0, 4)
 
 
-@pytest.mark.parametrize("preset", ["mcr", "jt", "wa"])
+@pytest.mark.parametrize("preset", PRESETS)
 def test_accepting_makes_a_player(as_organiser, cup, preset):
     cup.preset = preset
     cup.save()

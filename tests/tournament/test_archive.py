@@ -166,7 +166,7 @@ def test_export_writes_the_archive_header_and_tournament(played, organiser):
     document = export_tournament(played)
 
     assert document["format"] == "mcr-tournament-archive"
-    assert document["version"] == 3
+    assert document["version"] == 4
     assert document["tournament"] == {
         "name": "Spring Cup",
         "slug": "spring-cup",
@@ -183,6 +183,13 @@ def test_export_writes_the_archive_header_and_tournament(played, organiser):
         "round_minutes": 120,
         "organisers": ["alice"],
         "rule_settings": {},
+        "registration": "off",
+        "registration_opens": None,
+        "registration_closes": None,
+        "registration_cap": None,
+        "check_in_open": False,
+        "self_check_in": False,
+        "check_in_closed_at": None,
     }
 
 
@@ -201,6 +208,8 @@ def test_export_lists_players_with_their_details(played):
         "ema_id": "",
         "substitute": False,
         "withdrawn_from_round": None,
+        "checked_in_at": None,
+        "joins_from_round": None,
     }
     assert players[1]["ema_id"] == "04120001"
     assert players[6]["withdrawn_from_round"] == 3
@@ -288,15 +297,18 @@ def test_export_writes_the_keys_in_the_formats_order(played):
 
     assert list(document) == [
         "format", "version", "tournament", "players", "rounds", "referee_accounts",
+        "registrations",
     ]  # fmt: skip
     assert list(document["tournament"]) == [
         "name", "slug", "preset", "profile", "seat_rotation", "table_points", "public",
         "start_date", "end_date", "venue", "tie_breaks", "confirmation", "round_minutes",
-        "organisers", "rule_settings",
+        "organisers", "rule_settings", "registration", "registration_opens",
+        "registration_closes", "registration_cap", "check_in_open", "self_check_in",
+        "check_in_closed_at",
     ]  # fmt: skip
     assert list(document["players"][0]) == [
         "key", "name", "family_name", "given_name", "country", "club", "team", "ema_id",
-        "substitute", "withdrawn_from_round",
+        "substitute", "withdrawn_from_round", "checked_in_at", "joins_from_round",
     ]  # fmt: skip
     assert list(document["rounds"][0]) == ["number", "status", "tables"]
     assert list(table) == [
@@ -319,10 +331,10 @@ def test_export_writes_the_keys_in_the_formats_order(played):
     ]  # fmt: skip
 
 
-def test_export_is_ten_queries_however_many_hands(played, django_assert_num_queries):
+def test_export_is_eleven_queries_however_many_hands(played, django_assert_num_queries):
     # organisers, players, rounds, then tables, seats, referees, hands, the hands' further
-    # winners and penalties prefetched, and the referee accounts
-    with django_assert_num_queries(10):
+    # winners and penalties prefetched, the referee accounts and the registrations
+    with django_assert_num_queries(11):
         export_tournament(played)
 
 
@@ -687,7 +699,7 @@ def duplicate_player(document):
 
 FAILURES: list[tuple[str, Callable, str]] = [
     ("not an archive", set_path("format", "other"), 'This is not a tournament archive: "format"'),
-    ("version", set_path("version", 4), "Archive version 4 cannot be read"),
+    ("version", set_path("version", 5), "Archive version 5 cannot be read"),
     ("missing name", drop("tournament", "name"), 'tournament: the key "name" is missing.'),
     ("players not a list", set_path("players", "ABCD"), '"players" must be a list, not a string'),
     ("duplicate key", duplicate_player, "players: the key 'A' is used twice."),

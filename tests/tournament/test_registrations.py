@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 from django.utils import timezone
 from factories import make_players, make_tournament, make_user, seated_round
+from preset_world import PRESETS
 
 from tournament.models import AuditEntry, Player, Registration
 from tournament.services import registrations as service
@@ -88,7 +89,7 @@ def test_registration_is_open_between_its_times(cup):
 # --- Instant mode, cap and waiting list ---------------------------------------------------------
 
 
-@pytest.mark.parametrize("preset", ["mcr", "jt", "wa"])
+@pytest.mark.parametrize("preset", PRESETS)
 def test_instant_registration_makes_a_player_with_the_next_key(organiser, preset):
     cup = make_tournament(organisers=[organiser], registration="instant", preset=preset)
     make_players(cup, 3)

@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from factories import make_players, make_tournament, make_user
+from preset_world import PRESETS
 
 from tournament.models import AuditEntry, Registration
 from tournament.services import registrations as service
@@ -49,7 +50,7 @@ def messages_of(response) -> list[str]:
 # --- The public page ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("preset", ["mcr", "jt", "wa"])
+@pytest.mark.parametrize("preset", PRESETS)
 def test_a_visitor_registers_and_sees_they_are_accepted(client, organiser, preset):
     make_tournament(organisers=[organiser], registration="instant", preset=preset)
 

@@ -45,6 +45,7 @@ _PLACES = {
     "penalties": "penalty",
     "extra_winners": "further winner",
     "referee_accounts": "referee account",
+    "registrations": "registration",
 }
 
 

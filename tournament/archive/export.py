@@ -1,6 +1,7 @@
-"""Exporting a tournament: the schema's models (of the version written, 3) filled from the
+"""Exporting a tournament: the schema's models (of the version written, 4) filled from the
 database, dumped as JSON data. Referee accounts are written by username and name, never with
-their passwords.
+their passwords; players never with their private links. Registrations are written with the
+contact each gave: the archive is the organisers' own copy of their tournament.
 
 The models are built without validation (`model_construct`): what the database holds is
 written as it is. Keys are written in the schema's order; `tiles` and a game penalty's
@@ -19,18 +20,19 @@ from django.db.models import Prefetch, QuerySet
 from tournament.archive.schema import (
     FORMAT,
     VERSION,
-    ArchiveV3,
+    ArchiveV4,
     DrawDeal,
     ExtraWinRecord,
     FaultyOutDeal,
     Payments,
     PenaltyRecord,
-    PlayerRecord,
+    PlayerRecordV4,
     RefereeAccountRecord,
+    RegistrationRecord,
     RoundRecordV2,
     Seats,
     TableRecordV2,
-    TournamentRecordV2,
+    TournamentRecordV4,
     WinDeal,
 )
 from tournament.models import ExtraWin, Hand, Penalty, Seat, Table, Tournament
@@ -61,10 +63,10 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             ),
         ),
     )
-    archive = ArchiveV3.model_construct(
+    archive = ArchiveV4.model_construct(
         format=FORMAT,
         version=VERSION,
-        tournament=TournamentRecordV2.model_construct(
+        tournament=TournamentRecordV4.model_construct(
             name=tournament.name,
             slug=tournament.slug,
             preset=tournament.preset,
@@ -80,9 +82,16 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             round_minutes=tournament.round_minutes,
             organisers=sorted(user.get_username() for user in tournament.organisers.all()),
             rule_settings=dict(tournament.rule_settings or {}),
+            registration=tournament.registration,
+            registration_opens=tournament.registration_opens,
+            registration_closes=tournament.registration_closes,
+            registration_cap=tournament.registration_cap,
+            check_in_open=tournament.check_in_open,
+            self_check_in=tournament.self_check_in,
+            check_in_closed_at=tournament.check_in_closed_at,
         ),
         players=[
-            PlayerRecord.model_construct(
+            PlayerRecordV4.model_construct(
                 key=player.key,
                 name=player.name,
                 family_name=player.family_name,
@@ -93,6 +102,8 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
                 ema_id=player.ema_number,
                 substitute=player.substitute,
                 withdrawn_from_round=player.withdrawn_from_round,
+                checked_in_at=player.checked_in_at,
+                joins_from_round=player.joins_from_round,
             )
             for player in tournament.players.order_by("key")
         ],
@@ -110,6 +121,25 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             )
             for account in tournament.referee_accounts.select_related("user").order_by(
                 "user__username"
+            )
+        ],
+        registrations=[
+            RegistrationRecord.model_construct(
+                created=registration.created,
+                changed=registration.changed,
+                name=registration.name,
+                family_name=registration.family_name,
+                given_name=registration.given_name,
+                country=registration.country,
+                club=registration.club,
+                team=registration.team,
+                ema_id=registration.ema_number,
+                contact=registration.contact,
+                status=registration.status,
+                player=registration.player.key if registration.player else None,
+            )
+            for registration in tournament.registrations.select_related("player").order_by(
+                "created", "pk"
             )
         ],
     )

@@ -22,6 +22,7 @@ from tournament.archive.schema import (
     FALSE_WIN_KINDS,
     Archive,
     ArchiveV3,
+    ArchiveV4,
     DealRecord,
     HandRecord,
     PenaltyRecord,
@@ -37,6 +38,7 @@ from tournament.models import (
     Penalty,
     Player,
     RefereeAccount,
+    Registration,
     Round,
     Seat,
     Table,
@@ -67,6 +69,7 @@ from tournament.services.games import check_game_over, may_confirm
 from tournament.services.hands import Facts, prepare_hand
 from tournament.services.live import note_change
 from tournament.services.penalties import prepare_false_win, prepare_penalty
+from tournament.services.registrations import update_settings as update_registration_settings
 from tournament.services.tournaments import create_tournament
 
 
@@ -152,7 +155,7 @@ def import_tournament(
     tournament.
     """
     archive = parse(data)
-    settings = archive.tournament.model_dump(exclude={"organisers"})
+    settings = archive.tournament.model_dump(exclude={"organisers", *EVENT_SETTINGS})
     if "seat_rotation" not in archive.tournament.model_fields_set:
         del settings["seat_rotation"]  # the preset's own (MCR wmo; JT and WA none)
     if slug is not None:
@@ -204,6 +207,8 @@ def import_tournament(
                 substitute=player.substitute,
                 withdrawn_from_round=player.withdrawn_from_round,
             )
+    if isinstance(archive, ArchiveV4):
+        _load_registration_and_check_in(loader, tournament, archive)
     for index, round in enumerate(archive.rounds):
         _load_round(loader, tournament, round, ("rounds", index))
     if loader.rescored:
@@ -224,6 +229,70 @@ def import_tournament(
     organisers = [users[name] for name in archive.tournament.organisers if name in users]
     tournament.organisers.set(organisers or [actor])
     return tournament
+
+
+# The settings of version 4 that are not the tournament's own (create_tournament), but of
+# registration (its service) and check-in.
+REGISTRATION_SETTINGS = (
+    "registration",
+    "registration_opens",
+    "registration_closes",
+    "registration_cap",
+)
+CHECK_IN_SETTINGS = ("check_in_open", "self_check_in", "check_in_closed_at")
+EVENT_SETTINGS = (*REGISTRATION_SETTINGS, *CHECK_IN_SETTINGS)
+
+
+def _load_registration_and_check_in(
+    loader: _Loader, tournament: Tournament, archive: ArchiveV4
+) -> None:
+    """Version 4: the registration settings (through their service), the check-in settings,
+    each player's check-in and late arrival, and the registrations as they were (in a few
+    statements, whatever their number: a copy, not new registrations, so nobody is promoted
+    and nothing is counted by the throttle)."""
+    record = archive.tournament
+    with at("tournament"):
+        update_registration_settings(
+            tournament,
+            actor=loader.actor,
+            **{name: getattr(record, name) for name in REGISTRATION_SETTINGS},
+        )
+    Tournament.objects.filter(pk=tournament.pk).update(
+        **{name: getattr(record, name) for name in CHECK_IN_SETTINGS}
+    )
+    tournament.refresh_from_db(fields=list(EVENT_SETTINGS))
+    changed = []
+    for player_record in archive.players:
+        if player_record.checked_in_at is None and player_record.joins_from_round is None:
+            continue
+        player = loader.players[player_record.key]
+        player.checked_in_at = player_record.checked_in_at
+        player.joins_from_round = player_record.joins_from_round
+        changed.append(player)
+    Player.objects.bulk_update(changed, ["checked_in_at", "joins_from_round"])
+    made = []
+    for index, item in enumerate(archive.registrations):
+        registration = Registration(
+            tournament=tournament,
+            created=item.created,
+            changed=item.changed or item.created,
+            name=item.name,
+            family_name=item.family_name,
+            given_name=item.given_name,
+            country=item.country,
+            club=item.club,
+            team=item.team,
+            ema_number=item.ema_id,
+            contact=item.contact,
+            status=item.status,
+            player=loader.players[item.player] if item.player is not None else None,
+        )
+        with at(loader.where("registrations", index)):
+            registration.full_clean(
+                exclude=["tournament", "player"], validate_unique=False, validate_constraints=False
+            )
+        made.append(registration)
+    Registration.objects.bulk_create(made)
 
 
 def _load_referee_accounts(

@@ -1,4 +1,4 @@
-"""The archive format, versions 1, 2 and 3, as pydantic models.
+"""The archive format, versions 1 to 4, as pydantic models.
 
 Reading a document is validating it into the model of its version, `ArchiveV1`, `ArchiveV2` or
 `ArchiveV3`
@@ -8,17 +8,22 @@ raises a `Problem` or a typed error that `errors.describe` words with its place.
 live tournament (fan, values, seating, penalties, who deals, what a deal pays...) stay with the
 services that load the models.
 
-Version 1 holds MCR games: each hand a win (fan and flowers, or tiles) or a draw. Version 2,
-which exports write, holds the deals of every rule preset: the tournament's `rule_settings`,
+Version 1 holds MCR games: each hand a win (fan and flowers, or tiles) or a draw. Version 2
+holds the deals of every rule preset: the tournament's `rule_settings`,
 and for each deal its place in the game (prevailing wind, dealer, extra-hand number), its
 result (win, draw or faulty out), its winners with their values (MCR fan and flowers; JT and WA
 `value`; WA's further winners on the same discard in `extra_winners`), the preset's facts of
 the deal (riichi, faulty claims, ready players, faulty riichi, the faulty out's offender) and
 what each starting seat gained or paid. Its other parts are those of version 1.
 
-Version 3, which exports write, is version 2 with the tournament's referee accounts
+Version 3 is version 2 with the tournament's referee accounts
 (`referee_accounts`: each account's username and the person's name, never a password); which
 referee is assigned to which table of each round is each table's `referees`, as before.
+
+Version 4, which exports write, is version 3 with the tournament's registration and check-in
+settings, each player's check-in (`checked_in_at`) and late arrival (`joins_from_round`), and
+the registrations made on the public page (`registrations`, with the contact each gave: the
+archive is the organisers' copy). Never a player's private link.
 
 Defaults are those of the Django models, read from their fields. Values that a Django model
 checks with its own messages (preset, profile, seat rotation, tie-breaks, table points) are only
@@ -63,6 +68,7 @@ from tournament.models import (
     Hand,
     Penalty,
     Player,
+    Registration,
     Round,
     Table,
     Tournament,
@@ -70,8 +76,8 @@ from tournament.models import (
 )
 
 FORMAT = "mcr-tournament-archive"
-VERSION: Final = 3  # the version that exports write
-VERSIONS: Final = (1, 2, 3)  # the versions that imports read
+VERSION: Final = 4  # the version that exports write
+VERSIONS: Final = (1, 2, 3, 4)  # the versions that imports read
 
 
 def game_length(document: Any) -> int:
@@ -105,6 +111,7 @@ MOST_HANDS: Final = 50_000  # in all the games of the tournament
 MOST_PENALTIES: Final = 100  # of a hand, or of a game apart from its hands
 MOST_NAMES: Final = 100  # organisers, referees of a table, players named by a deal's fact
 MOST_REFEREE_ACCOUNTS: Final = 2_000  # made for the tournament
+MOST_REGISTRATIONS: Final = 10_000  # made on the tournament's public page
 #: Tiles (the case format) as kept: how deep, how many values, how long a string.
 TILES_DEPTH, TILES_VALUES, TILES_TEXT = 6, 200, 100
 
@@ -637,13 +644,117 @@ class ArchiveV3(ArchiveV2):
         return super().usernames() | {account.username for account in self.referee_accounts}
 
 
+# --- Version 4: registration and check-in -------------------------------------------------------
+
+
+class TournamentRecordV4(TournamentRecordV2):
+    """The tournament's settings with those of self-registration (`registration`: off,
+    instant or approval; when it opens and closes; the cap) and of check-in (whether the desk
+    checks players in, whether players may check themselves in, when check-in was closed)."""
+
+    registration: choice(Tournament.RegistrationMode.values) = default(Tournament, "registration")
+    registration_opens: Moment | None = default(Tournament, "registration_opens")
+    registration_closes: Moment | None = default(Tournament, "registration_closes")
+    registration_cap: between(Tournament, "registration_cap") | None = default(
+        Tournament, "registration_cap"
+    )
+    check_in_open: bool = default(Tournament, "check_in_open")
+    self_check_in: bool = default(Tournament, "self_check_in")
+    check_in_closed_at: Moment | None = default(Tournament, "check_in_closed_at")
+
+
+class PlayerRecordV4(PlayerRecord):
+    """A player, with when they checked in (null: not checked in) and, for a late arrival,
+    the first round they play (`joins_from_round`, 2 or later). Never their private link."""
+
+    checked_in_at: Moment | None = default(Player, "checked_in_at")
+    joins_from_round: between(Player, "joins_from_round", low=2) | None = default(
+        Player, "joins_from_round"
+    )
+
+
+class RegistrationRecord(Record):
+    """A registration made on the tournament's public page, in order of arrival (`created`);
+    an accepted one names its `player` by key. `contact` is kept: the archive is the
+    organisers' own copy of their tournament (it is in no public page nor results export)."""
+
+    created: Moment
+    changed: Moment | None = None
+    name: text(Registration, "name")
+    family_name: text(Registration, "family_name", optional=True) = default(
+        Registration, "family_name"
+    )
+    given_name: text(Registration, "given_name", optional=True) = default(
+        Registration, "given_name"
+    )
+    country: text(Registration, "country", optional=True) = default(Registration, "country")
+    club: text(Registration, "club", optional=True) = default(Registration, "club")
+    team: text(Registration, "team", optional=True) = default(Registration, "team")
+    ema_id: text(Registration, "ema_number", optional=True) = default(Registration, "ema_number")
+    contact: text(Registration, "contact", optional=True) = default(Registration, "contact")
+    status: choice(Registration.Status.values)
+    player: PlayerKey | None = None
+
+    @model_validator(mode="after")
+    def _accepted_has_a_player(self) -> RegistrationRecord:
+        accepted = self.status == Registration.Status.ACCEPTED
+        if accepted and self.player is None:
+            raise Problem("an accepted registration names its player.")
+        if not accepted and self.player is not None:
+            raise Problem(f"a {self.status} registration has no player.")
+        return self
+
+
+class ArchiveV4(ArchiveV3):
+    """A whole tournament of any rule preset, with its referee accounts, its registrations and
+    its players' check-in."""
+
+    model_config = ConfigDict(
+        title="Tournament archive, version 4",
+        json_schema_extra={"$schema": "https://json-schema.org/draft/2020-12/schema"},
+    )
+
+    version: Literal[4]  # type: ignore[assignment]
+    tournament: TournamentRecordV4
+    players: list[PlayerRecordV4] = Field(max_length=MOST_PLAYERS)  # type: ignore[assignment]
+    registrations: list[RegistrationRecord] = within(MOST_REGISTRATIONS)
+
+    @model_validator(mode="after")
+    def _registrations_fit(self) -> ArchiveV4:
+        """Each accepted registration names a player of the document, each player at most
+        once; no two active registrations share an EMA number."""
+        keys = {player.key for player in self.players}
+        named: set[str] = set()
+        numbers: set[str] = set()
+        active = {
+            Registration.Status.PENDING,
+            Registration.Status.ACCEPTED,
+            Registration.Status.WAITING,
+        }
+        for index, registration in enumerate(self.registrations):
+            at = ("registrations", index)
+            if registration.player is not None:
+                if registration.player not in keys:
+                    raise Problem(f"the player {registration.player!r} is not in the players.", *at)
+                if registration.player in named:
+                    raise Problem(f"the player {registration.player!r} has two registrations.", *at)
+                named.add(registration.player)
+            number = registration.ema_id.strip()
+            if number and registration.status in active:
+                if number in numbers:
+                    raise Problem(f"the EMA number {number} is in two active registrations.", *at)
+                numbers.add(number)
+        return self
+
+
 # Each version of the format is one model; a document is read by the model of its version, and
 # the JSON Schema is their union, told apart by "version".
-Archive = ArchiveV1 | ArchiveV2 | ArchiveV3
+Archive = ArchiveV1 | ArchiveV2 | ArchiveV3 | ArchiveV4
 ARCHIVES: dict[int, TypeAdapter[Any]] = {
     1: TypeAdapter(ArchiveV1),
     2: TypeAdapter(ArchiveV2),
     3: TypeAdapter(ArchiveV3),
+    4: TypeAdapter(ArchiveV4),
 }
 
 
@@ -659,14 +770,14 @@ def model_for(document: Any) -> TypeAdapter[Any]:
 def json_schema() -> dict[str, Any]:
     """The archive format as a JSON Schema (draft 2020-12), for documents to be imported: one
     of the versions, told apart by "version"."""
-    either: TypeAdapter[Any] = TypeAdapter(ArchiveV1 | ArchiveV2 | ArchiveV3)
+    either: TypeAdapter[Any] = TypeAdapter(ArchiveV1 | ArchiveV2 | ArchiveV3 | ArchiveV4)
     schema = either.json_schema()
     for model in schema["$defs"].values():
         model.pop("$schema", None)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "Tournament archive",
-        "description": f'A whole tournament in the "{FORMAT}" format, version 1, 2 or 3.',
+        "description": f'A whole tournament in the "{FORMAT}" format, version 1, 2, 3 or 4.',
         # Exactly one: their "version" differs.
         "oneOf": schema["anyOf"],
         "$defs": schema["$defs"],
