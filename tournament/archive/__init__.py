@@ -2,7 +2,7 @@
 
 The format is "mcr-tournament-archive" (the name it had when it held only MCR), described by the
 pydantic models of `schema`; `python manage.py archive_schema` prints it as a JSON Schema (either
-version). Exports write version 3; imports read versions 1, 2 and 3.
+version). Exports write version 4; imports read versions 1, 2, 3 and 4.
 
 - Version 1 (see issue 3) holds MCR games: each hand a win (fan and flowers, or tiles) or a draw.
 - Version 2 (issue 14) holds the deals of every rule preset (MCR, Japanese Transitional,
@@ -29,6 +29,16 @@ version). Exports write version 3; imports read versions 1, 2 and 3.
   is matched. The one exception is an import that replaces a tournament (`replace`): the
   replaced tournament's own accounts become the new one's again, unless one has become an
   organiser or staff member since. The tables' referees are written in one statement a round.
+- Version 4 is version 3 with what happens before the games: the tournament's registration
+  settings (`registration`: off, instant or approval; `registration_opens`,
+  `registration_closes`, `registration_cap`) and check-in settings (`check_in_open`,
+  `self_check_in`, `check_in_closed_at`), each player's `checked_in_at` and `joins_from_round`
+  (a late arrival), and `registrations`: each one made on the public page, in order of arrival,
+  with its status and, once accepted, its `player` (by key). A registration's `contact` is
+  kept: the archive is the organisers' own copy of their tournament, written and read on the
+  server's command line, never a public page or a results export. Never a player's private
+  link. An import sets the registration settings through their service and writes the
+  registrations as they were (nobody is promoted, nothing counted by the throttle).
 
 Beside the fields it names, an export carries what a lossless copy needs: dates, venue, tie-breaks,
 organisers, withdrawals, round status, referees, penalty kinds (so false wins come back as false
