@@ -16,9 +16,16 @@ from django.urls import reverse
 from tournament import deals
 from tournament.archive import export_tournament, import_tournament
 from tournament.clock import clock_of
-from tournament.demo import DEMO_PASSWORD, DEMO_TOURNAMENT_SLUG, DEMO_USERNAME, REFEREE_USERNAME
+from tournament.demo import (
+    DEMO_PASSWORD,
+    DEMO_TOURNAMENT_SLUG,
+    DEMO_USERNAME,
+    REFEREE_USERNAME,
+    REGISTRATION_DEMO_SLUG,
+)
 from tournament.models import ExtraWin, Hand, Penalty, Seat, Table, Tournament
 from tournament.selectors import standings
+from tournament.services import registrations
 
 pytestmark = pytest.mark.django_db
 
@@ -194,7 +201,7 @@ def test_load_demo_twice_resets_the_same_tournament(demo):
     call_command("load_demo", stdout=out)
 
     assert "Reset: tournament 'Demo Open'" in out.getvalue()
-    assert Tournament.objects.count() == 3
+    assert Tournament.objects.count() == 4
     assert get_user_model().objects.count() == 2
     again = Tournament.objects.get(slug=DEMO_TOURNAMENT_SLUG)
     assert without_times(export_tournament(again)) == without_times(first)
@@ -412,7 +419,7 @@ def test_load_demo_twice_gives_the_same_jt_and_wa_deals_without_duplicates(demo)
     assert "Reset: tournament 'Demo Japanese Transitional' (demo-jt)" in out.getvalue()
     assert "Reset: tournament 'Demo Wilmington' (demo-wa)" in out.getvalue()
     assert sorted(Tournament.objects.values_list("slug", flat=True)) == [
-        "demo-jt", "demo-open", "demo-wa"
+        "demo-autumn", "demo-jt", "demo-open", "demo-wa"
     ]  # fmt: skip
     assert get_user_model().objects.count() == 2
     assert {slug: deals_of(Tournament.objects.get(slug=slug)) for slug in DEAL_DEMOS} == first
@@ -481,3 +488,24 @@ def test_wrong_password_shows_an_error(demo, client):
 
     assert response.status_code == 200
     assert "correct username and password" in response.text
+
+
+def test_the_registration_demo_takes_registrations_with_some_accepted_pending_and_waiting(demo):
+    autumn = Tournament.objects.get(slug=REGISTRATION_DEMO_SLUG)
+    counts = registrations.counts(autumn)
+
+    assert registrations.is_open(autumn)
+    assert (autumn.registration, autumn.registration_cap) == ("approval", 8)
+    assert (counts.accepted, counts.pending, counts.waiting, counts.field) == (6, 2, 2, 6)
+    assert sorted(autumn.players.values_list("key", flat=True), key=int) == [
+        "1", "2", "3", "4", "5", "6",
+    ]  # fmt: skip
+    assert autumn.players.get(key="2").name == "李娜"
+    assert autumn.organisers.get().username == DEMO_USERNAME
+
+
+def test_loading_the_demo_again_keeps_one_registration_demo(demo):
+    call_command("load_demo", stdout=StringIO())
+
+    autumn = Tournament.objects.get(slug=REGISTRATION_DEMO_SLUG)
+    assert autumn.registrations.count() == 10

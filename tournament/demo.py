@@ -16,7 +16,11 @@ demo referee: wins on a discard and self-drawn, dealers keeping the deal, riichi
 draws with ready players and a faulty out (JT), two winners on one discard and faulty outs
 (WA).
 
-Two logins, both with the password `mahjong-demo`: `organiser` (organises the three demo
+And one that has not started: "Demo Autumn Open" (demo-autumn), a month ahead, taking
+registrations on its public page with the organiser's approval and 8 places: six players
+registered and accepted, two await approval and two are on the waiting list.
+
+Two logins, both with the password `mahjong-demo`: `organiser` (organises the four demo
 tournaments and may create tournaments) and `referee`.
 """
 
@@ -44,6 +48,7 @@ from tournament.services import (
     record_false_win,
     record_hand,
     record_penalty,
+    registrations,
     seat_round,
     set_round_status,
     start_clock,
@@ -54,6 +59,7 @@ DEMO_USERNAME = "organiser"
 DEMO_PASSWORD = "mahjong-demo"
 REFEREE_USERNAME = "referee"
 DEMO_TOURNAMENT_SLUG = "demo-open"
+REGISTRATION_DEMO_SLUG = "demo-autumn"
 SEED = 2006
 
 # Key, name, country, club.
@@ -208,7 +214,7 @@ def load_demo_data() -> DemoData:
         Permission.objects.get(content_type__app_label="tournament", codename="add_tournament")
     )
     referee = _user(REFEREE_USERNAME, "Demo", "Referee")
-    slugs = [DEMO_TOURNAMENT_SLUG, *(demo.slug for demo in DEAL_DEMOS)]
+    slugs = [DEMO_TOURNAMENT_SLUG, *(demo.slug for demo in DEAL_DEMOS), REGISTRATION_DEMO_SLUG]
     existing = Tournament.objects.filter(slug__in=slugs)
     reset = frozenset(existing.values_list("slug", flat=True))
     existing.delete()
@@ -245,6 +251,7 @@ def load_demo_data() -> DemoData:
 
     create_round(tournament=tournament, actor=organiser)
     others = tuple(_load_deal_demo(demo, organiser, referee) for demo in DEAL_DEMOS)
+    others += (_load_registration_demo(organiser),)
     return DemoData(
         organiser=organiser,
         referee=referee,
@@ -252,6 +259,64 @@ def load_demo_data() -> DemoData:
         tournaments=(tournament, *others),
         reset=reset,
     )
+
+
+# Family name, given name, country, club, how to reach them: the registrations of the
+# registration demo, in order of arrival.
+REGISTRANTS = [
+    ("Andersson", "Maja", "SE", "Malmö Mahjong", "maja@example.org"),
+    ("李", "娜", "CN", "Chengdu Bamboo", ""),
+    ("Dubois", "Lucas", "FR", "Paris Vent d'Est", "+33 6 00 00 00 00"),
+    ("Tanaka", "Yuki", "JP", "Osaka Riverside", "yuki@example.org"),
+    ("Kowalski", "Piotr", "PL", "Kraków Dragons", ""),
+    ("van der Berg", "Sanne", "NL", "Utrecht Red Dragon", "sanne@example.org"),
+    ("Rossi", "Marco", "IT", "Milano Majiang", ""),  # pending
+    ("Schmidt", "Lena", "DE", "Hamburg Harbour", "lena@example.org"),  # pending
+    ("Murphy", "Aoife", "IE", "Dublin Green Dragon", ""),  # waiting
+    ("Costa", "Rui", "PT", "Lisboa Tiles", "rui@example.org"),  # waiting
+]
+REGISTRATION_DEMO_ACCEPTED = 6  # registered while registration accepted at once
+
+
+def _load_registration_demo(organiser: User) -> Tournament:
+    """A tournament a month ahead, its registration open with the organiser's approval: the
+    first registrations came while it accepted them at once, the later ones wait."""
+    today = timezone.localdate()
+    tournament = create_tournament(
+        organiser=organiser,
+        name="Demo Autumn Open",
+        slug=REGISTRATION_DEMO_SLUG,
+        venue="Community Hall",
+        start_date=today + dt.timedelta(days=30),
+        end_date=today + dt.timedelta(days=31),
+        public=True,
+    )
+    closes = timezone.now() + dt.timedelta(days=28)
+    registrations.update_settings(
+        tournament,
+        actor=organiser,
+        registration=Tournament.RegistrationMode.INSTANT,
+        registration_closes=closes,
+        registration_cap=8,
+    )
+    for number, (family, given, country, club, contact) in enumerate(REGISTRANTS):
+        if number == REGISTRATION_DEMO_ACCEPTED:
+            registrations.update_settings(
+                tournament, actor=organiser, registration=Tournament.RegistrationMode.APPROVAL
+            )
+        registrations.register(
+            tournament,
+            {
+                "family_name": family,
+                "given_name": given,
+                "country": country,
+                "club": club,
+                "contact": contact,
+            },
+            address=f"demo-{number}",
+        )
+    tournament.refresh_from_db()
+    return tournament
 
 
 def _load_deal_demo(demo: DealDemo, organiser: User, referee: User) -> Tournament:

@@ -11,8 +11,8 @@ class Command(BaseCommand):
     help = (
         "Create the demo logins and the public demo tournaments: Demo Open (MCR; round 1 "
         "played, round 2 in play, round 3 a draft) and a small Japanese Transitional and "
-        "Wilmington tournament (round 1 played, round 2 in play). Safe to run again: the demo "
-        "tournaments are reset."
+        "Wilmington tournament (round 1 played, round 2 in play), and Demo Autumn Open, a month "
+        "ahead and taking registrations. Safe to run again: the demo tournaments are reset."
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
