@@ -24,6 +24,7 @@ from tournament.models import (
     Hand,
     Penalty,
     Player,
+    Registration,
     Round,
     Seat,
     Table,
@@ -40,7 +41,7 @@ pytestmark = pytest.mark.django_db
 NAMESPACES = {"public", "organiser", "referee", "tournament_api", "seating", "outputs", "stats"}
 ORGANISER_ONLY = {"organiser", "seating", "outputs"}
 DENIED = {401, 403, 404, 405}
-MODELS = (ApiToken, AuditEntry, Hand, Penalty, Player, Round, Seat, Table, Tournament)
+MODELS = (ApiToken, AuditEntry, Hand, Penalty, Player, Registration, Round, Seat, Table, Tournament)
 
 
 def swept_routes() -> list[tuple[str, str, str]]:
@@ -85,6 +86,9 @@ def world(tournament, organiser):
     referee = make_user("ref1", password="ref-pass-1234")
     tables[0].referees.add(referee)
     stranger = make_user("stranger", password="stranger-1234")
+    registration = Registration.objects.create(
+        tournament=tournament, name="Reg One", family_name="One", status="pending"
+    )
     return {
         "tournament": tournament,
         "tables": tables,
@@ -99,6 +103,8 @@ def world(tournament, organiser):
             "user": referee.pk,
             "pk": penalty.pk,
             "id": penalty.pk,
+            "registration": registration.pk,
+            "action": "accept",
         },
     }
 
