@@ -94,6 +94,21 @@ def test_past_the_cap_the_visitor_sees_their_place_on_the_waiting_list(client, c
     assert "You are on the waiting list, number 2." in page
 
 
+def test_the_page_says_how_many_places_are_taken_and_when_new_ones_wait(client, cup):
+    cup.registration = "approval"
+    cup.registration_cap = 4
+    cup.save()
+    make_players(cup, 2)
+    service.register(cup, {"family_name": "Pending"}, address="x")
+
+    open_page = client.get(REGISTER).content.decode()
+    service.register(cup, {"family_name": "Pending Too"}, address="x")
+    full_page = client.get(REGISTER).content.decode()
+
+    assert "3 of 4 places are taken." in open_page and "join the waiting list" not in open_page
+    assert "4 of 4 places are taken." in full_page and "join the waiting list" in full_page
+
+
 def test_the_result_page_shows_only_this_browsers_registrations(client, cup):
     service.register(cup, {"family_name": "Somebody", "given_name": "Else"}, address="x")
 

@@ -339,7 +339,7 @@ def _locked_registration(registration: Registration) -> tuple[Tournament, Regist
     return tournament, found
 
 
-def _taken_places(tournament: Tournament) -> int:
+def places_taken(tournament: Tournament) -> int:
     """The places the field and the pending registrations take (pending only count in
     approval mode, where they wait for the organiser with a place kept)."""
     taken = field_size(tournament)
@@ -350,7 +350,7 @@ def _taken_places(tournament: Tournament) -> int:
 
 def _has_place(tournament: Tournament) -> bool:
     cap = tournament.registration_cap
-    return cap is None or _taken_places(tournament) < cap
+    return cap is None or places_taken(tournament) < cap
 
 
 def _next_key(tournament: Tournament) -> str:

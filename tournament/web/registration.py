@@ -135,7 +135,14 @@ def register_page(request: HttpRequest, slug: str) -> HttpResponse:
             status = INVALID
     else:
         form = RegistrationForm()
-    context |= {"form": form, "counts": service.counts(tournament)}
+    cap = tournament.registration_cap
+    taken = service.places_taken(tournament) if cap is not None else 0
+    context |= {
+        "form": form,
+        "cap": cap,
+        "taken": min(taken, cap or 0),
+        "full": taken >= (cap or 1),
+    }
     return render(request, "tournament/public/register.html", context, status=status)
 
 
