@@ -61,7 +61,9 @@ class Proxy:
     """What the nginx in front of the application server does.
 
     `listen` is HOST:PORT (``[::]:8000`` for IPv6); `upstream` is the application server,
-    ``unix:/path/to.sock`` or ``127.0.0.1:PORT``; `static_root` is Django's STATIC_ROOT;
+    ``unix:/path/to.sock`` or ``127.0.0.1:PORT``, or several separated by spaces (nginx shares
+    the requests between them; they agree on everything through the database);
+    `static_root` is Django's STATIC_ROOT;
     `state` is a folder nginx may write (pid, logs, temporary files). With `tls_cert` and
     `tls_key` it answers HTTPS itself. With `behind_proxy`, another proxy in front has set
     X-Forwarded-Proto and started X-Forwarded-For, and both are passed on. `user` is for a
@@ -88,6 +90,12 @@ def split_listen(listen: str) -> tuple[str, int]:
         raise ValueError(f"{listen!r} is not HOST:PORT (for example 0.0.0.0:8000)")
     host = host.strip("[]") or "0.0.0.0"
     return host, int(port)
+
+
+def _upstream_address(address: str) -> str:
+    if address.startswith("unix:"):
+        return "unix:" + _path(Path(address[5:]).resolve())
+    return address
 
 
 def _listen_address(listen: str) -> str:
@@ -158,9 +166,10 @@ def nginx_config(proxy: Proxy) -> str:
     few threads."""
     state = proxy.state.resolve()
     static_root = proxy.static_root.resolve()
-    upstream = proxy.upstream
-    if upstream.startswith("unix:"):
-        upstream = "unix:" + _path(Path(upstream[5:]).resolve())
+    servers = "\n".join(
+        f"        server {_upstream_address(address)} fail_timeout=0;"
+        for address in proxy.upstream.split()
+    )
     tls = proxy.tls_cert is not None and proxy.tls_key is not None
     scheme = "$http_x_forwarded_proto" if proxy.behind_proxy else "$scheme"
     types = "\n".join(f"        {kind} {ext};" for kind, ext in STATIC_TYPES.items())
@@ -228,7 +237,7 @@ http {{
 
 {live_http}
     upstream app {{
-        server {upstream} fail_timeout=0;
+{servers}
         keepalive 16;
         keepalive_timeout {UPSTREAM_IDLE_SECONDS}s;
     }}
@@ -534,7 +543,9 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     nginx = commands.add_parser("nginx-config", help="print nginx.conf")
     nginx.add_argument("--listen", required=True)
-    nginx.add_argument("--upstream", required=True)
+    nginx.add_argument(
+        "--upstream", required=True, help="one address, or several separated by spaces"
+    )
     nginx.add_argument("--static-root", required=True, type=Path)
     nginx.add_argument("--state", required=True, type=Path)
     nginx.add_argument("--tls-cert", type=Path)
