@@ -31,9 +31,7 @@ SECRET = "k3Jx9-Qw_e7Lm2Pz0aBcDeFgHiJ"  # 28 URL-safe characters, like a link's 
 
 
 def check_ins(tournament) -> list[AuditEntry]:
-    return list(
-        AuditEntry.objects.filter(tournament=tournament, action=AuditEntry.Action.CHECK_IN)
-    )
+    return list(AuditEntry.objects.filter(tournament=tournament, action=AuditEntry.Action.CHECK_IN))
 
 
 def version(tournament) -> int:

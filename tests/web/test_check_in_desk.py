@@ -45,8 +45,9 @@ def give_link(player: Player, secret: str = SECRET) -> Player:
 def field(tournament):
     """Ann (key 1, EMA 04010001), Ben, Müller, a substitute, and Wes who has withdrawn."""
     return {
-        "ann": add_player(tournament=tournament, key="1", name="Ann Archer",
-                          ema_number="04010001"),  # fmt: skip
+        "ann": add_player(
+            tournament=tournament, key="1", name="Ann Archer", ema_number="04010001"
+        ),  # fmt: skip
         "ben": add_player(tournament=tournament, key="2", name="Ben Baker", club="Tiles"),
         "jo": add_player(tournament=tournament, key="10", name="Jörg Müller"),
         "sub": add_player(tournament=tournament, key="S1", name="Sam Stand-in", substitute=True),
@@ -88,9 +89,7 @@ def test_the_desk_lists_every_player_with_the_counts(desk):
 
 
 def test_the_camera_is_allowed_on_the_desk_only(desk):
-    policy = dict(
-        item.split("=") for item in desk.get(DESK)["Permissions-Policy"].split(", ")
-    )
+    policy = dict(item.split("=") for item in desk.get(DESK)["Permissions-Policy"].split(", "))
     assert policy["camera"] == "(self)"
     assert policy["microphone"] == policy["geolocation"] == "()"
     assert policy["fullscreen"] == "(self)"
@@ -164,7 +163,9 @@ def test_a_tap_with_htmx_swaps_the_row_and_the_counts(desk, field):
 
     assert response.status_code == 200
     text = response.content.decode()
-    assert text.lstrip().startswith(f'<li class="desk-player is-in" id="desk-player-{field["sub"].pk}"')
+    assert text.lstrip().startswith(
+        f'<li class="desk-player is-in" id="desk-player-{field["sub"].pk}"'
+    )
     assert 'hx-swap-oob="true"' in text
     assert 'data-count="substitutes_ready">1<' in text
     assert 'name="checked_in" value="0"' in text  # the row now offers to check out

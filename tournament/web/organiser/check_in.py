@@ -95,7 +95,7 @@ def _found(tournament: Tournament, search: str) -> tuple[list[Player], str]:
     if secret is not None:
         player = player_for_link(tournament, search)
         if player is None:
-            return [], UNKNOWN_LINK
+            return [], str(UNKNOWN_LINK)
         return [player], ""
     players = sorted(tournament.players.all(), key=lambda player: natural_key(player.key))
     return matching(players, search), ""
@@ -155,7 +155,9 @@ def _desk_tag(request: AuthenticatedHtmxRequest, slug: str) -> str | None:
         return None
     row = (
         Tournament.objects.filter(slug=slug)
-        .annotate(version=F("live_version__number"), allowed=organises(request.user, OuterRef("pk")))
+        .annotate(
+            version=F("live_version__number"), allowed=organises(request.user, OuterRef("pk"))
+        )
         .values_list("pk", "version", "allowed")
         .first()
     )
@@ -192,7 +194,8 @@ def scan(request: AuthenticatedHtmxRequest, tournament: Tournament) -> HttpRespo
     if already:
         messages.info(
             request,
-            _("%(key)s %(name)s was already checked in.") % {"key": player.key, "name": player.name},
+            _("%(key)s %(name)s was already checked in.")
+            % {"key": player.key, "name": player.name},
         )
     else:
         messages.success(
@@ -225,7 +228,7 @@ def player(request: AuthenticatedHtmxRequest, tournament: Tournament, key: str) 
     error = ""
     done = None
     if not form.is_valid():
-        error = " ".join(form.errors["checked_in"])
+        error = " ".join(str(message) for message in form.errors["checked_in"])
     else:
         try:
             done = desk_check_in(found, form.cleaned_data["checked_in"], actor=request.user)
