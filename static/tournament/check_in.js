@@ -11,9 +11,35 @@
    - everywhere, "Take a photo of the QR code" is a file input (accept="image/*",
      capture="environment": the phone's camera app); the photo is drawn on a canvas and read.
      On plain http at a venue this is the way in.
-   The messages come from the container's data-text-* attributes (translated by the page). */
+   The messages come from the container's data-text-* attributes (translated by the page).
+   A tap in the list that htmx cannot swap in (a login page, an error) is sent again as a
+   plain form. */
 (function () {
   "use strict";
+
+  /* A tap (a row's form, sent by htmx) that is not answered with its row: the session ended
+     and the answer is the login page, or an error. The form is then sent as a plain form, and
+     the browser shows whatever the server says in place of the page. */
+  function tapOf(event) {
+    var detail = event.detail || {};
+    var element = (detail.requestConfig && detail.requestConfig.elt) || detail.elt;
+    return element && element.classList && element.classList.contains("desk-tap") ? element : null;
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var tap = tapOf(event);
+    var xhr = event.detail.xhr;
+    if (!tap || !xhr.responseURL) { return; }
+    if (new URL(xhr.responseURL).pathname !== new URL(tap.action, location.href).pathname) {
+      event.detail.shouldSwap = false;
+      tap.submit();
+    }
+  });
+
+  document.addEventListener("htmx:responseError", function (event) {
+    var tap = tapOf(event);
+    if (tap) { tap.submit(); }
+  });
 
   var box = document.getElementById("desk-camera");
   var field = document.getElementById("desk-q");

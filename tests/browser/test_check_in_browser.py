@@ -140,6 +140,11 @@ def test_search_and_check_in_with_one_tap(chromium, live_server, transactional_d
         assert Player.objects.get(pk=players[1].pk).checked_in_at is None
         assert fits(page)
         assert page.evaluate("window.__violations") == []
+
+        context.clear_cookies(name="sessionid")  # the session ended: a tap leads to log in
+        page.get_by_role("button", name="Check in Ben Baker").click()
+        page.wait_for_url("**/accounts/login/**")
+        assert Player.objects.get(pk=players[1].pk).checked_in_at is None
         assert errors == []
     finally:
         context.close()
