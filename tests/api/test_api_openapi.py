@@ -39,6 +39,7 @@ NOT_EXPOSED = {
     "csv_header",
     "csv_rows",
     "csv_too_large",
+    "self_check_in_closed",  # a player checking in from their own link (web only)
 }
 
 
