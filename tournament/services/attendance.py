@@ -260,14 +260,15 @@ class _Change:
                 code="already_playing",
                 params={"name": str(player), "round": number},
             )
-        before = [player.plays_in(n) for n in range(self.first_open, number)]
-        for joins in (player.joins_from_round, number if number >= 2 else None):
-            candidate = Player(withdrawn_from_round=None, joins_from_round=joins)
-            if candidate.plays_in(number) and before == [
-                candidate.plays_in(n) for n in range(self.first_open, number)
-            ]:
-                player.withdrawn_from_round, player.joins_from_round = None, joins
-                return
+        if number > 1 and player.plays_in(number - 1):
+            # Back in time after all: the absence from `number` on is undone.
+            player.withdrawn_from_round = None
+            return
+        if not any(player.plays_in(n) for n in range(self.first_open, number)):
+            # Joins from `number`: the rounds before it in play or over keep what they hold.
+            player.withdrawn_from_round = None
+            player.joins_from_round = number if number >= 2 else None
+            return
         played = max(n for n in range(self.first_open, number) if player.plays_in(n))
         raise ValidationError(
             _(
