@@ -122,11 +122,11 @@ def first_open_round(rounds: Iterable[Round]) -> int:
 
 
 def last_round(tournament: Tournament, rounds: Iterable[Round]) -> int:
-    """The last round there is or is planned (at least the first open one)."""
+    """The last round there is or is planned; without a plan, at least the first open one.
+    Below the first open round when every planned round is in play or over."""
     rounds = list(rounds)
-    return max(
-        [tournament.planned_rounds or 0, first_open_round(rounds)] + [r.number for r in rounds]
-    )
+    last = max([tournament.planned_rounds or 0] + [r.number for r in rounds])
+    return last if tournament.planned_rounds else max(last, first_open_round(rounds))
 
 
 def proposal(tournament: Tournament) -> Proposal:

@@ -332,9 +332,7 @@ def set_round_status(*, round: Round, status: str, actor: User) -> Round:
         seated = set(Seat.objects.filter(round=round).values_list("player_id", flat=True))
         missing = [
             player.name
-            for player in round.tournament.players.filter(substitute=False).playing_in(
-                round.number
-            )
+            for player in round.tournament.players.filter(substitute=False).playing_in(round.number)
             if player.pk not in seated
         ]
         if missing:

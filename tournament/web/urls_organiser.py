@@ -6,6 +6,7 @@ from django.urls import include, path
 
 from tournament.web.organiser import (
     accounts,
+    attendance,
     audit,
     board,
     players,
@@ -51,6 +52,11 @@ tournament_patterns = [
     path("players/import/", players.import_csv, name="players_import"),
     path("players/<player_key:key>/", players.edit, name="player"),
     path("players/<player_key:key>/remove/", players.remove, name="player_remove"),
+    path("attendance/", attendance.attendance, name="attendance"),
+    path("attendance/close/", attendance.close, name="attendance_close"),
+    path("attendance/reopen/", attendance.reopen, name="attendance_reopen"),
+    path("attendance/late/", attendance.late, name="attendance_late"),
+    path("attendance/absent/", attendance.absent, name="attendance_absent"),
     path("referees/", accounts.referees, name="referees"),
     path("referees/new/", accounts.create_referees, name="referees_create"),
     path("referees/slips/", accounts.slips, name="referee_slips"),
