@@ -121,15 +121,17 @@ def closed(logged_in, tournament, organiser, field):
 
 
 def test_a_late_arrival_from_the_page(closed, tournament):
-    response = closed.post(LATE, {"player": "10", "round": "2", "substitute": ""})
+    response = closed.post(LATE, {"late-player": "10", "late-round": "2", "late-substitute": ""})
     assert response.status_code == 422
     assert "Round 2 would have 9 players" in page_of(response)
     assert Player.objects.get(key="10").withdrawn_from_round == 1
     # With three more the field is full again: 10 arrives; S1 and S2 are on the bench.
-    response = closed.post(ABSENT, {"player": "8", "round": "2", "substitute": "S1"})
+    response = closed.post(
+        ABSENT, {"absent-player": "8", "absent-round": "2", "absent-substitute": "S1"}
+    )
     assert response.status_code == 302
     assert Player.objects.get(key="S1").joins_from_round == 2
-    response = closed.post(LATE, {"player": "9", "round": "2", "substitute": "S1"})
+    response = closed.post(LATE, {"late-player": "9", "late-round": "2", "late-substitute": "S1"})
     assert response.status_code == 302, page_of(response)
     nine = Player.objects.get(key="9")
     assert (nine.joins_from_round, nine.withdrawn_from_round) == (2, None)
@@ -141,15 +143,40 @@ def test_a_late_arrival_from_the_page(closed, tournament):
 @pytest.mark.parametrize(
     ("url", "data", "message"),
     [
-        (LATE, {"player": "10", "round": "1", "substitute": ""}, "Select a valid choice"),
-        (LATE, {"player": "10", "round": "abc", "substitute": ""}, "Select a valid choice"),
-        (LATE, {"player": "nobody", "round": "2"}, "Select a valid choice"),
-        (LATE, {"player": "10", "round": "2", "substitute": "1"}, "Select a valid choice"),
+        (
+            LATE,
+            {"late-player": "10", "late-round": "1", "late-substitute": ""},
+            "Select a valid choice",
+        ),
+        (
+            LATE,
+            {"late-player": "10", "late-round": "abc", "late-substitute": ""},
+            "Select a valid choice",
+        ),
+        (LATE, {"late-player": "nobody", "late-round": "2"}, "Select a valid choice"),
+        (
+            LATE,
+            {"late-player": "10", "late-round": "2", "late-substitute": "1"},
+            "Select a valid choice",
+        ),
         (LATE, {}, "This field is required"),
-        (ABSENT, {"player": "1", "round": "9"}, "Select a valid choice"),
-        (ABSENT, {"player": "1", "round": "2"}, "Round 2 would have 7 players"),
-        (ABSENT, {"player": "10", "round": "2", "substitute": "S1"}, "Select a valid choice"),
-        (ABSENT, {"player": "1", "round": "2", "substitute": "S1", "x": "\x00"}, ""),
+        (ABSENT, {"absent-player": "1", "absent-round": "9"}, "Select a valid choice"),
+        (ABSENT, {"absent-player": "1", "absent-round": "2"}, "Round 2 would have 7 players"),
+        (
+            ABSENT,
+            {"absent-player": "10", "absent-round": "2", "absent-substitute": "S1"},
+            "Select a valid choice",
+        ),
+        (
+            ABSENT,
+            {
+                "absent-player": "1",
+                "absent-round": "2",
+                "absent-substitute": "S1",
+                "absent-x": "\x00",
+            },
+            "",
+        ),
     ],
 )
 def test_bad_inputs_are_refused_with_a_message(closed, url, data, message):
@@ -178,7 +205,9 @@ def test_a_round_that_started_after_the_page_was_drawn_is_refused(closed, tourna
     Round.objects.filter(pk=tournament.rounds.get(number=1).pk).update(status="finished")
     Round.objects.filter(pk=round_2.pk).update(status="playing")
     before = states()
-    response = closed.post(ABSENT, {"player": "1", "round": "2", "substitute": "S1"})
+    response = closed.post(
+        ABSENT, {"absent-player": "1", "absent-round": "2", "absent-substitute": "S1"}
+    )
     assert response.status_code == 422
     assert "Select a valid choice" in page_of(response)  # round 2 is no longer offered
     assert states() == before
@@ -202,6 +231,6 @@ def test_the_page_works_on_every_preset(client):
         page = page_of(response)
         assert "Round 3" not in page or "Rounds not yet in play" in page
         url = reverse("organiser:attendance_late", kwargs={"slug": slug})
-        response = client.post(url, {"player": "8", "round": "3", "substitute": "9"})
+        response = client.post(url, {"late-player": "8", "late-round": "3", "late-substitute": "9"})
         assert response.status_code == 302, page_of(response)
         assert Player.objects.get(tournament=world.tournament, key="8").joins_from_round == 3

@@ -68,12 +68,14 @@ def _forms(tournament: Tournament, data: Any = None, which: str = "") -> dict[st
             players=late,
             rounds=rounds,
             substitutes=substitutes,
+            prefix="late",
         ),
         "absent_form": AbsenceForm(
             data if which == "absent" else None,
             players=present,
             rounds=rounds,
             substitutes=substitutes,
+            prefix="absent",
         ),
         "reopen_form": forms.Form(data if which == "reopen" else None),
     }
