@@ -160,6 +160,23 @@ def test_reopening_gives_back_what_the_close_changed(sixty, organiser):
     assert len(proposal(sixty).missing) == 3
 
 
+def test_reopening_keeps_a_draft_round_1_seated_by_swapping_back(organiser):
+    tournament = make_tournament(organisers=[organiser])
+    players = make_players(tournament, 8)
+    add_player(tournament=tournament, key="S", name="Sam Stand-in", substitute=True)
+    Player.objects.exclude(key="8").update(checked_in_at=timezone.now())
+    round_1, _tables = seated_round(
+        tournament, organiser, [players[:4], players[4:]], status=Round.Status.DRAFT
+    )
+    before = _seats(round_1)
+    close_check_in(tournament, actor=organiser, substitutes=["S"])
+    assert "S" in _seats(round_1).values()
+    outcome = reopen_check_in(tournament, actor=organiser)
+    assert outcome.refitted == [1]
+    assert _seats(round_1) == before
+    assert _fresh("8").withdrawn_from_round is None and _fresh("S").withdrawn_from_round is None
+
+
 def test_reopening_is_refused_once_round_1_is_published(organiser):
     tournament = make_tournament(organisers=[organiser])
     players = make_players(tournament, 8)

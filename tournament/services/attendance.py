@@ -285,6 +285,14 @@ class _Change:
             },
         )
 
+    def field(self, number: int) -> set[str]:
+        """The keys of the players seated in round `number`, as `players_to_seat` takes them:
+        the regular players, then the substitutes that fill the last table."""
+        playing = [p for key, p in sorted(self.players.items()) if p.plays_in(number)]
+        regulars = [p.key for p in playing if not p.substitute]
+        substitutes = [p.key for p in playing if p.substitute]
+        return {*regulars, *substitutes[: -len(regulars) % 4]}
+
     def check_field(self, start: int) -> None:
         """Every round from `start` to the last has a field of tables of four and at most three
         substitutes."""
@@ -343,7 +351,7 @@ class _Change:
             }
             if not seats:
                 continue
-            playing = {key for key, p in self.players.items() if p.plays_in(number)}
+            playing = self.field(number)
             leaving = sorted(set(seats) - playing, key=natural_key)
             arriving = sorted(playing - set(seats), key=natural_key)
             if not leaving and not arriving:
