@@ -6,6 +6,7 @@ from django.urls import include, path
 
 from tournament.web.organiser import (
     accounts,
+    attendance,
     audit,
     board,
     check_in,
@@ -56,6 +57,11 @@ tournament_patterns = [
     path("check-in/scan/", check_in.scan, name="check_in_scan"),
     path("check-in/switch/", check_in.switch, name="check_in_switch"),
     path("check-in/players/<player_key:key>/", check_in.player, name="check_in_player"),
+    path("attendance/", attendance.attendance, name="attendance"),
+    path("attendance/close/", attendance.close, name="attendance_close"),
+    path("attendance/reopen/", attendance.reopen, name="attendance_reopen"),
+    path("attendance/late/", attendance.late, name="attendance_late"),
+    path("attendance/absent/", attendance.absent, name="attendance_absent"),
     path("referees/", accounts.referees, name="referees"),
     path("referees/new/", accounts.create_referees, name="referees_create"),
     path("referees/slips/", accounts.slips, name="referee_slips"),
