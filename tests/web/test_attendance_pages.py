@@ -83,6 +83,9 @@ def test_closing_from_the_page(logged_in, tournament):
     page = page_of(logged_in.get(response["Location"]))
     assert "Check-in is closed" in page
     assert "Reopen check-in" in page
+    audit = logged_in.get(reverse("organiser:audit", kwargs={"slug": "spring-cup"}))
+    assert audit.status_code == 200
+    assert "Check-in" in page_of(audit)
     response = logged_in.post(REOPEN, {})
     assert response.status_code == 302
     tournament.refresh_from_db()
