@@ -26,6 +26,11 @@ SWITCH = reverse("organiser:check_in_switch", kwargs={"slug": SLUG})
 SECRET = "Pq7-rS_tU1vW2xY3zA4bC5dE6fG7"
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
+ABSENT_MESSAGE = (
+    "Wes West is marked absent or withdrawn: a player who came after all is recorded with "
+    "“Arrived late” on the Attendance page, which checks them in."
+)
+
 
 def tap_url(key: str, slug: str = SLUG) -> str:
     return reverse("organiser:check_in_player", kwargs={"slug": slug, "key": key})
@@ -198,7 +203,7 @@ def test_a_withdrawn_player_is_refused(desk, field):
 
     response = desk.post(tap_url("3"), {"checked_in": "1"}, **HTMX)
 
-    assert "Wes West has withdrawn and cannot be checked in." in response.content.decode()
+    assert ABSENT_MESSAGE in response.content.decode()
     assert Player.objects.get(pk=field["wes"].pk).checked_in_at is None
 
 
@@ -273,7 +278,7 @@ def test_scanning_a_withdrawn_players_link_is_refused(desk, field):
 
     response = desk.post(SCAN, {"q": SECRET})
 
-    assert messages_of(response) == ["Wes West has withdrawn and cannot be checked in."]
+    assert messages_of(response) == [ABSENT_MESSAGE]
 
 
 @pytest.mark.parametrize(

@@ -51,7 +51,11 @@ def set_checked_in(
         return player
     if checked_in and player.withdrawn:
         raise ValidationError(
-            _("%(name)s has withdrawn and cannot be checked in.") % {"name": player.name},
+            _(
+                "%(name)s is marked absent or withdrawn: a player who came after all is "
+                "recorded with “Arrived late” on the Attendance page, which checks them in."
+            )
+            % {"name": player.name},
             code="withdrawn",
         )
     before = {"player": player.key, "checked_in": player.checked_in_at is not None}
