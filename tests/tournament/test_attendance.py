@@ -265,7 +265,7 @@ def test_a_late_arrival_cannot_join_a_round_in_play(twelve, organiser):
 @pytest.mark.parametrize("status", [Round.Status.SEATED, Round.Status.DRAFT])
 def test_a_round_whose_tables_would_change_size(organiser, status):
     """Round 1 is seated with 12 before check-in closes, and 4 players have not come: a
-    published round 1 refuses the close, a draft one loses its tables (seat it again)."""
+    published round 1 refuses the close, a draft one is seated again by the engine."""
     tournament = make_tournament(organisers=[organiser], planned_rounds=2)
     players = make_players(tournament, 12)
     Player.objects.exclude(key__in=["9", "10", "11", "12"]).update(checked_in_at=timezone.now())
@@ -284,10 +284,11 @@ def test_a_round_whose_tables_would_change_size(organiser, status):
         assert tournament.check_in_closed_at is None
     else:
         outcome = close_check_in(tournament, actor=organiser)
-        assert outcome.unseated == [1]
-        assert not Seat.objects.filter(round=round_1).exists()
-        tables = seat_round(round=round_1, actor=organiser, seed=5)
-        assert len(tables) == 2
+        # The draft round is seated again by the engine with the eight who came.
+        assert outcome.reseated == [1] and outcome.unseated == []
+        seated = set(Seat.objects.filter(round=round_1).values_list("player__key", flat=True))
+        assert seated == {str(n) for n in range(1, 9)}
+        assert round_1.tables.count() == 2
 
 
 def test_a_one_for_one_change_keeps_a_draft_rounds_tables(organiser):
@@ -415,3 +416,22 @@ def test_every_preset_the_withdrawn_player_arrives_back_and_the_substitute_steps
     assert eight.plays_in(4) and not eight.plays_in(3)
     standings_row = next(row for row in standings(tournament) if row.player.key == "8")
     assert standings_row.rank is not None  # ranked, with the games they played
+
+
+def test_a_draft_round_the_engine_cannot_seat_again_loses_its_tables(organiser):
+    """While the seating plan is being generated the engine seats nothing: the draft round
+    whose field changed size is left without tables, and the page says to seat it again."""
+    from tournament.models import SeatingJob
+
+    tournament = make_tournament(organisers=[organiser], planned_rounds=2)
+    players = make_players(tournament, 12)
+    Player.objects.exclude(key__in=["9", "10", "11", "12"]).update(checked_in_at=timezone.now())
+    round_1, _tables = seated_round(
+        tournament, organiser, [players[:4], players[4:8], players[8:]], status="draft"
+    )
+    SeatingJob.objects.create(tournament=tournament, created_by=organiser)
+
+    outcome = close_check_in(tournament, actor=organiser)
+
+    assert outcome.unseated == [1] and outcome.reseated == []
+    assert not Seat.objects.filter(round=round_1).exists()

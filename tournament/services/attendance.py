@@ -27,9 +27,11 @@ The decisions this module takes:
 - **Seatings**: rounds in play or finished never change. A later round that is seated, whether
   a draft or published, is fitted with as few changed seats as possible: each arriving player
   takes the seat of a leaving one (the late player the seat of the substitute who steps out).
-  When as many leave as arrive, that is all; otherwise a draft round loses its tables (seat it
-  again: at random on its page or with the seating plan) and a published round refuses the
-  change (put it back to draft first, or choose a later round).
+  When as many leave as arrive, that is all; otherwise a draft round is seated again by the
+  seating engine (`seat_round`: the rounds before it kept as they are, its separations and
+  meetings counted), or loses its tables when the engine cannot seat it (seat it again on its
+  page or with the seating plan), and a published round refuses the change (put it back to
+  draft first, or choose a later round).
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from tournament.models import AuditEntry, Player, Round, Seat, Table, Tournament
 from tournament.names import natural_key
 from tournament.services.audit import record
 from tournament.services.live import note_change
+from tournament.services.seating_plan import seat_round
 
 Status = Round.Status
 #: Rounds whose seating and field never change again.
@@ -64,7 +67,10 @@ class Outcome:
 
     #: Rounds whose seats were changed in place (an arriving player in a leaving one's seat).
     refitted: list[int] = field(default_factory=list)
-    #: Draft rounds whose tables were removed: they need seating again.
+    #: Draft rounds seated again by the seating engine (their field changed size).
+    reseated: list[int] = field(default_factory=list)
+    #: Draft rounds whose tables were removed because the engine could not seat them again
+    #: (a field not a multiple of four, the seating plan being generated): seat them again.
     unseated: list[int] = field(default_factory=list)
 
 
@@ -366,9 +372,19 @@ class _Change:
                 outcome.refitted.append(number)
                 after = _snapshot(seats.values(), number)
             elif round.status == Status.DRAFT:
-                Table.objects.filter(round=round).delete()
-                outcome.unseated.append(number)
-                after = {"round": number, "tables": {}}
+                # The seating engine seats the draft round again, keeping the rounds before
+                # it as they are; it audits that itself.
+                try:
+                    if not isinstance(actor, User):
+                        raise ValidationError("seating needs an organiser", code="no_actor")
+                    seat_round(round=round, actor=actor)
+                except ValidationError:
+                    Table.objects.filter(round=round).delete()
+                    outcome.unseated.append(number)
+                    after = {"round": number, "tables": {}}
+                else:
+                    outcome.reseated.append(number)
+                    continue
             else:
                 raise ValidationError(
                     _(

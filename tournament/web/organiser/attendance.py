@@ -116,6 +116,16 @@ def _told(request: HttpRequest, outcome: Outcome, done: str) -> None:
             )
             % {"rounds": listed(outcome.refitted)},
         )
+    if outcome.reseated:
+        messages.info(
+            request,
+            ngettext(
+                "Round %(rounds)s is seated again with the new field (it was a draft).",
+                "Rounds %(rounds)s are seated again with the new field (they were drafts).",
+                len(outcome.reseated),
+            )
+            % {"rounds": listed(outcome.reseated)},
+        )
     if outcome.unseated:
         messages.warning(
             request,
