@@ -21,8 +21,7 @@ not kept in the shared "live" cache.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
-from datetime import timezone as dt_timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.contrib import messages
@@ -99,14 +98,14 @@ def page(request: HtmxRequest, secret: str) -> HttpResponse:
         since = _seen_before(player)
         if request.method == "GET":
             mark_seen(player)
-        return _private(_render(request, player, since))
+        return _private(_render(request, player, secret, since))
     since = _since(request, player)
     checked_in = int(player.checked_in_at.timestamp()) if player.checked_in_at else 0
     tag = (
         f"link-{player.tournament_id}.{getattr(player, 'version', 0) or 0}."
         f"{getattr(player, 'changed', 0) or 0}.{checked_in}"
     )
-    return _private(answer_live(request, tag, lambda: _render(request, player, since)))
+    return _private(answer_live(request, tag, lambda: _render(request, player, secret, since)))
 
 
 def _seen_before(player: Player) -> datetime | None:
@@ -119,22 +118,24 @@ def _since(request: HtmxRequest, player: Player) -> datetime | None:
     text = request.GET.get("since", "")
     if text.isdigit() and len(text) <= 12:
         try:
-            return datetime.fromtimestamp(int(text), tz=dt_timezone.utc)
+            return datetime.fromtimestamp(int(text), tz=UTC)
         except (OverflowError, OSError, ValueError):
             pass
     return _seen_before(player)
 
 
-def _render(request: HtmxRequest, player: Player, since: datetime | None) -> HttpResponse:
+def _render(
+    request: HtmxRequest, player: Player, secret: str, since: datetime | None
+) -> HttpResponse:
     tournament = player.tournament
     context = player_record(tournament, player, drafts=False)
     seat = current_seat(player)
-    poll = reverse("player_link", args=[request.resolver_match.kwargs["secret"]])
+    poll = reverse("player_link", args=[secret])
     if since is not None:
         poll += f"?since={int(since.timestamp())}"
     context.update(
         {
-            "secret": request.resolver_match.kwargs["secret"],
+            "secret": secret,
             "poll_url": poll,
             "live_seconds": LIVE_SECONDS,
             "check_in_open": tournament.self_check_in and tournament.check_in_closed_at is None,
@@ -294,4 +295,3 @@ def call(request: HtmxRequest, secret: str) -> HttpResponse:
             _("A referee is called to table %(table)s.") % {"table": made.table.number},
         )
     return _back(secret)
-
