@@ -110,7 +110,8 @@ class ErrorAnswer(Schema):
       `bad_ema_number` (not eight digits), `bad_country` (not an ISO 3166 country); for
       settings `rules_locked`, `unique`, `unknown_preset`,
       `bad_rule_setting` (a setting the preset does not offer, or a value it does not allow),
-      `bad_table_points`, `bad_tie_breaks`.
+      `bad_table_points`, `bad_tie_breaks`; for a player's private link `no_link` (revoking
+      the link of a player who has none).
     * 401 `invalid_token` (a bad token, on any request) or `login_required` (a write without
       one).
     * 403 `forbidden` (the caller lacks the role) or `csrf_failed` (a session write without the

@@ -120,11 +120,11 @@ def field_links(request: AuthenticatedRequest, tournament: Tournament) -> HttpRe
 
 
 @never_cache  # the page shows the new links once: no copy may stay in a cache
-@organiser_page("GET")  # not HEAD: a HEAD would use up the links unseen
+@organiser_page("GET", "HEAD")
 def slips(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse:
     """The slips of the links just made, shown this once: on A4, the player's name and key, the
-    address and its QR code."""
-    entries = request.session.pop(NEW_LINKS, None) or []
+    address and its QR code. A HEAD uses none of them up."""
+    entries = [] if request.method == "HEAD" else request.session.pop(NEW_LINKS, None) or []
     shown = []
     for entry in entries:
         url = request.build_absolute_uri(reverse("player_link", args=[entry["secret"]]))
