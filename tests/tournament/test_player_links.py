@@ -100,9 +100,7 @@ def test_the_audit_trail_keeps_who_and_what_never_the_secret(players, organiser)
     assert secret not in text and digest not in text
 
 
-def test_links_for_the_field_go_to_those_without_one_unless_everyone_is_asked(
-    players, organiser
-):
+def test_links_for_the_field_go_to_those_without_one_unless_everyone_is_asked(players, organiser):
     kept = issue_link(players[2], actor=organiser)
 
     made = issue_links(players[0].tournament, actor=organiser)

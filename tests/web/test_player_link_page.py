@@ -50,7 +50,8 @@ def _text(response) -> str:
 
 
 def _assert_private(response) -> None:
-    assert response["Referrer-Policy"] == "no-referrer"
+    # Not no-referrer: browsers would send the forms' Origin as "null", refused as CSRF.
+    assert response["Referrer-Policy"] == "same-origin"
     assert "private" in response["Cache-Control"]
     assert "public" not in response["Cache-Control"]
 
@@ -78,7 +79,7 @@ def test_a_revoked_or_replaced_link_is_404(client, board, organiser, link):
     assert not RefereeCall.objects.exists()
 
 
-def test_the_page_is_private_not_indexed_and_says_no_referrer(client, link):
+def test_the_page_is_private_not_indexed_and_sends_no_referrer_elsewhere(client, link):
     response = client.get(url(link))
 
     assert response.status_code == 200
@@ -87,7 +88,7 @@ def test_the_page_is_private_not_indexed_and_says_no_referrer(client, link):
     assert response["X-Accel-Expires"] == "0"
     text = _text(response)
     assert '<meta name="robots" content="noindex, nofollow">' in text
-    assert '<meta name="referrer" content="no-referrer">' in text
+    assert '<meta name="referrer" content="same-origin">' in text
 
 
 def test_nginx_never_keeps_the_private_page():
@@ -228,9 +229,7 @@ def test_a_correction_at_another_table_is_not_marked(client, board, link):
     assert "was corrected" not in _text(client.get(url(link)))
 
 
-def test_a_newly_published_round_is_marked_with_the_table_and_seat(
-    client, board, organiser, link
-):
+def test_a_newly_published_round_is_marked_with_the_table_and_seat(client, board, organiser, link):
     players = board["players"]
     for table in board["tables"]:
         play(table, 16, board["referee"])
@@ -255,9 +254,7 @@ def test_a_newly_published_round_is_marked_with_the_table_and_seat(
 
 
 def test_nothing_is_marked_on_the_first_look(client, board, link):
-    record_hand(
-        table=board["tables"][0], number=1, result="draw", entered_by=board["referee"]
-    )
+    record_hand(table=board["tables"][0], number=1, result="draw", entered_by=board["referee"])
     correct_hand(
         hand=Hand.objects.get(table=board["tables"][0]),
         result="win",
@@ -499,3 +496,28 @@ def test_a_referee_or_a_visitor_gets_no_link(client, players, organiser):
     response = client.post(reverse("organiser:player_links", args=["spring-cup"]))
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     assert not Player.objects.exclude(link_digest="").exists()
+
+
+def test_a_head_of_the_slips_page_uses_no_link_up(organiser_client, players):
+    response = organiser_client.post(
+        reverse("organiser:player_link", args=["spring-cup", "1"]), {"action": "issue"}
+    )
+    assert organiser_client.head(response["Location"]).status_code == 200
+    text = _text(organiser_client.get(response["Location"]))
+    assert re.search(r"/p/[A-Za-z0-9_-]+/", text)
+
+
+def test_no_export_holds_a_link(organiser_client, players, organiser):
+    issue_link(players[0], actor=organiser)
+    digest = Player.objects.get(pk=players[0].pk).link_digest
+    for address in (
+        reverse("outputs:ema_csv", args=["spring-cup"]),
+        reverse("outputs:ema", args=["spring-cup"]),
+        reverse("public:standings", args=["spring-cup"]) + "?_export=csv",
+        reverse("public:standings", args=["spring-cup"]) + "?_export=xlsx",
+        reverse("organiser:players", args=["spring-cup"]),
+    ):
+        response = organiser_client.get(address)
+        assert response.status_code == 200, address
+        content = b"".join(response) if response.streaming else response.content
+        assert digest.encode() not in content, address

@@ -12,7 +12,9 @@ htmx's polls) moves that time on; the polls carry the time the page was opened w
 `?since=`, so what was marked stays marked while the page is open, and what changes meanwhile
 is marked too.
 
-The secret must not leak: every answer says Referrer-Policy no-referrer and
+The secret must not leak: every answer says Referrer-Policy same-origin (no other site is
+ever sent the address; not no-referrer, under which browsers send the forms' Origin as
+"null" and Django's CSRF check refuses the check-in, the call and the language switch) and
 Cache-Control private (nothing between keeps it; nginx keeps only the public pages' updates,
 config.hosting.LIVE_PAGES), the page tells search engines not to index it, and the polls are
 not kept in the shared "live" cache.
@@ -48,6 +50,8 @@ from tournament.web.htmx import HtmxRequest
 from tournament.web.live import answer_live, last_change
 from tournament.web.public import player_record
 
+# No other site is sent the page's address (see above).
+REFERRER_POLICY = "same-origin"
 # How often the page asks for fresh content, in seconds.
 LIVE_SECONDS = 30
 
@@ -67,7 +71,7 @@ def _private(response: HttpResponse) -> HttpResponse:
         response["Cache-Control"] = "private, no-cache"  # asked about each time (304)
     else:
         response["Cache-Control"] = "private, no-store"
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = REFERRER_POLICY
     response["X-Robots-Tag"] = "noindex, nofollow"
     response["X-Accel-Expires"] = "0"  # nginx keeps nothing of it, whatever it is told
     return response

@@ -23,6 +23,7 @@ from tournament.access import AuthenticatedRequest
 from tournament.models import Player, Tournament
 from tournament.services.player_links import issue_link, issue_links, revoke_link
 from tournament.web.organiser.access import call_service, organiser_page
+from tournament.web.player_link import REFERRER_POLICY
 
 # The secrets of new links wait here for the one page view that shows them.
 NEW_LINKS = "organiser_new_player_links"
@@ -143,5 +144,5 @@ def slips(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse
             "local_only": host in ("localhost", "::1") or host.startswith("127."),
         },
     )
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = REFERRER_POLICY  # the links are on it
     return response
