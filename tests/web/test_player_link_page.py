@@ -26,6 +26,7 @@ from tournament.services import (
 )
 from tournament.services.player_links import (
     issue_link,
+    issue_links,
     player_for_secret,
     revoke_link,
 )
@@ -521,3 +522,16 @@ def test_no_export_holds_a_link(organiser_client, players, organiser):
         assert response.status_code == 200, address
         content = b"".join(response) if response.streaming else response.content
         assert digest.encode() not in content, address
+
+
+def test_the_audit_trail_shows_links_and_calls_without_secrets(client, board, organiser, link):
+    issue_links(board["round"].tournament, actor=organiser)
+    client.post(reverse("player_link_call", args=[link]))
+    client.force_login(organiser)
+    response = client.get(reverse("organiser:audit", args=["spring-cup"]))
+    assert response.status_code == 200
+    text = _text(response)
+    assert "Player&#x27;s private link" in text or "Player's private link" in text
+    assert "Referee called" in text
+    assert link not in text
+    assert Player.objects.get(pk=board["players"][0].pk).link_digest not in text
