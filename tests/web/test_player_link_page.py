@@ -535,3 +535,19 @@ def test_the_audit_trail_shows_links_and_calls_without_secrets(client, board, or
     assert "Referee called" in text
     assert link not in text
     assert Player.objects.get(pk=board["players"][0].pk).link_digest not in text
+
+
+def test_a_poll_with_nothing_new_and_a_wrong_link_cost_one_query(
+    client, board, link, django_assert_num_queries, django_assert_max_num_queries
+):
+    for table in board["tables"]:
+        play(table, 3, board["referee"])
+    with django_assert_max_num_queries(16):
+        client.get(url(link))
+    etag = client.get(url(link), **HTMX)["ETag"]
+    with django_assert_num_queries(1):
+        assert client.get(url(link), HTTP_IF_NONE_MATCH=etag, **HTMX).status_code == 304
+    with django_assert_num_queries(1):
+        assert client.get(url("wrong"), HTTP_IF_NONE_MATCH=etag, **HTMX).status_code == 404
+    with django_assert_num_queries(1):
+        assert client.get(url("wrong")).status_code == 404
