@@ -104,6 +104,7 @@ def test_the_page_shows_the_players_tournament_table_and_opponents(client, board
     assert "Spring Cup" in text
     assert "Ann Archer" in text
     assert "Your table now: table 1, seat East" in text
+    assert "With Ben Baker (S), Cai Chen (W), Dora Diaz (N)" in text
     for name in ("Ben Baker", "Cai Chen", "Dora Diaz"):  # the opponents
         assert name in text
     assert "Eve Evans" not in text  # at the other table

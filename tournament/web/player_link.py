@@ -144,6 +144,7 @@ def _render(
             "live_seconds": LIVE_SECONDS,
             "check_in_open": tournament.self_check_in and tournament.check_in_closed_at is None,
             "current_seat": seat,
+            "current_others": _others(seat, context["at_table"]),
             "open_call": _open_call(seat),
             "schedule": _schedule(tournament),
             "news": _news(player, tournament, context, since),
@@ -155,6 +156,14 @@ def _render(
     else:
         response = render(request, "tournament/player_link/page.html", context)
     return response
+
+
+def _others(seat: Seat | None, at_table: dict[int, list[Seat]]) -> list[Seat]:
+    """The other players at the table of `seat`, East to North."""
+    if seat is None:
+        return []
+    seats = sorted(at_table.get(seat.table_id, []), key=lambda each: each.index)
+    return [each for each in seats if each.pk != seat.pk]
 
 
 def _open_call(seat: Seat | None) -> RefereeCall | None:
