@@ -20,8 +20,10 @@ from tournament.services import (
     confirm_game,
     correct_hand,
     end_game,
+    pause_clock,
     record_hand,
     set_round_status,
+    start_clock,
     update_player,
 )
 from tournament.services.player_links import (
@@ -552,3 +554,26 @@ def test_a_poll_with_nothing_new_and_a_wrong_link_cost_one_query(
         assert client.get(url("wrong"), HTTP_IF_NONE_MATCH=etag, **HTMX).status_code == 404
     with django_assert_num_queries(1):
         assert client.get(url("wrong")).status_code == 404
+
+
+def test_the_page_and_the_board_in_chinese(client, board, organiser, link):
+    client.post(reverse("player_link_call", args=[link]))
+    client.cookies["django_language"] = "zh-hans"
+    assert client.get(url(link)).status_code == 200
+    assert client.get(url(link), **HTMX).status_code == 200
+    client.force_login(organiser)
+    assert client.get(reverse("organiser:board", args=["spring-cup", 1])).status_code == 200
+    assert client.get(reverse("organiser:players", args=["spring-cup"])).status_code == 200
+
+
+def test_the_schedule_says_when_the_running_round_ends(client, board, organiser, link):
+    start_clock(round=board["round"], actor=organiser, minutes=90)
+    text = _text(client.get(url(link)))
+    assert "Rounds of 120 minutes." in text
+    ends = re.search(r"in progress, ends at about (\d\d:\d\d)", text)
+    assert ends is not None
+    etag = client.get(url(link), **HTMX)["ETag"]
+    pause_clock(round=board["round"], actor=organiser)
+    paused = client.get(url(link), HTTP_IF_NONE_MATCH=etag, **HTMX)
+    assert paused.status_code == 200
+    assert re.search(r"clock paused with [\d:]+ left", _text(paused))
