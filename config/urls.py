@@ -3,7 +3,8 @@ from __future__ import annotations
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from django.views.i18n import JavaScriptCatalog
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import JavaScriptCatalog, set_language
 
 from config.api import urlpatterns as api_urlpatterns
 from tournament import views as tournament_views
@@ -28,7 +29,10 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # Choosing a language needs no CSRF token: a forged request could only change the reader's
+    # language, and a page without a token sets no cookie, so nginx may keep one copy of a
+    # public page for every visitor (config.hosting).
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path(
         "jsi18n/",
         JavaScriptCatalog.as_view(packages=["scoring", "tournament"]),

@@ -95,9 +95,11 @@ def test_the_page_is_private_not_indexed_and_sends_no_referrer_elsewhere(client,
 
 
 def test_nginx_never_keeps_the_private_page():
-    pattern = re.compile(f"^{hosting.LIVE_PAGES}$")
-    assert not pattern.match("/p/abc/")
-    assert not pattern.match("/p/t/x/standings/")
+    for pages in (hosting.LIVE_PAGES, hosting.VISITOR_PAGES):
+        pattern = re.compile(f"^{pages}$")
+        assert pattern.match("/t/spring-cup/standings/")
+        assert not pattern.match("/p/abc/")
+        assert not pattern.match("/p/t/x/standings/")
 
 
 def test_the_page_shows_the_players_tournament_table_and_opponents(client, board, link):
