@@ -8,6 +8,7 @@ from django.views.i18n import JavaScriptCatalog, set_language
 
 from config.api import urlpatterns as api_urlpatterns
 from tournament import views as tournament_views
+from tournament.web import player_link
 from tournament.web.login import AdminLoginForm, LoginForm
 
 admin.site.login_form = AdminLoginForm
@@ -46,4 +47,8 @@ urlpatterns = [
     path("manage/<slug:slug>/seating/", include("tournament.web.urls_seating")),
     path("manage/", include("tournament.web.urls_organiser")),
     path("referee/", include("tournament.web.urls_referee")),
+    # A player's private link: the secret is any text, a wrong one is 404 like a revoked one.
+    path("p/<str:secret>/", player_link.page, name="player_link"),
+    path("p/<str:secret>/check-in/", player_link.check_in, name="player_link_check_in"),
+    path("p/<str:secret>/call/", player_link.call, name="player_link_call"),
 ]

@@ -39,7 +39,13 @@ NOT_EXPOSED = {
     "csv_header",
     "csv_rows",
     "csv_too_large",
-    "self_check_in_closed",  # a player checking in from their own link (web only)
+    # From a player's private link (web only): checking in, calling a referee; answering a
+    # call on the organiser's board.
+    "self_check_in_closed",
+    "not_playing",
+    "call_open",
+    "too_soon",
+    "answered",
 }
 
 

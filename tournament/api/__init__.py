@@ -18,7 +18,7 @@ from typing import Any
 from django.db import transaction
 from ninja import Router
 
-from tournament.api import check_in, rounds, tables, tournaments
+from tournament.api import check_in, player_links, rounds, tables, tournaments
 from tournament.api.auth import CALLERS, SAFE_METHODS, token_use
 
 
@@ -38,5 +38,5 @@ def _write_in_transaction(handler: Any) -> Any:
 
 router = Router(auth=CALLERS, tags=["tournaments"])
 router.add_decorator(_write_in_transaction)
-for part in (tournaments, rounds, tables, check_in):
+for part in (tournaments, rounds, tables, check_in, player_links):
     router.add_router("tournaments", part.router)

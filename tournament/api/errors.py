@@ -121,7 +121,8 @@ class ErrorAnswer(Schema):
       settings `rules_locked`, `unique`, `unknown_preset`,
       `bad_rule_setting` (a setting the preset does not offer, or a value it does not allow),
       `bad_table_points`, `bad_tie_breaks`; for check-in `withdrawn` (a withdrawn player is
-      not checked in).
+      not checked in); for a player's private link `no_link` (revoking the link of a player
+      who has none).
     * 401 `invalid_token` (a bad token, on any request) or `login_required` (a write without
       one).
     * 403 `forbidden` (the caller lacks the role) or `csrf_failed` (a session write without the
