@@ -261,6 +261,12 @@ http {{
         location / {{
 {passed}
         }}
+
+        # A player's private link holds its secret in the address: not written to the log.
+        location /p/ {{
+{passed}
+            access_log off;
+        }}
 {live_location}    }}
 }}
 """
