@@ -86,25 +86,37 @@ def matching(players: list[Player], search: str) -> list[Player]:
 
 
 def _found(tournament: Tournament, search: str) -> tuple[list[Player], str]:
-    """The players the desk lists for `search`, and a note when the search is a link that
-    finds nobody of this tournament."""
+    """The players the desk lists for `search`, and a note when it finds nobody because it is
+    a link: another kind of address, or a link no player of this tournament has. A bare word
+    that could be a link's secret is also searched as a name."""
     try:
         secret = link_secret(search)
     except NotALink:
-        return [], _("This is not a player's check-in link.")
+        return [], str(NOT_A_LINK)
     if secret is not None:
-        player = player_for_link(tournament, search)
-        if player is None:
+        player = player_for_link(tournament, secret)
+        if player is not None:
+            return [player], ""
+        if not bare(search):
             return [], str(UNKNOWN_LINK)
-        return [player], ""
     players = sorted(tournament.players.all(), key=lambda player: natural_key(player.key))
-    return matching(players, search), ""
+    found = matching(players, search)
+    if secret is not None and not found:
+        return [], str(NO_NAME_OR_LINK)
+    return found, ""
 
 
+def bare(text: str) -> bool:
+    """Whether `text` is a bare word (a link's secret, or a long name), not an address."""
+    return "/" not in text
+
+
+NOT_A_LINK = gettext_lazy("This is not a player's check-in link.")
 UNKNOWN_LINK = gettext_lazy(
     "This link is not the link of a player of this tournament (it may be another "
     "tournament's, or one replaced since)."
 )
+NO_NAME_OR_LINK = gettext_lazy("No player of this tournament has this name, number or link.")
 
 
 def _context(tournament: Tournament, search: str) -> dict[str, Any]:
@@ -172,16 +184,18 @@ def scan(request: AuthenticatedHtmxRequest, tournament: Tournament) -> HttpRespo
     code scanned by the camera or a barcode scanner); anything else is a search."""
     text = request.POST.get("q", "").strip()[:MOST_TEXT]
     if not storable(text):
-        messages.error(request, _("This is not a player's check-in link."))
+        messages.error(request, str(NOT_A_LINK))
         return _back(tournament)
     try:
         secret = link_secret(text)
     except NotALink:
-        messages.error(request, _("This is not a player's check-in link."))
+        messages.error(request, str(NOT_A_LINK))
         return _back(tournament)
-    if secret is None:
+    player = player_for_link(tournament, secret) if secret is not None else None
+    if player is None and (secret is None or bare(text)):
+        # A search; a bare word that is nobody's link is searched too (it may be a name), and
+        # the results say so when it finds nobody.
         return _back(tournament, " ".join(text.split()))
-    player = player_for_link(tournament, secret)
     if player is None:
         messages.error(request, str(UNKNOWN_LINK))
         return _back(tournament)
