@@ -139,6 +139,13 @@ def test_search_and_check_in_with_one_tap(chromium, live_server, transactional_d
         expect(page.locator('[data-count="checked_in"]')).to_have_text("0")
         assert Player.objects.get(pk=players[1].pk).checked_in_at is None
         assert fits(page)
+
+        page.get_by_label("Name, number, EMA number").fill("")
+        page.get_by_role("button", name="Check in Ann Archer").click()
+        page.get_by_role("button", name="Check out Ann Archer").wait_for()
+        page.get_by_label("Only players not checked in").check()
+        expect(page.locator(".desk-player")).to_have_count(3)  # Ben, Cai and Sam
+        assert "missing=1" in page.url
         assert page.evaluate("window.__violations") == []
 
         context.clear_cookies(name="sessionid")  # the session ended: a tap leads to log in

@@ -426,3 +426,24 @@ def test_the_desk_under_another_preset(client, preset):
     )
     assert 'data-count="substitutes_ready">1<' in response.content.decode()
     assert Player.objects.get(pk=world.substitute.pk).checked_in_at is not None
+
+
+def test_only_the_players_not_checked_in(desk, field):
+    desk.post(tap_url("1"), {"checked_in": "1"})
+
+    response = desk.get(DESK, {"missing": "1"})
+
+    assert listed(response) == ["2", "10", "S1"]  # not Ann (in), not Wes (withdrawn)
+    assert 'id="desk-missing" name="missing" value="1" checked' in response.content.decode()
+    assert listed(desk.get(DESK, {"missing": "1", "q": "ann"})) == []
+    assert listed(desk.get(DESK, {"missing": "1", "q": "ben"}, **HTMX)) == ["2"]
+
+
+def test_the_filter_is_kept_by_a_tap_and_a_search_without_scripts(desk, field):
+    tap = desk.post(tap_url("2"), {"checked_in": "1", "q": "", "missing": "1"})
+    search = desk.post(SCAN, {"q": "ann", "missing": "1"})
+
+    assert tap["Location"] == DESK + "?missing=1"
+    assert search["Location"] == DESK + "?q=ann&missing=1"
+    htmx = desk.post(tap_url("1"), {"checked_in": "1", "missing": "1"}, **HTMX)
+    assert 'name="missing" value="1"' in htmx.content.decode()
