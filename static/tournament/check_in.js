@@ -7,7 +7,8 @@
    this page alone loads:
    - where the browser may open the camera (navigator.mediaDevices.getUserMedia: a secure
      context, HTTPS or localhost), "Scan with the camera" shows its picture and reads a few
-     frames a second until a code is found;
+     frames a second until a code is found, and opens again on the page the scan leads to
+     (until "Stop the camera");
    - everywhere, "Take a photo of the QR code" is a file input (accept="image/*",
      capture="environment": the phone's camera app); the photo is drawn on a canvas and read.
      On plain http at a venue this is the way in.
@@ -92,6 +93,20 @@
 
   /* The camera's picture, read a few times a second. */
 
+  // The camera stays on from one scan to the next: a scan reloads the page (the player checked
+  // in, or why not), and the page opens the camera again while this is set for the tab.
+  var KEEP = "desk-camera-on";
+
+  function keep(on) {
+    try {
+      if (on) { window.sessionStorage.setItem(KEEP, "1"); } else { window.sessionStorage.removeItem(KEEP); }
+    } catch (error) { /* storage refused: the camera is opened by hand each time */ }
+  }
+
+  function kept() {
+    try { return window.sessionStorage.getItem(KEEP) === "1"; } catch (error) { return false; }
+  }
+
   function stopCamera() {
     if (timer !== null) { window.clearTimeout(timer); timer = null; }
     if (stream) {
@@ -128,11 +143,13 @@
         start.hidden = true;
         stop.hidden = false;
         say("looking");
+        keep(true);
         return video.play();
       })
       .then(function () { scanFrame(); })
       .catch(function () {
         stopCamera();
+        keep(false);
         say("no-camera");
       });
   }
@@ -163,11 +180,12 @@
   var camera = !!(navigator.mediaDevices && navigator.mediaDevices.getUserMedia);
   start.hidden = !camera;
   start.addEventListener("click", startCamera);
-  stop.addEventListener("click", function () { stopCamera(); say(""); });
+  stop.addEventListener("click", function () { stopCamera(); keep(false); say(""); });
   photo.addEventListener("change", function () {
     if (photo.files && photo.files[0]) { readPhoto(photo.files[0]); }
     photo.value = "";
   });
+  if (camera && kept()) { startCamera(); }
   // The camera is let go when the page is left or hidden (a phone's screen turned off).
   window.addEventListener("pagehide", stopCamera);
   document.addEventListener("visibilitychange", function () {

@@ -139,6 +139,13 @@ def test_search_and_check_in_with_one_tap(chromium, live_server, transactional_d
         expect(page.locator('[data-count="checked_in"]')).to_have_text("0")
         assert Player.objects.get(pk=players[1].pk).checked_in_at is None
         assert fits(page)
+
+        page.get_by_label("Name, number, EMA number").fill("")
+        page.get_by_role("button", name="Check in Ann Archer").click()
+        page.get_by_role("button", name="Check out Ann Archer").wait_for()
+        page.get_by_label("Only players not checked in").check()
+        expect(page.locator(".desk-player")).to_have_count(3)  # Ben, Cai and Sam
+        assert "missing=1" in page.url
         assert page.evaluate("window.__violations") == []
 
         context.clear_cookies(name="sessionid")  # the session ended: a tap leads to log in
@@ -185,6 +192,71 @@ def test_check_in_from_a_photo_of_the_qr_code(
         assert errors == []
     finally:
         context.close()
+
+
+def camera_video(tmp_path: Path, text: str) -> Path:
+    """A Y4M video (grey) of the QR code of `text`, for Chromium's fake camera, which plays it
+    in a loop: 640 by 480, the code 8 pixels a module in the middle on white."""
+    width, height, scale = 640, 480, 8
+    matrix = segno.make(text, error="m").matrix
+    size = len(matrix) * scale
+    left, top = (width - size) // 2, (height - size) // 2
+    luma = bytearray(b"\xeb" * (width * height))  # white
+    for row, modules in enumerate(matrix):
+        for column, dark in enumerate(modules):
+            if dark:
+                for y in range(top + row * scale, top + (row + 1) * scale):
+                    start = y * width + left + column * scale
+                    luma[start : start + scale] = b"\x10" * scale
+    chroma = b"\x80" * (width * height // 2)
+    path = tmp_path / "camera.y4m"
+    frame = b"FRAME\n" + bytes(luma) + chroma
+    path.write_bytes(f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode() + frame * 2)
+    return path
+
+
+def test_check_in_with_the_live_camera(chromium, live_server, transactional_db, tmp_path):
+    """Chromium's fake camera shows the QR code: one tap on "Scan with the camera" checks the
+    player in, and the camera opens again on the page the scan leads to, until stopped."""
+    players = cup()
+    ann = players[0]
+    ann.link_digest = hashlib.sha256(SECRET.encode()).hexdigest()
+    ann.save(update_fields=["link_digest"])
+    video = camera_video(tmp_path, f"{live_server.url}/p/{SECRET}/")
+    browser = chromium.browser_type.launch(
+        executable_path="/usr/bin/chromium",  # as the session-wide `chromium` (tests/conftest.py)
+        headless=True,
+        args=[
+            "--no-sandbox",
+            "--use-fake-ui-for-media-stream",
+            "--use-fake-device-for-media-stream",
+            f"--use-file-for-fake-video-capture={video}",
+        ],
+    )
+    try:
+        context = logged_in_context(browser, live_server, "alice", "phone")
+        context.grant_permissions(["camera"], origin=live_server.url)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(desk_url(live_server))
+
+        with page.expect_navigation():
+            page.get_by_role("button", name="Scan with the camera").click()
+        page.get_by_text("1 Ann Archer is checked in.").wait_for()
+        assert Player.objects.get(pk=ann.pk).checked_in_at is not None
+
+        # The camera is on again, ready for the next player (the same code: already in).
+        page.get_by_role("button", name="Stop the camera").wait_for()
+        page.get_by_text("1 Ann Archer was already checked in.").wait_for()
+        page.get_by_role("button", name="Stop the camera").click()
+        page.get_by_role("button", name="Scan with the camera").wait_for()
+        page.reload()
+        assert page.get_by_role("button", name="Scan with the camera").is_visible()
+        assert errors == []
+    finally:
+        browser.close()
 
 
 def test_a_photo_without_a_code_says_so(chromium, live_server, transactional_db, tmp_path):

@@ -6,6 +6,7 @@ never a 500; the desk's switches; the live part's 304; who may open the desk."""
 from __future__ import annotations
 
 import hashlib
+import re
 
 import pytest
 from django.contrib.messages import get_messages
@@ -71,11 +72,13 @@ def desk(client, organiser, tournament, field):
     return client
 
 
-def listed(response) -> list[str]:
-    """The keys of the players listed, in order."""
-    import re
+def listed_keys(page: str) -> list[str]:
+    """The keys of the players listed on `page`, in order."""
+    return re.findall(r'data-key="([^"]+)"', page)
 
-    return re.findall(r'data-key="([^"]+)"', response.content.decode())
+
+def listed(response) -> list[str]:
+    return listed_keys(response.content.decode())
 
 
 def test_the_desk_lists_every_player_with_the_counts(desk):
@@ -251,7 +254,7 @@ def test_another_tournaments_link_is_refused_without_saying_whose(desk, field, o
     give_link(stranger)
 
     response = desk.post(SCAN, {"q": f"http://venue/p/{SECRET}/"})
-    unknown = desk.post(SCAN, {"q": "U" * 40})
+    unknown = desk.post(SCAN, {"q": "http://venue/p/" + "U" * 40})
 
     [message] = messages_of(response)
     assert messages_of(unknown)[-1:] == [message]
@@ -259,6 +262,30 @@ def test_another_tournaments_link_is_refused_without_saying_whose(desk, field, o
     assert "Stranger" not in message and "Autumn" not in message
     assert Player.objects.get(pk=stranger.pk).checked_in_at is None
     assert not Player.objects.filter(tournament__slug=SLUG, checked_in_at__isnull=False).exists()
+
+
+def test_a_bare_secret_nobody_here_has_is_searched_and_said_so(desk, field, organiser):
+    other = make_tournament(slug="autumn-cup", name="Autumn Cup", organisers=[organiser])
+    [stranger] = make_players(other, count=1, name="Stranger {}")
+    give_link(stranger)
+
+    response = desk.post(SCAN, {"q": SECRET})
+
+    assert response["Location"] == DESK + "?q=" + SECRET
+    page = desk.get(response["Location"]).content.decode()
+    assert "No player of this tournament has this name, number or link." in page
+    assert "Stranger" not in page and "Autumn" not in page
+    assert listed_keys(page) == []
+    assert Player.objects.get(pk=stranger.pk).checked_in_at is None
+
+
+def test_a_long_name_typed_whole_is_found_not_taken_for_a_link(desk, tournament):
+    add_player(tournament=tournament, key="77", name="Wolfeschlegelsteinhausen")
+
+    response = desk.post(SCAN, {"q": "wolfeschlegelsteinhausen"})
+
+    page = desk.get(response["Location"]).content.decode()
+    assert listed_keys(page) == ["77"]
 
 
 def test_a_link_on_a_closed_desk_is_refused(client, organiser, field):
@@ -404,3 +431,24 @@ def test_the_desk_under_another_preset(client, preset):
     )
     assert 'data-count="substitutes_ready">1<' in response.content.decode()
     assert Player.objects.get(pk=world.substitute.pk).checked_in_at is not None
+
+
+def test_only_the_players_not_checked_in(desk, field):
+    desk.post(tap_url("1"), {"checked_in": "1"})
+
+    response = desk.get(DESK, {"missing": "1"})
+
+    assert listed(response) == ["2", "10", "S1"]  # not Ann (in), not Wes (withdrawn)
+    assert 'id="desk-missing" name="missing" value="1" checked' in response.content.decode()
+    assert listed(desk.get(DESK, {"missing": "1", "q": "ann"})) == []
+    assert listed(desk.get(DESK, {"missing": "1", "q": "ben"}, **HTMX)) == ["2"]
+
+
+def test_the_filter_is_kept_by_a_tap_and_a_search_without_scripts(desk, field):
+    tap = desk.post(tap_url("2"), {"checked_in": "1", "q": "", "missing": "1"})
+    search = desk.post(SCAN, {"q": "ann", "missing": "1"})
+
+    assert tap["Location"] == DESK + "?missing=1"
+    assert search["Location"] == DESK + "?q=ann&missing=1"
+    htmx = desk.post(tap_url("1"), {"checked_in": "1", "missing": "1"}, **HTMX)
+    assert 'name="missing" value="1"' in htmx.content.decode()

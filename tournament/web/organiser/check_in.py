@@ -59,13 +59,21 @@ def _search(request: AuthenticatedHtmxRequest) -> str:
     return " ".join(request.GET.get("q", "").split())[:MOST_TEXT]
 
 
-def _desk_address(tournament: Tournament, search: str = "") -> str:
+def _missing(data: Any) -> bool:
+    """Whether the desk lists only the players not checked in (`missing=1`)."""
+    return data.get("missing") == "1"
+
+
+def _desk_address(tournament: Tournament, search: str = "", missing: bool = False) -> str:
     address = reverse("organiser:check_in", args=[tournament.slug])
-    return f"{address}?{urlencode({'q': search})}" if search else address
+    query = {"q": search} if search else {}
+    if missing:
+        query["missing"] = "1"
+    return f"{address}?{urlencode(query)}" if query else address
 
 
-def _back(tournament: Tournament, search: str = "") -> HttpResponse:
-    return HttpResponseSeeOther(_desk_address(tournament, search))
+def _back(tournament: Tournament, search: str = "", missing: bool = False) -> HttpResponse:
+    return HttpResponseSeeOther(_desk_address(tournament, search, missing))
 
 
 def matching(players: list[Player], search: str) -> list[Player]:
@@ -86,35 +94,50 @@ def matching(players: list[Player], search: str) -> list[Player]:
 
 
 def _found(tournament: Tournament, search: str) -> tuple[list[Player], str]:
-    """The players the desk lists for `search`, and a note when the search is a link that
-    finds nobody of this tournament."""
+    """The players the desk lists for `search`, and a note when it finds nobody because it is
+    a link: another kind of address, or a link no player of this tournament has. A bare word
+    that could be a link's secret is also searched as a name."""
     try:
         secret = link_secret(search)
     except NotALink:
-        return [], _("This is not a player's check-in link.")
+        return [], str(NOT_A_LINK)
     if secret is not None:
-        player = player_for_link(tournament, search)
-        if player is None:
+        player = player_for_link(tournament, secret)
+        if player is not None:
+            return [player], ""
+        if not bare(search):
             return [], str(UNKNOWN_LINK)
-        return [player], ""
     players = sorted(tournament.players.all(), key=lambda player: natural_key(player.key))
-    return matching(players, search), ""
+    found = matching(players, search)
+    if secret is not None and not found:
+        return [], str(NO_NAME_OR_LINK)
+    return found, ""
 
 
+def bare(text: str) -> bool:
+    """Whether `text` is a bare word (a link's secret, or a long name), not an address."""
+    return "/" not in text
+
+
+NOT_A_LINK = gettext_lazy("This is not a player's check-in link.")
 UNKNOWN_LINK = gettext_lazy(
     "This link is not the link of a player of this tournament (it may be another "
     "tournament's, or one replaced since)."
 )
+NO_NAME_OR_LINK = gettext_lazy("No player of this tournament has this name, number or link.")
 
 
-def _context(tournament: Tournament, search: str) -> dict[str, Any]:
+def _context(tournament: Tournament, search: str, missing: bool) -> dict[str, Any]:
     players, note = _found(tournament, search)
+    if missing:
+        players = [p for p in players if p.checked_in_at is None and not p.withdrawn]
     return {
         "tournament": tournament,
         "counts": check_in_counts(tournament),
         "players": players,
         "search": search,
         "search_note": note,
+        "missing": missing,
         "refresh_seconds": REFRESH_SECONDS,
     }
 
@@ -133,7 +156,7 @@ def _desk(request: AuthenticatedHtmxRequest, tournament: Tournament) -> HttpResp
         request,
         "tournament/organiser/check_in.html",
         "tournament/organiser/check_in_content.html",
-        _context(tournament, _search(request)),
+        _context(tournament, _search(request), _missing(request.GET)),
     )
     # Read by django_permissions_policy's middleware, in place of the site's policy.
     response._permissions_policy_override = camera_allowed()  # type: ignore[attr-defined]
@@ -171,26 +194,29 @@ def scan(request: AuthenticatedHtmxRequest, tournament: Tournament) -> HttpRespo
     """The field's text, submitted: a player's private link checks them in at once (the QR
     code scanned by the camera or a barcode scanner); anything else is a search."""
     text = request.POST.get("q", "").strip()[:MOST_TEXT]
+    missing = _missing(request.POST)
     if not storable(text):
-        messages.error(request, _("This is not a player's check-in link."))
-        return _back(tournament)
+        messages.error(request, str(NOT_A_LINK))
+        return _back(tournament, missing=missing)
     try:
         secret = link_secret(text)
     except NotALink:
-        messages.error(request, _("This is not a player's check-in link."))
-        return _back(tournament)
-    if secret is None:
-        return _back(tournament, " ".join(text.split()))
-    player = player_for_link(tournament, secret)
+        messages.error(request, str(NOT_A_LINK))
+        return _back(tournament, missing=missing)
+    player = player_for_link(tournament, secret) if secret is not None else None
+    if player is None and (secret is None or bare(text)):
+        # A search; a bare word that is nobody's link is searched too (it may be a name), and
+        # the results say so when it finds nobody.
+        return _back(tournament, " ".join(text.split()), missing)
     if player is None:
         messages.error(request, str(UNKNOWN_LINK))
-        return _back(tournament)
+        return _back(tournament, missing=missing)
     already = player.checked_in_at is not None
     try:
         desk_check_in(player, True, actor=request.user, source="qr")
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
-        return _back(tournament)
+        return _back(tournament, missing=missing)
     if already:
         messages.info(
             request,
@@ -202,7 +228,7 @@ def scan(request: AuthenticatedHtmxRequest, tournament: Tournament) -> HttpRespo
             request,
             _("%(key)s %(name)s is checked in.") % {"key": player.key, "name": player.name},
         )
-    return _back(tournament)
+    return _back(tournament, missing=missing)
 
 
 class TapForm(forms.Form):
@@ -224,6 +250,7 @@ def player(request: AuthenticatedHtmxRequest, tournament: Tournament, key: str) 
     the desk with the search the tap was made in."""
     found = get_object_or_404(Player, tournament=tournament, key=key)
     search = " ".join(request.POST.get("q", "").split())[:MOST_TEXT]
+    missing = _missing(request.POST)
     form = TapForm(request.POST)
     error = ""
     done = None
@@ -242,6 +269,7 @@ def player(request: AuthenticatedHtmxRequest, tournament: Tournament, key: str) 
                 "tournament": tournament,
                 "player": done or found,
                 "search": search,
+                "missing": missing,
                 "error": error,
                 "counts": check_in_counts(tournament),
                 "oob": True,
@@ -256,7 +284,7 @@ def player(request: AuthenticatedHtmxRequest, tournament: Tournament, key: str) 
             else _("%(key)s %(name)s is checked out.")
         )
         messages.success(request, words % {"key": done.key, "name": done.name})
-    return _back(tournament, search)
+    return _back(tournament, search, missing)
 
 
 class DeskForm(forms.Form):
