@@ -32,6 +32,8 @@ CONFLICT_CODES = frozenset(
         "field_full",
         "registration_status",
         "registration_seated",
+        "desk_closed",
+        "check_in_closed",
     }
 )
 # Service codes answered with 422: the request is well formed but cannot be taken as it is
@@ -115,12 +117,15 @@ class ErrorAnswer(Schema):
       `earlier_round_open`, `has_results`, `games_open`, `sheets_unconfirmed` (finishing a round
       whose game sheets are not all confirmed), `later_round_started`, `seating_frozen`,
       `field_not_multiple_of_four`, `no_players`, `four_players`, `wrong_tournament`,
-      `withdrawn`, `already_seated`, `unknown_user`; for players `taken`, `bad_key` (a key
+      `withdrawn`, `joins_later` (a late arrival seated before the round they join),
+      `already_seated`, `unknown_user`; for players `taken`, `bad_key` (a key
       outside its alphabet), `bad_character` (a NUL or a lone surrogate in a text),
       `bad_ema_number` (not eight digits), `bad_country` (not an ISO 3166 country); for
       settings `rules_locked`, `unique`, `unknown_preset`,
       `bad_rule_setting` (a setting the preset does not offer, or a value it does not allow),
-      `bad_table_points`, `bad_tie_breaks`; for registrations `duplicate_ema_number`,
+      `bad_table_points`, `bad_tie_breaks`; for check-in `withdrawn` (a withdrawn player is
+      not checked in); for a player's private link `no_link` (revoking the link of a player
+      who has none); for registrations `duplicate_ema_number`,
       `duplicate_name` (a player or an active registration has the EMA number, or the name and
       country, already), `bad_registration_times` (it would close before it opens).
     * 401 `invalid_token` (a bad token, on any request) or `login_required` (a write without
@@ -134,6 +139,8 @@ class ErrorAnswer(Schema):
     * 409 `conflict` (the hand was entered by someone else first, or another change was made
       at the same moment) or `not_last_hand`; removing a player `player_has_results` (they
       have played: withdraw them instead) or `player_seated` (seated in a round not played);
+      checking a player in or out `desk_closed` (the check-in desk is closed: open it first);
+      allowing self check-in `check_in_closed` (check-in has been closed);
       for registrations `field_full` (no free place: raise the cap first),
       `registration_status` (not in a state that allows it) or `registration_seated` (its
       player has a seat).
