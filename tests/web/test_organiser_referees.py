@@ -14,10 +14,14 @@ from django.http import HttpRequest
 from django.urls import reverse
 from factories import make_tournament, make_user, seated_round
 
-from tournament.models import RefereeAccount, Round, Table
+from tournament.models import AuditEntry, RefereeAccount, Round, Table
 from tournament.permissions import can_referee
 from tournament.services import create_round
-from tournament.services.accounts import MOST_ACCOUNTS_AT_ONCE, create_referee_accounts
+from tournament.services.accounts import (
+    MOST_ACCOUNTS_AT_ONCE,
+    create_referee_accounts,
+    set_referee_active,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -255,6 +259,42 @@ def test_one_save_assigns_every_table(logged_in, draft, refs):
     assert again["table-2-0"].value() in (refs[0].pk, refs[1].pk)
     round_page = logged_in.get(url("round", number=1)).content.decode()
     assert "referee-01, referee-02" in round_page
+
+
+def test_a_save_keeps_each_tables_change_in_the_audit_trail(logged_in, draft, refs, organiser):
+    draft.tables.get(number=1).referees.add(refs[2])
+    data = grid(draft, refs, {"table-1-0": refs[0], "table-1-1": refs[2]})
+    assert logged_in.post(url("round_referees", number=1), data).status_code == 302
+    data = grid(draft, refs, {"table-1-0": refs[0], "table-1-1": refs[2], "table-2-0": refs[1]})
+    assert logged_in.post(url("round_referees", number=1), data).status_code == 302
+
+    entries = AuditEntry.objects.filter(action=AuditEntry.Action.TABLE_REFEREES).order_by("pk")
+    # Table 1 changed once, table 2 once; a table left as it was is not written again.
+    assert [(e.table.number, e.actor, e.before, e.after) for e in entries] == [
+        (1, organiser, {"referees": ["referee-03"]}, {"referees": ["referee-01", "referee-03"]}),
+        (2, organiser, {"referees": []}, {"referees": ["referee-02"]}),
+    ]
+    page = " ".join(logged_in.get(url("audit")).content.decode().split())
+    assert "Table&#x27;s referees changed" in page or "Table's referees changed" in page
+    assert "Referees</span>: referee-03 → referee-01, referee-03" in page
+    assert "Referees</span>: — → referee-02" in page
+
+
+def test_an_organiser_of_the_tournament_is_offered_as_a_referee(logged_in, draft, refs):
+    page = logged_in.get(url("round_referees", number=1))
+    offered = [label for _value, label in page.context["form"].fields["table-1-0"].choices]
+    assert "alice" in offered
+    assert "referee-01" in offered
+
+
+def test_a_deactivated_account_is_not_offered(logged_in, draft, refs, organiser):
+    set_referee_active(account=refs[1].referee_account, active=False, actor=organiser)
+    page = logged_in.get(url("round_referees", number=1))
+    offered = [label for _value, label in page.context["form"].fields["table-1-0"].choices]
+    assert "referee-02" not in offered
+    data = grid(draft, refs, {"table-1-0": refs[1]})
+    assert logged_in.post(url("round_referees", number=1), data).status_code == 422
+    assert referees_of(draft) == {1: [], 2: []}
 
 
 def test_a_refused_save_keeps_every_box_and_changes_nothing(logged_in, draft, refs):
