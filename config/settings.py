@@ -98,6 +98,9 @@ MIDDLEWARE = [
     # Content-Security-Policy and Permissions-Policy on every answer (see below).
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
+    # An address or query string holding a NUL (which PostgreSQL cannot compare): 404 or 400
+    # before any view looks something up by it (tournament/web/nul.py).
+    "tournament.web.nul.RefuseNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and API answers gzipped for clients that accept it (static files are WhiteNoise's,
     # above). BREACH: Django pads each gzipped answer with random bytes and masks the CSRF
