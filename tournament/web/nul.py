@@ -5,12 +5,14 @@ looks up a tournament, a player or an account by a part of its address would fai
 when that part holds `%00`. No address of the site has a NUL in it, so rather than each
 converter or view checking, one middleware answers:
 
-- a NUL in the path (as decoded): 404, the address names nothing;
-- a NUL in the query string (as decoded): 400, the request is malformed.
+- a NUL in the path (as decoded): 404, the address names nothing (under /api/ the API's JSON
+  `not_found`, elsewhere the site's 404 page);
+- a NUL in the query string (as decoded): under /api/, 400 `bad_request`; on the pages, the
+  parameters holding one are left out, as a page leaves out any value it does not take
+  (`tournament.web.query`): the page is drawn as without them.
 
-Under /api/ the answers are the API's JSON errors (`not_found`, `bad_request`); elsewhere the
-site's 404 and 400 pages. Bodies are left to the forms (Django's text fields refuse a NUL with
-a message) and the API's schemas (`tournament.api.fields`), which name the field.
+Bodies are left to the forms (Django's text fields refuse a NUL with a message) and the API's
+schemas (`tournament.api.fields`), which name the field.
 """
 
 from __future__ import annotations
@@ -18,8 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from urllib.parse import unquote_plus
 
-from django.core.exceptions import BadRequest
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 
 NUL = "\x00"
 API_PREFIX = "/api/"
@@ -56,4 +57,11 @@ class RefuseNulMiddleware:
                 },
                 status=400,
             )
-        raise BadRequest("The query string holds a NUL character.")
+        kept = QueryDict(mutable=True)
+        for name, values in request.GET.lists():
+            storable = [value for value in values if NUL not in value]
+            if NUL not in name and storable:
+                kept.setlist(name, storable)
+        kept._mutable = False
+        request.GET = kept
+        return self.get_response(request)
