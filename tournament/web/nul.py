@@ -63,5 +63,5 @@ class RefuseNulMiddleware:
             if NUL not in name and storable:
                 kept.setlist(name, storable)
         kept._mutable = False
-        request.GET = kept
+        request.GET = kept  # type: ignore[assignment]  # immutable again, as Django's own
         return self.get_response(request)
