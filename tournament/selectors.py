@@ -247,6 +247,26 @@ def tournament_referees(tournament: Tournament) -> list[User]:
     )
 
 
+def assignable_referees(tournament: Tournament) -> list[User]:
+    """Whom the tables of `tournament` may be given to, by username: its active referee
+    accounts, its organisers, and active users already refereeing one of its tables (an
+    archive's referees who are not accounts made here). The one check of every way of
+    assigning referees: the round's referee form, the API's table referees and seating, and
+    the services behind them. One query."""
+    return list(
+        get_user_model()
+        .objects.filter(
+            Q(referee_account__tournament=tournament)
+            | Q(organised_tournaments=tournament)
+            | Q(refereed_tables__round__tournament=tournament),
+            is_active=True,
+        )
+        .distinct()
+        .select_related("referee_account")
+        .order_by("username")
+    )
+
+
 def audit_trail(tournament: Tournament) -> QuerySet[AuditEntry]:
     """Every change to the tournament's results, oldest first, with who made it."""
     return AuditEntry.objects.filter(tournament=tournament).select_related("actor", "table__round")

@@ -115,7 +115,8 @@ class ErrorAnswer(Schema):
       whose game sheets are not all confirmed), `later_round_started`, `seating_frozen`,
       `field_not_multiple_of_four`, `no_players`, `four_players`, `wrong_tournament`,
       `withdrawn`, `joins_later` (a late arrival seated before the round they join),
-      `already_seated`, `unknown_user`; for players `taken`, `bad_key` (a key
+      `already_seated`, `unknown_user`, `not_a_referee` (a user who may not referee the
+      tournament's tables: see the referees PUT); for players `taken`, `bad_key` (a key
       outside its alphabet), `bad_character` (a NUL or a lone surrogate in a text),
       `bad_ema_number` (not eight digits), `bad_country` (not an ISO 3166 country); for
       settings `rules_locked`, `unique`, `unknown_preset`,

@@ -30,6 +30,7 @@ from tournament.models import (
     Table,
     Tournament,
 )
+from tournament.services.audit import record
 from tournament.services.live import note_change
 from tournament.services.seating import create_table, refuse_unless_playing
 from tournament.text import listed
@@ -273,10 +274,31 @@ def swap_players(*, round: Round, first: Player, second: Player, actor: User) ->
     _audit_round(round, actor, AuditEntry.Action.SEATING_CHANGED, before, _seating_snapshot(round))
 
 
+def _set_table_referees(table: Table, users: Sequence[User], actor: User) -> None:
+    """Give `table` exactly `users`; the change, if any, in the audit trail with the usernames
+    before and after."""
+    before = sorted(user.get_username() for user in table.referees.all())
+    after = sorted(user.get_username() for user in users)
+    if before == after:
+        return
+    table.referees.set(list(users))
+    record(
+        table.round.tournament_id,
+        AuditEntry.Action.TABLE_REFEREES,
+        actor=actor,
+        before={"referees": before},
+        after={"referees": after},
+        table=table,
+    )
+
+
 @transaction.atomic
 def assign_referees(*, table: Table, referees: Iterable[User], actor: User) -> None:
-    """Make `referees` the referees of `table` (replacing those assigned before)."""
-    table.referees.set(list(referees))
+    """Make `referees` the referees of `table` (replacing those assigned before); the change is
+    kept in the audit trail. Whom a table may be given to is checked where the choice comes
+    in (`selectors.assignable_referees`: the round's referee form, the API)."""
+    users = list(dict.fromkeys(referees))
+    _set_table_referees(table, users, actor)
     note_change(table.round.tournament_id)
 
 
@@ -286,9 +308,13 @@ def assign_round_referees(
 ) -> None:
     """Make `referees[n]` the referees of table n of `round`, for every table number given, all
     at once; tables not given keep theirs. Raises ValidationError (code "unknown_table") naming
-    a table number the round does not have, and then changes nothing."""
+    a table number the round does not have, and then changes nothing. Each table's change is
+    kept in the audit trail."""
     round = lock_round(round)
-    tables = {table.number: table for table in round.tables.all()}
+    tables = {
+        table.number: table
+        for table in round.tables.select_related("round").prefetch_related("referees")
+    }
     unknown = sorted(set(referees) - set(tables))
     if unknown:
         raise ValidationError(
@@ -296,8 +322,9 @@ def assign_round_referees(
             code="unknown_table",
             params={"round": round.number, "tables": listed(unknown)},
         )
-    for number, users in referees.items():
-        tables[number].referees.set(list(users))
+    chosen = {number: list(dict.fromkeys(users)) for number, users in referees.items()}
+    for number, users in chosen.items():
+        _set_table_referees(tables[number], users, actor)
     note_change(round.tournament_id)
 
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.access import AuthenticatedRequest
 from tournament.models import Player, Round, Seat, Tournament
 from tournament.names import natural_key
-from tournament.selectors import tournament_referees
+from tournament.selectors import assignable_referees
 from tournament.services import (
     assign_round_referees,
     create_round,
@@ -223,7 +223,7 @@ def referees(request: AuthenticatedRequest, tournament: Tournament, number: int)
     tables = list(
         round.tables.prefetch_related(Prefetch("seats", queryset=Seat.objects.with_players()))
     )
-    choices = tournament_referees(tournament)
+    choices = assignable_referees(tournament)
     assigned = referees_by_table(round)
     numbers = [table.number for table in tables]
     if request.method == "POST":
