@@ -232,13 +232,14 @@ def ranked(rows: Iterable[Standing], tie_breaks: Sequence[str]) -> list[Standing
 
 
 def tournament_referees(tournament: Tournament) -> list[User]:
-    """The referee accounts made for `tournament` and everyone assigned to one of its tables,
-    by username: whom its tables may be given to (the round's referee form, the API's
-    seating). One query."""
+    """The referee accounts made for `tournament`, the existing logins its organisers added
+    to it (`RefereeListing`) and everyone assigned to one of its tables, by username: whom its
+    tables may be given to (the round's referee form, the API's seating). One query."""
     return list(
         get_user_model()
         .objects.filter(
             Q(referee_account__tournament=tournament)
+            | Q(referee_listings__tournament=tournament)
             | Q(refereed_tables__round__tournament=tournament)
         )
         .distinct()

@@ -332,7 +332,7 @@ def test_create_a_referee_account_with_no_other_rights(client, logged_in, tourna
 @pytest.mark.parametrize(
     ("changes", "field", "message"),
     [
-        ({"username": "alice"}, "username", "A user with that username already exists."),
+        ({"username": "alice"}, "username", "alice is taken by another account."),
         ({"username": "bad name!"}, "username", "Enter a valid username."),
         ({"password_again": "other-pass-77"}, "password_again", "The two passwords differ."),
         (
