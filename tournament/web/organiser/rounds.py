@@ -127,9 +127,9 @@ def round_page(
         "remove_form": bound.pop("remove_form", None),
         "start_question": bound.pop("start_question", None),
         "unrefereed": [
-            row["table"].number
-            for row in rows
-            if not any(user.is_active for user in row["table"].referees.all())
+            table.number
+            for table in tables
+            if not any(user.is_active for user in table.referees.all())
         ]
         if round.status == Status.SEATED
         else [],
