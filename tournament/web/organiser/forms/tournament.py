@@ -142,22 +142,27 @@ def presets_with(setting: str) -> list[str]:
     ]
 
 
-class PresetSettingField(forms.BoundField):
-    """A rule setting that only some presets have: its row says which ("preset-setting
-    preset-for-<key>", read by static/tournament/preset_settings.js) and is hidden
-    ("preset-off") unless the chosen preset has it."""
+class SettingsBoundField(forms.BoundField):
+    """A field of the tournament form. A rule setting that only some presets have says which
+    on its row ("preset-setting preset-for-<key>", read by static/tournament/
+    preset_settings.js) and is hidden ("preset-off") unless the chosen preset has it."""
 
     def css_classes(self, extra_classes: Any = None) -> str:
         form = self.form
-        assert isinstance(form, TournamentForm)
+        if not isinstance(form, TournamentForm) or self.name not in form.SETTING_FIELDS:
+            return super().css_classes(extra_classes)
         name = form.SETTING_FIELDS[self.name]
         classes = ["preset-setting", *(f"preset-for-{key}" for key in presets_with(name))]
         if form.chosen_preset() not in presets_with(name):
             classes.append("preset-off")
+        if isinstance(extra_classes, str):
+            extra_classes = extra_classes.split()
         return super().css_classes([*classes, *(extra_classes or [])])
 
 
 class TournamentForm(forms.Form):
+    bound_field_class = SettingsBoundField
+
     name = forms.CharField(label=_("Name"), max_length=200)
     slug = forms.SlugField(
         label=_("Slug"),
@@ -244,19 +249,16 @@ class TournamentForm(forms.Form):
         coerce=int,
         empty_value=None,
         required=False,
-        bound_field_class=PresetSettingField,
     )
     extra_hand_bonus = forms.IntegerField(
         label=_("Dealer's extra-hand bonus (JT)"),
         required=False,
         help_text=_("Paid n times to the winner of the dealer's extra hand n; empty: 100."),
-        bound_field_class=PresetSettingField,
     )
     ready_pool = forms.IntegerField(
         label=_("Ready-hand pool after a draw (JT)"),
         required=False,
         help_text=_("Paid by the players not ready to the ready ones; empty: 600."),
-        bound_field_class=PresetSettingField,
     )
     SETTING_FIELDS = {
         "wind_rounds": "wind_rounds",
