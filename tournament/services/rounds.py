@@ -312,7 +312,6 @@ def assign_round_referees(
     note_change(round.tournament_id)
 
 
-@transaction.atomic
 def tables_without_referees(round: Round) -> list[int]:
     """The numbers of the tables of `round` that no active account referees: only the
     organisers can enter their results."""
@@ -321,6 +320,7 @@ def tables_without_referees(round: Round) -> list[int]:
     )
 
 
+@transaction.atomic
 def set_round_status(
     *, round: Round, status: str, actor: User, unrefereed_ok: bool = True
 ) -> Round:
