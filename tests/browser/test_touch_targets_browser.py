@@ -57,7 +57,11 @@ TARGETS = """
       continue;
     // A label that holds no control is a caption, not a target.
     if (element.tagName === 'LABEL' && !element.querySelector('input, select')) continue;
-    const inline = element.matches('a') && element.closest('p, li.meta, .meta, .helptext, dd')
+    // A link alone in its paragraph stands on its own.
+    const alone = element.matches('p > a:only-child')
+      && element.parentElement.textContent.trim() === element.textContent.trim();
+    const inline = element.matches('a') && !alone
+      && element.closest('p, li.meta, .meta, .helptext, dd')
       && !element.closest('nav, .site-nav, td, th, .button, .exports');
     const where = [];
     for (let node = element.parentElement; node && where.length < 3; node = node.parentElement) {
@@ -112,8 +116,7 @@ def shot(page: Any, name: str) -> None:
 
 def small_targets(page: Any) -> list[str]:
     return [
-        f"{t['where']} > <{t['tag']} class={t['cls']!r}> {t['text']!r} "
-        f"{t['width']}x{t['height']}"
+        f"{t['where']} > <{t['tag']} class={t['cls']!r}> {t['text']!r} {t['width']}x{t['height']}"
         for t in page.evaluate(TARGETS)
         if not t["inline"] and (t["height"] < SMALLEST or t["width"] < SMALLEST)
     ]
