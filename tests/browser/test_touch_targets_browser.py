@@ -68,7 +68,7 @@ TARGETS = """
       if (node === document.body) break;
       where.push(node.tagName.toLowerCase() + (node.id ? '#' + node.id : '')
         + (typeof node.className === 'string' && node.className
-          ? '.' + node.className.trim().split(/\s+/).join('.') : ''));
+          ? '.' + node.className.trim().split(/\\s+/).join('.') : ''));
     }
     found.push({
       where: where.reverse().join(' > '),
