@@ -3,7 +3,7 @@ the live pages, on the production set-up.
 
     .venv/bin/python benchmarks/venue_load.py [--players 400] [--referees 100]
         [--viewers 400 2000] [--seconds 60] [--warmup 50] [--workers 4] [--port 8820]
-        [--repeat K]
+        [--repeat K] [--blind] [--storm S]
 
 It starts gunicorn (`_server.py`: `--workers` sync workers, DEBUG off, PostgreSQL, persistent
 connections) on 127.0.0.1 over the benchmark database (bench_database.py), and runs one phase
@@ -27,6 +27,11 @@ client of its own for the viewers' polls, `LeanPhone`):
   so that every phase starts with its workers equally warm. Each live address is also opened
   once more at a random moment of the last seconds an update may be kept before the window
   (`run_phase`), so that what nginx keeps is of every age as the window opens.
+
+With `--blind` the viewers send no conditional header at all (a client that keeps nothing: every
+poll asks as a first one). With `--storm S`, S seconds into the window every viewer opens its
+pages whole at the same moment (a round is seated and the projector says "check your table"):
+those answers are counted as "storm page".
 
 The server reads LIVE_STALE_SECONDS and LIVE_BUSY_SECONDS from the environment
 (config/settings.py; the first line printed gives them): LIVE_STALE_SECONDS=0 with
@@ -372,11 +377,12 @@ def next_send(first: float, every: float, sent: float, now: float) -> float:
 
 async def poll(
     send: Send, endpoint: str, path: str, every: float, first: float, start: float,
-    stop: float, stats: Stats, timeout: float, etag: str = "",
+    stop: float, stats: Stats, timeout: float, etag: str = "", revalidate: bool = True,
 ) -> None:  # fmt: skip
     """One live region's polls until `stop`, as the browser and htmx send them: the ETag of the
     last 200 in If-None-Match (the browser revalidates its kept copy: Cache-Control no-cache),
-    one request in flight at most. Polls sent before `start` are not counted; a request
+    one request in flight at most; with `revalidate` False, never a conditional header (a
+    client that keeps nothing). Polls sent before `start` are not counted; a request
     without answer after `timeout` counts as a timeout (htmx would wait on)."""
     headers = {
         "HX-Request": "true",
@@ -391,7 +397,7 @@ async def poll(
         sent = time.monotonic()
         if sent >= stop:
             return
-        asked = {**headers, "If-None-Match": etag} if etag else headers
+        asked = {**headers, "If-None-Match": etag} if etag and revalidate else headers
         answer = await send("GET", path, asked, b"", timeout)
         if sent >= start:
             stats.note(endpoint, answer, (200, 304))
@@ -679,10 +685,22 @@ async def open_page(send: Send, path: str, at: float, timeout: float) -> None:
     await send("GET", path, headers, b"", timeout)
 
 
+async def reload_page(send: Send, path: str, at: float, stats: Stats, timeout: float) -> None:
+    """`path` opened whole at `at`, as a phone does when its player reloads the page (no
+    conditional header, no HX-Request), counted as a "storm page"."""
+    await asyncio.sleep(max(0.0, at - time.monotonic()))
+    headers = {
+        "Accept": "text/html",
+        "Accept-Language": "en",
+        "Accept-Encoding": "gzip, deflate, br",
+    }
+    stats.note("storm page", await send("GET", path, headers, b"", timeout), (200,))
+
+
 async def run_phase(
     port: int, slug: str, shares, paths, seconds: float, warmup: float, seed_value: int,
     timeout: float, cold: bool, mark: Callable[[], None], pace: float = 0.0,
-    opened_over: float = 0.0,
+    opened_over: float = 0.0, blind: bool = False, storm: float | None = None,
 ) -> tuple[Stats, float, float, float]:  # fmt: skip
     """Viewers from `warmup` seconds before the referees, referees for `seconds`; the stats,
     the window (start, end) and this process' CPU seconds over it; `mark` is called as the
@@ -708,8 +726,13 @@ async def run_phase(
             first = begin + rng.uniform(0, every)
             tasks.append(asyncio.create_task(
                 poll(send, endpoint, path, every, first, start, stop, stats, timeout,
-                     etags.get(path, ""))
+                     "" if blind else etags.get(path, ""), revalidate=not blind)
             ))  # fmt: skip
+            # A reload storm: every phone opens its pages whole at the same moment.
+            if storm is not None:
+                tasks.append(asyncio.create_task(
+                    reload_page(send, path, start + storm, stats, timeout)
+                ))  # fmt: skip
     # At a venue pages are opened all the time, and a first poll (no ETag) always reaches the
     # application, whose answer nginx then keeps: what nginx keeps is of every age. `prime`
     # alone would leave every address kept from the same moment, and all of them running out
@@ -877,6 +900,10 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds before a request "
                         "counts as a timeout")  # fmt: skip
     parser.add_argument("--cold", action="store_true", help="viewers start with no ETag")
+    parser.add_argument("--blind", action="store_true", help="viewers never send a "
+                        "conditional header (keep no copy, never revalidate)")  # fmt: skip
+    parser.add_argument("--storm", type=float, help="a reload storm: S seconds into the "
+                        "window, every viewer opens its pages whole at once")  # fmt: skip
     parser.add_argument("--pace", type=float, default=0.0, help="seconds between two hands "
                         "of a referee (default: as fast as answered)")  # fmt: skip
     parser.add_argument("--port", type=int, default=8810)
@@ -949,7 +976,8 @@ def main() -> None:
 
             stats, start, ended, cpu = asyncio.run(
                 run_phase(args.port, slug, shares, paths, args.seconds, args.warmup, args.seed,
-                          args.timeout, args.cold, mark, args.pace, opened_over)
+                          args.timeout, args.cold, mark, args.pace, opened_over,
+                          args.blind, args.storm)
             )  # fmt: skip
         finally:
             stop_server(server)

@@ -61,7 +61,9 @@ class Proxy:
     """What the nginx in front of the application server does.
 
     `listen` is HOST:PORT (``[::]:8000`` for IPv6); `upstream` is the application server,
-    ``unix:/path/to.sock`` or ``127.0.0.1:PORT``; `static_root` is Django's STATIC_ROOT;
+    ``unix:/path/to.sock`` or ``127.0.0.1:PORT``, or several separated by spaces (nginx shares
+    the requests between them; they agree on everything through the database);
+    `static_root` is Django's STATIC_ROOT;
     `state` is a folder nginx may write (pid, logs, temporary files). With `tls_cert` and
     `tls_key` it answers HTTPS itself. With `behind_proxy`, another proxy in front has set
     X-Forwarded-Proto and started X-Forwarded-For, and both are passed on. `user` is for a
@@ -88,6 +90,12 @@ def split_listen(listen: str) -> tuple[str, int]:
         raise ValueError(f"{listen!r} is not HOST:PORT (for example 0.0.0.0:8000)")
     host = host.strip("[]") or "0.0.0.0"
     return host, int(port)
+
+
+def _upstream_address(address: str) -> str:
+    if address.startswith("unix:"):
+        return "unix:" + _path(Path(address[5:]).resolve())
+    return address
 
 
 def _listen_address(listen: str) -> str:
@@ -158,9 +166,10 @@ def nginx_config(proxy: Proxy) -> str:
     few threads."""
     state = proxy.state.resolve()
     static_root = proxy.static_root.resolve()
-    upstream = proxy.upstream
-    if upstream.startswith("unix:"):
-        upstream = "unix:" + _path(Path(upstream[5:]).resolve())
+    servers = "\n".join(
+        f"        server {_upstream_address(address)} fail_timeout=0;"
+        for address in proxy.upstream.split()
+    )
     tls = proxy.tls_cert is not None and proxy.tls_key is not None
     scheme = "$http_x_forwarded_proto" if proxy.behind_proxy else "$scheme"
     types = "\n".join(f"        {kind} {ext};" for kind, ext in STATIC_TYPES.items())
@@ -228,7 +237,7 @@ http {{
 
 {live_http}
     upstream app {{
-        server {upstream} fail_timeout=0;
+{servers}
         keepalive 16;
         keepalive_timeout {UPSTREAM_IDLE_SECONDS}s;
     }}
@@ -251,6 +260,12 @@ http {{
 
         location / {{
 {passed}
+        }}
+
+        # A player's private link holds its secret in the address: not written to the log.
+        location /p/ {{
+{passed}
+            access_log off;
         }}
 {live_location}    }}
 }}
@@ -280,71 +295,80 @@ def _passed_on(scheme: str) -> str:
 # The public pages whose live updates every viewer shares (tournament.web.live.conditional_live:
 # the standings, a round, a table), not the projector's clock, which must not lag.
 LIVE_PAGES = r"/t/[^/]+/(standings|rounds/[0-9]+|rounds/[0-9]+/tables/[0-9]+)/"
+# The public pages a visitor reads whole, and those every phone opens at once when a round is
+# seated (the tournament's page, a player's): kept like the live updates, for visitors only.
+VISITOR_PAGES = (
+    r"/t/[^/]+/(standings/|rounds/[0-9]+/|rounds/[0-9]+/tables/[0-9]+/|players/[A-Za-z0-9._-]+/)?"
+)
 
 # Django's default cookie names (config/settings.py keeps them; a test checks).
 SESSION_COOKIE = "sessionid"
 LANGUAGE_COOKIE = "django_language"
+MESSAGES_COOKIE = "messages"
 
 
 def _live_cache(state: str, seconds: int, passed: str) -> tuple[str, str]:
-    """The http-level lines and the location that keep the public pages' live updates
-    (htmx's polls of LIVE_PAGES) `seconds` in nginx, as the application keeps them for
-    LIVE_STALE_SECONDS (tournament.web.live): every viewer of a page in that time is answered
-    by nginx, 304 when their copy is the one kept, without a request to the application.
+    """The http-level lines and the location that keep the public pages (VISITOR_PAGES, whole
+    and their htmx updates) `seconds` in nginx, as the application keeps the live updates for
+    LIVE_STALE_SECONDS (tournament.web.live): every visitor of a page in that time is answered
+    by nginx, 304 when their copy is the one kept, without a request to the application,
+    whatever the request carries: a first poll, a poll from a client that sends no copy back,
+    a whole page opened by every phone at once (a reload storm when a round is seated).
 
-    Kept only: an htmx request with no session cookie and no Authorization (a logged-in user's
-    page may show more), answered 200 without a cookie set (nginx keeps no answer that sets
-    one). The key is what the update depends on besides the data: the address, the part asked
-    for, the language (its cookie and the browser's Accept-Language) and whether the client
-    takes gzip (Django's GZipMiddleware compresses for those that do), so the answer's
-    "Vary: Cookie" is not needed to tell viewers apart. A first poll (no If-None-Match: its
-    page was just drawn, maybe newer than the kept update) goes to the application, and its
-    answer is kept for the next.
+    Kept only for visitors: a request with no session cookie, no Authorization and no
+    message waiting for them (Django's messages cookie), answered 200 without a cookie set
+    (nginx keeps no answer that sets one; the public pages hold no CSRF token, see
+    config/urls.py). The key is what the answer depends on besides the data: the address,
+    whole page or update and the part asked for, the language (its cookie and the browser's
+    Accept-Language) and whether the client takes gzip (Django's GZipMiddleware compresses for
+    those that do), so the answer's "Vary: Cookie" is not needed to tell visitors apart. A page
+    drawn whole may be up to `seconds` old, as its updates may: a visitor never sees a page
+    newer than the updates that follow it.
 
     An answer is kept as long as its X-Accel-Expires says (tournament.web.live.answer_live:
     what is left of the seconds an update may lag, longer while the machine is busy), else
-    `seconds`. When it runs out, one poll goes to the application; the others are sent the
-    answer kept until then while it is answered, so a viewer may see an update later by as
-    long as the application takes to answer that poll."""
+    `seconds`. When it runs out, one request goes to the application, marked X-Live-Refill
+    (it may send the last update it drew, see tournament.web.live.Kept.answer); the others are
+    sent the answer kept until then while it is answered, so a visitor may see an update later
+    by as long as the application takes to answer that request."""
     http = f"""\
-    # The public pages' live updates, kept as long as the application says (X-Accel-Expires),
-    # else {seconds} s (LIVE_STALE_SECONDS).
+    # The public pages and their live updates, kept as long as the application says
+    # (X-Accel-Expires), else {seconds} s (LIVE_STALE_SECONDS).
     proxy_cache_path {state}/live levels=1:2 keys_zone=live:8m max_size=256m inactive=5m
                      use_temp_path=off;
-    map "$http_hx_request:$cookie_{SESSION_COOKIE}:$http_authorization" $live_not_kept {{
-        "true::" 0;
+    map "$cookie_{SESSION_COOKIE}:$http_authorization:$cookie_{MESSAGES_COOKIE}" $live_not_kept {{
+        "::" 0;
         default 1;
     }}
     map $http_accept_encoding $live_gzip {{
         "~*gzip" gzip;
         default "";
     }}
-    map "$live_not_kept:$http_if_none_match" $live_not_from_kept {{
-        "0:" 1;
-        "~^0:." 0;
-        default 1;
-    }}
-    # A poll that reaches the application while it could have been answered from what is
-    # kept fills that again for every viewer: the application may send the last update it drew
-    # (tournament.web.live.Kept.answer). An empty value sends no header, the client's neither.
-    map $live_not_from_kept $live_refill {{
+    # A request that reaches the application while it could have been answered from what is
+    # kept fills that again for every visitor: the application may send the last update it
+    # drew (tournament.web.live.Kept.answer). An empty value sends no header, the client's
+    # neither.
+    map $live_not_kept $live_refill {{
         0 1;
         default "";
     }}
 """
-    key = f"$request_uri|$http_hx_target|$cookie_{LANGUAGE_COOKIE}|$http_accept_language|$live_gzip"
+    key = (
+        "$request_uri|$http_hx_request|$http_hx_target|"
+        f"$cookie_{LANGUAGE_COOKIE}|$http_accept_language|$live_gzip"
+    )
     location = f"""\
 
-        location ~ ^{LIVE_PAGES}$ {{
+        location ~ ^{VISITOR_PAGES}$ {{
 {passed}
             proxy_cache live;
             proxy_cache_key "{key}";
             proxy_cache_valid 200 {seconds}s;
             proxy_ignore_headers Cache-Control Expires Vary;
             proxy_no_cache $live_not_kept;
-            proxy_cache_bypass $live_not_from_kept;
+            proxy_cache_bypass $live_not_kept;
             proxy_set_header X-Live-Refill $live_refill;
-            # One request to the application when the kept answer runs out, not one a viewer:
+            # One request to the application when the kept answer runs out, not one a visitor:
             # for a new one the others wait for it; for one run out, they are sent the one kept
             # until then while the application answers (UPDATING).
             proxy_cache_lock on;
@@ -534,7 +558,9 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     nginx = commands.add_parser("nginx-config", help="print nginx.conf")
     nginx.add_argument("--listen", required=True)
-    nginx.add_argument("--upstream", required=True)
+    nginx.add_argument(
+        "--upstream", required=True, help="one address, or several separated by spaces"
+    )
     nginx.add_argument("--static-root", required=True, type=Path)
     nginx.add_argument("--state", required=True, type=Path)
     nginx.add_argument("--tls-cert", type=Path)

@@ -3,10 +3,12 @@ from __future__ import annotations
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from django.views.i18n import JavaScriptCatalog
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import JavaScriptCatalog, set_language
 
 from config.api import urlpatterns as api_urlpatterns
 from tournament import views as tournament_views
+from tournament.web import player_link
 from tournament.web.login import AdminLoginForm, LoginForm
 
 admin.site.login_form = AdminLoginForm
@@ -27,7 +29,10 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # Choosing a language needs no CSRF token: a forged request could only change the reader's
+    # language, and a page without a token sets no cookie, so nginx may keep one copy of a
+    # public page for every visitor (config.hosting).
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path(
         "jsi18n/",
         JavaScriptCatalog.as_view(packages=["scoring", "tournament"]),
@@ -42,4 +47,8 @@ urlpatterns = [
     path("manage/<slug:slug>/seating/", include("tournament.web.urls_seating")),
     path("manage/", include("tournament.web.urls_organiser")),
     path("referee/", include("tournament.web.urls_referee")),
+    # A player's private link: the secret is any text, a wrong one is 404 like a revoked one.
+    path("p/<str:secret>/", player_link.page, name="player_link"),
+    path("p/<str:secret>/check-in/", player_link.check_in, name="player_link_check_in"),
+    path("p/<str:secret>/call/", player_link.call, name="player_link_call"),
 ]

@@ -300,3 +300,11 @@ def test_the_site_answers_through_nginx(tmp_path, settings):
             server.wait()
         log.close()
     assert not (tmp_path / "gunicorn.sock").exists()
+
+
+def test_a_players_private_link_is_not_written_to_nginx_log(tmp_path):
+    """Its address holds the secret (tournament.services.player_links)."""
+    config = hosting.nginx_config(proxy(tmp_path))
+    block = config[config.index("location /p/ {") :]
+    block = block[: block.index("}")]
+    assert "access_log off;" in block and "proxy_pass http://app;" in block

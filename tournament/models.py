@@ -336,6 +336,17 @@ def validate_player_key(value: str) -> None:
         )
 
 
+class PlayerQuerySet(models.QuerySet["Player"]):
+    def playing_in(self, number: int) -> PlayerQuerySet:
+        """The players who play round `number`: not withdrawn from it or earlier, and not a late
+        arrival who joins after it (`Player.plays_in` says the same of one player). Substitutes
+        are among them: which of them fill the tables is `services.rounds.players_to_seat`."""
+        return self.filter(
+            Q(withdrawn_from_round__isnull=True) | Q(withdrawn_from_round__gt=number),
+            Q(joins_from_round__isnull=True) | Q(joins_from_round__lte=number),
+        )
+
+
 class Player(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
     key = models.CharField(
@@ -388,6 +399,8 @@ class Player(models.Model):
     # When the player last opened their link: what changed since is marked there.
     link_seen_at = models.DateTimeField(null=True, blank=True)
 
+    objects = PlayerQuerySet.as_manager()
+
     class Meta:
         ordering = ["tournament", "key"]
         constraints = [
@@ -423,6 +436,22 @@ class Player(models.Model):
     @property
     def withdrawn(self) -> bool:
         return self.withdrawn_from_round is not None
+
+    def plays_in(self, number: int) -> bool:
+        """Whether the player plays round `number`: not withdrawn from it or an earlier round,
+        and not a late arrival who joins after it."""
+        return (self.withdrawn_from_round is None or self.withdrawn_from_round > number) and (
+            self.joins_from_round is None or self.joins_from_round <= number
+        )
+
+    def out_of_round_reason(self, number: int) -> tuple[str, int] | None:
+        """Why the player does not play round `number`: ("withdrawn", the round withdrawn
+        from) or ("joins_later", the round joined from); None when they play it."""
+        if self.withdrawn_from_round is not None and self.withdrawn_from_round <= number:
+            return ("withdrawn", self.withdrawn_from_round)
+        if self.joins_from_round is not None and self.joins_from_round > number:
+            return ("joins_later", self.joins_from_round)
+        return None
 
     @property
     def country_name(self) -> str:

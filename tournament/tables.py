@@ -61,6 +61,7 @@ def standing_rows(rows: Sequence[Standing]) -> list[dict[str, Any]]:
             "games": len(row.game_scores),
             "substitute": row.player.substitute,
             "withdrawn_from_round": row.player.withdrawn_from_round,
+            "joins_from_round": row.player.joins_from_round,
             "unconfirmed_games": row.provisional_games,
         }
         for row in rows
@@ -117,6 +118,8 @@ class StandingsTable(tables.Table):
             marks.append(("substitute", "substitute"))
         if record["withdrawn_from_round"] is not None:
             marks.append(("withdrawn", f"withdrawn from round {record['withdrawn_from_round']}"))
+        if record.get("joins_from_round") is not None:
+            marks.append(("late", f"plays from round {record['joins_from_round']}"))
         unconfirmed = record.get("unconfirmed_games", 0)
         return format_html(
             '<a href="{}">{}</a>{}{}',

@@ -26,7 +26,7 @@ METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
 SERVICES = Path(__file__).resolve().parents[2] / "tournament" / "services"
 # Services no API endpoint calls: the seating generator's jobs and referee accounts are on the
 # organiser pages only.
-SERVICES_WITHOUT_API = {"seating_plan", "accounts"}
+SERVICES_WITHOUT_API = {"seating_plan", "accounts", "attendance"}  # attendance: web only
 # Service codes of actions the API does not offer: removing a round, swapping two players,
 # reopening a game, importing a CSV file of players.
 NOT_EXPOSED = {
@@ -39,6 +39,13 @@ NOT_EXPOSED = {
     "csv_header",
     "csv_rows",
     "csv_too_large",
+    # From a player's private link (web only): checking in, calling a referee; answering a
+    # call on the organiser's board.
+    "self_check_in_closed",
+    "not_playing",
+    "call_open",
+    "too_soon",
+    "answered",
 }
 
 

@@ -44,6 +44,7 @@ PAGES = {
         f"/manage/{SLUG}/",
         f"/manage/{SLUG}/settings/",
         f"/manage/{SLUG}/players/",
+        f"/manage/{SLUG}/check-in/",
         f"/manage/{SLUG}/referees/",
         f"/manage/{SLUG}/rounds/2/",
         f"/manage/{SLUG}/rounds/2/referees/",

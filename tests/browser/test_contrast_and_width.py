@@ -43,6 +43,7 @@ PAGES = {
         f"/manage/{SLUG}/",
         f"/manage/{SLUG}/settings/",
         f"/manage/{SLUG}/players/",
+        f"/manage/{SLUG}/check-in/",
         f"/manage/{SLUG}/rounds/2/",
         f"/manage/{SLUG}/rounds/2/board/",
         f"/manage/{SLUG}/rounds/2/tables/1/",

@@ -3,10 +3,11 @@ standings.
 
 `schemas` holds the JSON shapes (and `fields` their field types), `serialisers` builds answers
 from the models, `auth` says who is calling and what they may reach, `errors` words what is
-refused, and `tournaments`, `rounds` and `tables` are the endpoints. Each write runs in one
-transaction: whatever goes wrong inside it is rolled back and answered with its error code. An
-endpoint marked `own_transaction` (the hand POST) keeps its transaction to the write itself and
-reads its answer after the commit, so that the table's lock is not held while it is built.
+refused, and `tournaments`, `rounds`, `tables` and `check_in` are the endpoints. Each write
+runs in one transaction: whatever goes wrong inside it is rolled back and answered with its
+error code. An endpoint marked `own_transaction` (the hand POST) keeps its transaction to the
+write itself and reads its answer after the commit, so that the table's lock is not held while
+it is built.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 from django.db import transaction
 from ninja import Router
 
-from tournament.api import rounds, tables, tournaments
+from tournament.api import check_in, player_links, rounds, tables, tournaments
 from tournament.api.auth import CALLERS, SAFE_METHODS, token_use
 
 
@@ -37,5 +38,5 @@ def _write_in_transaction(handler: Any) -> Any:
 
 router = Router(auth=CALLERS, tags=["tournaments"])
 router.add_decorator(_write_in_transaction)
-for part in (tournaments, rounds, tables):
+for part in (tournaments, rounds, tables, check_in, player_links):
     router.add_router("tournaments", part.router)

@@ -23,7 +23,16 @@ from pydantic import Field
 
 # Service codes answered with 409 rather than 400: the request was right but came too late (the
 # hand is entered, or is no longer the last one).
-CONFLICT_CODES = frozenset({"conflict", "not_last_hand", "player_has_results", "player_seated"})
+CONFLICT_CODES = frozenset(
+    {
+        "conflict",
+        "not_last_hand",
+        "player_has_results",
+        "player_seated",
+        "desk_closed",
+        "check_in_closed",
+    }
+)
 # Service codes answered with 422: the request is well formed but cannot be taken as it is
 # (its idempotency key was already used for another body).
 UNPROCESSABLE_CODES = frozenset({"submission_key_reused"})
@@ -105,12 +114,15 @@ class ErrorAnswer(Schema):
       `earlier_round_open`, `has_results`, `games_open`, `sheets_unconfirmed` (finishing a round
       whose game sheets are not all confirmed), `later_round_started`, `seating_frozen`,
       `field_not_multiple_of_four`, `no_players`, `four_players`, `wrong_tournament`,
-      `withdrawn`, `already_seated`, `unknown_user`; for players `taken`, `bad_key` (a key
+      `withdrawn`, `joins_later` (a late arrival seated before the round they join),
+      `already_seated`, `unknown_user`; for players `taken`, `bad_key` (a key
       outside its alphabet), `bad_character` (a NUL or a lone surrogate in a text),
       `bad_ema_number` (not eight digits), `bad_country` (not an ISO 3166 country); for
       settings `rules_locked`, `unique`, `unknown_preset`,
       `bad_rule_setting` (a setting the preset does not offer, or a value it does not allow),
-      `bad_table_points`, `bad_tie_breaks`.
+      `bad_table_points`, `bad_tie_breaks`; for check-in `withdrawn` (a withdrawn player is
+      not checked in); for a player's private link `no_link` (revoking the link of a player
+      who has none).
     * 401 `invalid_token` (a bad token, on any request) or `login_required` (a write without
       one).
     * 403 `forbidden` (the caller lacks the role) or `csrf_failed` (a session write without the
@@ -122,8 +134,10 @@ class ErrorAnswer(Schema):
     * 409 `conflict` (the hand was entered by someone else first, or another change was made
       at the same moment) or `not_last_hand`; removing a player `player_has_results` (they
       have played: withdraw them instead) or `player_seated` (seated in a round not played);
-      starting play in a round `tables_without_referees` (tables that no active referee can
-      enter: send `"confirm": true` to start anyway).
+      checking a player in or out `desk_closed` (the check-in desk is closed: open it first);
+      allowing self check-in `check_in_closed` (check-in has been closed); starting play in a
+      round `tables_without_referees` (tables that no active referee can enter: send
+      `"confirm": true` to start anyway).
     * 422 `submission_key_reused`: the Idempotency-Key was already used by the same caller at
       the same table with another body, or for another kind of record; nothing was recorded.
     * 429 `too_many_wrong_tokens`: too many requests with a wrong token came from the

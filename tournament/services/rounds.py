@@ -32,7 +32,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.services.live import note_change
-from tournament.services.seating import create_table
+from tournament.services.seating import create_table, refuse_unless_playing
 from tournament.text import listed
 
 Status = Round.Status
@@ -128,11 +128,7 @@ def players_to_seat(round: Round) -> list[Player]:
 
     Raises ValidationError when the field cannot fill tables of four.
     """
-    active = [
-        player
-        for player in round.tournament.players.all()
-        if player.withdrawn_from_round is None or player.withdrawn_from_round > round.number
-    ]
+    active = list(round.tournament.players.playing_in(round.number))
     regulars = [player for player in active if not player.substitute]
     substitutes = [player for player in active if player.substitute]
     missing = -len(regulars) % 4
@@ -257,14 +253,8 @@ def swap_players(*, round: Round, first: Player, second: Player, actor: User) ->
                 code="wrong_tournament",
                 params={"player": player.name},
             )
-        if player.pk not in seats and (
-            player.withdrawn_from_round is not None and player.withdrawn_from_round <= round.number
-        ):
-            raise ValidationError(
-                _("%(player)s has withdrawn from round %(round)s on."),
-                code="withdrawn",
-                params={"player": player.name, "round": player.withdrawn_from_round},
-            )
+        if player.pk not in seats:
+            refuse_unless_playing(player, round.number)
     before = _seating_snapshot(round)
     one, two = seats.get(first.pk), seats.get(second.pk)
     if one and two:
@@ -357,9 +347,8 @@ def set_round_status(
         seated = set(Seat.objects.filter(round=round).values_list("player_id", flat=True))
         missing = [
             player.name
-            for player in round.tournament.players.filter(substitute=False)
+            for player in round.tournament.players.filter(substitute=False).playing_in(round.number)
             if player.pk not in seated
-            and (player.withdrawn_from_round is None or player.withdrawn_from_round > round.number)
         ]
         if missing:
             raise ValidationError(

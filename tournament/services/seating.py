@@ -12,6 +12,26 @@ from tournament.models import Player, Round, Seat, Table
 from tournament.rotation import WINDS
 
 
+def refuse_unless_playing(player: Player, number: int) -> None:
+    """Refuse a seat in round `number` to a player who does not play it: withdrawn from it or
+    an earlier round, or a late arrival who joins after it."""
+    reason = player.out_of_round_reason(number)
+    if reason is None:
+        return
+    kind, round_number = reason
+    if kind == "withdrawn":
+        raise ValidationError(
+            _("%(player)s has withdrawn from round %(round)s on."),
+            code="withdrawn",
+            params={"player": player.name, "round": round_number},
+        )
+    raise ValidationError(
+        _("%(player)s arrives late and plays from round %(round)s on."),
+        code="joins_later",
+        params={"player": player.name, "round": round_number},
+    )
+
+
 @transaction.atomic
 def create_table(*, round: Round, number: int, players: Sequence[Player]) -> Table:
     """A table of `round` with `players` starting at East, South, West and North, in that order."""
@@ -24,12 +44,7 @@ def create_table(*, round: Round, number: int, players: Sequence[Player]) -> Tab
                 code="wrong_tournament",
                 params={"player": player.name},
             )
-        if player.withdrawn_from_round is not None and player.withdrawn_from_round <= round.number:
-            raise ValidationError(
-                _("%(player)s has withdrawn from round %(round)s on."),
-                code="withdrawn",
-                params={"player": player.name, "round": player.withdrawn_from_round},
-            )
+        refuse_unless_playing(player, round.number)
     try:
         with transaction.atomic():
             table = Table.objects.create(round=round, number=number)

@@ -351,11 +351,22 @@ def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     access = _access(request, slug)
     tournament = access.tournament
     player = get_object_or_404(Player, tournament=tournament, key=key)
+    return render(
+        request,
+        "tournament/public/player.html",
+        player_record(tournament, player, drafts=access.organiser),
+    )
+
+
+def player_record(tournament: Tournament, player: Player, *, drafts: bool) -> dict[str, Any]:
+    """What a player's page shows of them (the public page and their private link's): their
+    standing, seating, games, the deals that moved their points and the penalties. `drafts`:
+    with the seats of draft rounds (for an organiser)."""
     standing: Standing = next(row for row in standings(tournament) if row.player.pk == player.pk)
     seats = (
         Seat.objects.filter(player=player).select_related("table__round").order_by("round__number")
     )
-    if not access.organiser:
+    if not drafts:
         seats = seats.exclude(round__status=Round.Status.DRAFT)
     own_seats = list(seats)
     table_ids = [seat.table_id for seat in own_seats]
@@ -420,26 +431,21 @@ def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             item["penalty"].entered_at,
         )
     )
-    return render(
-        request,
-        "tournament/public/player.html",
-        {
-            "tournament": tournament,
-            "player": player,
-            "standing": standing,
-            "points_text": format_points(standing.table_points),
-            "seating": seating,
-            "next_seat": next_seat,
-            "next_others": [
-                other
-                for other in _in_order(at_table[next_seat.table_id])
-                if other.pk != next_seat.pk
-            ]
-            if next_seat
-            else [],
-            "games": games,
-            "hands": hands,
-            "words": words,
-            "penalties": penalties,
-        },
-    )
+    return {
+        "tournament": tournament,
+        "player": player,
+        "standing": standing,
+        "points_text": format_points(standing.table_points),
+        "seating": seating,
+        "next_seat": next_seat,
+        "next_others": [
+            other for other in _in_order(at_table[next_seat.table_id]) if other.pk != next_seat.pk
+        ]
+        if next_seat
+        else [],
+        "games": games,
+        "hands": hands,
+        "words": words,
+        "penalties": penalties,
+        "at_table": at_table,
+    }

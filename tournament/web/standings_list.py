@@ -225,6 +225,10 @@ def display_rows(rows: list[dict[str, Any]], slug: str) -> list[dict[str, Any]]:
                 % {"number": row["withdrawn_from_round"]}
                 if row["withdrawn_from_round"] is not None
                 else "",
+                "joins_text": gettext("plays from round %(number)s")
+                % {"number": row["joins_from_round"]}
+                if row.get("joins_from_round") is not None
+                else "",
                 "unconfirmed_text": ngettext(
                     "includes %(count)s unconfirmed game",
                     "includes %(count)s unconfirmed games",

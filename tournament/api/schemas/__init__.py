@@ -37,6 +37,13 @@ from tournament.api.schemas.base import (
     changes,
     read,
 )
+from tournament.api.schemas.check_in import (
+    CheckInCounts,
+    CheckInDesk,
+    CheckInDeskChange,
+    CheckInRequest,
+    PlayerCheckIn,
+)
 from tournament.api.schemas.rounds import (
     MAX_TABLE_REFEREES,
     Board,
@@ -97,6 +104,10 @@ __all__ = [
     "BoardTable",
     "CLOCK_ACTIONS",
     "CLOCK_STATES",
+    "CheckInCounts",
+    "CheckInDesk",
+    "CheckInDeskChange",
+    "CheckInRequest",
     "Clock",
     "ClockRequest",
     "EMPTY_BODY_OK",
@@ -121,6 +132,7 @@ __all__ = [
     "PenaltyAnswer",
     "PenaltyChange",
     "PenaltyCreate",
+    "PlayerCheckIn",
     "Player",
     "PlayerChange",
     "PlayerCreate",

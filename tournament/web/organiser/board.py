@@ -12,9 +12,10 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import F, OuterRef
+from django.db.models import Exists, F, OuterRef
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import redirect
+from django.shortcuts import get_object_or_404, redirect
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -22,7 +23,7 @@ from django.views.decorators.http import require_safe
 
 from tournament.board import board as board_of
 from tournament.clock import clock_of
-from tournament.models import Round, Tournament
+from tournament.models import RefereeCall, Round, Tournament
 from tournament.permissions import organises
 from tournament.services import (
     confirm_game,
@@ -32,6 +33,7 @@ from tournament.services import (
     resume_clock,
     start_clock,
 )
+from tournament.services.player_links import answer_call
 from tournament.services.round_clock import MAX_EXTRA_MINUTES
 from tournament.text import listed
 from tournament.web.htmx import AuthenticatedHtmxRequest
@@ -112,6 +114,7 @@ def board_page(
         "extensions": EXTENSIONS,
         "max_extra": MAX_EXTRA_MINUTES,
         "refresh_seconds": _every(request),
+        "calls": open_calls(tournament),
     }
     return render_live(
         request,
@@ -120,6 +123,18 @@ def board_page(
         context,
         status=status,
     )
+
+
+def open_calls(tournament: Tournament) -> list[dict[str, Any]]:
+    """The players' calls for a referee not answered yet, oldest first, with how many whole
+    minutes each has waited."""
+    now = timezone.now()
+    return [
+        {"call": call, "waited": max(0, int((now - call.called_at).total_seconds() // 60))}
+        for call in RefereeCall.objects.filter(tournament=tournament, answered_at__isnull=True)
+        .select_related("table__round", "player")
+        .order_by("called_at", "pk")
+    ]
 
 
 @organiser_page("GET", "HEAD")
@@ -150,13 +165,20 @@ def _board_tag(request: AuthenticatedHtmxRequest, slug: str, number: int) -> str
             version=F("tournament__live_version__number"),
             changed=last_change(tournament=OuterRef("tournament"), table__round=OuterRef("pk")),
             allowed=organises(request.user, OuterRef("tournament")),
+            calling=Exists(
+                RefereeCall.objects.filter(
+                    tournament=OuterRef("tournament"), answered_at__isnull=True
+                )
+            ),
         )
         .first()
     )
     if round is None or not round.allowed:
         return None
     version = f"{round.version or 0}.{round.changed or 0}"
-    return f"board-{version}-{clock_tag(clock_of(round))}"
+    # While a call is open, the minutes it has waited change the board every minute.
+    waiting = f"-{int(timezone.now().timestamp() // 60)}" if round.calling else ""
+    return f"board-{version}-{clock_tag(clock_of(round))}{waiting}"
 
 
 def _back(tournament: Tournament, round: Round) -> HttpResponse:
@@ -260,3 +282,21 @@ def confirm_all(
         for error in form.non_field_errors():
             messages.error(request, str(error))
     return _back(tournament, round)
+
+
+@organiser_page("POST")
+def answer(request: AuthenticatedHtmxRequest, tournament: Tournament, call: int) -> HttpResponse:
+    """Someone went to the table that called: the call leaves the board."""
+    found = get_object_or_404(
+        RefereeCall.objects.select_related("table__round"), tournament=tournament, pk=call
+    )
+    form = forms.Form(request.POST)
+    if call_service(form, lambda: answer_call(found, actor=request.user)):
+        messages.success(
+            request,
+            _("The call from table %(table)s is answered.") % {"table": found.table.number},
+        )
+    else:
+        for error in form.non_field_errors():
+            messages.error(request, str(error))
+    return _next_or_board(request, tournament, found.table.round)

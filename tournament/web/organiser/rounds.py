@@ -71,13 +71,7 @@ def _by_key(players: list[Player]) -> list[Player]:
 
 
 def _playing_in(round: Round) -> list[Player]:
-    return _by_key(
-        [
-            player
-            for player in round.tournament.players.all()
-            if player.withdrawn_from_round is None or player.withdrawn_from_round > round.number
-        ]
-    )
+    return _by_key(list(round.tournament.players.playing_in(round.number)))
 
 
 def round_page(
