@@ -139,7 +139,7 @@ def test_round_moves_through_its_status(as_organiser, anonymous, eight, draft):
     as_organiser.post(f"{T}/rounds/1/seating", TWO_TABLES)
 
     seated = as_organiser.post(f"{T}/rounds/1/status", {"status": "seated"})
-    playing = as_organiser.post(f"{T}/rounds/1/status", {"status": "playing"})
+    playing = as_organiser.post(f"{T}/rounds/1/status", {"status": "playing", "confirm": True})
 
     assert (seated.status_code, seated.json()["status"]) == (200, "seated")
     assert playing.json()["status"] == "playing"

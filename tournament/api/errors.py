@@ -136,7 +136,9 @@ class ErrorAnswer(Schema):
       at the same moment) or `not_last_hand`; removing a player `player_has_results` (they
       have played: withdraw them instead) or `player_seated` (seated in a round not played);
       checking a player in or out `desk_closed` (the check-in desk is closed: open it first);
-      allowing self check-in `check_in_closed` (check-in has been closed).
+      allowing self check-in `check_in_closed` (check-in has been closed); starting play in a
+      round `tables_without_referees` (tables that no active referee can enter: send
+      `"confirm": true` to start anyway).
     * 422 `submission_key_reused`: the Idempotency-Key was already used by the same caller at
       the same table with another body, or for another kind of record; nothing was recorded.
     * 429 `too_many_wrong_tokens`: too many requests with a wrong token came from the

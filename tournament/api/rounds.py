@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
@@ -244,10 +245,22 @@ def set_round_status(
 ) -> dict[str, Any]:
     """draft -> seated -> playing -> finished, and back one step where the results allow it.
 
+    Starting play while a table has no active referee (only organisers could enter its
+    results) is refused with 409 `tables_without_referees` naming the tables, unless
+    `"confirm": true` is sent.
+
     Who: an organiser of the tournament."""
     round = _organised_round(request, slug, number)
-    status = read(schemas.RoundStatusRequest, payload).status
-    round = services.set_round_status(round=round, status=status, actor=request.user)
+    sent = read(schemas.RoundStatusRequest, payload)
+    try:
+        round = services.set_round_status(
+            round=round, status=sent.status, actor=request.user, unrefereed_ok=sent.confirm
+        )
+    except ValidationError as error:
+        if getattr(error, "code", None) != "tables_without_referees":
+            raise
+        message = " ".join(error.messages) + ' Send "confirm": true to start anyway.'
+        raise ApiError(409, "tables_without_referees", message) from error
     return _round_answer(request, round)
 
 

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from tournament.models import (
     AuditEntry,
@@ -328,9 +329,23 @@ def assign_round_referees(
     note_change(round.tournament_id)
 
 
+def tables_without_referees(round: Round) -> list[int]:
+    """The numbers of the tables of `round` that no active account referees: only the
+    organisers can enter their results."""
+    return sorted(
+        round.tables.exclude(referees__is_active=True).values_list("number", flat=True).distinct()
+    )
+
+
 @transaction.atomic
-def set_round_status(*, round: Round, status: str, actor: User) -> Round:
-    """Move `round` to `status` if the rules of the round allow it now."""
+def set_round_status(
+    *, round: Round, status: str, actor: User, unrefereed_ok: bool = True
+) -> Round:
+    """Move `round` to `status` if the rules of the round allow it now.
+
+    With `unrefereed_ok` False, starting play (seated -> playing) is refused with code
+    "tables_without_referees" (params: `tables`, their numbers listed) while a table has no
+    active referee: the pages and the API ask the organiser to confirm first."""
     round = lock_round(round)
     if status not in Status.values:
         raise ValidationError(
@@ -379,6 +394,19 @@ def set_round_status(*, round: Round, status: str, actor: User) -> Round:
                 code="earlier_round_open",
                 params={"earlier": unfinished.number},
             )
+        if not unrefereed_ok:
+            unrefereed = tables_without_referees(round)
+            if unrefereed:
+                raise ValidationError(
+                    ngettext_lazy(
+                        "Table %(tables)s has no referee: only organisers can enter its results.",
+                        "Tables %(tables)s have no referee: only organisers can enter their "
+                        "results.",
+                        len(unrefereed),
+                    ),
+                    code="tables_without_referees",
+                    params={"tables": listed(unrefereed), "numbers": unrefereed},
+                )
     if status == Status.SEATED and round.status == Status.PLAYING and has_results(round):
         raise ValidationError(
             _("Results are recorded in round %(round)s; it stays in play."),

@@ -32,6 +32,24 @@ class RefereeAccountForm(forms.Form):
         return data
 
 
+class AttachRefereeForm(forms.Form):
+    """An existing login added to the tournament's referees, by its username."""
+
+    username = forms.CharField(
+        label=_("Username"),
+        max_length=150,
+        help_text=_(
+            "A referee's login made for another tournament (or a plain login an administrator "
+            "made). Its password stays as it is."
+        ),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Its field's id differs from the one of the form that makes an account, on one page.
+        kwargs.setdefault("auto_id", "attach_%s")
+        super().__init__(*args, **kwargs)
+
+
 class RefereeAccountsForm(forms.Form):
     """Many referee accounts at once: numbered (referee-01, referee-02, …) or one per name."""
 
