@@ -12,8 +12,9 @@ Variables (see README.md):
   ``SESSION_COOKIE_SECURE``, ``CSRF_COOKIE_SECURE``, ``SECURE_HSTS_SECONDS``,
   ``SECURE_HSTS_INCLUDE_SUBDOMAINS``, ``SECURE_HSTS_PRELOAD``); ``PROXY_SSL_HEADER``,
   ``PROXY_COUNT``: what the reverse proxy in front says about the request
-- ``LOGIN_FAILURE_LIMIT``, ``LOGIN_COOLOFF_MINUTES``, ``TOKEN_FAILURE_LIMIT``,
-  ``TOKEN_COOLOFF_MINUTES``: throttling of wrong passwords and API tokens
+- ``LOGIN_FAILURE_LIMIT``, ``LOGIN_COOLOFF_MINUTES``, ``LOGIN_ADDRESS_FAILURE_LIMIT``,
+  ``TOKEN_FAILURE_LIMIT``, ``TOKEN_COOLOFF_MINUTES``: throttling of wrong passwords and API
+  tokens
 - ``LIVE_STALE_SECONDS``: how old a public live fragment may be when it is sent again rather
   than drawn anew after a change (default 15; 0 for never); ``LIVE_BUSY_SECONDS``: the same
   while the machine's processors are all taken (default 45; not above LIVE_STALE_SECONDS for
@@ -97,6 +98,9 @@ MIDDLEWARE = [
     # Content-Security-Policy and Permissions-Policy on every answer (see below).
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
+    # An address or query string holding a NUL (which PostgreSQL cannot compare): 404 or 400
+    # before any view looks something up by it (tournament/web/nul.py).
+    "tournament.web.nul.RefuseNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and API answers gzipped for clients that accept it (static files are WhiteNoise's,
     # above). BREACH: Django pads each gzipped answer with random bytes and masks the CSRF
@@ -227,11 +231,21 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Login throttling (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one username
-# from one address, that username is locked out from that address for LOGIN_COOLOFF_MINUTES
-# (each further try starts the wait again); other users at the same venue network are not
-# affected. Failures are kept in the database, so every application server sees them.
-# Unlock early: the admin's "Access attempts", or `manage.py axes_reset_username <name>`.
+# Login throttling (django-axes, with tournament.web.login.LoginHandler). At a venue every
+# phone may share one address (NAT), so a valid password must get through and guessing must
+# not:
+# - after LOGIN_FAILURE_LIMIT wrong passwords for one username from one address, that username
+#   is locked out from that address for LOGIN_COOLOFF_MINUTES, counted from the failure that
+#   locked it: tries during the lock are refused without being counted and do not lengthen it
+#   (AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT off);
+# - after LOGIN_ADDRESS_FAILURE_LIMIT wrong passwords from one address, whatever the usernames
+#   (password spraying), every login from that address is locked the same way;
+# - a browser that has logged in as the username before (a signed cookie, voided by a new
+#   password) is counted apart: neither lock applies to it, its own wrong passwords lock it
+#   alone after LOGIN_FAILURE_LIMIT.
+# Failures are kept in the database, so every application server sees them. Unlock early: the
+# referee accounts page's Unlock, the admin's "Access attempts" (and "wrong API tokens by
+# address" for an address's or a browser's lock), or `manage.py axes_reset_username <name>`.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -240,6 +254,9 @@ AXES_FAILURE_LIMIT = _int("LOGIN_FAILURE_LIMIT", 5, minimum=1)
 AXES_COOLOFF_TIME = timedelta(minutes=_int("LOGIN_COOLOFF_MINUTES", 15, minimum=1))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_HANDLER = "tournament.web.login.LoginHandler"
+LOGIN_ADDRESS_FAILURE_LIMIT = _int("LOGIN_ADDRESS_FAILURE_LIMIT", 50, minimum=1)
 AXES_CLIENT_IP_CALLABLE = "tournament.throttle.client_ip"
 AXES_LOCKOUT_CALLABLE = "tournament.web.login.locked_out"
 AXES_USERNAME_CALLABLE = "tournament.web.login.recorded_username"

@@ -9,13 +9,13 @@ from django.views.i18n import JavaScriptCatalog, set_language
 from config.api import urlpatterns as api_urlpatterns
 from tournament import views as tournament_views
 from tournament.web import player_link
-from tournament.web.login import AdminLoginForm, LoginForm
+from tournament.web.login import AdminLoginForm, SiteLoginView
 
 admin.site.login_form = AdminLoginForm
 
 urlpatterns = [
     path("", tournament_views.home, name="home"),
-    path("accounts/login/", auth_views.LoginView.as_view(form_class=LoginForm), name="login"),
+    path("accounts/login/", SiteLoginView.as_view(), name="login"),
     # Logging out and changing one's own password; no password reset by e-mail (a venue has no
     # mail server, and a reset link would take the Host header of the request).
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

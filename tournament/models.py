@@ -588,6 +588,39 @@ class RefereeAccount(models.Model):
         return f"{self.user} ({self.tournament})"
 
 
+class RefereeListing(models.Model):
+    """An existing login added to the referees of `tournament` by its organisers, so that its
+    tables may be given to it: a referee account that another tournament made (or a plain
+    login an administrator made). Only the tournament that made an account (RefereeAccount)
+    may give it a new password or deactivate it; a listing only offers it for the tables."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="referee_listings"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="referee_listings"
+    )
+    added_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "user__username"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user"], name="referee_listed_once_per_tournament"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.tournament})"
+
+
 class SeatQuerySet(models.QuerySet["Seat"]):
     def with_players(self) -> SeatQuerySet:
         """With their players, in seat order at each table: not in the default order, which

@@ -232,14 +232,37 @@ def ranked(rows: Iterable[Standing], tie_breaks: Sequence[str]) -> list[Standing
 
 
 def tournament_referees(tournament: Tournament) -> list[User]:
-    """The referee accounts made for `tournament` and everyone assigned to one of its tables,
-    by username: whom its tables may be given to (the round's referee form, the API's
-    seating). One query."""
+    """The referee accounts made for `tournament`, the existing logins its organisers added
+    to it (`RefereeListing`) and everyone assigned to one of its tables, by username: whom its
+    tables may be given to (the round's referee form, the API's seating). One query."""
     return list(
         get_user_model()
         .objects.filter(
             Q(referee_account__tournament=tournament)
+            | Q(referee_listings__tournament=tournament)
             | Q(refereed_tables__round__tournament=tournament)
+        )
+        .distinct()
+        .select_related("referee_account")
+        .order_by("username")
+    )
+
+
+def assignable_referees(tournament: Tournament) -> list[User]:
+    """Whom the tables of `tournament` may be given to, by username: its active referee
+    accounts, the existing logins its organisers added to it (`RefereeListing`), its
+    organisers, and active users already refereeing one of its tables (an archive's referees
+    who are not accounts made here). The one check of every way of
+    assigning referees: the round's referee form, the API's table referees and seating, and
+    the services behind them. One query."""
+    return list(
+        get_user_model()
+        .objects.filter(
+            Q(referee_account__tournament=tournament)
+            | Q(referee_listings__tournament=tournament)
+            | Q(organised_tournaments=tournament)
+            | Q(refereed_tables__round__tournament=tournament),
+            is_active=True,
         )
         .distinct()
         .select_related("referee_account")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ipaddress
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from axes.models import AccessAttempt
 from django.conf import settings
@@ -51,40 +51,62 @@ def locked_out_usernames(usernames: Iterable[str]) -> set[str]:
     )
 
 
-# --- Wrong API tokens ------------------------------------------------------------------------
+# --- Counting failures by key -----------------------------------------------------------------
 #
-# After TOKEN_FAILURE_LIMIT wrong tokens from one address within TOKEN_COOLOFF, every token from
-# that address is refused (429) until TOKEN_COOLOFF has passed since the last failure that
-# locked it. A valid token is never counted.
+# One row of the TokenFailures table per key: an address for wrong API tokens; for the login
+# (tournament.web.login) "login-address <address>" (wrong passwords from an address, whatever
+# the usernames) and "login-browser <digest>" (wrong passwords from a browser that has logged
+# in before). After `limit` failures within `cool_off` of the first, the key is locked for
+# `cool_off` from the failure that locked it; failures while it is locked are not counted and
+# do not lengthen it.
 
 
-def token_lockout(address: str) -> datetime | None:
-    """Until when tokens from `address` are refused, or None."""
+def lockout(key: str) -> datetime | None:
+    """Until when `key` is locked, or None."""
     return (
-        TokenFailures.objects.filter(address=address, locked_until__gt=timezone.now())
+        TokenFailures.objects.filter(address=key, locked_until__gt=timezone.now())
         .values_list("locked_until", flat=True)
         .first()
     )
 
 
-def note_token_failure(address: str) -> datetime | None:
-    """Count a wrong token from `address`; until when the address is now locked, or None."""
+def note_failure(key: str, *, limit: int, cool_off: timedelta) -> datetime | None:
+    """Count a failure of `key`; until when it is now locked, or None."""
     now = timezone.now()
-    cool_off = settings.TOKEN_COOLOFF
     with transaction.atomic():
         row, _ = TokenFailures.objects.select_for_update().get_or_create(
-            address=address, defaults={"since": now}
+            address=key, defaults={"since": now}
         )
         if row.locked_until is not None and row.locked_until > now:
             return row.locked_until
         if now - row.since > cool_off or row.locked_until is not None:
             row.failures, row.since, row.locked_until = 0, now, None
         row.failures += 1
-        if row.failures >= settings.TOKEN_FAILURE_LIMIT:
+        if row.failures >= limit:
             row.locked_until = now + cool_off
         row.save()
-    # Rows of addresses that have been quiet for a while say nothing any more.
-    TokenFailures.objects.filter(since__lt=now - 2 * cool_off).exclude(
-        locked_until__gt=now
-    ).delete()
+    # Rows that have been quiet for a while say nothing any more.
+    quiet = 2 * max(settings.TOKEN_COOLOFF, settings.AXES_COOLOFF_TIME)
+    TokenFailures.objects.filter(since__lt=now - quiet).exclude(locked_until__gt=now).delete()
     return row.locked_until
+
+
+# --- Wrong API tokens ------------------------------------------------------------------------
+#
+# After TOKEN_FAILURE_LIMIT wrong tokens from one address within TOKEN_COOLOFF, every wrong
+# token from that address is refused (429) until TOKEN_COOLOFF has passed since the failure
+# that locked it. A valid token is never counted, and never refused for its address
+# (tournament.api.auth): at a venue behind one address, one phone retrying a revoked token must
+# not shut out the others.
+
+
+def token_lockout(address: str) -> datetime | None:
+    """Until when wrong tokens from `address` are refused, or None."""
+    return lockout(address)
+
+
+def note_token_failure(address: str) -> datetime | None:
+    """Count a wrong token from `address`; until when the address is now locked, or None."""
+    return note_failure(
+        address, limit=settings.TOKEN_FAILURE_LIMIT, cool_off=settings.TOKEN_COOLOFF
+    )

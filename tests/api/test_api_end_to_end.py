@@ -17,6 +17,8 @@ from fractions import Fraction
 import pytest
 from django.contrib.auth.models import Permission
 
+from tournament.models import RefereeAccount, Tournament
+
 pytestmark = pytest.mark.django_db
 
 T = "/api/tournaments/club-masters"
@@ -225,6 +227,10 @@ def test_a_whole_tournament_through_the_api(api_as, director, make_user, anonymo
             {"name": "Club Masters", "slug": "club-masters", "public": True},
         ),
         201,
+    )
+    # The organiser's referee account, made on the referee accounts page.
+    RefereeAccount.objects.create(
+        user=referee, tournament=Tournament.objects.get(slug="club-masters")
     )
     assert created["seat_rotation"] == "wmo"
     for key in KEYS:

@@ -24,6 +24,8 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import Permission
 
+from tournament.models import RefereeAccount, Tournament
+
 pytestmark = pytest.mark.django_db
 
 JT = "japanese-transitional"
@@ -334,10 +336,13 @@ def test_a_whole_tournament_of_the_preset_through_the_api(
     api_as, director, make_user, anonymous, preset, slug, initial, games, expected
 ):
     desk = api_as(director)
-    scorer = api_as(make_user("ref"))
+    referee = make_user("ref")
+    scorer = api_as(referee)
     root = f"/api/tournaments/{slug}"
     body = {"name": slug, "slug": slug, "public": True, "preset": preset}
     created = ok(desk.post("/api/tournaments", body | {"rule_settings": {"wind_rounds": 1}}), 201)
+    # The organiser's referee account, made on the referee accounts page.
+    RefereeAccount.objects.create(user=referee, tournament=Tournament.objects.get(slug=slug))
     assert (created["preset"], created["seat_rotation"]) == (preset, "none")
     assert (created["rules"]["initial_points"], created["rules"]["wind_rounds"]) == (initial, 1)
     for key in KEYS:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from factories import make_tournament, make_user
 
-from tournament.models import Player, Round, Seat
+from tournament.models import AuditEntry, Player, Round, Seat
+from tournament.services.accounts import create_referee_accounts, set_referee_active
 
 pytestmark = pytest.mark.django_db
 
@@ -137,7 +139,7 @@ def test_round_moves_through_its_status(as_organiser, anonymous, eight, draft):
     as_organiser.post(f"{T}/rounds/1/seating", TWO_TABLES)
 
     seated = as_organiser.post(f"{T}/rounds/1/status", {"status": "seated"})
-    playing = as_organiser.post(f"{T}/rounds/1/status", {"status": "playing"})
+    playing = as_organiser.post(f"{T}/rounds/1/status", {"status": "playing", "confirm": True})
 
     assert (seated.status_code, seated.json()["status"]) == (200, "seated")
     assert playing.json()["status"] == "playing"
@@ -172,9 +174,17 @@ def test_unknown_status_is_a_field_error(as_organiser, draft):
     }
 
 
-def test_organiser_assigns_referees(as_organiser, anonymous, make_user, eight, draft):
-    make_user("bob")
-    make_user("carol")
+def referee_accounts(tournament, organiser, *usernames):
+    return [
+        user
+        for user, _password in create_referee_accounts(
+            tournament=tournament, usernames=list(usernames), actor=organiser
+        )
+    ]
+
+
+def test_organiser_assigns_referees(as_organiser, anonymous, tournament, organiser, eight, draft):
+    referee_accounts(tournament, organiser, "bob", "carol")
     as_organiser.post(f"{T}/rounds/1/seating", TWO_TABLES)
 
     response = as_organiser.put(f"{T}/rounds/1/tables/2/referees", {"referees": ["carol", "bob"]})
@@ -193,6 +203,63 @@ def test_unknown_referee_is_refused(as_organiser, eight, draft):
 
     assert response.status_code == 400
     assert response.json()["error"] == "unknown_user"
+
+
+def test_an_organiser_of_the_tournament_may_referee_a_table(as_organiser, eight, draft):
+    as_organiser.post(f"{T}/rounds/1/seating", TWO_TABLES)
+
+    response = as_organiser.put(f"{T}/rounds/1/tables/1/referees", {"referees": ["alice"]})
+
+    assert response.status_code == 200
+    assert response.json() == {"referees": ["alice"]}
+
+
+@pytest.mark.parametrize("who", ["plain user", "another tournament's", "deactivated"])
+def test_only_the_tournaments_referees_may_be_assigned(
+    as_organiser, tournament, organiser, eight, draft, who
+):
+    as_organiser.post(f"{T}/rounds/1/seating", TWO_TABLES)
+    [ours] = referee_accounts(tournament, organiser, "ref-ours")
+    if who == "plain user":
+        make_user("dave")
+        name = "dave"
+    elif who == "another tournament's":
+        other = make_tournament(slug="other-cup", organisers=[organiser])
+        referee_accounts(other, organiser, "ref-theirs")
+        name = "ref-theirs"
+    else:
+        [gone] = referee_accounts(tournament, organiser, "ref-gone")
+        set_referee_active(account=gone.referee_account, active=False, actor=organiser)
+        name = "ref-gone"
+    audited = AuditEntry.objects.filter(action=AuditEntry.Action.TABLE_REFEREES).count()
+
+    response = as_organiser.put(f"{T}/rounds/1/tables/1/referees", {"referees": ["ref-ours", name]})
+
+    assert response.status_code == 400
+    body = response.json()
+    assert body["error"] == "not_a_referee"
+    assert body["fields"]["referees"].startswith(f"{name} cannot referee here")
+    assert "ref-ours" not in body["message"]
+    assert as_organiser.get(f"{T}/rounds/1").json()["tables"][0]["referees"] == []
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.TABLE_REFEREES).count() == audited
+    assert ours.is_active
+
+
+def test_a_referee_change_is_audited_per_table(as_organiser, tournament, organiser, eight, draft):
+    referee_accounts(tournament, organiser, "bob", "carol")
+    as_organiser.post(f"{T}/rounds/1/seating", TWO_TABLES)
+
+    as_organiser.put(f"{T}/rounds/1/tables/2/referees", {"referees": ["carol"]})
+    as_organiser.put(f"{T}/rounds/1/tables/2/referees", {"referees": ["carol", "bob"]})
+    as_organiser.put(f"{T}/rounds/1/tables/2/referees", {"referees": ["bob", "carol"]})  # same
+    as_organiser.put(f"{T}/rounds/1/tables/2/referees", {"referees": []})
+
+    entries = AuditEntry.objects.filter(action=AuditEntry.Action.TABLE_REFEREES).order_by("pk")
+    assert [(e.table.number, e.actor, e.before, e.after) for e in entries] == [
+        (2, organiser, {"referees": []}, {"referees": ["carol"]}),
+        (2, organiser, {"referees": ["carol"]}, {"referees": ["bob", "carol"]}),
+        (2, organiser, {"referees": ["bob", "carol"]}, {"referees": []}),
+    ]
 
 
 def test_missing_round_and_table_are_not_found(as_organiser, draft):

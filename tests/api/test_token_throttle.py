@@ -47,13 +47,47 @@ def test_wrong_tokens_up_to_the_limit_are_answered_401_and_then_429(tournament, 
     assert f"refused for {retry_after} seconds" in response.json()["message"]
 
 
-def test_a_locked_address_is_refused_even_with_a_valid_token(
+def test_a_locked_address_still_lets_a_valid_token_through(
     tournament, guesser, api_from, organiser
 ):
+    """At a venue behind one address, a guesser (or a phone retrying a revoked token) must not
+    shut out everyone else: a valid token is never refused for its address."""
     fail_until_locked(guesser())
     valid = api_from(issue_token(user=organiser, name="t")[1], "203.0.113.7")
 
-    assert valid.get(T).status_code == 429
+    assert [valid.get(T).status_code for _ in range(3)] == [200, 200, 200]
+    assert guesser().get(T).status_code == 429  # wrong ones still are
+
+
+def test_a_deactivated_referees_phone_retrying_locks_out_no_other_referee(
+    tournament, api_from, organiser
+):
+    from tournament.services.accounts import create_referee_accounts, set_referee_active
+
+    [(gone, _), (working, _)] = create_referee_accounts(
+        tournament=tournament, usernames=["ref-gone", "ref-working"], actor=organiser
+    )
+    old_phone = api_from(issue_token(user=gone, name="phone")[1], "203.0.113.7")
+    other_phone = api_from(issue_token(user=working, name="phone")[1], "203.0.113.7")
+    set_referee_active(account=gone.referee_account, active=False, actor=organiser)
+
+    retries = [old_phone.get(T).status_code for _ in range(settings.TOKEN_FAILURE_LIMIT + 3)]
+
+    assert retries[-1] == 429
+    assert other_phone.get(T).status_code == 200
+
+
+def test_wrong_tokens_while_locked_do_not_lengthen_the_lock(tournament, guesser):
+    api = guesser()
+    fail_until_locked(api)
+    locked_until = TokenFailures.objects.get(address="203.0.113.7").locked_until
+
+    for _ in range(5):
+        assert api.get(T).status_code == 429
+
+    row = TokenFailures.objects.get(address="203.0.113.7")
+    assert row.locked_until == locked_until
+    assert row.failures == settings.TOKEN_FAILURE_LIMIT
 
 
 def test_other_addresses_and_valid_tokens_are_not_held_up(tournament, guesser, api_from, organiser):

@@ -724,6 +724,11 @@ FAILURES: list[tuple[str, Callable, str]] = [
         "round 1, table 2: the player at N, 'Z', is not in the players.",
     ),
     (
+        "a seat that is not one",
+        set_path("rounds", 0, "tables", 1, "seats", "East", "E"),
+        'round 1, table 2, seats: the key "East" is not known here (the keys are E, S, W and N).',
+    ),
+    (
         "same player twice",
         set_path("rounds", 0, "tables", 1, "seats", "N", "E"),
         "round 1, table 2: a table seats four different players.",

@@ -538,6 +538,36 @@ REFUSALS: list[tuple[str, str, Callable[[dict[str, Any]], None], str]] = [
         "round 1, table 1, deal 1: the further winner, 'Q', is not in the players.",
     ),
     (
+        "payments with an unknown key",
+        JT,
+        payments(1, 1, X=0),
+        'round 1, table 1, deal 1, payments: the key "X" is not known here',
+    ),
+    (
+        "payments with a seat in lower case",
+        WA,
+        payments(1, 2, e=0),
+        'round 1, table 1, deal 2, payments: the key "e" is not known here',
+    ),
+    (
+        "a JT game penalty without a reason",
+        JT,
+        penalty_in(1, None, player="2", points=100, distributed=False),
+        "round 1, table 1, game penalty 1: Give the reason for the penalty.",
+    ),
+    (
+        "a WA deal's penalty with a blank reason",
+        WA,
+        penalty_in(1, 2, player="2", points=10, distributed=True, reason="  "),
+        "round 1, table 1, deal 2, penalty 1: Give the reason for the penalty.",
+    ),
+    (
+        "an MCR penalty without a reason",
+        MCR,
+        penalty_in(1, None, player="2", points=10, distributed=False, reason=None),
+        "round 1, table 1, game penalty 1: Give the reason for the penalty.",
+    ),
+    (
         "riichi by a player not among the players",
         JT,
         deal_change(1, 1, riichi=["Q"]),

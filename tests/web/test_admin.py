@@ -34,6 +34,7 @@ def change_form(tournament: Tournament, **changes) -> dict:
         "confirmation": tournament.confirmation,
         "round_minutes": tournament.round_minutes,
         "venue": "",
+        "registration": tournament.registration,
     }
     return data | changes
 

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib.auth import authenticate
 from django.core.management import call_command
+from django.test import Client
 from django.urls import reverse
 from factories import make_user
+
+from tournament.web.login import KNOWN_COOKIE
 
 PASSWORD = "correct-horse-42"
 LOCKED = "logging in is locked for"
@@ -210,3 +215,121 @@ def test_there_is_no_password_reset_by_email(client, url):
     """A venue has no mail server, and a reset link would be built from the request's Host."""
     assert client.get(url).status_code == 404
     assert client.post(url, {"email": "alice@example.org"}).status_code in (403, 404)
+
+
+# --- One address shared by many (a venue behind NAT) ------------------------------------------
+
+
+def _age_failures(username: str, minutes: float) -> None:
+    """Move the recorded failures of `username` `minutes` into the past."""
+    for attempt in AccessAttempt.objects.filter(username=username):
+        attempt.attempt_time -= timedelta(minutes=minutes)
+        attempt.save(update_fields=["attempt_time"])
+
+
+def log_out_keeping_cookies(client) -> None:
+    """Log out as a browser does: the session ends, the browser's other cookies stay (the test
+    client's logout() forgets every cookie)."""
+    client.post(reverse("logout"))
+    assert "_auth_user_id" not in client.session
+
+
+def lock(client, username="alice", address="203.0.113.7"):
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        log_in(client, "wrong", username=username, address=address)
+
+
+def test_tries_during_the_lock_neither_count_nor_lengthen_it(client, alice):
+    lock(client)
+    (attempt,) = AccessAttempt.objects.filter(username="alice")
+    locked_at, failures = attempt.attempt_time, attempt.failures_since_start
+    _age_failures("alice", 10)
+
+    # One try every few minutes, the right password among them: refused, and not counted.
+    answers = [log_in(client, "wrong").status_code, log_in(client, PASSWORD).status_code]
+
+    (attempt,) = AccessAttempt.objects.filter(username="alice")
+    assert answers == [429, 429]
+    assert attempt.attempt_time == locked_at - timedelta(minutes=10)
+    assert attempt.failures_since_start == failures
+    # The lock ends LOGIN_COOLOFF_MINUTES after the failure that set it.
+    _age_failures("alice", settings.AXES_COOLOFF_TIME.total_seconds() / 60 - 10 + 0.1)
+    assert log_in(client, PASSWORD).status_code == 302
+
+
+def test_a_browser_that_logged_in_before_gets_in_through_a_lock(alice):
+    phone, guesser = Client(), Client()
+    assert log_in(phone, PASSWORD).status_code == 302
+    log_out_keeping_cookies(phone)
+    lock(guesser)
+    assert log_in(guesser, PASSWORD).status_code == 429  # a new browser waits
+
+    response = log_in(phone, PASSWORD)
+
+    assert response.status_code == 302
+    assert phone.session["_auth_user_id"] == str(alice.pk)
+    # Logging in reset the count, as always.
+    assert not AccessAttempt.objects.filter(username="alice").exists()
+
+
+def test_a_known_browsers_wrong_passwords_lock_it_alone(alice):
+    phone, desk = Client(), Client()
+    log_in(phone, PASSWORD)
+    log_out_keeping_cookies(phone)
+
+    answers = [log_in(phone, "wrong").status_code for _ in range(settings.AXES_FAILURE_LIMIT + 1)]
+
+    assert answers[-2:] == [429, 429]
+    assert log_in(phone, PASSWORD).status_code == 429  # locked: guessing stays bounded
+    # Nobody else at the address is held up by the phone's typos.
+    assert log_in(desk, PASSWORD).status_code == 302
+
+
+def test_a_new_password_voids_the_known_browser(alice):
+    phone, guesser = Client(), Client()
+    log_in(phone, PASSWORD)
+    log_out_keeping_cookies(phone)
+    alice.set_password("another-horse-43")
+    alice.save()
+    lock(guesser)
+
+    assert log_in(phone, "another-horse-43").status_code == 429
+
+
+def test_a_browser_known_for_another_username_is_not_known_for_this_one(alice):
+    make_user("bob", password=PASSWORD)
+    phone, guesser = Client(), Client()
+    log_in(phone, PASSWORD, username="bob")
+    log_out_keeping_cookies(phone)
+    lock(guesser)
+
+    assert log_in(phone, PASSWORD).status_code == 429
+
+
+def test_a_forged_cookie_is_not_a_known_browser(alice):
+    guesser = Client()
+    lock(guesser)
+    guesser.cookies[KNOWN_COOKIE] = "alice:forged"
+
+    assert log_in(guesser, PASSWORD).status_code == 429
+
+
+def test_spraying_many_usernames_from_one_address_locks_the_address(alice, settings):
+    settings.LOGIN_ADDRESS_FAILURE_LIMIT = 12
+    make_user("dora", password=PASSWORD)
+    phone = Client()
+    log_in(phone, PASSWORD, username="dora")
+    log_out_keeping_cookies(phone)
+    sprayer = Client()
+    # A few guesses for each of many usernames: never enough to lock one of them.
+    for number in range(4):
+        for _ in range(3):
+            log_in(sprayer, "wrong", username=f"user-{number}")
+    assert not AccessAttempt.objects.filter(failures_since_start__gte=settings.AXES_FAILURE_LIMIT)
+
+    # The address is locked for browsers it does not know, the right password included...
+    assert log_in(Client(), PASSWORD).status_code == 429
+    assert log_in(sprayer, "guess", username="user-9").status_code == 429
+    # ... but not elsewhere, nor for a browser that has logged in before.
+    assert log_in(Client(), PASSWORD, address="198.51.100.9").status_code == 302
+    assert log_in(phone, PASSWORD, username="dora").status_code == 302

@@ -220,7 +220,10 @@ def test_a_round_goes_through_its_steps(logged_in, organiser, draft):
     assert post_status(logged_in, "seated").status_code == 302
     assert post_status(logged_in, "draft").status_code == 302
     assert post_status(logged_in, "seated").status_code == 302
-    response = post_status(logged_in, "playing")
+    asked = post_status(logged_in, "playing")  # no table has a referee: asked first
+    assert asked.status_code == 200
+    assert "Start anyway?" in asked.content.decode()
+    response = logged_in.post(url("round_status", number=1), {"status": "playing", "confirm": "1"})
     assert response.status_code == 302
     assert messages_of(response)[-1] == "Round 1 is now playing."
     for table in draft.tables.all():
@@ -332,7 +335,7 @@ def test_create_a_referee_account_with_no_other_rights(client, logged_in, tourna
 @pytest.mark.parametrize(
     ("changes", "field", "message"),
     [
-        ({"username": "alice"}, "username", "A user with that username already exists."),
+        ({"username": "alice"}, "username", "alice is taken by another account."),
         ({"username": "bad name!"}, "username", "Enter a valid username."),
         ({"password_again": "other-pass-77"}, "password_again", "The two passwords differ."),
         (

@@ -59,15 +59,14 @@ class BearerToken(HttpBearer):
 
     def authenticate(self, request: HttpRequest, token: str) -> Any:
         address = client_ip(request)
-        # One query for a valid token and its address's lockout; a wrong one asks again.
-        found, locked_until = find_token(token, address)
+        # A valid token always gets through, whatever its address's lockout: at a venue behind
+        # one address, a phone retrying a revoked token must not shut out every referee. Only
+        # wrong tokens are counted, and refused while the address is locked.
+        found, _locked = find_token(token)
         if found is None:
-            locked_until = token_lockout(address)
-            if locked_until is None:
-                locked_until = note_token_failure(address)
-        if locked_until is not None:
-            raise _too_many_wrong_tokens(locked_until)
-        if found is None:
+            locked_until = token_lockout(address) or note_token_failure(address)
+            if locked_until is not None:
+                raise _too_many_wrong_tokens(locked_until)
             raise ApiError(
                 401,
                 "invalid_token",

@@ -118,7 +118,8 @@ class ErrorAnswer(Schema):
       whose game sheets are not all confirmed), `later_round_started`, `seating_frozen`,
       `field_not_multiple_of_four`, `no_players`, `four_players`, `wrong_tournament`,
       `withdrawn`, `joins_later` (a late arrival seated before the round they join),
-      `already_seated`, `unknown_user`; for players `taken`, `bad_key` (a key
+      `already_seated`, `unknown_user`, `not_a_referee` (a user who may not referee the
+      tournament's tables: see the referees PUT); for players `taken`, `bad_key` (a key
       outside its alphabet), `bad_character` (a NUL or a lone surrogate in a text),
       `bad_ema_number` (not eight digits), `bad_country` (not an ISO 3166 country); for
       settings `rules_locked`, `unique`, `unknown_preset`,
@@ -140,7 +141,9 @@ class ErrorAnswer(Schema):
       at the same moment) or `not_last_hand`; removing a player `player_has_results` (they
       have played: withdraw them instead) or `player_seated` (seated in a round not played);
       checking a player in or out `desk_closed` (the check-in desk is closed: open it first);
-      allowing self check-in `check_in_closed` (check-in has been closed);
+      allowing self check-in `check_in_closed` (check-in has been closed); starting play in a
+      round `tables_without_referees` (tables that no active referee can enter: send
+      `"confirm": true` to start anyway);
       for registrations `field_full` (no free place: raise the cap first),
       `registration_status` (not in a state that allows it) or `registration_seated` (its
       player has a seat).

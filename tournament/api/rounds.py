@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
@@ -29,7 +30,7 @@ from tournament.api.schemas import BODY, EMPTY_BODY_OK, Sent, read
 from tournament.api.tournaments import PAGED, READ, WRITE, T
 from tournament.models import Round
 from tournament.rotation import WINDS
-from tournament.selectors import tournament_referees
+from tournament.selectors import assignable_referees
 
 router = Router(exclude_unset=True)
 
@@ -138,9 +139,9 @@ def seat_round(
     Referees stay with their table numbers, as on the seating pages: seated again, a table
     keeps its referees; seated for the first time, it takes those of the previous round's
     table of the same number. A table sent with `referees` (usernames; [] for none) gets
-    exactly those: each must be a referee account of this tournament or a user already
-    refereeing one of its tables (400 `invalid` naming the table otherwise, and nothing
-    changes). The answer shows each table's referees.
+    exactly those: each must be an active referee account of this tournament, one of its
+    organisers or a user already refereeing one of its tables (400 `invalid` naming the table
+    otherwise, and nothing changes). The answer shows each table's referees.
 
     Who: an organiser of the tournament."""
     round = _organised_round(request, slug, number)
@@ -192,7 +193,7 @@ def _tables(round: Round, tables: list[dict[str, Any]]) -> list[list]:
 
 def _table_referees(round: Round, tables: list[dict[str, Any]]) -> dict[int, list[User]]:
     """The referees that the tables sent with `referees` name, by table number; each must be
-    one of the tournament's referees (`selectors.tournament_referees`)."""
+    one of those the tournament's tables may be given to (`selectors.assignable_referees`)."""
     named = {
         number: table["referees"]
         for number, table in enumerate(tables, start=1)
@@ -200,7 +201,7 @@ def _table_referees(round: Round, tables: list[dict[str, Any]]) -> dict[int, lis
     }
     if not named:
         return {}
-    known = {user.get_username(): user for user in tournament_referees(round.tournament)}
+    known = {user.get_username(): user for user in assignable_referees(round.tournament)}
     problems = []
     chosen: dict[int, list[User]] = {}
     for number, usernames in named.items():
@@ -244,10 +245,22 @@ def set_round_status(
 ) -> dict[str, Any]:
     """draft -> seated -> playing -> finished, and back one step where the results allow it.
 
+    Starting play while a table has no active referee (only organisers could enter its
+    results) is refused with 409 `tables_without_referees` naming the tables, unless
+    `"confirm": true` is sent.
+
     Who: an organiser of the tournament."""
     round = _organised_round(request, slug, number)
-    status = read(schemas.RoundStatusRequest, payload).status
-    round = services.set_round_status(round=round, status=status, actor=request.user)
+    sent = read(schemas.RoundStatusRequest, payload)
+    try:
+        round = services.set_round_status(
+            round=round, status=sent.status, actor=request.user, unrefereed_ok=sent.confirm
+        )
+    except ValidationError as error:
+        if getattr(error, "code", None) != "tables_without_referees":
+            raise
+        message = " ".join(error.messages) + ' Send "confirm": true to start anyway.'
+        raise ApiError(409, "tables_without_referees", message) from error
     return _round_answer(request, round)
 
 
@@ -264,20 +277,35 @@ def set_referees(
     table: int,
     payload: Sent[schemas.Referees] = BODY,
 ) -> dict[str, Any]:
-    """Replaces the referees with these users (usernames of active users).
+    """Replaces the referees with these users, by username: each must be an active referee
+    account of this tournament, one of its organisers or a user already refereeing one of its
+    tables (400 `unknown_user` naming the usernames no user has, 400 `not_a_referee` naming
+    the others; nothing changes then). The change is kept in the audit trail.
 
     Who: an organiser of the tournament."""
     round = _organised_round(request, slug, number)
     found = table_of(round, table)
-    usernames = read(schemas.Referees, payload).referees
-    User = get_user_model()
-    users = User._default_manager.filter(
-        **{f"{User.USERNAME_FIELD}__in": usernames}, is_active=True
-    )
-    missing = sorted(set(usernames) - {user.get_username() for user in users})
-    if missing:
-        message = f"No active user is called {', '.join(missing)}."
-        raise ApiError(400, "unknown_user", message, fields={"referees": message})
+    usernames = list(dict.fromkeys(read(schemas.Referees, payload).referees))
+    allowed = {user.get_username(): user for user in assignable_referees(round.tournament)}
+    others = [name for name in usernames if name not in allowed]
+    if others:
+        User = get_user_model()
+        existing = set(
+            User._default_manager.filter(**{f"{User.USERNAME_FIELD}__in": others}).values_list(
+                User.USERNAME_FIELD, flat=True
+            )
+        )
+        missing = [name for name in others if name not in existing]
+        if missing:
+            message = f"No user is called {', '.join(sorted(missing))}."
+            raise ApiError(400, "unknown_user", message, fields={"referees": message})
+        message = (
+            f"{', '.join(sorted(others))} cannot referee here: a table's referees are the "
+            "tournament's active referee accounts and its organisers (make referee accounts "
+            "on the tournament's referee accounts page first)."
+        )
+        raise ApiError(400, "not_a_referee", message, fields={"referees": message})
+    users = [allowed[name] for name in usernames]
     services.assign_referees(table=found, referees=users, actor=request.user)
     return {"referees": sorted(user.get_username() for user in users)}
 

@@ -66,11 +66,14 @@ Keys a document must have: `format`, `version`, `tournament` (with `name` and `s
 (each with `key` and `name`), `rounds` (each with `number`), every table's `number` and `seats`,
 every hand's `number` and `result` (and `winner` for a win, with `fan` in version 1; `offender` for
 a faulty out), every penalty's `player`, `points` and `distributed` (and a `reason`, which a false
-win may leave out). Everything else has a default, the Django model's; free text (venue, country,
-club, team, EMA number, reason) may also be null. Every value is checked against the model field it
-goes into (text length, no NUL or lone surrogate, whole numbers within the column's range) and a
-document's size is bounded (`schema.MOST_PLAYERS`, `MOST_ROUNDS`, `MOST_HANDS`...), all by the
-schema, before the database is touched. An archive written before game sheets were confirmed (no
+win may leave out: its reason is written for it; another penalty without one, or with a blank
+one, is refused). A table's `seats` and a deal's `payments` hold the keys E, S, W and N and no
+other (a misspelt seat is refused by name, not dropped). Everything else has a default, the
+Django model's; free text (venue, country, club, team, EMA number, reason) may also be null.
+Every value is checked against the model field it goes into (text length, no NUL or lone
+surrogate, whole numbers within the column's range) and a document's size is bounded
+(`schema.MOST_PLAYERS`, `MOST_ROUNDS`, `MOST_HANDS`...), all by the schema, before the database
+is touched. An archive written before game sheets were confirmed (no
 `confirmed_at` key) counts every ended game as confirmed, as the games counted then. Users
 (organisers, referees, who entered a result) are matched by username; names unknown here are left
 out, their entries are attributed to the importing user, and a warning says so. When none of the

@@ -181,6 +181,8 @@ def _sentence(error: ErrorDetails, name: str, items: str) -> str:
     quoted = f'"{name}"{items}'
     if kind == "missing":
         return f"the key {quoted} is missing."
+    if kind == "extra_forbidden":  # only the objects by seat refuse other keys (schema.BySeat)
+        return f"the key {quoted} is not known here (the keys are E, S, W and N)."
     if kind in _EXPECTED:
         return f"{quoted} must be {_EXPECTED[kind]}, not {json_type(value)}."
     if kind == "choice":

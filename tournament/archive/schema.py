@@ -132,6 +132,13 @@ class Record(BaseModel):
     model_config = ConfigDict(strict=True)
 
 
+class BySeat(Record):
+    """An object of the four starting seats E, S, W, N and nothing else: any other key (a seat
+    misspelt, "e" or "East") would hold a value that is not read, so it is refused by name."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
 # --- The tournament and its players ---------------------------------------------------------
 
 
@@ -231,7 +238,7 @@ class DrawRecord(HandRecord):
 AnyHand = Annotated[WinRecord | DrawRecord, Field(discriminator="result")]
 
 
-class Seats(Record):
+class Seats(BySeat):
     """The keys of the players at the four starting seats."""
 
     E: PlayerKey
@@ -480,7 +487,7 @@ class ExtraWinRecord(Record):
     tiles: Tiles | None = default(ExtraWin, "tiles")
 
 
-class Payments(Record):
+class Payments(BySeat):
     """What the players at the starting seats gained (+) or paid (-) in a deal."""
 
     E: Points

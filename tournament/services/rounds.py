@@ -18,6 +18,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from tournament.models import (
     AuditEntry,
@@ -30,6 +31,7 @@ from tournament.models import (
     Table,
     Tournament,
 )
+from tournament.services.audit import record
 from tournament.services.live import note_change
 from tournament.services.seating import create_table, refuse_unless_playing
 from tournament.text import listed
@@ -273,10 +275,31 @@ def swap_players(*, round: Round, first: Player, second: Player, actor: User) ->
     _audit_round(round, actor, AuditEntry.Action.SEATING_CHANGED, before, _seating_snapshot(round))
 
 
+def _set_table_referees(table: Table, users: Sequence[User], actor: User) -> None:
+    """Give `table` exactly `users`; the change, if any, in the audit trail with the usernames
+    before and after."""
+    before = sorted(user.get_username() for user in table.referees.all())
+    after = sorted(user.get_username() for user in users)
+    if before == after:
+        return
+    table.referees.set(list(users))
+    record(
+        table.round.tournament_id,
+        AuditEntry.Action.TABLE_REFEREES,
+        actor=actor,
+        before={"referees": before},
+        after={"referees": after},
+        table=table,
+    )
+
+
 @transaction.atomic
 def assign_referees(*, table: Table, referees: Iterable[User], actor: User) -> None:
-    """Make `referees` the referees of `table` (replacing those assigned before)."""
-    table.referees.set(list(referees))
+    """Make `referees` the referees of `table` (replacing those assigned before); the change is
+    kept in the audit trail. Whom a table may be given to is checked where the choice comes
+    in (`selectors.assignable_referees`: the round's referee form, the API)."""
+    users = list(dict.fromkeys(referees))
+    _set_table_referees(table, users, actor)
     note_change(table.round.tournament_id)
 
 
@@ -286,9 +309,13 @@ def assign_round_referees(
 ) -> None:
     """Make `referees[n]` the referees of table n of `round`, for every table number given, all
     at once; tables not given keep theirs. Raises ValidationError (code "unknown_table") naming
-    a table number the round does not have, and then changes nothing."""
+    a table number the round does not have, and then changes nothing. Each table's change is
+    kept in the audit trail."""
     round = lock_round(round)
-    tables = {table.number: table for table in round.tables.all()}
+    tables = {
+        table.number: table
+        for table in round.tables.select_related("round").prefetch_related("referees")
+    }
     unknown = sorted(set(referees) - set(tables))
     if unknown:
         raise ValidationError(
@@ -296,14 +323,29 @@ def assign_round_referees(
             code="unknown_table",
             params={"round": round.number, "tables": listed(unknown)},
         )
-    for number, users in referees.items():
-        tables[number].referees.set(list(users))
+    chosen = {number: list(dict.fromkeys(users)) for number, users in referees.items()}
+    for number, users in chosen.items():
+        _set_table_referees(tables[number], users, actor)
     note_change(round.tournament_id)
 
 
+def tables_without_referees(round: Round) -> list[int]:
+    """The numbers of the tables of `round` that no active account referees: only the
+    organisers can enter their results."""
+    return sorted(
+        round.tables.exclude(referees__is_active=True).values_list("number", flat=True).distinct()
+    )
+
+
 @transaction.atomic
-def set_round_status(*, round: Round, status: str, actor: User) -> Round:
-    """Move `round` to `status` if the rules of the round allow it now."""
+def set_round_status(
+    *, round: Round, status: str, actor: User, unrefereed_ok: bool = True
+) -> Round:
+    """Move `round` to `status` if the rules of the round allow it now.
+
+    With `unrefereed_ok` False, starting play (seated -> playing) is refused with code
+    "tables_without_referees" (params: `tables`, their numbers listed) while a table has no
+    active referee: the pages and the API ask the organiser to confirm first."""
     round = lock_round(round)
     if status not in Status.values:
         raise ValidationError(
@@ -352,6 +394,19 @@ def set_round_status(*, round: Round, status: str, actor: User) -> Round:
                 code="earlier_round_open",
                 params={"earlier": unfinished.number},
             )
+        if not unrefereed_ok:
+            unrefereed = tables_without_referees(round)
+            if unrefereed:
+                raise ValidationError(
+                    ngettext_lazy(
+                        "Table %(tables)s has no referee: only organisers can enter its results.",
+                        "Tables %(tables)s have no referee: only organisers can enter their "
+                        "results.",
+                        len(unrefereed),
+                    ),
+                    code="tables_without_referees",
+                    params={"tables": listed(unrefereed), "numbers": unrefereed},
+                )
     if status == Status.SEATED and round.status == Status.PLAYING and has_results(round):
         raise ValidationError(
             _("Results are recorded in round %(round)s; it stays in play."),

@@ -77,6 +77,7 @@ tournament_patterns = [
     path("attendance/absent/", attendance.absent, name="attendance_absent"),
     path("referees/", accounts.referees, name="referees"),
     path("referees/new/", accounts.create_referees, name="referees_create"),
+    path("referees/add/", accounts.attach_referee, name="referees_attach"),
     path("referees/slips/", accounts.slips, name="referee_slips"),
     path("referees/<str:username>/unlock/", accounts.unlock_referee, name="referee_unlock"),
     path("referees/<str:username>/password/", accounts.reset_password, name="referee_password"),

@@ -160,6 +160,11 @@ class SeatingRequest(Request):
 
 class RoundStatusRequest(Request):
     status: of(models.Round, "status")
+    confirm: bool = Field(
+        False,
+        description="Start play (seated -> playing) although some tables have no active "
+        "referee; without it that is refused with 409 tables_without_referees.",
+    )
 
 
 class Referees(Request):

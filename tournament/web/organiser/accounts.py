@@ -24,6 +24,7 @@ from tournament.access import AuthenticatedRequest
 from tournament.models import ApiToken, RefereeAccount, Table, Tournament
 from tournament.selectors import tournament_referees
 from tournament.services.accounts import (
+    attach_referee_account,
     create_referee_account,
     create_referee_accounts,
     reset_referee_password,
@@ -35,6 +36,7 @@ from tournament.throttle import locked_out_usernames
 from tournament.tokens import issue_token
 from tournament.web.organiser.access import INVALID, call_service, organiser_page
 from tournament.web.organiser.forms.accounts import (
+    AttachRefereeForm,
     RefereeAccountForm,
     RefereeAccountsForm,
     TokenForm,
@@ -72,6 +74,7 @@ def _referees_page(
     *,
     form: RefereeAccountForm | None = None,
     bulk_form: RefereeAccountsForm | None = None,
+    attach_form: AttachRefereeForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
     referees = tournament_referees(tournament)
@@ -83,6 +86,7 @@ def _referees_page(
             "tournament": tournament,
             "form": form or RefereeAccountForm(),
             "bulk_form": bulk_form or RefereeAccountsForm(initial={"username_prefix": "referee"}),
+            "attach_form": attach_form or AttachRefereeForm(),
             "rows": [
                 {
                     "user": user,
@@ -159,6 +163,29 @@ def create_referees(request: AuthenticatedRequest, tournament: Tournament) -> Ht
         )
         return redirect("organiser:referee_slips", slug=tournament.slug)
     return _referees_page(request, tournament, bulk_form=form, status=INVALID)
+
+
+@organiser_page("POST")
+def attach_referee(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse:
+    """Add an existing login (a referee account of another tournament) to this tournament's
+    referees, by its username."""
+    form = AttachRefereeForm(request.POST)
+    if call_service(
+        form,
+        lambda: attach_referee_account(
+            tournament=tournament, username=form.cleaned_data["username"], actor=request.user
+        ),
+    ):
+        messages.success(
+            request,
+            _(
+                "%(username)s is now one of this tournament's referees. Assign it to tables on "
+                "the round pages."
+            )
+            % {"username": form.cleaned_data["username"].strip()},
+        )
+        return redirect("organiser:referees", slug=tournament.slug)
+    return _referees_page(request, tournament, attach_form=form, status=INVALID)
 
 
 @organiser_page("POST")
@@ -240,9 +267,11 @@ def unlock_referee(
         get_user_model()
         .objects.filter(
             Q(refereed_tables__round__tournament=tournament)
-            | Q(referee_account__tournament=tournament),
+            | Q(referee_account__tournament=tournament)
+            | Q(referee_listings__tournament=tournament),
             username=username,
         )
+        .distinct()
         .first()
     )
     if referee is None:

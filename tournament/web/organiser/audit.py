@@ -79,6 +79,7 @@ FIELDS = {
     "usernames": pgettext_lazy("audit", "Usernames"),
     "names": pgettext_lazy("audit", "Names"),
     "tokens_revoked": pgettext_lazy("audit", "API tokens revoked"),
+    "referees": pgettext_lazy("audit", "Referees"),
 }
 # Fields that name a deal by its number, labelled with the preset's word for a deal.
 DEAL_FIELDS = frozenset({"number", "hand_number"})

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib import messages
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.db.models import Count, Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -14,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.access import AuthenticatedRequest
 from tournament.models import Player, Round, Seat, Tournament
 from tournament.names import natural_key
-from tournament.selectors import tournament_referees
+from tournament.selectors import assignable_referees
 from tournament.services import (
     assign_round_referees,
     create_round,
@@ -118,6 +119,14 @@ def round_page(
         or SwapForm(seated=_by_key(seated), players=playing),
         "status_form": bound.pop("status_form", None),
         "remove_form": bound.pop("remove_form", None),
+        "start_question": bound.pop("start_question", None),
+        "unrefereed": [
+            table.number
+            for table in tables
+            if not any(user.is_active for user in table.referees.all())
+        ]
+        if round.status == Status.SEATED
+        else [],
     }
     return render(request, "tournament/organiser/round.html", context, status=status)
 
@@ -194,7 +203,10 @@ def status(request: AuthenticatedRequest, tournament: Tournament, number: int) -
     if call_service(
         form,
         lambda: set_round_status(
-            round=round, status=form.cleaned_data["status"], actor=request.user
+            round=round,
+            status=form.cleaned_data["status"],
+            actor=request.user,
+            unrefereed_ok=form.cleaned_data["confirm"],
         ),
     ):
         label = Status(form.cleaned_data["status"]).label.lower()
@@ -203,6 +215,10 @@ def status(request: AuthenticatedRequest, tournament: Tournament, number: int) -
             _("Round %(number)s is now %(label)s.") % {"number": round.number, "label": label},
         )
         return _back(tournament, round)
+    if form.has_error(NON_FIELD_ERRORS, "tables_without_referees"):
+        # Not an error: a question. The page asks it, with "Start anyway" and a way to the
+        # referees; the message is the one the service gave.
+        return round_page(request, tournament, round, start_question=form.non_field_errors())
     return round_page(request, tournament, round, status_form=form, status=INVALID)
 
 
@@ -223,7 +239,7 @@ def referees(request: AuthenticatedRequest, tournament: Tournament, number: int)
     tables = list(
         round.tables.prefetch_related(Prefetch("seats", queryset=Seat.objects.with_players()))
     )
-    choices = tournament_referees(tournament)
+    choices = assignable_referees(tournament)
     assigned = referees_by_table(round)
     numbers = [table.number for table in tables]
     if request.method == "POST":

@@ -32,6 +32,24 @@ class RefereeAccountForm(forms.Form):
         return data
 
 
+class AttachRefereeForm(forms.Form):
+    """An existing login added to the tournament's referees, by its username."""
+
+    username = forms.CharField(
+        label=_("Username"),
+        max_length=150,
+        help_text=_(
+            "A referee's login made for another tournament (or a plain login an administrator "
+            "made). Its password stays as it is."
+        ),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Its field's id differs from the one of the form that makes an account, on one page.
+        kwargs.setdefault("auto_id", "attach_%s")
+        super().__init__(*args, **kwargs)
+
+
 class RefereeAccountsForm(forms.Form):
     """Many referee accounts at once: numbered (referee-01, referee-02, …) or one per name."""
 
@@ -40,6 +58,12 @@ class RefereeAccountsForm(forms.Form):
         required=False,
         min_value=1,
         max_value=MOST_ACCOUNTS_AT_ONCE,
+        error_messages={
+            "max_value": _(
+                "At most %(limit_value)s accounts can be made at once (each password takes "
+                "about a second to protect); make the others in a second batch."
+            )
+        },
         help_text=_("Numbered accounts, such as referee-01, referee-02, …"),
     )
     username_prefix = forms.SlugField(
@@ -56,6 +80,13 @@ class RefereeAccountsForm(forms.Form):
         help_text=_("Each gets a username made from the name: Anna Schmidt → anna-schmidt."),
     )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Said when the form is drawn, in the reader's language.
+        self.fields["count"].help_text = _(
+            "Numbered accounts, such as referee-01, referee-02, …; at most %(most)s at once."
+        ) % {"most": MOST_ACCOUNTS_AT_ONCE}
+
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
@@ -68,6 +99,16 @@ class RefereeAccountsForm(forms.Form):
             self.add_error(
                 "names",
                 _("No username can be made from %(names)s.") % {"names": listed(empty)},
+            )
+        if len(names) > MOST_ACCOUNTS_AT_ONCE and "names" not in self.errors:
+            self.add_error(
+                "names",
+                _(
+                    "At most %(most)s accounts can be made at once (each password takes about "
+                    "a second to protect); these are %(count)s names: make the others in a "
+                    "second batch."
+                )
+                % {"most": MOST_ACCOUNTS_AT_ONCE, "count": len(names)},
             )
         if self.errors:
             return data

@@ -38,6 +38,8 @@ class SwapForm(forms.Form):
 
 class RoundStatusForm(forms.Form):
     status = forms.ChoiceField(label=_("Status"), choices=Round.Status.choices)
+    # Sent by "Start anyway": play starts though some tables have no referee.
+    confirm = forms.BooleanField(required=False)
 
 
 class RoundRefereesForm(forms.Form):

@@ -133,7 +133,36 @@ def preset_choices() -> list[tuple[str, StrOrPromise]]:
     ]
 
 
+def presets_with(setting: str) -> list[str]:
+    """The keys of the rule presets that let a tournament change `setting`."""
+    return [
+        key
+        for key, preset in PRESETS.items()
+        if any(item.name == setting for item in preset.settings)
+    ]
+
+
+class SettingsBoundField(forms.BoundField):
+    """A field of the tournament form. A rule setting that only some presets have says which
+    on its row ("preset-setting preset-for-<key>", read by static/tournament/
+    preset_settings.js) and is hidden ("preset-off") unless the chosen preset has it."""
+
+    def css_classes(self, extra_classes: Any = None) -> str:
+        form = self.form
+        if not isinstance(form, TournamentForm) or self.name not in form.SETTING_FIELDS:
+            return super().css_classes(extra_classes)
+        name = form.SETTING_FIELDS[self.name]
+        classes = ["preset-setting", *(f"preset-for-{key}" for key in presets_with(name))]
+        if form.chosen_preset() not in presets_with(name):
+            classes.append("preset-off")
+        if isinstance(extra_classes, str):
+            extra_classes = extra_classes.split()
+        return super().css_classes([*classes, *(extra_classes or [])])
+
+
 class TournamentForm(forms.Form):
+    bound_field_class = SettingsBoundField
+
     name = forms.CharField(label=_("Name"), max_length=200)
     slug = forms.SlugField(
         label=_("Slug"),
@@ -148,7 +177,14 @@ class TournamentForm(forms.Form):
     start_date = forms.DateField(label=_("Start date"), required=False, widget=DateInput())
     end_date = forms.DateField(label=_("End date"), required=False, widget=DateInput())
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
-    preset = forms.ChoiceField(label=_("Rule preset"), choices=preset_choices)
+    preset = forms.ChoiceField(
+        label=_("Rule preset"),
+        choices=preset_choices,
+        help_text=_(
+            "The settings of the chosen preset follow below (the preset's own values when left "
+            "empty). Without JavaScript they show once a preset is saved."
+        ),
+    )
     profile = forms.ChoiceField(
         label=_("Ruling profile"),
         choices=Tournament.Profile.choices,
@@ -242,29 +278,49 @@ class TournamentForm(forms.Form):
             # Right after the name, so that the slug is filled in from it before it is reached.
             self.order_fields(["name", "slug", "planned_rounds", "public"])
 
+    def chosen_preset(self) -> str:
+        """The key of the rule preset the form is drawn for: the one sent, else the one it
+        starts with."""
+        if self.is_bound:
+            sent = self.data.get(self.add_prefix("preset"))
+            if sent in PRESETS:
+                return str(sent)
+        return str(self.initial.get("preset") or self._current("preset"))
+
     def clean(self) -> dict[str, Any]:
+        """Every error at once: besides each field's own, an end date before the start date
+        and the rule settings (each against the chosen preset, then together) are checked
+        here rather than by the service after the form is accepted. Settings of other
+        presets are not read: their fields are hidden (and, with JavaScript, not sent)."""
         super().clean()
         data = self.cleaned_data
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("A tournament cannot end before it starts."))
         key = data.get("preset")
         preset = PRESETS.get(key) if isinstance(key, str) else None
         if not data.get("seat_rotation") and self.tournament is not None:
             data["seat_rotation"] = self.tournament.seat_rotation  # a new one: the preset's
         settings: dict[str, int] = {}
+        problems = False
         for field, name in self.SETTING_FIELDS.items():
             value = data.pop(field, None)
             if value is None or preset is None:
                 continue
             setting = next((item for item in preset.settings if item.name == name), None)
-            problem = (
-                _("The %(preset)s rules have no such setting: leave it empty.")
-                % {"preset": preset_name(preset.key)}
-                if setting is None
-                else setting_problem(setting, value)
-            )
+            if setting is None:
+                continue  # another preset's setting, hidden for this one
+            problem = setting_problem(setting, value)
             if problem:
                 self.add_error(field, str(problem))
+                problems = True
             else:
                 settings[name] = value
+        if preset is not None and not problems:
+            try:
+                preset.configured(settings)
+            except ValueError as error:
+                self.add_error(None, str(error))
         data["rule_settings"] = settings
         return data
 
