@@ -373,3 +373,14 @@ def test_the_settings_are_saved_and_refused_with_a_message(logged_in, cup):
     assert too_small.status_code == 422
     cup.refresh_from_db()
     assert cup.registration_cap == 40
+
+
+def test_the_list_stays_a_few_queries(logged_in, cup, django_assert_max_num_queries):
+    for number in range(30):
+        service.register(cup, {"family_name": f"F{number}"}, address=f"192.0.2.{number}")
+    logged_in.get(LIST)  # the session and the user, once
+
+    with django_assert_max_num_queries(12):
+        page = logged_in.get(LIST)
+
+    assert page.status_code == 200 and "30 accepted" in page.content.decode()
