@@ -201,7 +201,7 @@ def test_load_demo_twice_resets_the_same_tournament(demo):
     call_command("load_demo", stdout=out)
 
     assert "Reset: tournament 'Demo Open'" in out.getvalue()
-    assert Tournament.objects.count() == 4
+    assert Tournament.objects.count() == 5
     assert get_user_model().objects.count() == 2
     again = Tournament.objects.get(slug=DEMO_TOURNAMENT_SLUG)
     assert without_times(export_tournament(again)) == without_times(first)
@@ -419,7 +419,7 @@ def test_load_demo_twice_gives_the_same_jt_and_wa_deals_without_duplicates(demo)
     assert "Reset: tournament 'Demo Japanese Transitional' (demo-jt)" in out.getvalue()
     assert "Reset: tournament 'Demo Wilmington' (demo-wa)" in out.getvalue()
     assert sorted(Tournament.objects.values_list("slug", flat=True)) == [
-        "demo-autumn", "demo-jt", "demo-open", "demo-wa"
+        "demo-autumn", "demo-day", "demo-jt", "demo-open", "demo-wa"
     ]  # fmt: skip
     assert get_user_model().objects.count() == 2
     assert {slug: deals_of(Tournament.objects.get(slug=slug)) for slug in DEAL_DEMOS} == first
@@ -509,3 +509,23 @@ def test_loading_the_demo_again_keeps_one_registration_demo(demo):
 
     autumn = Tournament.objects.get(slug=REGISTRATION_DEMO_SLUG)
     assert autumn.registrations.count() == 10
+
+
+def test_the_check_in_demo_is_at_its_desk_with_links_and_some_checked_in(demo, client):
+    from tournament.demo import CHECK_IN_DEMO_SLUG
+    from tournament.services.check_in import check_in_counts
+
+    out = StringIO()
+    call_command("load_demo", stdout=out)
+    day = Tournament.objects.get(slug=CHECK_IN_DEMO_SLUG)
+    link = out.getvalue().split("Demo Check-in Day, player 1): ", 1)[1].split()[0]
+
+    assert (day.check_in_open, day.self_check_in, day.check_in_closed_at) == (True, True, None)
+    assert not day.rounds.exists()
+    assert day.players.filter(substitute=True).count() == 3
+    assert not day.players.filter(link_digest="").exists()
+    assert day.players.exclude(checked_in_at=None).count() == 12
+    counts = check_in_counts(day)
+    assert (counts.checked_in, counts.missing) == (11, 3)
+    page = client.get(link)
+    assert page.status_code == 200 and "Ines Moreau" in page.text

@@ -16,11 +16,13 @@ demo referee: wins on a discard and self-drawn, dealers keeping the deal, riichi
 draws with ready players and a faulty out (JT), two winners on one discard and faulty outs
 (WA).
 
-And one that has not started: "Demo Autumn Open" (demo-autumn), a month ahead, taking
+And two that have not started: "Demo Autumn Open" (demo-autumn), a month ahead, taking
 registrations on its public page with the organiser's approval and 8 places: six players
-registered and accepted, two await approval and two are on the waiting list.
+registered and accepted, two await approval and two are on the waiting list; and "Demo Check-in
+Day" (demo-day), today: 14 players and 3 substitutes, each with a private link, the check-in
+desk open and self check-in allowed, 11 players and one substitute checked in, no round yet.
 
-Two logins, both with the password `mahjong-demo`: `organiser` (organises the four demo
+Two logins, both with the password `mahjong-demo`: `organiser` (organises the five demo
 tournaments and may create tournaments) and `referee`.
 """
 
@@ -42,9 +44,11 @@ from tournament.models import Player, Round, Table, Tournament
 from tournament.services import (
     add_player,
     assign_referees,
+    check_in,
     confirm_submitted_games,
     create_round,
     end_game,
+    player_links,
     record_false_win,
     record_hand,
     record_penalty,
@@ -60,6 +64,7 @@ DEMO_PASSWORD = "mahjong-demo"
 REFEREE_USERNAME = "referee"
 DEMO_TOURNAMENT_SLUG = "demo-open"
 REGISTRATION_DEMO_SLUG = "demo-autumn"
+CHECK_IN_DEMO_SLUG = "demo-day"
 SEED = 2006
 
 # Key, name, country, club.
@@ -190,6 +195,9 @@ class DemoData:
     tournament: Tournament  # Demo Open
     tournaments: tuple[Tournament, ...]  # every demo tournament, Demo Open first
     reset: frozenset[str]  # the slugs of the demo tournaments that existed and were reset
+    # The private link of the check-in day's player 1, as a path (/p/<secret>/): its secret
+    # is shown only here, like every link's.
+    player_link: str = ""
 
 
 def _user(username: str, first_name: str, last_name: str) -> User:
@@ -214,7 +222,12 @@ def load_demo_data() -> DemoData:
         Permission.objects.get(content_type__app_label="tournament", codename="add_tournament")
     )
     referee = _user(REFEREE_USERNAME, "Demo", "Referee")
-    slugs = [DEMO_TOURNAMENT_SLUG, *(demo.slug for demo in DEAL_DEMOS), REGISTRATION_DEMO_SLUG]
+    slugs = [
+        DEMO_TOURNAMENT_SLUG,
+        *(demo.slug for demo in DEAL_DEMOS),
+        REGISTRATION_DEMO_SLUG,
+        CHECK_IN_DEMO_SLUG,
+    ]
     existing = Tournament.objects.filter(slug__in=slugs)
     reset = frozenset(existing.values_list("slug", flat=True))
     existing.delete()
@@ -252,12 +265,14 @@ def load_demo_data() -> DemoData:
     create_round(tournament=tournament, actor=organiser)
     others = tuple(_load_deal_demo(demo, organiser, referee) for demo in DEAL_DEMOS)
     others += (_load_registration_demo(organiser),)
+    day, player_link = _load_check_in_demo(organiser)
     return DemoData(
         organiser=organiser,
         referee=referee,
         tournament=tournament,
-        tournaments=(tournament, *others),
+        tournaments=(tournament, *others, day),
         reset=reset,
+        player_link=player_link,
     )
 
 
@@ -317,6 +332,67 @@ def _load_registration_demo(organiser: User) -> Tournament:
         )
     tournament.refresh_from_db()
     return tournament
+
+
+# Name, country, club of the check-in day's players; the last three are substitutes.
+CHECK_IN_PLAYERS = [
+    ("Ines Moreau", "FR", "Paris Vent d'Est"),
+    ("周杰", "CN", "Chengdu Bamboo"),
+    ("Karl Berg", "SE", "Malmö Mahjong"),
+    ("Olivia Brown", "GB", "London East Wind"),
+    ("Tomás Novák", "CZ", "Praha Tiles"),
+    ("Eva Horvat", "HR", "Zagreb Bamboo"),
+    ("山本 花子", "JP", "Osaka Riverside"),
+    ("Jonas Weber", "DE", "Hamburg Harbour"),
+    ("Sofia Ricci", "IT", "Milano Majiang"),
+    ("Nils Dahl", "NO", "Oslo Dragons"),
+    ("Anna Kovács", "HU", "Budapest Winds"),
+    ("Liam Walsh", "IE", "Dublin Green Dragon"),
+    ("Marta Silva", "PT", "Lisboa Tiles"),
+    ("Pieter de Vries", "NL", "Utrecht Red Dragon"),
+    ("Hana Dvořák", "CZ", "Praha Tiles"),  # substitutes
+    ("Leo Fischer", "AT", "Wien Mahjong"),
+    ("Chloé Martin", "BE", "Bruxelles Mahjong"),
+]
+CHECK_IN_SUBSTITUTES = 3
+CHECK_IN_ARRIVED = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15)  # keys of those checked in
+
+
+def _load_check_in_demo(organiser: User) -> tuple[Tournament, str]:
+    """Today's tournament at its check-in desk: the field and its substitutes, every player
+    with a private link, some of them checked in; round 1 not yet made. Returns it with the
+    path of player 1's private link."""
+    today = timezone.localdate()
+    tournament = create_tournament(
+        organiser=organiser,
+        name="Demo Check-in Day",
+        slug=CHECK_IN_DEMO_SLUG,
+        venue="Community Hall",
+        start_date=today,
+        end_date=today,
+        public=True,
+        planned_rounds=4,
+    )
+    regulars = len(CHECK_IN_PLAYERS) - CHECK_IN_SUBSTITUTES
+    players = [
+        add_player(
+            tournament=tournament,
+            key=str(number),
+            name=name,
+            country=country,
+            club=club,
+            substitute=number > regulars,
+        )
+        for number, (name, country, club) in enumerate(CHECK_IN_PLAYERS, start=1)
+    ]
+    secrets = player_links.issue_links(tournament, actor=organiser)
+    check_in.set_desk_open(tournament, True, actor=organiser)
+    check_in.set_self_check_in(tournament, True, actor=organiser)
+    for player in players:
+        if int(player.key) in CHECK_IN_ARRIVED:
+            check_in.desk_check_in(player, True, actor=organiser)
+    tournament.refresh_from_db()
+    return tournament, f"/p/{secrets[players[0]]}/"
 
 
 def _load_deal_demo(demo: DealDemo, organiser: User, referee: User) -> Tournament:

@@ -11,8 +11,9 @@ class Command(BaseCommand):
     help = (
         "Create the demo logins and the public demo tournaments: Demo Open (MCR; round 1 "
         "played, round 2 in play, round 3 a draft) and a small Japanese Transitional and "
-        "Wilmington tournament (round 1 played, round 2 in play), and Demo Autumn Open, a month "
-        "ahead and taking registrations. Safe to run again: the demo tournaments are reset."
+        "Wilmington tournament (round 1 played, round 2 in play), Demo Autumn Open, a month "
+        "ahead and taking registrations, and Demo Check-in Day, today at its check-in desk. "
+        "Safe to run again: the demo tournaments are reset."
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -28,3 +29,9 @@ class Command(BaseCommand):
                 f"{demo.referee.get_username()} / {DEMO_PASSWORD} (referee)"
             )
         )
+        if demo.player_link:
+            self.stdout.write(
+                self.style.SUCCESS(
+                    f"A player's private link (Demo Check-in Day, player 1): {demo.player_link}"
+                )
+            )
