@@ -4,6 +4,7 @@ not yet in play, late arrivals and absences. Each form sends one decision to one
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -184,55 +185,56 @@ def _player(tournament: Tournament, key: str) -> Player:
     return get_object_or_404(Player, tournament=tournament, key=key)
 
 
-@organiser_page("POST")
-def late(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse:
-    form = _forms(tournament, request.POST, "late")["late_form"]
-    done: list[Outcome] = []
+def _round_decision(
+    request: AuthenticatedRequest,
+    tournament: Tournament,
+    kind: str,
+    decide: Callable[..., Outcome],
+    fields: dict[str, str],
+    done: str,
+) -> HttpResponse:
+    """A decision about one player from a round on (a late arrival or an absence), with an
+    optional substitute: `decide(player, round, actor=, substitute=)`; `done` is said after it,
+    with the player's key and the round."""
+    form = _forms(tournament, request.POST, kind)[f"{kind}_form"]
+    outcomes: list[Outcome] = []
     if call_service(
         form,
-        lambda: done.append(
-            arrive_late(
-                _player(tournament, form.cleaned_data["player"]),
-                from_round=form.cleaned_data["round"],
-                actor=request.user,
-                substitute=form.cleaned_data["substitute"] or None,
-            )
-        ),
-        {"two_stretches": "round", "round_in_play": "round", "no_such_round": "round"},
-    ):
-        data = form.cleaned_data
-        _told(
-            request,
-            done[0],
-            _("%(key)s plays from round %(round)s on.")
-            % {"key": data["player"], "round": data["round"]},
-        )
-        return _back(tournament)
-    return _page(request, tournament, bound={"late_form": form}, status=INVALID)
-
-
-@organiser_page("POST")
-def absent(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse:
-    form = _forms(tournament, request.POST, "absent")["absent_form"]
-    done: list[Outcome] = []
-    if call_service(
-        form,
-        lambda: done.append(
-            absent_from(
+        lambda: outcomes.append(
+            decide(
                 _player(tournament, form.cleaned_data["player"]),
                 form.cleaned_data["round"],
                 actor=request.user,
                 substitute=form.cleaned_data["substitute"] or None,
             )
         ),
-        {"round_in_play": "round", "no_such_round": "round", "not_playing": "player"},
+        fields,
     ):
         data = form.cleaned_data
-        _told(
-            request,
-            done[0],
-            _("%(key)s plays no round from round %(round)s on.")
-            % {"key": data["player"], "round": data["round"]},
-        )
+        _told(request, outcomes[0], done % {"key": data["player"], "round": data["round"]})
         return _back(tournament)
-    return _page(request, tournament, bound={"absent_form": form}, status=INVALID)
+    return _page(request, tournament, bound={f"{kind}_form": form}, status=INVALID)
+
+
+@organiser_page("POST")
+def late(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse:
+    return _round_decision(
+        request,
+        tournament,
+        "late",
+        lambda player, round, **rest: arrive_late(player, from_round=round, **rest),
+        {"two_stretches": "round", "round_in_play": "round", "no_such_round": "round"},
+        _("%(key)s plays from round %(round)s on."),
+    )
+
+
+@organiser_page("POST")
+def absent(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse:
+    return _round_decision(
+        request,
+        tournament,
+        "absent",
+        absent_from,
+        {"round_in_play": "round", "no_such_round": "round", "not_playing": "player"},
+        _("%(key)s plays no round from round %(round)s on."),
+    )
