@@ -64,6 +64,57 @@ def test_a_visitor_registers_and_sees_they_are_accepted(client, organiser, prese
     assert Registration.objects.get().contact == "anna@example.org"
 
 
+def test_an_accepted_registrant_sees_their_private_link_once_in_their_browser(
+    client, organiser, cup
+):
+    import re
+
+    from django.test import Client
+
+    from tournament.models import AuditEntry
+
+    client.post(REGISTER, form())
+
+    first = client.get(DONE)
+    page = first.content.decode()
+    url = re.search(r'href="(http://testserver/p/[^"]+/)"', page)
+    assert url, page
+    assert "no-store" in first["Cache-Control"]
+    player = Registration.objects.get().player
+    assert player.link_digest and client.get(url[1]).status_code == 200
+    again = client.get(DONE).content.decode()
+    assert "/p/" not in again and "Your start number is 1." in again  # shown once
+    assert "/p/" not in Client().get(DONE).content.decode()  # another browser: nothing
+    entry = AuditEntry.objects.filter(action=AuditEntry.Action.PLAYER_LINK).get()
+    assert entry.actor is None and url[1].split("/")[-2] not in str(entry.after)
+
+
+def test_a_registrant_accepted_later_sees_the_link_on_their_next_look(client, organiser, cup):
+    cup.registration = "approval"
+    cup.save()
+    client.post(REGISTER, form())
+    assert "/p/" not in client.get(DONE).content.decode()  # pending: no player, no link
+
+    service.accept(Registration.objects.get(), actor=organiser)
+
+    assert "http://testserver/p/" in client.get(DONE).content.decode()
+
+
+def test_a_link_the_organiser_made_first_is_never_replaced_there(client, organiser, cup):
+    from tournament.models import Player
+    from tournament.services.player_links import issue_link
+
+    cup.registration = "approval"
+    cup.save()
+    client.post(REGISTER, form())
+    registration = service.accept(Registration.objects.get(), actor=organiser)
+    issue_link(registration.player, actor=organiser)  # the organiser printed a slip already
+    digest = Player.objects.get(pk=registration.player.pk).link_digest
+
+    assert "/p/" not in client.get(DONE).content.decode()
+    assert Player.objects.get(pk=registration.player.pk).link_digest == digest
+
+
 def test_the_tournament_page_links_to_registration_while_it_is_open(client, cup):
     tournament_page = reverse("public:tournament", kwargs={"slug": "spring-cup"})
 

@@ -72,6 +72,16 @@ def issue_link(player: Player, *, actor: Actor) -> str:
 
 
 @transaction.atomic
+def first_link(player: Player, *, actor: Actor) -> str | None:
+    """A private link for `player` if they have none yet (its secret, shown this once), else
+    None: an existing link is never replaced here. For the registration page, which shows a
+    newly accepted player their link once, in the browser they registered from."""
+    if _locked(player).link_digest:
+        return None
+    return issue_link(player, actor=actor)
+
+
+@transaction.atomic
 def revoke_link(player: Player, *, actor: Actor) -> Player:
     """Take `player`'s private link away: it opens nothing any more. A player without one is
     refused (code no_link)."""

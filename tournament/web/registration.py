@@ -17,17 +17,22 @@ from __future__ import annotations
 
 from typing import Any
 
+import segno
 from django import forms
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.cache import add_never_cache_headers
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from tournament.access import Access
 from tournament.models import Registration, Tournament
 from tournament.names import country_choices
+from tournament.services import player_links
 from tournament.services import registrations as service
 from tournament.throttle import client_ip
 from tournament.web.organiser.forms.common import add_service_error
@@ -156,9 +161,34 @@ def registered_page(request: HttpRequest, slug: str) -> HttpResponse:
         Registration.objects.filter(tournament=tournament, pk__in=kept).select_related("player")
     )
     found.sort(key=lambda registration: -kept.index(registration.pk))
-    rows = [(registration, service.waiting_place(registration)) for registration in found]
-    return render(
+    rows = [
+        (registration, service.waiting_place(registration), _first_link(request, registration))
+        for registration in found
+    ]
+    response = render(
         request,
         "tournament/public/registered.html",
         {"tournament": tournament, "rows": rows, "open": service.is_open(tournament)},
     )
+    # The page may show a private link once: no copy may stay in a cache, and the address it
+    # was shown at is not sent on.
+    add_never_cache_headers(response)
+    response["Referrer-Policy"] = "same-origin"
+    return response
+
+
+def _first_link(request: HttpRequest, registration: Registration) -> dict[str, str] | None:
+    """The private link of an accepted registration's player who has none yet, made now and
+    shown this once (its address and QR code) in the browser that registered; None after."""
+    if request.method != "GET" or registration.player is None:
+        return None
+    if registration.status != Registration.Status.ACCEPTED:
+        return None
+    secret = player_links.first_link(registration.player, actor=None)
+    if secret is None:
+        return None
+    url = request.build_absolute_uri(reverse("player_link", args=[secret]))
+    qr = segno.make(url, error="m").svg_inline(
+        scale=4, svgclass="reg-qr", title=str(_("Your private link")), lineclass=None
+    )
+    return {"url": url, "qr_svg": mark_safe(qr)}  # noqa: S308 (segno's markup, address escaped)
