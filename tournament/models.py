@@ -238,6 +238,24 @@ class Tournament(models.Model):
     check_in_closed_at = models.DateTimeField(
         null=True, blank=True, help_text=_("When check-in was closed and the field settled.")
     )
+    # Prize-giving: the public standings (pages, projector, API, exports for visitors) hide the
+    # results of this round and later ones until the organiser reveals them.
+    standings_hidden_from = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(200)],
+        help_text=_("Hide the public standings from this round on, until the prize-giving."),
+    )
+    standings_revealed_at = models.DateTimeField(
+        null=True, blank=True, help_text=_("When the hidden standings were revealed.")
+    )
+    # Teams: a team's ranking counts its best k members (by table points, then score).
+    team_best_of = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(100)],
+        help_text=_("How many of a team's players count for its ranking; empty: all of them."),
+    )
 
     class Meta:
         ordering = [F("start_date").desc(nulls_last=True), "name"]
@@ -517,6 +535,11 @@ class Table(models.Model):
     ended_at = models.DateTimeField(null=True, blank=True)
     ended_by_time = models.BooleanField(
         default=False, help_text=_("Time was called before all hands were played.")
+    )
+    extra_minutes = models.SmallIntegerField(
+        default=0,
+        validators=[MinValueValidator(-60), MaxValueValidator(120)],
+        help_text=_("Minutes this table plays beyond (or short of) the round's clock."),
     )
     # Ending the game submits its sheet; confirming it makes the game count in the standings.
     submitted_by = models.ForeignKey(
