@@ -8,7 +8,8 @@
    - where the browser may open the camera (navigator.mediaDevices.getUserMedia: a secure
      context, HTTPS or localhost), "Scan with the camera" shows its picture and reads a few
      frames a second until a code is found, and opens again on the page the scan leads to
-     (until "Stop the camera");
+     (until "Stop the camera"), where the code just sent is read again only once it has left
+     the picture;
    - everywhere, "Take a photo of the QR code" is a file input (accept="image/*",
      capture="environment": the phone's camera app); the photo is drawn on a canvas and read.
      On plain http at a venue this is the way in.
@@ -107,6 +108,23 @@
     try { return window.sessionStorage.getItem(KEEP) === "1"; } catch (error) { return false; }
   }
 
+  // The code a scan has just sent. When the camera opens again on the page the scan led to,
+  // the same code is most likely still in front of it: it is read again only after a frame
+  // without it, so the desk's answer stays on the screen while the player is still there.
+  var HELD = "desk-camera-held";
+  var held = null;
+
+  function hold(text) {
+    held = text;
+    try {
+      if (text) { window.sessionStorage.setItem(HELD, text); } else { window.sessionStorage.removeItem(HELD); }
+    } catch (error) { /* storage refused: the code may be read again at once */ }
+  }
+
+  function heldBefore() {
+    try { return window.sessionStorage.getItem(HELD); } catch (error) { return null; }
+  }
+
   function stopCamera() {
     if (timer !== null) { window.clearTimeout(timer); timer = null; }
     if (stream) {
@@ -124,11 +142,13 @@
     if (!stream) { return; }
     if (video.readyState >= video.HAVE_CURRENT_DATA && video.videoWidth) {
       var code = read(video, video.videoWidth, video.videoHeight, FRAME_SIZE);
-      if (code && code.data) {
+      if (code && code.data && code.data !== held) {
         stopCamera();
+        hold(code.data);
         submit(code.data);
         return;
       }
+      if (!code || !code.data) { hold(null); }
     }
     timer = window.setTimeout(scanFrame, EVERY_MS);
   }
@@ -179,13 +199,13 @@
   box.hidden = false;
   var camera = !!(navigator.mediaDevices && navigator.mediaDevices.getUserMedia);
   start.hidden = !camera;
-  start.addEventListener("click", startCamera);
-  stop.addEventListener("click", function () { stopCamera(); keep(false); say(""); });
+  start.addEventListener("click", function () { hold(null); startCamera(); });
+  stop.addEventListener("click", function () { stopCamera(); keep(false); hold(null); say(""); });
   photo.addEventListener("change", function () {
     if (photo.files && photo.files[0]) { readPhoto(photo.files[0]); }
     photo.value = "";
   });
-  if (camera && kept()) { startCamera(); }
+  if (camera && kept()) { held = heldBefore(); startCamera(); }
   // The camera is let go when the page is left or hidden (a phone's screen turned off).
   window.addEventListener("pagehide", stopCamera);
   document.addEventListener("visibilitychange", function () {

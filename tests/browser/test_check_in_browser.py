@@ -196,7 +196,9 @@ def test_check_in_from_a_photo_of_the_qr_code(
 
 def camera_video(tmp_path: Path, text: str) -> Path:
     """A Y4M video (grey) of the QR code of `text`, for Chromium's fake camera, which plays it
-    in a loop: 640 by 480, the code 8 pixels a module in the middle on white."""
+    in a loop: 640 by 480 at 10 frames a second, one second of the code (8 pixels a module, in
+    the middle, on white), then one second of white: the code comes and goes, as a player's
+    phone held up to the desk's camera and taken away."""
     width, height, scale = 640, 480, 8
     matrix = segno.make(text, error="m").matrix
     size = len(matrix) * scale
@@ -209,15 +211,19 @@ def camera_video(tmp_path: Path, text: str) -> Path:
                     start = y * width + left + column * scale
                     luma[start : start + scale] = b"\x10" * scale
     chroma = b"\x80" * (width * height // 2)
+    code = b"FRAME\n" + bytes(luma) + chroma
+    white = b"FRAME\n" + b"\xeb" * (width * height) + chroma
     path = tmp_path / "camera.y4m"
-    frame = b"FRAME\n" + bytes(luma) + chroma
-    path.write_bytes(f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode() + frame * 2)
+    header = f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode()
+    path.write_bytes(header + code * 10 + white * 10)
     return path
 
 
 def test_check_in_with_the_live_camera(chromium, live_server, transactional_db, tmp_path):
     """Chromium's fake camera shows the QR code: one tap on "Scan with the camera" checks the
-    player in, and the camera opens again on the page the scan leads to, until stopped."""
+    player in, and the camera opens again on the page the scan leads to, until stopped. The
+    code just sent is not sent again while it stays in the picture (the answer stays on the
+    screen); once it has gone and comes back, it is: the player was already checked in."""
     players = cup()
     ann = players[0]
     ann.link_digest = hashlib.sha256(SECRET.encode()).hexdigest()
