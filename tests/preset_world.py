@@ -26,6 +26,7 @@ from factories import make_players, make_tournament, make_user, seated_round
 from tournament import deals
 from tournament.models import Player, Round, Table, Tournament
 from tournament.rotation import WINDS
+from tournament.sample_hands import JT_LIMIT, JT_TILES, MCR_TILES, WA_JOKER_PAIR, WA_JOKER_SET
 from tournament.services import (
     add_player,
     assign_referees,
@@ -39,38 +40,6 @@ from tournament.services import (
 )
 
 PRESETS = ("mcr", "japanese-transitional", "wilmington-12-tile")
-
-# MCR: mixed shifted chows, all chows, concealed... worth at least 8 fan in any seat.
-MCR_TILES = {
-    "concealed": ["1m", "2m", "3m", "2p", "3p", "4p", "3s", "4s", "5s", "7s", "8s", "9s", "5m"],
-    "melds": [],
-    "win_tile": "5m",
-}
-# JT: a concealed no-points hand (JT-03 of the shared cases) ...
-JT_TILES = {
-    "concealed": ["3m", "4m", "5p", "6p", "7p", "3s", "4s", "5s", "6s", "7s", "8s", "9m", "9m"],
-    "melds": [],
-    "win_tile": "2m",
-}
-# ... and a limit hand: four concealed pungs self-drawn (Hidden Treasure, JT-18).
-JT_LIMIT = {
-    "concealed": ["2m", "2m", "2m", "5p", "5p", "5p", "7s", "7s", "7s", "C", "C", "C", "9m"],
-    "melds": [],
-    "win_tile": "9m",
-}
-# WA: the joker in a pung of dragons (WA-22's hand) ...
-WA_JOKER_SET = {
-    "concealed": ["C", "C", "C", "F", "F", "F", "5p", "6p", "2m", "3m", "4m", "P", "J"],
-    "melds": [],
-    "win_tile": "7p",
-}
-# ... and in the pair: a pure straight with a red-dragon pung (with the above, two winners on
-# one discard of 7p).
-WA_JOKER_PAIR = {
-    "concealed": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "C", "C", "C", "J"],
-    "melds": [],
-    "win_tile": "7p",
-}
 
 
 @dataclass

@@ -1075,6 +1075,7 @@ class AuditEntry(models.Model):
         ATTENDANCE = "attendance", _("Attendance changed")
         PLAYER_LINK = "player_link", _("Player's private link")
         REFEREE_CALL = "referee_call", _("Referee called")
+        REHEARSAL = "rehearsal", _("Dress rehearsal")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     table = models.ForeignKey(
@@ -1191,6 +1192,38 @@ class SeatingJob(models.Model):
 
     def __str__(self) -> str:
         return f"Seating run {self.pk} ({self.get_status_display()})"
+
+
+class Rehearsal(models.Model):
+    """A dress rehearsal: `copy` is a private copy of the tournament `original`, played through
+    with random results (services/rehearsal.py), for the organisers to look at every page,
+    print and export before the day. The copy is never public; deleting the rehearsal deletes
+    it, and deleting the original deletes its rehearsals."""
+
+    class Status(models.TextChoices):
+        RUNNING = "running", _("Being played")
+        DONE = "done", _("Played through")
+        FAILED = "failed", _("Stopped")
+
+    original = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rehearsals")
+    copy = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="rehearsal")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created = models.DateTimeField(default=timezone.now)
+    finished = models.DateTimeField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.RUNNING)
+    seed = models.BigIntegerField(default=0)
+    done = models.PositiveIntegerField(default=0)  # games played so far
+    total = models.PositiveIntegerField(default=0)  # games to play
+    message = models.TextField(blank=True)
+    heartbeat = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Dress rehearsal {self.pk} of tournament {self.original_id}"
 
 
 class RegistrationStatus(models.TextChoices):

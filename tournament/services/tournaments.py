@@ -109,6 +109,7 @@ def update_tournament(*, tournament: Tournament, **fields: Any) -> Tournament:
     The rule preset, ruling profile and seat rotation are refused (code "rules_locked") once a
     hand is recorded: recorded payments, tile scores and seat winds were computed under them.
     Table points and tie-breaks are applied when standings are read, so they may change any time.
+    A dress rehearsal's copy is never made public.
     """
     _refuse_unknown(fields)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -125,6 +126,11 @@ def update_tournament(*, tournament: Tournament, **fields: Any) -> Tournament:
                 )
                 for name in changed
             }
+        )
+    if fields.get("public") and hasattr(tournament, "rehearsal"):
+        raise ValidationError(
+            {"public": _("A dress rehearsal is never public: it is the organisers' private copy.")},
+            code="rehearsal_private",
         )
     for name, value in fields.items():
         setattr(tournament, name, value)
