@@ -13,6 +13,7 @@ from tournament.web.organiser import (
     player_links,
     players,
     registrations,
+    rehearsal,
     rounds,
     tables,
     tournaments,
@@ -83,6 +84,8 @@ tournament_patterns = [
     path("referees/<str:username>/password/", accounts.reset_password, name="referee_password"),
     path("referees/<str:username>/active/", accounts.set_active, name="referee_active"),
     path("calls/<int:call>/answer/", board.answer, name="referee_call_answer"),
+    path("rehearsal/", rehearsal.rehearsal, name="rehearsal"),
+    path("rehearsal/<int:rehearsal>/delete/", rehearsal.delete, name="rehearsal_delete"),
     path("rounds/new/", rounds.create, name="round_create"),
     path("rounds/<int:number>/", include(round_patterns)),
 ]

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from tournament.access import AuthenticatedRequest
-from tournament.models import Round, Seat, Table, Tournament
+from tournament.models import Rehearsal, Round, Seat, Table, Tournament
 from tournament.services.tournaments import create_tournament, rules_locked, update_tournament
 from tournament.web.organiser.access import INVALID, call_service, organiser_page
 from tournament.web.organiser.forms.tournament import TournamentForm
@@ -140,6 +140,12 @@ def dashboard(request: AuthenticatedRequest, tournament: Tournament) -> HttpResp
     planned_done = bool(tournament.planned_rounds) and len(rounds) >= (
         tournament.planned_rounds or 0
     )
+    # The rehearsal this tournament is the copy of, or the tournament's own rehearsals.
+    rehearsals = list(
+        Rehearsal.objects.filter(Q(copy=tournament) | Q(original=tournament)).select_related(
+            "original"
+        )
+    )
     return render(
         request,
         "tournament/organiser/dashboard.html",
@@ -154,5 +160,7 @@ def dashboard(request: AuthenticatedRequest, tournament: Tournament) -> HttpResp
             "players": players,
             "games_ended": sum(round.ended_count for round in rounds),
             "last_round": rounds[-1] if rounds else None,
+            "copy_of": next((r for r in rehearsals if r.copy_id == tournament.pk), None),
+            "rehearsals": [r for r in rehearsals if r.original_id == tournament.pk],
         },
     )
