@@ -7,11 +7,13 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from factories import make_user
 from preset_world import PRESETS, build
 
 from tournament.models import Player, Round, Table
-from tournament.services import confirm_game, end_game
+from tournament.services import add_player, confirm_game, end_game
 
 pytestmark = pytest.mark.django_db
 
@@ -126,3 +128,14 @@ def test_the_page_is_in_chinese_too(client, world):
     response = client.get(URL, HTTP_ACCEPT_LANGUAGE="zh-hans")
     assert response.status_code == 200
     assert "None" not in response.content.decode()
+
+
+def test_the_page_asks_as_many_queries_for_a_bigger_field(client, world):
+    client.force_login(world.organiser)
+    with CaptureQueriesContext(connection) as small:
+        assert client.get(URL).status_code == 200
+    for key in range(30, 50):
+        add_player(tournament=world.tournament, key=str(key), name=f"More {key}", country="NO")
+    with CaptureQueriesContext(connection) as big:
+        assert client.get(URL).status_code == 200
+    assert len(big) == len(small)
