@@ -47,6 +47,7 @@ qualification, so the estimate is given without it and with it.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -60,7 +61,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from tournament.ema import EmaRow, ema_rows
-from tournament.models import Penalty, Round, Table, Tournament
+from tournament.models import Penalty, Player, Round, Table, Tournament
 from tournament.names import validate_country, validate_ema_number
 from tournament.selectors import standings
 
@@ -387,24 +388,23 @@ def _game_problems(tournament: Tournament) -> list[Problem]:
     return problems
 
 
-def _player_problems(player: Any, *, games: int) -> list[Problem]:
-    at = {"player": player.key, "fix_at": "player"}
-    name = {"player": f"{player.name} ({player.key})"}
+def _player_problems(player: Player, *, games: int) -> list[Problem]:
+    name = f"{player.name} ({player.key})"
+
+    def about(kind: str, **params: str) -> Problem:
+        return Problem(kind, {"player": name, **params}, player=player.key, fix_at="player")
+
     problems = []
     if not player.ema_number:
-        problems.append(Problem(Kind.EMA_NUMBER_MISSING, name, **at))
-    else:
-        error = _error(validate_ema_number, player.ema_number)
-        if error:
-            problems.append(Problem(Kind.EMA_NUMBER_BAD, {**name, "error": error}, **at))
+        problems.append(about(Kind.EMA_NUMBER_MISSING))
+    elif error := _error(validate_ema_number, player.ema_number):
+        problems.append(about(Kind.EMA_NUMBER_BAD, error=error))
     if not player.country:
-        problems.append(Problem(Kind.COUNTRY_MISSING, name, **at))
-    else:
-        error = _error(validate_country, player.country)
-        if error:
-            problems.append(Problem(Kind.COUNTRY_BAD, {**name, "error": error}, **at))
+        problems.append(about(Kind.COUNTRY_MISSING))
+    elif error := _error(validate_country, player.country):
+        problems.append(about(Kind.COUNTRY_BAD, error=error))
     if games == 0:
-        problems.append(Problem(Kind.NO_GAMES, name, **at))
+        problems.append(about(Kind.NO_GAMES))
     return problems
 
 
@@ -412,7 +412,7 @@ def _valid_country(code: str) -> bool:
     return bool(code) and _error(validate_country, code) is None
 
 
-def _error(validate: Any, value: str) -> str | None:
+def _error(validate: Callable[[str], None], value: str) -> str | None:
     """The validator's message for `value`, or None when it is valid."""
     try:
         validate(value)
