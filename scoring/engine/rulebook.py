@@ -142,6 +142,11 @@ class Rulebook:
     #: self-draw (`calculator_request`): the calculator shows them when the preset is chosen.
     calculator_fields: ClassVar[tuple[str, ...]]
 
+    #: The EMA ranking (Mahjong Europe Ranking System) that takes tournaments played under
+    #: the rule set: "MCR"; None where the EMA ranks none (it ranks MCR and its own Riichi
+    #: Competition Rules, which none of the other presets is).
+    ema_ranking: ClassVar[str | None] = None
+
     def __init__(self, preset: RulePreset):
         self.preset = preset
 
@@ -175,6 +180,14 @@ class Rulebook:
     def dealer_repeats(self) -> bool:
         """Whether the dealer may deal again, so a game has no fixed number of deals."""
         return self.preset.deals_vary
+
+    def game_total(self, deductions: int) -> int:
+        """What the four players' points add up to at the end of a game: each starts with the
+        preset's initial points (MCR 0, JT 8000, WA 500); every payment of a deal passes from
+        player to player (`settlement`: wins, riichi stakes and faulty claims go to the winner,
+        the ready pool to the ready players, a faulty out to the others) and so does a
+        distributed penalty; only `deductions`, given to nobody, leave the table."""
+        return 4 * self.preset.initial_points - deductions
 
     # --- Tiles -----------------------------------------------------------------------------
 
@@ -276,6 +289,7 @@ class Rulebook:
 
 class McrRulebook(Rulebook):
     key = "mcr"
+    ema_ranking = "MCR"
     situation_flags = ("last_tile_of_kind", "kong_related", "last_wall_tile")
     deal_noun = HAND
     value_kind = "fan"

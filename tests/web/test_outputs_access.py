@@ -15,6 +15,7 @@ PAGES = [
     ("outputs:index", {}),
     ("outputs:ema_csv", {}),
     ("outputs:ema", {}),
+    ("outputs:ema_readiness", {}),
     ("outputs:standings", {}),
     ("outputs:player_seating", {}),
     ("outputs:round_seating", {"number": 1}),

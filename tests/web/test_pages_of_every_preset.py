@@ -100,6 +100,7 @@ def urls() -> list[str]:
         reverse("organiser:settings", args=[slug]),
         reverse("outputs:ema", args=[slug]),
         reverse("outputs:ema_csv", args=[slug]),
+        reverse("outputs:ema_readiness", args=[slug]),
         reverse("outputs:standings", args=[slug]),
         reverse("outputs:sheets", args=[slug, 1]),
         reverse("outputs:blank_sheets", args=[slug, 2]),
@@ -107,6 +108,7 @@ def urls() -> list[str]:
         reverse("referee:table", args=[slug, 2, 1]),
         f"/api/tournaments/{slug}/rounds/1/tables/1",
         f"/api/tournaments/{slug}/standings",
+        f"/api/tournaments/{slug}/ema-readiness",
     ]
 
 

@@ -18,7 +18,15 @@ from typing import Any
 from django.db import transaction
 from ninja import Router
 
-from tournament.api import check_in, player_links, registrations, rounds, tables, tournaments
+from tournament.api import (
+    check_in,
+    ema,
+    player_links,
+    registrations,
+    rounds,
+    tables,
+    tournaments,
+)
 from tournament.api.auth import CALLERS, SAFE_METHODS, token_use
 
 
@@ -38,5 +46,5 @@ def _write_in_transaction(handler: Any) -> Any:
 
 router = Router(auth=CALLERS, tags=["tournaments"])
 router.add_decorator(_write_in_transaction)
-for part in (tournaments, rounds, tables, check_in, player_links, registrations):
+for part in (tournaments, rounds, tables, check_in, player_links, registrations, ema):
     router.add_router("tournaments", part.router)

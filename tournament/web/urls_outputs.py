@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournament.web import outputs
+from tournament.web import ema_readiness, outputs
 
 app_name = "outputs"
 
@@ -13,6 +13,7 @@ urlpatterns = [
     path("", outputs.index, name="index"),
     path("ema.csv", outputs.ema_file, name="ema_csv"),
     path("ema/", outputs.ema_page, name="ema"),
+    path("ema/readiness/", ema_readiness.page, name="ema_readiness"),
     path("standings/", outputs.standings_page, name="standings"),
     path("seating-by-player/", outputs.player_seating, name="player_seating"),
     path("rounds/<int:number>/seating/", outputs.round_seating, name="round_seating"),
