@@ -58,7 +58,13 @@ def reveal(request: AuthenticatedRequest, tournament: Tournament) -> HttpRespons
     if call_service(form, lambda: reveal_standings(tournament=tournament, actor=request.user)):
         messages.success(request, _("The standings are revealed: everyone sees them in full."))
         return _back(tournament)
-    return settings_page(request, tournament, reveal_form=form, status=INVALID)
+    return settings_page(
+        request,
+        tournament,
+        reveal_form=form,
+        prize_errors=form.non_field_errors(),
+        status=INVALID,
+    )
 
 
 @organiser_page("POST")
