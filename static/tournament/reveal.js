@@ -1,6 +1,7 @@
 /* The prize-giving page: the ranking shown one place at a time, from the last to the first.
    Every row is in the page already, so nothing is asked of the server (it runs without a
-   network once loaded); without this script every row shows at once.
+   network once loaded); without this script every row shows at once. A row not shown yet keeps
+   its place (pj-veiled), so the table does not move as the places appear.
 
    Next place: the space bar, Enter, the right or down arrow, Page Down (a presenter's clicker)
    or a click. Back: the left or up arrow, Page Up or Backspace. With data-reveal-every the
@@ -15,7 +16,7 @@
   var shown = 0;
   var timer = null;
 
-  rows.forEach(function (row) { row.hidden = true; });
+  rows.forEach(function (row) { row.classList.add("pj-veiled"); });
   table.setAttribute("data-revealed", "0");
   if (help) { help.hidden = false; }
 
@@ -33,7 +34,7 @@
       return;
     }
     var row = rows[shown];
-    row.hidden = false;
+    row.classList.remove("pj-veiled");
     shown += 1;
     mark();
     row.scrollIntoView({ block: "center" });
@@ -44,7 +45,7 @@
     if (shown === 0) { return; }
     stop();
     shown -= 1;
-    rows[shown].hidden = true;
+    rows[shown].classList.add("pj-veiled");
     mark();
     if (shown > 0) { rows[shown - 1].scrollIntoView({ block: "center" }); }
   }
