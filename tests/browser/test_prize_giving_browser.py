@@ -4,11 +4,10 @@ hides the standings from a round, reveals them and hides them again on a phone (
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.urls import reverse

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import re
 
+import preset_world
 import pytest
 from django.urls import reverse
+from preset_world import PRESETS
 from prize_world import BEFORE_ROUND_2, FULL, build
 
 from tournament.models import AuditEntry, LiveVersion
@@ -349,3 +351,38 @@ def test_the_controls_refuse_get_and_other_users(client, hidden, referee, organi
     assert client.post(url, {"hidden_from": "1", "confirm": "on"}).status_code == 403
     client.logout()
     assert client.post(url, {"hidden_from": "1", "confirm": "on"}).status_code == 302  # login
+
+
+# --- Every preset ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_page_of_every_preset_hides_from_round_one(client, preset):
+    world = preset_world.build(preset)
+    tournament = world.tournament
+    hide_standings_from(tournament=tournament, round=1, actor=world.organiser)
+    secret = issue_link(world.players[0], actor=world.organiser)
+    pages = [
+        reverse("public:tournament", args=[SLUG]),
+        STANDINGS,
+        f"{STANDINGS}?provisional=1",
+        PROJECTOR,
+        REVEAL,
+        reverse("public:player", args=[SLUG, "1"]),
+        reverse("stats:player", args=[SLUG, "1"]),
+        reverse("player_link", args=[secret]),
+    ]
+    notice = "Standings from round 1 on are hidden until the prize-giving."
+    for url in pages:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert notice in text(response), url
+        assert "None" not in text(response), url
+    # Nothing counts: every regular player shares the first place, with nothing.
+    ranks = page_ranks(client.get(STANDINGS))
+    assert set(ranks.values()) == {1}
+    client.force_login(world.organiser)
+    assert len(set(page_ranks(client.get(STANDINGS)).values())) > 1
+    assert reveal_rows(client.get(REVEAL))
+    settings = client.get(SETTINGS)
+    assert settings.status_code == 200 and DO_REVEAL in settings.content.decode()
