@@ -13,7 +13,8 @@ from django.urls import reverse
 from preset_world import PRESETS
 from prize_world import BEFORE_ROUND_2, FULL, build
 
-from tournament.models import AuditEntry, LiveVersion
+from tournament.models import AuditEntry, LiveVersion, Round, Tournament
+from tournament.services import set_round_status
 from tournament.services.player_links import issue_link
 from tournament.services.prize_giving import hide_standings_from, reveal_standings
 from tournament.standings_cache import clear
@@ -386,3 +387,16 @@ def test_every_page_of_every_preset_hides_from_round_one(client, preset):
     assert reveal_rows(client.get(REVEAL))
     settings = client.get(SETTINGS)
     assert settings.status_code == 200 and DO_REVEAL in settings.content.decode()
+
+
+def test_the_dashboard_reminds_to_reveal_when_the_tournament_is_played(
+    client, hidden, organiser, tournament
+):
+    Tournament.objects.filter(pk=tournament.pk).update(planned_rounds=2)
+    set_round_status(round=hidden["rounds"][1], status=Round.Status.FINISHED, actor=organiser)
+    client.force_login(organiser)
+    dashboard = reverse("organiser:dashboard", args=[SLUG])
+    reminder = "everyone but the organisers sees them without round 2 and later."
+    assert reminder in text(client.get(dashboard))
+    reveal_standings(tournament=tournament, actor=organiser)
+    assert reminder not in text(client.get(dashboard))
