@@ -133,8 +133,12 @@ class GameCounts:
         return self.confirmed
 
 
-def game_counts(tournament: Tournament) -> GameCounts:
-    counts = Table.objects.filter(round__tournament=tournament).aggregate(
+def game_counts(tournament: Tournament, *, before_round: int | None = None) -> GameCounts:
+    """The games of `tournament` (with `before_round`: of the rounds before it only)."""
+    tables = Table.objects.filter(round__tournament=tournament)
+    if before_round is not None:
+        tables = tables.filter(round__number__lt=before_round)
+    counts = tables.aggregate(
         confirmed=Count("pk", filter=Q(confirmed_at__isnull=False)),
         awaiting=Count("pk", filter=Q(ended_at__isnull=False, confirmed_at__isnull=True)),
         open=Count("pk", filter=Q(ended_at__isnull=True) & ~Q(round__status=Round.Status.DRAFT)),

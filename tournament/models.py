@@ -1076,6 +1076,8 @@ class AuditEntry(models.Model):
         PLAYER_LINK = "player_link", _("Player's private link")
         REFEREE_CALL = "referee_call", _("Referee called")
         REHEARSAL = "rehearsal", _("Dress rehearsal")
+        STANDINGS_HIDDEN = "standings_hidden", _("Standings hidden for the prize-giving")
+        STANDINGS_REVEALED = "standings_revealed", _("Standings revealed")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     table = models.ForeignKey(

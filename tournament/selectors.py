@@ -109,11 +109,15 @@ def _results(seats: Sequence[Seat], values: Sequence[int]) -> list[SeatResult]:
     return sorted(results, key=lambda result: (result.place, result.seat.index))
 
 
-def standings(tournament: Tournament, *, provisional: bool = False) -> list[Standing]:
+def standings(
+    tournament: Tournament, *, provisional: bool = False, before_round: int | None = None
+) -> list[Standing]:
     """The ranking over all confirmed games: table points, then score, then the tie-breaks.
 
     With `provisional`, games whose sheets are submitted but not confirmed count too, and each
-    row says how many of its games are such (``provisional_games``).
+    row says how many of its games are such (``provisional_games``). With `before_round`, only
+    the games of the rounds before it count (the standings the public sees while the later
+    rounds are hidden until the prize-giving, `tournament.prize_giving`).
 
     Players level on all of them share a rank. Substitutes come last, unranked. Withdrawn
     players keep the games they played; a round missed scores 0 table points. Two queries,
@@ -127,6 +131,8 @@ def standings(tournament: Tournament, *, provisional: bool = False) -> list[Stan
         seats = seats.filter(table__ended_at__isnull=False)
     else:
         seats = seats.filter(table__confirmed_at__isnull=False)
+    if before_round is not None:
+        seats = seats.filter(table__round__number__lt=before_round)
     # Plain tuples, not Seat instances: a big field has tens of thousands of seats.
     rows = seats.annotate(confirmed=Q(table__confirmed_at__isnull=False)).values_list(
         "table_id", "player_id", "score", "confirmed"

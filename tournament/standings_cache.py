@@ -50,18 +50,22 @@ def cached_standings(
     shape: str,
     build: Callable[[list[Standing]], T],
     number: int | None = None,
+    before_round: int | None = None,
 ) -> T:
     """`build(standings(tournament, provisional=provisional))`, computed at most once per
     process between two changes of the tournament. `shape` names `build` (one key per shape of
     answer); the value returned is shared between requests: read it, never change it.
     `number`: the tournament's LiveVersion number when the caller has just read it (a live
-    poll's ETag), so that it is not read twice."""
+    poll's ETag), so that it is not read twice. `before_round`: only the rounds before it
+    count (the public's standings while later rounds are hidden, `tournament.prize_giving`);
+    it is part of the key, so the full standings are never answered for the hidden ones."""
     # The number is read before the standings: data read after it is as new or newer, so an
     # entry never holds results older than its number.
     key = (
         tournament.pk,
         live_number(tournament) if number is None else number,
         provisional,
+        before_round,
         shape,
     )
     with _lock:
@@ -69,7 +73,7 @@ def cached_standings(
             _entries.move_to_end(key)
             return _entries[key]
     with _collector_paused():
-        value = build(standings(tournament, provisional=provisional))
+        value = build(standings(tournament, provisional=provisional, before_round=before_round))
     with _lock:
         _entries[key] = value
         _entries.move_to_end(key)

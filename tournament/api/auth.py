@@ -215,6 +215,11 @@ def insider(request: HttpRequest, tournament: Tournament) -> bool:
     return _access_to(request, tournament).insider
 
 
+def is_organiser(request: HttpRequest, tournament: Tournament) -> bool:
+    """Whether the caller organises the tournament (sees the standings hidden from others)."""
+    return _access_to(request, tournament).organiser
+
+
 def published_rounds(request: HttpRequest, tournament: Tournament) -> QuerySet[Round]:
     """The rounds the caller may see: draft rounds only for organisers."""
     return _access_to(request, tournament).rounds()

@@ -50,6 +50,8 @@ def tournament_detail(tournament: Tournament, *, rounds: QuerySet[Round]) -> dic
     """The tournament's settings (the fields of its schema), rules, players and `rounds`."""
     fields = schemas.TournamentCreate.model_fields
     return {name: getattr(tournament, name) for name in fields} | {
+        "standings_hidden_from": tournament.standings_hidden_from,
+        "standings_revealed_at": tournament.standings_revealed_at,
         "rules": rules(tournament.rules),
         "players": tournament.players.count(),
         "rounds": [round_summary(round) for round in annotated_rounds(rounds)],

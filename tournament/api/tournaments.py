@@ -16,6 +16,7 @@ from tournament.access import AuthenticatedRequest
 from tournament.api import pages, schemas, serialisers
 from tournament.api.auth import (
     forbidden,
+    is_organiser,
     not_found,
     organised_tournament,
     published_rounds,
@@ -24,6 +25,7 @@ from tournament.api.auth import (
 from tournament.api.errors import invalid_field, refusals
 from tournament.api.schemas import BODY, Sent, read
 from tournament.models import Tournament
+from tournament.prize_giving import shown
 from tournament.selectors import visible_tournaments
 from tournament.services import tournaments as tournament_services
 from tournament.standings_cache import cached_standings
@@ -229,8 +231,12 @@ def get_standings(
     in the shape of `manage.py standings --json`, a page at a time (`limit`, `offset`; `count`
     and `next` say what is left).
 
+    While rounds are hidden until the prize-giving, everyone but the tournament's organisers
+    gets the standings before them (`hidden`, `hidden_from`).
+
     Who: anyone who may read the tournament."""
     tournament = readable_tournament(request, slug)
+    seen = shown(tournament, organiser=is_organiser(request, tournament))
     if provisional is not None and provisional not in TRUE + FALSE:
         raise invalid_field(
             "provisional",
@@ -244,9 +250,12 @@ def get_standings(
         provisional=counted,
         shape="api",
         build=lambda found: [serialisers.standing(row) for row in found],
+        before_round=seen.before_round,
     )
     return {
         "provisional": counted,
+        "hidden": seen.hidden,
+        "hidden_from": seen.before_round,
         "standings": rows[page.offset : page.offset + page.limit],
         **pages.paged(request, page, len(rows)),
     }

@@ -39,6 +39,7 @@ from django.views.defaults import page_not_found
 from scoring.words import Words
 from tournament.clock import clock_of
 from tournament.models import AuditEntry, Player, RefereeCall, Round, Seat, Tournament
+from tournament.prize_giving import public as public_standings
 from tournament.services.check_in import self_check_in
 from tournament.services.player_links import (
     call_referee,
@@ -132,7 +133,8 @@ def _render(
     request: HtmxRequest, player: Player, secret: str, since: datetime | None
 ) -> HttpResponse:
     tournament = player.tournament
-    context = player_record(tournament, player, drafts=False)
+    # A player sees the standings as the public does (`tournament.prize_giving`).
+    context = player_record(tournament, player, drafts=False, seen=public_standings(tournament))
     seat = current_seat(player)
     poll = reverse("player_link", args=[secret])
     if since is not None:

@@ -14,6 +14,11 @@ which part to answer:
 `?seating=name` shows the seating as a list of players by name, each with their table and seat,
 instead of table by table (for a hall where players look for their name).
 
+The hall sees the projector, so its standings are the public's, whoever opened it: while
+rounds are hidden until the prize-giving (`tournament.prize_giving`), those before them, with
+a notice. The prize-giving itself has its own page, `reveal`: the ranking shown one place at a
+time from the last to the first.
+
 Readable by whoever may read the tournament (404 otherwise). When nothing a part shows has
 changed, htmx's request for it is answered 304 (tournament.web.live.answer_live).
 """
@@ -34,6 +39,8 @@ from tournament.board import game_counts, next_seating_round, round_in_play, sea
 from tournament.clock import clock_of
 from tournament.models import Round, Table, Tournament
 from tournament.permissions import organises
+from tournament.prize_giving import public as public_standings
+from tournament.prize_giving import shown
 from tournament.selectors import format_points, standings
 from tournament.web.htmx import HtmxRequest
 from tournament.web.live import answer_live, clock_tag
@@ -150,7 +157,8 @@ def _projector(request: HtmxRequest, slug: str) -> HttpResponse:
     if part == "pj-clock":
         return _part(request, "tournament/projector/_clock.html", context)
 
-    rows = standings(tournament)
+    seen = public_standings(tournament)  # the hall's, organisers' laptops too
+    rows = standings(tournament, before_round=seen.before_round)
     seating_round = next_seating_round(tournament)
     seating = seating_of(seating_round) if seating_round is not None else []
     by_name = request.GET.get("seating") == "name"
@@ -166,12 +174,13 @@ def _projector(request: HtmxRequest, slug: str) -> HttpResponse:
     context.update(
         panel=panel,
         next_page_url=f"{request.path}?{urlencode(query)}",
-        counts=game_counts(tournament),
+        counts=game_counts(tournament, before_round=seen.before_round),
+        shown=seen,
     )
     if panel.name == "standings":
         unconfirmed = {
             row.player.pk: row.provisional_games
-            for row in standings(tournament, provisional=True)
+            for row in standings(tournament, provisional=True, before_round=seen.before_round)
             if row.provisional_games
         }
         start = (panel.page - 1) * STANDINGS_PER_PAGE
@@ -207,4 +216,52 @@ def _part(request: HttpRequest, template: str, context: dict) -> HttpResponse:
     response = render(request, template, context)
     response["Cache-Control"] = "no-store"
     patch_vary_headers(response, ("HX-Request", "HX-Target"))
+    return response
+
+
+# --- The prize-giving: the ranking revealed from the last place to the first ----------------
+
+MOST_PLACES = 10_000
+
+
+@require_safe
+def reveal(request: HttpRequest, slug: str) -> HttpResponse:
+    """The final ranking for the prize-giving, one place at a time from the last to the first
+    (static/tournament/reveal.js: a key, a click or the timer of `?every=` shows the next;
+    every row is in the page, so it runs without a network once loaded; without JavaScript all
+    rows show at once). `?top=N` reveals places 1 to N only (players sharing the N-th place
+    included).
+
+    Organisers may open it at any time: it is their tool for the ceremony, before they reveal
+    the standings to everyone. Anyone else who may read the tournament sees it once nothing is
+    hidden (never hidden, or revealed); until then, the notice that the standings are hidden."""
+    access = _access(request, slug)
+    tournament = access.tournament
+    seen = shown(tournament, organiser=access.organiser)
+    least, most = EVERY_RANGE
+    every = whole_number(request, "every", default=0, least=0, most=most)
+    if every:
+        every = max(every, least)
+    top = whole_number(request, "top", default=0, least=0, most=MOST_PLACES)
+    rows = []
+    if not seen.hidden:
+        rows = [
+            {"standing": row, "points": format_points(row.table_points)}
+            for row in standings(tournament)
+            if row.rank is not None and (not top or row.rank <= top)
+        ]
+    response = render(
+        request,
+        "tournament/projector/reveal.html",
+        {
+            "tournament": tournament,
+            "shown": seen,
+            "rows": rows,
+            "every": every,
+            "top": top,
+        },
+    )
+    # Before the reveal an organiser's page holds what the public may not see yet.
+    response["Cache-Control"] = "private, no-store"
+    response["X-Accel-Expires"] = "0"
     return response

@@ -23,10 +23,12 @@ from django_tables2.export import TableExport
 
 from scoring.engine.ranking import places, share_table_points
 from scoring.words import Words
+from tournament import prize_giving
 from tournament.access import Access, table_access, tournament_access
 from tournament.board import game_counts
 from tournament.deals import seat_winds_of, with_facts
 from tournament.models import Hand, Penalty, Player, Round, Seat, Tournament
+from tournament.prize_giving import Shown
 from tournament.selectors import (
     Standing,
     format_points,
@@ -134,6 +136,7 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
             "player_count": len(players),
             "search": search,
             "organiser": access.organiser,
+            "shown": prize_giving.shown(tournament, organiser=access.organiser),
             "registration_open": registration_open(tournament),
             "preset_name": preset_name(tournament.preset),
             "table_points": " / ".join(str(points) for points in tournament.table_points),
@@ -148,6 +151,8 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
     marks the rows that include them."""
     access = _access(request, slug)
     tournament = access.tournament
+    # Visitors, players and referees: the rounds before the hidden ones (prize-giving).
+    seen = prize_giving.shown(tournament, organiser=access.organiser)
     provisional = request.GET.get("provisional") == "1"
     export_format = request.GET.get("_export")
     if export_format is not None:
@@ -155,7 +160,9 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
             return HttpResponseBadRequest(
                 "Unknown export format; choose csv or xlsx.", content_type="text/plain"
             )
-        rows = standing_rows(standings(tournament, provisional=provisional))
+        rows = standing_rows(
+            standings(tournament, provisional=provisional, before_round=seen.before_round)
+        )
         # Exports hold every row, in the order the page is sorted by (django-tables2 here:
         # it writes them once, not every 30 seconds as the page is polled).
         table = StandingsTable(rows, tournament=tournament)
@@ -176,6 +183,7 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
         shape="page",
         build=standing_rows,
         number=getattr(request, "live_number", None),  # read for the ETag of a live poll
+        before_round=seen.before_round,
     )
     toggle = request.GET.copy()
     toggle.pop("page", None)
@@ -186,7 +194,8 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
     context = {
         **standings_context(request, rows, tournament.slug),
         "tournament": tournament,
-        "games": game_counts(tournament),
+        "games": game_counts(tournament, before_round=seen.before_round),
+        "shown": seen,
         "provisional": provisional,
         "marked": any(row["unconfirmed_games"] for row in rows),
         "toggle_url": f"{request.path}?{toggle.urlencode()}" if toggle else request.path,
@@ -356,15 +365,29 @@ def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     return render(
         request,
         "tournament/public/player.html",
-        player_record(tournament, player, drafts=access.organiser),
+        player_record(
+            tournament,
+            player,
+            drafts=access.organiser,
+            seen=prize_giving.shown(tournament, organiser=access.organiser),
+        ),
     )
 
 
-def player_record(tournament: Tournament, player: Player, *, drafts: bool) -> dict[str, Any]:
+def player_record(
+    tournament: Tournament, player: Player, *, drafts: bool, seen: Shown
+) -> dict[str, Any]:
     """What a player's page shows of them (the public page and their private link's): their
     standing, seating, games, the deals that moved their points and the penalties. `drafts`:
-    with the seats of draft rounds (for an organiser)."""
-    standing: Standing = next(row for row in standings(tournament) if row.player.pk == player.pk)
+    with the seats of draft rounds (for an organiser). `seen`: which rounds their rank and
+    totals count (the rounds before those hidden until the prize-giving, unless the viewer
+    organises the tournament); their games, deals and penalties are all shown, as a table's
+    score sheet is."""
+    standing: Standing = next(
+        row
+        for row in standings(tournament, before_round=seen.before_round)
+        if row.player.pk == player.pk
+    )
     seats = (
         Seat.objects.filter(player=player).select_related("table__round").order_by("round__number")
     )
@@ -437,6 +460,7 @@ def player_record(tournament: Tournament, player: Player, *, drafts: bool) -> di
         "tournament": tournament,
         "player": player,
         "standing": standing,
+        "shown": seen,
         "points_text": format_points(standing.table_points),
         "seating": seating,
         "next_seat": next_seat,

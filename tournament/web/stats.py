@@ -17,6 +17,7 @@ from scoring.pattern_names import pattern_names, pattern_value
 from tournament.access import tournament_access
 from tournament.charts import Series, bar_chart, line_chart
 from tournament.models import Player, Tournament
+from tournament.prize_giving import shown
 from tournament.selectors import format_points
 from tournament.statistics import (
     FanCount,
@@ -120,9 +121,16 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
-    tournament = _tournament(request, slug)
+    access = tournament_access(request.user, slug)
+    tournament = access.tournament
     player = get_object_or_404(Player, tournament=tournament, key=key)
-    after = standings_after_rounds(tournament)
+    # The rank after each round stops before the rounds hidden until the prize-giving.
+    seen = shown(tournament, organiser=access.organiser)
+    after = {
+        number: rows
+        for number, rows in standings_after_rounds(tournament).items()
+        if seen.before_round is None or number < seen.before_round
+    }
     progress = progress_of(player, after)
     # The rank axis runs from 1 to the last rank of the field, so that one point (after the
     # first round) sits where it belongs, not alone on an axis of 1 to 2.
@@ -162,6 +170,7 @@ def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "rules": tournament.rulebook,
             "words": tournament.words,
             "player": player,
+            "shown": seen,
             "progress": [
                 {"round": number, "standing": row, "points_text": format_points(row.table_points)}
                 for number, row in progress

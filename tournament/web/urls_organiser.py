@@ -12,6 +12,7 @@ from tournament.web.organiser import (
     check_in,
     player_links,
     players,
+    prize_giving,
     registrations,
     rehearsal,
     rounds,
@@ -50,6 +51,9 @@ round_patterns = [
 tournament_patterns = [
     path("", tournaments.dashboard, name="dashboard"),
     path("settings/", tournaments.edit, name="settings"),
+    path("settings/hide-standings/", prize_giving.hide, name="standings_hide"),
+    path("settings/reveal-standings/", prize_giving.reveal, name="standings_reveal"),
+    path("settings/hide-standings-again/", prize_giving.hide_again, name="standings_hide_again"),
     path("audit/", audit.audit, name="audit"),
     path("players/", players.index, name="players"),
     path("players/add/", players.add, name="player_add"),

@@ -16,6 +16,7 @@ urlpatterns = [
     path("<str:slug>/", public.tournament_page, name="tournament"),
     path("<str:slug>/standings/", public.standings_page, name="standings"),
     path("<str:slug>/projector/", projector.projector, name="projector"),
+    path("<str:slug>/projector/reveal/", projector.reveal, name="projector_reveal"),
     path("<str:slug>/rounds/<int:number>/", public.round_page, name="round"),
     path(
         "<str:slug>/rounds/<int:number>/tables/<int:table>/",

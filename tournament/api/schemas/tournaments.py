@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, WithJsonSchema
@@ -154,6 +155,14 @@ class Tournament(TournamentCreate):
     rules: Rules
     players: int = Field(description="How many players are entered.")
     rounds: list[RoundSummary]
+    standings_hidden_from: int | None = Field(
+        description="The prize-giving: the standings that everyone but the organisers sees "
+        "leave out this round and the later ones until they are revealed; null: never hidden. "
+        "The organisers set it on the settings page."
+    )
+    standings_revealed_at: datetime | None = Field(
+        description="When the hidden rounds were revealed to everyone; null: not revealed."
+    )
 
 
 class PlayerCreate(Request):
@@ -209,4 +218,11 @@ class Standing(Answer):
 
 class Standings(Paged):
     provisional: bool = Field(description="Whether submitted, unconfirmed game sheets count too.")
+    hidden: bool = Field(
+        description="Whether these standings leave out the rounds hidden until the "
+        "prize-giving (everyone but the tournament's organisers sees them so)."
+    )
+    hidden_from: int | None = Field(
+        description="The first round these standings leave out; null when every round counts."
+    )
     standings: list[Standing] = Field(description="Ranked players in order, then substitutes.")

@@ -14,6 +14,14 @@ quarters when games end in a tie, so "table_points" is a whole number when it is
 otherwise rounded to two decimals, and "table_points_exact" is the exact fraction as text
 ("7/3", "4"). "provisional_games" is how many of the games counted are not confirmed yet
 (always 0 without --provisional).
+
+This is an organiser's tool: it prints the full standings, also while rounds are hidden until
+the prize-giving (`tournament.prize_giving`). With --public it prints what the public sees
+then: only the games of the rounds before the hidden ones count, and the text table says so
+(the JSON is the same list, of those standings). Once the standings are revealed, or when no
+round is hidden, --public changes nothing.
+
+    python manage.py standings SLUG --public --json
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournament.models import Round, Table, Tournament
+from tournament.prize_giving import public
 from tournament.selectors import Standing, format_points, standings
 
 
@@ -59,21 +68,33 @@ class Command(BaseCommand):
             action="store_true",
             help="Also count games whose sheets are submitted but not confirmed yet.",
         )
+        parser.add_argument(
+            "--public",
+            action="store_true",
+            help="What the public sees: without the rounds hidden until the prize-giving.",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         tournament = Tournament.objects.filter(slug=options["slug"]).first()
         if tournament is None:
             raise CommandError(f"No tournament has the slug {options['slug']!r}.")
         provisional = options["provisional"]
-        rows = standings(tournament, provisional=provisional)
+        before_round = public(tournament).before_round if options["public"] else None
+        rows = standings(tournament, provisional=provisional, before_round=before_round)
         if options["json"]:
             self.stdout.write(
                 json.dumps([standing_json(row) for row in rows], ensure_ascii=False, indent=2)
             )
             return
-        self.stdout.write(self._table(tournament, rows, provisional))
+        self.stdout.write(self._table(tournament, rows, provisional, before_round))
 
-    def _table(self, tournament: Tournament, rows: list[Standing], provisional: bool) -> str:
+    def _table(
+        self,
+        tournament: Tournament,
+        rows: list[Standing],
+        provisional: bool,
+        before_round: int | None = None,
+    ) -> str:
         header = ("Rank", "Key", "Name", "Table points", "Score")
         lines = [
             (
@@ -100,7 +121,14 @@ class Command(BaseCommand):
         out += [render(line) for line in lines]
         if not rows:
             out.append("No players yet.")
-        out += _notes(tournament, provisional)
+        notes = _notes(tournament, provisional)
+        if before_round is not None:
+            hidden = (
+                f"Public standings: round {before_round} and later are hidden until the "
+                "prize-giving."
+            )
+            notes = ["", hidden, *notes[1:]]
+        out += notes
         return "\n".join(out)
 
 

@@ -80,6 +80,8 @@ FIELDS = {
     "names": pgettext_lazy("audit", "Names"),
     "tokens_revoked": pgettext_lazy("audit", "API tokens revoked"),
     "referees": pgettext_lazy("audit", "Referees"),
+    "hidden_from": pgettext_lazy("audit", "Standings hidden from round"),
+    "revealed_at": pgettext_lazy("audit", "Standings revealed at"),
 }
 # Fields that name a deal by its number, labelled with the preset's word for a deal.
 DEAL_FIELDS = frozenset({"number", "hand_number"})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -17,6 +18,7 @@ from tournament.access import AuthenticatedRequest
 from tournament.models import Rehearsal, Round, Seat, Table, Tournament
 from tournament.services.tournaments import create_tournament, rules_locked, update_tournament
 from tournament.web.organiser.access import INVALID, call_service, organiser_page
+from tournament.web.organiser.forms.prize_giving import HideStandingsForm, RevealForm
 from tournament.web.organiser.forms.tournament import TournamentForm
 
 ADD_TOURNAMENT = "tournament.add_tournament"
@@ -93,6 +95,27 @@ def edit(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse:
     else:
         form = TournamentForm(initial=TournamentForm.initial_for(tournament), tournament=tournament)
         status = 200
+    return settings_page(request, tournament, form=form, status=status)
+
+
+def settings_page(
+    request: AuthenticatedRequest,
+    tournament: Tournament,
+    *,
+    form: TournamentForm | None = None,
+    hide_form: HideStandingsForm | None = None,
+    reveal_form: RevealForm | None = None,
+    prize_errors: Sequence[Any] = (),
+    status: int = 200,
+) -> HttpResponse:
+    """The settings page, with the forms given (a refused one with its errors) and the others
+    as they stand: the tournament's settings, and the prize-giving's."""
+    if form is None:
+        form = TournamentForm(initial=TournamentForm.initial_for(tournament), tournament=tournament)
+    if hide_form is None:
+        hide_form = HideStandingsForm(
+            initial={"hidden_from": tournament.standings_hidden_from}, auto_id="id_prize_%s"
+        )
     return render(
         request,
         "tournament/organiser/tournament_form.html",
@@ -100,6 +123,9 @@ def edit(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse:
             "form": form,
             "tournament": tournament,
             "rules_locked": rules_locked(tournament),
+            "hide_form": hide_form,
+            "reveal_form": reveal_form or RevealForm(auto_id="id_prize_%s"),
+            "prize_errors": prize_errors,
         },
         status=status,
     )
