@@ -170,10 +170,10 @@ def give_table_time(*, table: Table, minutes: int, actor: User, reason: str = ""
         raise ValidationError(
             _(
                 "A table has from %(least)s to %(most)s minutes of its own in all, and some "
-                "time left: table %(table)s has %(extra)s now."
+                "time left: table %(table)s has %(extra)s min now."
             ),
             code="bad_table_time",
-            params={"least": least, "most": most, "table": table.number, "extra": before},
+            params={"least": least, "most": most, "table": table.number, "extra": f"{before:+d}"},
         )
     if len(reason) > MAX_TIME_REASON:
         raise ValidationError(
