@@ -130,10 +130,10 @@ def test_minutes_typed_in_are_added_and_can_be_taken_back(client, board, organis
         ({"minutes": ""}, "Say how many minutes to give the table"),
         ({"minutes": "ten"}, "Give the minutes as a whole number."),
         ({"minutes": "125"}, "A table has from -60 to 120 minutes of its own in all"),
-        ({"minutes": "0"}, "A table has from -60 to 120 minutes of its own in all"),
+        ({"minutes": "0"}, "Give the table at least one minute more, or take at least one back."),
         ({"minutes": "99999"}, "Give at most 600 minutes."),
         ({"quick": "5", "reason": "x" * 201}, "Keep the reason to 200 characters."),
-        ({"clear": "1"}, "A table has from -60 to 120 minutes of its own in all"),
+        ({"clear": "1"}, "Give the table at least one minute more, or take at least one back."),
     ],
 )
 def test_refusals_come_back_on_the_tables_card_with_422(client, board, organiser, data, message):

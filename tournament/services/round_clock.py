@@ -166,7 +166,12 @@ def give_table_time(*, table: Table, minutes: int, actor: User, reason: str = ""
     round_minutes = (round.clock_minutes or round.tournament.round_minutes) + (
         round.clock_extra_minutes
     )
-    if minutes == 0 or not least <= extra <= most or round_minutes + extra <= 0:
+    if minutes == 0:
+        raise ValidationError(
+            _("Give the table at least one minute more, or take at least one back."),
+            code="bad_table_time",
+        )
+    if not least <= extra <= most or round_minutes + extra <= 0:
         raise ValidationError(
             _(
                 "A table has from %(least)s to %(most)s minutes of its own in all, and some "
