@@ -13,7 +13,7 @@ from django.db import models
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 from django.utils.translation import gettext_lazy as _
 
-from tournament.clock import Clock, clock_of
+from tournament.clock import Clock, clock_of, table_clock
 from tournament.models import Penalty, Round, Seat, Table, Tournament
 
 
@@ -43,6 +43,12 @@ class BoardTable:
     status: SheetStatus
     behind: bool
     referees: list[str]  # usernames
+    clock: Clock  # the table's own: the round's with its extra minutes
+
+    @property
+    def own_time(self) -> bool:
+        """Whether the table plays to a clock of its own (extra minutes, more or fewer)."""
+        return self.clock.extra_minutes != 0
 
     @property
     def hands_left(self) -> int:
@@ -103,6 +109,7 @@ def board(round: Round, now: datetime | None = None) -> Board:
     for table in tables:
         table.round = round
         ended = table.ended_at is not None
+        own = table_clock(table, round_clock=clock)
         rows.append(
             BoardTable(
                 table=table,
@@ -112,9 +119,9 @@ def board(round: Round, now: datetime | None = None) -> Board:
                 status=sheet_status(
                     table, has_results=bool(table.hand_count or table.has_penalties)
                 ),
-                behind=round.status == Round.Status.PLAYING
-                and clock.behind(table.hand_count, ended),
+                behind=round.status == Round.Status.PLAYING and own.behind(table.hand_count, ended),
                 referees=sorted(user.get_username() for user in table.referees.all()),
+                clock=own,
             )
         )
     return Board(round=round, clock=clock, tables=rows)

@@ -5,17 +5,21 @@ stopped while paused (``clock_paused_at``) and not counting the seconds of earli
 (``clock_paused_seconds``). A finished round's clock is stopped for good ("finished"); finishing
 the round pauses it, so reopening the round finds it paused. Plain arithmetic on the Round's
 fields; the services change them.
+
+A table's own clock (`table_clock`) is the round's with the table's `extra_minutes` added to its
+total (a late start, a long ruling): it runs and pauses with the round's, is "over" that much
+later (or sooner, when negative), and its expected hands are judged against its own total.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from django.utils import timezone
 
-from tournament.models import Round
+from tournament.models import Round, Table
 
 # A table counts as behind when it has played this many hands fewer than an even pace needs.
 BEHIND_BY_HANDS = 2
@@ -27,6 +31,10 @@ class Clock:
     total_seconds: int
     elapsed_seconds: int
     hands_per_game: int  # the game's length, or its least deals (`RulePreset.least_deals`)
+    # The seconds the clock has run, not stopped at the total: what a longer clock shows.
+    run_seconds: int = 0
+    # A table's own minutes beyond (or, negative, short of) the round's; 0 for the round.
+    extra_minutes: int = 0
 
     @property
     def remaining_seconds(self) -> int:
@@ -48,12 +56,33 @@ class Clock:
         return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
 
     @property
+    def signed_extra(self) -> str:
+        """A table's own minutes with their sign: "+10", "-5" ("" when none)."""
+        return f"{self.extra_minutes:+d}" if self.extra_minutes else ""
+
+    @property
     def expected_hands(self) -> int:
         """Hands an even pace would have played by now (0 before the start, all at the end)."""
         if not self.started or self.total_seconds <= 0:
             return 0
         share = min(1.0, self.elapsed_seconds / self.total_seconds)
         return math.floor(self.hands_per_game * share)
+
+    def plus(self, minutes: int) -> Clock:
+        """This clock with `minutes` more in all (fewer when negative): a table's own clock."""
+        if not minutes:
+            return self
+        total = max(0, self.total_seconds + minutes * 60)
+        state = self.state
+        if state in ("running", "over"):
+            state = "over" if self.run_seconds >= total else "running"
+        return replace(
+            self,
+            state=state,
+            total_seconds=total,
+            elapsed_seconds=min(self.run_seconds, total),
+            extra_minutes=self.extra_minutes + minutes,
+        )
 
     def behind(self, hands_played: int, ended: bool) -> bool:
         """Whether a game that has played `hands_played` hands is falling behind the clock."""
@@ -92,4 +121,14 @@ def clock_of(round: Round, now: datetime | None = None) -> Clock:
         total_seconds=total,
         elapsed_seconds=min(elapsed, total),
         hands_per_game=hands,
+        run_seconds=elapsed,
     )
+
+
+def table_clock(
+    table: Table, now: datetime | None = None, *, round_clock: Clock | None = None
+) -> Clock:
+    """The clock of `table` at `now`: its round's (`round_clock` when already worked out) with
+    the table's own extra minutes."""
+    clock = round_clock if round_clock is not None else clock_of(table.round, now)
+    return clock.plus(table.extra_minutes)

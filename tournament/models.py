@@ -1061,6 +1061,7 @@ class AuditEntry(models.Model):
         GAME_REOPENED = "game_reopened", _("Game reopened")
         GAME_CONFIRMED = "game_confirmed", _("Game sheet confirmed")
         CLOCK = "round_clock", _("Round clock changed")
+        TABLE_TIME = "table_time", _("Table's time changed")
         ROUND_STATUS = "round_status", _("Round status changed")
         SEATING_CHANGED = "seating_changed", _("Seating changed")
         ACCOUNT_CREATED = "account_created", _("Referee account created")

@@ -113,6 +113,8 @@ class ErrorAnswer(Schema):
       `already_ended`, `hands_missing`; for confirming a game sheet `not_submitted`,
       `already_confirmed`; for the round clock `round_not_playing`, `clock_started`,
       `clock_not_started`, `clock_paused`, `clock_running`, `bad_minutes`, `bad_extension`; for
+      a table's own time `bad_table_time` (its extra minutes would leave -60 to 120, or 0 were
+      given), `round_not_open` (a draft or finished round), `game_ended`, `reason_too_long`; for
       rounds `bad_status`, `bad_transition`, `not_seated`, `players_unseated`,
       `earlier_round_open`, `has_results`, `games_open`, `sheets_unconfirmed` (finishing a round
       whose game sheets are not all confirmed), `later_round_started`, `seating_frozen`,

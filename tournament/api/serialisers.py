@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from scoring.engine import RulePreset
 from tournament.api import schemas
-from tournament.clock import clock_of
+from tournament.clock import Clock, clock_of, table_clock
 from tournament.deals import following
 from tournament.models import Hand, Penalty, Round, Seat, Table, Tournament
 from tournament.rotation import WINDS
@@ -101,8 +101,12 @@ def _seats(seats: list[Seat]) -> dict[str, Any]:
     }
 
 
-def table_summary(table: WithAnnotations[Table, _HandCount], *, insider: bool) -> dict[str, Any]:
-    """A table of a queryset prepared by `tables_for_summary`."""
+def table_summary(
+    table: WithAnnotations[Table, _HandCount], *, insider: bool, clock: Clock | None = None
+) -> dict[str, Any]:
+    """A table of a queryset prepared by `tables_for_summary`; `clock` is its round's, when
+    already worked out."""
+    own = table_clock(table, round_clock=clock)
     body = {
         "number": table.number,
         "seats": _seats(list(table.seats.all())),
@@ -110,6 +114,8 @@ def table_summary(table: WithAnnotations[Table, _HandCount], *, insider: bool) -
         "ended": table.ended_at is not None,
         "ended_by_time": table.ended_by_time,
         "sheet": table.sheet,
+        "extra_minutes": table.extra_minutes,
+        "remaining_seconds": own.remaining_seconds,
     }
     if insider:
         body["referees"] = sorted(user.get_username() for user in table.referees.all())
@@ -127,10 +133,11 @@ def tables_for_summary(round: Round) -> QuerySet[WithAnnotations[Table, _HandCou
 def round_detail(round: Round, *, insider: bool, start: int, stop: int) -> dict[str, Any]:
     """The round with its tables from position `start` to `stop` (by number)."""
     tables = tables_for_summary(round)[start:stop]
+    clock = clock_of(round)
     return {
         "number": round.number,
         "status": round.status,
-        "tables": [table_summary(table, insider=insider) for table in tables],
+        "tables": [table_summary(table, insider=insider, clock=clock) for table in tables],
     }
 
 
@@ -322,20 +329,21 @@ def board(round: Round, *, insider: bool, start: int, stop: int) -> dict[str, An
     state = clock_of(round, now)
     tables = []
     for table in tables_for_summary(round)[start:stop]:
-        body = table_summary(table, insider=insider)
-        body["behind"] = state.behind(table.hand_count, table.ended_at is not None)
+        body = table_summary(table, insider=insider, clock=state)
+        own = state.plus(table.extra_minutes)
+        body["behind"] = own.behind(table.hand_count, table.ended_at is not None)
         tables.append(body)
     sheets = dict.fromkeys(Table.Sheet.values, 0)
     behind = 0
     every = round.tables.annotate(hand_count=Count("hands")).order_by()
-    for hand_count, ended_at, confirmed_at in every.values_list(
-        "hand_count", "ended_at", "confirmed_at"
+    for hand_count, ended_at, confirmed_at, extra in every.values_list(
+        "hand_count", "ended_at", "confirmed_at", "extra_minutes"
     ):
         if confirmed_at is not None:
             sheets[Table.Sheet.CONFIRMED] += 1
         else:
             sheets[Table.Sheet.SUBMITTED if ended_at is not None else Table.Sheet.OPEN] += 1
-        behind += state.behind(hand_count, ended_at is not None)
+        behind += state.plus(extra).behind(hand_count, ended_at is not None)
     return {
         "round": round.number,
         "status": round.status,

@@ -25,7 +25,13 @@ from tournament.services.players import (
     remove_player,
     update_player,
 )
-from tournament.services.round_clock import extend_clock, pause_clock, resume_clock, start_clock
+from tournament.services.round_clock import (
+    extend_clock,
+    give_table_time,
+    pause_clock,
+    resume_clock,
+    start_clock,
+)
 from tournament.services.rounds import (
     assign_referees,
     assign_round_referees,
@@ -52,6 +58,7 @@ __all__ = [
     "create_table",
     "end_game",
     "extend_clock",
+    "give_table_time",
     "import_players_csv",
     "pause_clock",
     "record_false_win",

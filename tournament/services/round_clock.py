@@ -1,4 +1,5 @@
-"""Starting, pausing, resuming and extending the clock of a round (organisers only)."""
+"""Starting, pausing, resuming and extending the clock of a round, and giving one table time
+of its own (organisers only)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,17 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament.clock import clock_of
-from tournament.models import AuditEntry, Round
+from tournament.clock import clock_of, table_clock
+from tournament.models import AuditEntry, Round, Table
+from tournament.services._common import lock_table
+from tournament.services.audit import record
 from tournament.services.live import note_change
 from tournament.services.rounds import lock_round
 
 MAX_EXTRA_MINUTES = 120
+# What a table may have of its own beyond the round's clock (Table.extra_minutes' validators).
+TABLE_EXTRA_RANGE = (-60, 120)
+MAX_TIME_REASON = 200
 
 
 def _audit(round: Round, actor: User, event: str, **details) -> None:
@@ -126,3 +132,75 @@ def extend_clock(*, round: Round, actor: User, minutes: int) -> Round:
     round.save(update_fields=["clock_extra_minutes"])
     _audit(round, actor, "extended", minutes=minutes, remaining=clock_of(round).remaining_seconds)
     return round
+
+
+@transaction.atomic
+def give_table_time(*, table: Table, minutes: int, actor: User, reason: str = "") -> Table:
+    """Give `table` `minutes` of its own beyond what it has (a late start, a long ruling; take
+    some back when negative): its clock is the round's with `Table.extra_minutes` added, which
+    must stay within TABLE_EXTRA_RANGE. Refused for 0 minutes, in a round not seated yet
+    (seating it again makes new tables) or finished, and at a table whose game has ended. Kept
+    in the audit trail with the reason given."""
+    round = lock_round(table.round)
+    table = lock_table(table)
+    table.round = round
+    reason = reason.strip()
+    if round.status in (Round.Status.DRAFT, Round.Status.FINISHED):
+        raise ValidationError(
+            _(
+                "Round %(round)s is %(status)s: a table gets time of its own only while its "
+                "round is seated or in play."
+            ),
+            code="round_not_open",
+            params={"round": round.number, "status": round.get_status_display().lower()},
+        )
+    if table.ended_at is not None:
+        raise ValidationError(
+            _("The game at table %(table)s has ended: reopen it first to give it time."),
+            code="game_ended",
+            params={"table": table.number},
+        )
+    least, most = TABLE_EXTRA_RANGE
+    before = table.extra_minutes
+    extra = before + minutes
+    round_minutes = (round.clock_minutes or round.tournament.round_minutes) + (
+        round.clock_extra_minutes
+    )
+    if minutes == 0:
+        raise ValidationError(
+            _("Give the table at least one minute more, or take at least one back."),
+            code="bad_table_time",
+        )
+    if not least <= extra <= most or round_minutes + extra <= 0:
+        raise ValidationError(
+            _(
+                "A table has from %(least)s to %(most)s minutes of its own in all, and some "
+                "time left: table %(table)s has %(extra)s min now."
+            ),
+            code="bad_table_time",
+            params={"least": least, "most": most, "table": table.number, "extra": f"{before:+d}"},
+        )
+    if len(reason) > MAX_TIME_REASON:
+        raise ValidationError(
+            _("Keep the reason to %(max)s characters."),
+            code="reason_too_long",
+            params={"max": MAX_TIME_REASON},
+        )
+    table.extra_minutes = extra
+    table.save(update_fields=["extra_minutes"])
+    record(
+        round.tournament,
+        AuditEntry.Action.TABLE_TIME,
+        actor=actor,
+        before={"round": round.number, "extra_minutes": before},
+        after={
+            "round": round.number,
+            "extra_minutes": extra,
+            "minutes": minutes,
+            "reason": reason,
+            "remaining": table_clock(table).remaining_seconds,
+        },
+        table=table,
+    )
+    note_change(round.tournament_id)
+    return table

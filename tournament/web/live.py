@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from django.contrib.postgres.expressions import ArraySubquery
 from django.core.cache import caches
 from django.db import connection
 from django.db.models import Subquery
@@ -115,6 +116,13 @@ def clock_tag(clock: Clock) -> str:
     keeps the countdown it runs when the fragment it gets is the one it has)."""
     minute = clock.remaining_seconds // 60 if clock.running else clock.remaining_seconds
     return f"{clock.state}.{minute}.{clock.expected_hands}.{clock.total_seconds}"
+
+
+def own_minutes(round: Any) -> ArraySubquery:
+    """The different extra minutes of the tables of `round` (OuterRef allowed) whose games are
+    not over, for an annotation: each is a clock of its own that a live part may show."""
+    tables = Table.objects.filter(round=round, ended_at__isnull=True).exclude(extra_minutes=0)
+    return ArraySubquery(tables.order_by("extra_minutes").values("extra_minutes").distinct())
 
 
 def last_change(**where: Any) -> Subquery:

@@ -5,7 +5,7 @@ htmx asks the page's own address, and the element it will update (the HX-Target 
 which part to answer:
 
 - `pj-clock`: the clock of the round in play, every CLOCK_REFRESH seconds (the browser counts
-  down between two updates);
+  down between two updates), and the tables with time of their own, each with its time left;
 - `pj-panel`: a panel that cycles through the pages of the standings, then the pages of the
   next round's seating. Each panel names the next one (`data-live-next`), which is asked for
   after `every` seconds (`?panel=standings&page=2`). Without JavaScript the whole page reloads
@@ -36,14 +36,14 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_safe
 
 from tournament.board import game_counts, next_seating_round, round_in_play, seating_of
-from tournament.clock import clock_of
+from tournament.clock import clock_of, table_clock
 from tournament.models import Round, Table, Tournament
 from tournament.permissions import organises
 from tournament.prize_giving import public as public_standings
 from tournament.prize_giving import shown
 from tournament.selectors import format_points, standings
 from tournament.web.htmx import HtmxRequest
-from tournament.web.live import answer_live, clock_tag
+from tournament.web.live import answer_live, clock_tag, own_minutes
 from tournament.web.public import _access
 from tournament.web.query import whole_number
 
@@ -121,6 +121,7 @@ def _projector_tag(request: HtmxRequest, slug: str) -> str | None:
             referee=Exists(referees) if signed_in else Value(False),
             # The round on the clock (`round_in_play`), its fields the clock needs.
             **{f"playing_{field}": Subquery(playing.values(field)[:1]) for field in CLOCK_FIELDS},
+            playing_extras=own_minutes(Subquery(playing.values("pk")[:1])),
         )
         .first()
     )
@@ -134,7 +135,11 @@ def _projector_tag(request: HtmxRequest, slug: str) -> str | None:
         else:
             fields["clock_paused_seconds"] = fields["clock_paused_seconds"] or 0
             fields["clock_extra_minutes"] = fields["clock_extra_minutes"] or 0
-            tag += "-" + clock_tag(clock_of(Round(tournament=found, **fields)))
+            clock = clock_of(Round(tournament=found, **fields))
+            tag += "-" + clock_tag(clock)
+            # Tables with time of their own run out at other moments than the round.
+            for extra in found.playing_extras or ():  # type: ignore[attr-defined]
+                tag += "-" + clock_tag(clock.plus(extra))
     return tag
 
 
@@ -149,7 +154,15 @@ def _projector(request: HtmxRequest, slug: str) -> HttpResponse:
     context: dict = {"tournament": tournament, "every": every, "clock_refresh": CLOCK_REFRESH}
     if playing is not None:
         playing.tournament = tournament
-        context.update(playing=playing, clock=clock_of(playing))
+        clock = clock_of(playing)
+        own = playing.tables.filter(ended_at__isnull=True).exclude(extra_minutes=0)
+        context.update(
+            playing=playing,
+            clock=clock,
+            own_time=[
+                (table, table_clock(table, round_clock=clock)) for table in own.order_by("number")
+            ],
+        )
     else:
         context["seated"] = (
             tournament.rounds.filter(status=Round.Status.SEATED).order_by("number").first()

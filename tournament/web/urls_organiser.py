@@ -33,6 +33,7 @@ table_patterns = [
     path("end/", tables.end, name="end_game"),
     path("reopen/", tables.reopen, name="reopen_game"),
     path("confirm/", board.confirm, name="confirm_game"),
+    path("time/", board.table_time, name="table_time"),
 ]
 
 round_patterns = [

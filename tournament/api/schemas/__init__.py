@@ -60,6 +60,7 @@ from tournament.api.schemas.rounds import (
     Seats,
     SheetCounts,
     TableSummary,
+    TableTimeRequest,
 )
 from tournament.api.schemas.tables import (
     EndRequest,
@@ -163,6 +164,7 @@ __all__ = [
     "TablePointsExact",
     "TableResult",
     "TableSummary",
+    "TableTimeRequest",
     "Tournament",
     "TournamentChange",
     "TournamentCreate",

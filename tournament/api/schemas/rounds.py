@@ -55,6 +55,15 @@ class TableSummary(Answer):
     ended: bool
     ended_by_time: bool = Field(description="Ended when time was called, before the game was over.")
     sheet: Sheet
+    extra_minutes: int = Field(
+        ge=-60,
+        le=120,
+        description="Minutes of the table's own beyond the round clock (a late start, a long "
+        "ruling; fewer when negative).",
+    )
+    remaining_seconds: int = Field(
+        ge=0, description="The table's own time left: the round clock's with extra_minutes."
+    )
     # Left out for outsiders (never null): None only marks it unset.
     referees: UsernameList = None  # type: ignore[assignment]
 
@@ -88,8 +97,8 @@ class Clock(Answer):
 
 class BoardTable(TableSummary):
     behind: bool = Field(
-        description="Falling behind the clock: more than 2 hands fewer than an even pace "
-        "needs, game not ended."
+        description="Falling behind the table's own clock: more than 2 hands fewer than an "
+        "even pace needs, game not ended."
     )
 
 
@@ -165,6 +174,18 @@ class RoundStatusRequest(Request):
         description="Start play (seated -> playing) although some tables have no active "
         "referee; without it that is refused with 409 tables_without_referees.",
     )
+
+
+class TableTimeRequest(Request):
+    """Give the table minutes of its own beyond what it has (negative takes some back)."""
+
+    minutes: int = Field(
+        ge=-180,
+        le=180,
+        description="Minutes to add to the table's extra_minutes, not 0; the result stays "
+        "from -60 to 120.",
+    )
+    reason: text(200) = Field("", description="Why (a late start, a long ruling); optional.")
 
 
 class Referees(Request):

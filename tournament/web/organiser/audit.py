@@ -49,6 +49,7 @@ FIELDS = {
     "event": pgettext_lazy("round clock", "Event"),
     "minutes": gettext_lazy("Minutes"),
     "remaining": pgettext_lazy("round clock", "Seconds left"),
+    "extra_minutes": pgettext_lazy("table time", "Table's own minutes"),
     "number": gettext_lazy("Hand"),
     "result": gettext_lazy("Result"),
     "winner": gettext_lazy("Winner"),

@@ -15,6 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Exists, F, OuterRef
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -22,22 +23,27 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_safe
 
 from tournament.board import board as board_of
-from tournament.clock import clock_of
+from tournament.clock import clock_of, table_clock
 from tournament.models import RefereeCall, Round, Tournament
 from tournament.permissions import organises
 from tournament.services import (
     confirm_game,
     confirm_submitted_games,
     extend_clock,
+    give_table_time,
     pause_clock,
     resume_clock,
     start_clock,
 )
 from tournament.services.player_links import answer_call
-from tournament.services.round_clock import MAX_EXTRA_MINUTES
+from tournament.services.round_clock import (
+    MAX_EXTRA_MINUTES,
+    MAX_TIME_REASON,
+    TABLE_EXTRA_RANGE,
+)
 from tournament.text import listed
 from tournament.web.htmx import AuthenticatedHtmxRequest
-from tournament.web.live import answer_live, clock_tag, last_change
+from tournament.web.live import answer_live, clock_tag, last_change, own_minutes
 from tournament.web.organiser.access import (
     INVALID,
     call_service,
@@ -52,6 +58,7 @@ from tournament.web.query import whole_number
 REFRESH_SECONDS = 10
 REFRESH_RANGE = (2, 60)
 EXTENSIONS = (5, 10)
+TABLE_EXTENSIONS = (5, 10, 15)
 
 
 class ClockForm(forms.Form):
@@ -84,6 +91,51 @@ class ClockForm(forms.Form):
         return data
 
 
+class TableTimeForm(forms.Form):
+    """Time of a table's own: a quick button (`quick`, minutes to add), minutes typed in
+    (negative takes some back), or `clear` to take all of it back; a reason is optional."""
+
+    quick = forms.IntegerField(required=False, min_value=-600, max_value=600)
+    minutes = forms.IntegerField(
+        required=False,
+        min_value=-600,
+        max_value=600,
+        error_messages={
+            "invalid": gettext_lazy("Give the minutes as a whole number."),
+            "min_value": gettext_lazy("Give at most 600 minutes."),
+            "max_value": gettext_lazy("Give at most 600 minutes."),
+        },
+    )
+    clear = forms.BooleanField(required=False)
+    reason = forms.CharField(
+        required=False,
+        max_length=MAX_TIME_REASON,
+        strip=True,
+        error_messages={
+            "max_length": gettext_lazy("Keep the reason to %(limit_value)d characters.")
+        },
+    )
+
+    def minutes_for(self, extra_minutes: int) -> int:
+        """The minutes to add to a table that has `extra_minutes` of its own (valid form)."""
+        data = self.cleaned_data
+        if data.get("clear"):
+            return -extra_minutes
+        if data.get("quick") is not None:
+            return data["quick"]
+        return data["minutes"]
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        given = data.get("clear") or data.get("quick") is not None
+        if not given and data.get("minutes") is None and "minutes" in data:
+            self.add_error(
+                "minutes", _("Say how many minutes to give the table (negative takes some back).")
+            )
+        return data
+
+
 def _every(request: HttpRequest) -> int:
     least, most = REFRESH_RANGE
     return whole_number(request, "every", default=REFRESH_SECONDS, least=least, most=most)
@@ -96,8 +148,10 @@ def board_page(
     *,
     status: int = 200,
     clock_form: ClockForm | None = None,
+    time_form: tuple[int, TableTimeForm] | None = None,
 ) -> HttpResponse:
-    """The board, or for htmx's live update only its content; `clock_form` is a refused one."""
+    """The board, or for htmx's live update only its content; `clock_form` is a refused one,
+    `time_form` a refused table time form with its table's number."""
     round.tournament = tournament
     board = board_of(round)
     bound = clock_form.data if clock_form is not None else {}
@@ -113,6 +167,10 @@ def board_page(
         "extend_minutes": bound.get("minutes", "") if bound.get("action") == "extend" else "",
         "extensions": EXTENSIONS,
         "max_extra": MAX_EXTRA_MINUTES,
+        "table_extensions": TABLE_EXTENSIONS,
+        "table_extra_range": TABLE_EXTRA_RANGE,
+        "time_table": time_form[0] if time_form else None,
+        "time_form": time_form[1] if time_form else None,
         "refresh_seconds": _every(request),
         "calls": open_calls(tournament),
     }
@@ -165,6 +223,7 @@ def _board_tag(request: AuthenticatedHtmxRequest, slug: str, number: int) -> str
             version=F("tournament__live_version__number"),
             changed=last_change(tournament=OuterRef("tournament"), table__round=OuterRef("pk")),
             allowed=organises(request.user, OuterRef("tournament")),
+            extras=own_minutes(OuterRef("pk")),
             calling=Exists(
                 RefereeCall.objects.filter(
                     tournament=OuterRef("tournament"), answered_at__isnull=True
@@ -178,7 +237,10 @@ def _board_tag(request: AuthenticatedHtmxRequest, slug: str, number: int) -> str
     version = f"{round.version or 0}.{round.changed or 0}"
     # While a call is open, the minutes it has waited change the board every minute.
     waiting = f"-{int(timezone.now().timestamp() // 60)}" if round.calling else ""
-    return f"board-{version}-{clock_tag(clock_of(round))}{waiting}"
+    clock = clock_of(round)
+    # A table with time of its own is over, or behind, at other moments than the round.
+    own = "".join(f"-{clock_tag(clock.plus(extra))}" for extra in round.extras)
+    return f"board-{version}-{clock_tag(clock)}{own}{waiting}"
 
 
 def _back(tournament: Tournament, round: Round) -> HttpResponse:
@@ -221,6 +283,42 @@ def clock(request: AuthenticatedHtmxRequest, tournament: Tournament, number: int
         )
         return _back(tournament, round)
     return board_page(request, tournament, round, status=INVALID, clock_form=form)
+
+
+@organiser_page("POST")
+def table_time(
+    request: AuthenticatedHtmxRequest, tournament: Tournament, number: int, table: int
+) -> HttpResponse:
+    """Give one table time of its own (or take it back), from its card on the board."""
+    found = table_of(tournament, number, table)
+    form = TableTimeForm(request.POST)
+
+    def run() -> None:
+        give_table_time(
+            table=found,
+            minutes=form.minutes_for(found.extra_minutes),
+            actor=request.user,
+            reason=form.cleaned_data["reason"],
+        )
+
+    fields = {"bad_table_time": "minutes", "reason_too_long": "reason"}
+    if call_service(form, run, fields):
+        found.refresh_from_db(fields=["extra_minutes"])
+        messages.success(
+            request,
+            _("Table %(table)s now has %(extra)s min of its own: %(time)s left.")
+            % {
+                "table": found.number,
+                "extra": f"{found.extra_minutes:+d}",
+                "time": table_clock(found).display,
+            },
+        )
+        return redirect(
+            reverse("organiser:board", args=[tournament.slug, number])
+            + f"#board-table-{found.number}"
+        )
+    round = found.round
+    return board_page(request, tournament, round, status=INVALID, time_form=(found.number, form))
 
 
 def _next_or_board(

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_safe
 from scoring.engine.rulebook import rulebook_for
 from scoring.views import tile_groups
 from tournament.access import REFEREE, AuthenticatedRequest, table_access
-from tournament.clock import Clock, clock_of
+from tournament.clock import Clock, table_clock
 from tournament.deals import DealAt, following, last_deal, seat_winds_of
 from tournament.models import FALSE_WIN_KINDS, Hand, Seat, Table, Tournament, Wind
 from tournament.selectors import ScoreSheetLine, format_points, score_sheet, table_results
@@ -213,8 +213,9 @@ def who_confirms(tournament: Tournament) -> str:
 
 
 def live_context(table: Table, state: TableState, clock: Clock | None = None) -> dict[str, Any]:
-    """What the live part of the table screen shows: the round clock, hands played, the sheet
-    status, and the players' seat winds and scores (or the result of an ended game)."""
+    """What the live part of the table screen shows: the table's own clock (the round's with
+    the table's extra minutes), hands played, the sheet status, and the players' seat winds and
+    scores (or the result of an ended game)."""
     winds = state.winds()
     players = [
         PlayerLine(
@@ -228,7 +229,7 @@ def live_context(table: Table, state: TableState, clock: Clock | None = None) ->
             {"result": result, "points": format_points(result.table_points)}
             for result in table_results(table)
         ]
-    clock = clock or clock_of(table.round)
+    clock = clock or table_clock(table)
     hands_played = state.next_number - 1
     upcoming = state.upcoming
     status = table.sheet

@@ -25,7 +25,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from tournament import services
 from tournament.access import AuthenticatedRequest, tournament_access
-from tournament.clock import clock_of
+from tournament.clock import table_clock
 from tournament.models import Table, Tournament
 from tournament.permissions import is_organiser, organises, referees_in
 from tournament.selectors import format_points, table_results
@@ -51,7 +51,7 @@ def table_live(request: HttpRequest, **where: Any) -> HttpResponse:
 def _live_tag(request: HttpRequest, *, slug: str, round: int, table: int) -> str | None:
     """What the live part shows, from one query that also checks that the user referees the
     table or organises the tournament: the tournament's live version, the table's last audit
-    entry (its hands and penalties) and the round clock. None (render, no 304) when the user
+    entry (its hands and penalties) and the table's clock. None (render, no 304) when the user
     may not see it: the view then refuses as it does."""
     user = request.user
     if not user.is_authenticated or not user.is_active:
@@ -71,7 +71,7 @@ def _live_tag(request: HttpRequest, *, slug: str, round: int, table: int) -> str
     if found is None or not (found.organiser or found.referee):
         return None
     version = f"{found.version or 0}.{found.changed or 0}"
-    return f"referee-{version}-{clock_tag(clock_of(found.round))}"
+    return f"referee-{version}-{clock_tag(table_clock(found))}"
 
 
 # --- Confirmation by a second referee -----------------------------------------------------
