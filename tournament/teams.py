@@ -23,6 +23,7 @@ from django.utils.text import slugify
 from scoring.engine.ranking import rank
 from tournament.models import Tournament
 from tournament.selectors import Standing, standings
+from tournament.standings_cache import cached_standings
 
 # A team address made of nothing slugify keeps (only punctuation, say) takes this word.
 BLANK_SLUG = "team"
@@ -125,13 +126,34 @@ def team_standings(
     return result
 
 
+def cached_teams(
+    tournament: Tournament, *, provisional: bool = False, number: int | None = None
+) -> list[TeamStanding]:
+    """`team_standings` computed once per change of the tournament
+    (`tournament.standings_cache`; shared between requests: read only). `number`: the
+    tournament's LiveVersion number when the caller has read it."""
+    return cached_standings(
+        tournament,
+        provisional=provisional,
+        shape="teams",
+        build=lambda rows: team_standings(tournament, rows),
+        number=number,
+    )
+
+
 def teams_shown(teams: Sequence[TeamStanding]) -> bool:
     """Whether a tournament shows team standings: when at least two teams have players."""
     return len(teams) >= 2
 
 
+def two_teams_among(names: Iterable[str]) -> bool:
+    """Whether the players' `team` values `names` make at least two teams (`teams_shown`)."""
+    return len({team_identity(name) for name in names} - {""}) >= 2
+
+
 def has_teams(tournament: Tournament) -> bool:
     """Whether at least two teams have players (`teams_shown`), from the players' teams
     alone. One query."""
-    names = tournament.players.exclude(team="").values_list("team", flat=True).distinct()
-    return len({team_identity(name) for name in names} - {""}) >= 2
+    return two_teams_among(
+        tournament.players.exclude(team="").values_list("team", flat=True).distinct()
+    )

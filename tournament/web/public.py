@@ -37,6 +37,7 @@ from tournament.selectors import (
 from tournament.services.registrations import is_open as registration_open
 from tournament.standings_cache import cached_standings
 from tournament.tables import StandingsTable, standing_rows
+from tournament.teams import team_standings, teams_shown, two_teams_among
 from tournament.web.htmx import HtmxRequest
 from tournament.web.live import conditional_live
 from tournament.web.organiser.forms.tournament import preset_name
@@ -135,6 +136,7 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
             "search": search,
             "organiser": access.organiser,
             "registration_open": registration_open(tournament),
+            "teams_shown": two_teams_among(player.team for player in players),
             "preset_name": preset_name(tournament.preset),
             "table_points": " / ".join(str(points) for points in tournament.table_points),
         },
@@ -170,11 +172,15 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
         return exporter.response(f"{tournament.slug}-{name}.{export_format}")
     # Computed once per change of the tournament (tournament.standings_cache); shared, so
     # read only.
-    rows = cached_standings(
+    # With the rows, whether the navigation links the team standings (from the same read).
+    rows, with_teams = cached_standings(
         tournament,
         provisional=provisional,
         shape="page",
-        build=standing_rows,
+        build=lambda found: (
+            standing_rows(found),
+            teams_shown(team_standings(tournament, found)),
+        ),
         number=getattr(request, "live_number", None),  # read for the ETag of a live poll
     )
     toggle = request.GET.copy()
@@ -191,6 +197,7 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
         "marked": any(row["unconfirmed_games"] for row in rows),
         "toggle_url": f"{request.path}?{toggle.urlencode()}" if toggle else request.path,
         "live_seconds": LIVE_SECONDS["standings"],
+        "teams_shown": with_teams,
         "tie_breaks": [
             Tournament.TieBreak(value).label.lower()
             for value in tournament.tie_breaks

@@ -1,0 +1,133 @@
+"""The public team standings, each team's page, their exports and the navigation's link."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from html import unescape
+
+import pytest
+from django.urls import reverse
+from preset_world import PRESETS, build
+
+from tournament.services import update_player
+from tournament.services.tournaments import update_tournament
+
+pytestmark = pytest.mark.django_db
+
+TEAMS = ["Oak Tree", "東京 チーム", "Red/Green", "Oak Tree"]
+
+
+@pytest.fixture
+def teamed(tournament, board, organiser):
+    """The board's eight players: 1 and 4 in "Oak Tree", 2 in "東京 チーム", 3 in
+    "Red/Green", the others in no team; each team's best 1 counts."""
+    for player, team in zip(board["players"], TEAMS, strict=False):
+        update_player(player=player, team=team)
+    update_tournament(tournament=tournament, team_best_of=1)
+    return board
+
+
+def _texts(response) -> str:
+    return unescape(re.sub(r"<[^>]+>", " ", response.content.decode()))
+
+
+def test_team_standings_page_lists_every_team(client, tournament, teamed):
+    response = client.get(reverse("public:teams", args=[tournament.slug]))
+    assert response.status_code == 200
+    assert response.content.count(b"data-team=") == 3
+    text = _texts(response)
+    for name in ("Oak Tree", "東京 チーム", "Red/Green"):
+        assert name in text
+    assert "None" not in text
+
+
+@pytest.mark.parametrize(
+    ("slug", "name"),
+    [("oak-tree", "Oak Tree"), ("東京-チーム", "東京 チーム"), ("redgreen", "Red/Green")],
+)
+def test_each_team_has_a_page_at_its_slug(client, tournament, teamed, slug, name):
+    url = reverse("public:team", args=[tournament.slug, slug])
+    response = client.get(url)
+    assert response.status_code == 200
+    assert f"<h1>{name}" in unescape(response.content.decode())
+    # The standings link to it at that very address (CJK percent-encoded).
+    standings = client.get(reverse("public:teams", args=[tournament.slug])).content.decode()
+    assert f'href="{url}"' in standings
+
+
+def test_a_team_page_shows_its_members_and_which_counted(client, tournament, teamed):
+    response = client.get(reverse("public:team", args=[tournament.slug, "oak-tree"]))
+    body = response.content.decode()
+    assert body.count("data-key=") == 2
+    assert body.count("<strong>counted</strong>") == 1
+    assert "not counted" in body
+
+
+def test_an_unknown_team_is_404(client, tournament, teamed):
+    response = client.get(reverse("public:team", args=[tournament.slug, "no-such-team"]))
+    assert response.status_code == 404
+
+
+def test_a_slash_in_the_address_is_not_a_team(client, tournament, teamed):
+    assert client.get(f"/t/{tournament.slug}/teams/Red/Green/").status_code == 404
+
+
+def test_without_two_teams_there_are_no_team_standings(client, tournament, board):
+    update_player(player=board["players"][0], team="Oak")
+    assert client.get(reverse("public:teams", args=[tournament.slug])).status_code == 404
+    assert client.get(reverse("public:team", args=[tournament.slug, "oak"])).status_code == 404
+    page = client.get(reverse("public:standings", args=[tournament.slug]))
+    assert reverse("public:teams", args=[tournament.slug]).encode() not in page.content
+
+
+@pytest.mark.parametrize("name", ["tournament", "standings"])
+def test_the_navigation_links_the_team_standings_when_there_are_teams(
+    client, tournament, teamed, name
+):
+    page = client.get(reverse(f"public:{name}", args=[tournament.slug]))
+    assert reverse("public:teams", args=[tournament.slug]).encode() in page.content
+
+
+def test_private_team_standings_are_404_for_visitors(client, tournament, teamed):
+    tournament.public = False
+    tournament.save()
+    assert client.get(reverse("public:teams", args=[tournament.slug])).status_code == 404
+    assert client.get(reverse("public:team", args=[tournament.slug, "oak-tree"])).status_code == 404
+
+
+def test_the_csv_export_holds_every_team_with_exact_points(client, tournament, teamed):
+    response = client.get(reverse("public:teams", args=[tournament.slug]), {"_export": "csv"})
+    assert response.status_code == 200
+    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert [row["Team"] for row in rows] == sorted(
+        ["Oak Tree", "東京 チーム", "Red/Green"], key=lambda name: name.casefold()
+    )  # nothing played: all level, by name
+    assert {row["Rank"] for row in rows} == {"1"}
+    assert {row["Table points (exact)"] for row in rows} == {"0"}
+    assert rows[0]["Players counted"]
+
+
+def test_an_unknown_export_format_is_refused(client, tournament, teamed):
+    response = client.get(reverse("public:teams", args=[tournament.slug]), {"_export": "pdf"})
+    assert response.status_code == 400
+
+
+@pytest.mark.parametrize("key", PRESETS)
+@pytest.mark.parametrize("language", ["en", "zh-hans"])
+def test_team_pages_of_every_preset(client, key, language):
+    world = build(key)
+    for player, team in zip(world.players, ["A", "B"] * 4, strict=True):
+        update_player(player=player, team=team)
+    update_player(player=world.substitute, team="A")
+    slug = world.tournament.slug
+    for url in (
+        reverse("public:teams", args=[slug]),
+        reverse("public:team", args=[slug, "a"]),
+        reverse("public:team", args=[slug, "b"]),
+        reverse("public:teams", args=[slug]) + "?provisional=1",
+    ):
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+        assert response.status_code == 200, url
+        assert not re.search(r"\bNone\b", _texts(response)), url
