@@ -2,6 +2,7 @@
 
     python manage.py standings SLUG
     python manage.py standings SLUG --provisional --json
+    python manage.py standings SLUG --teams [--json] [--provisional]
 
 The standings count the games whose sheets are confirmed. With --provisional they also count
 the games whose sheets are submitted but not confirmed yet; the text table marks the players
@@ -14,6 +15,17 @@ quarters when games end in a tie, so "table_points" is a whole number when it is
 otherwise rounded to two decimals, and "table_points_exact" is the exact fraction as text
 ("7/3", "4"). "provisional_games" is how many of the games counted are not confirmed yet
 (always 0 without --provisional).
+
+With --teams, the team standings instead (players' team field; tournament.teams): a team's
+ranking counts the table points, then the scores, of its best k players by the individual
+standings (the tournament's "team ranking counts the best k players"; empty: all of them),
+substitutes never. A team with fewer than k players is incomplete and ranked after every
+complete team; teams level on both share a rank. The text table marks the players counted
+with "+" and incomplete teams with "(incomplete)". JSON is {"best_of", "teams"}: "best_of" is
+k (null: all), "teams" a list of {"rank", "team", "slug", "complete", "table_points",
+"table_points_exact", "score", "members"}, each member {"player", "name", "rank",
+"table_points", "table_points_exact", "score", "substitute", "counted"}, in the individual
+standings' order.
 """
 
 from __future__ import annotations
@@ -26,6 +38,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournament.models import Round, Table, Tournament
 from tournament.selectors import Standing, format_points, standings
+from tournament.teams import TeamStanding, team_standings
 
 
 def standing_json(row: Standing) -> dict[str, Any]:
@@ -38,6 +51,31 @@ def standing_json(row: Standing) -> dict[str, Any]:
         "score": row.score,
         "substitute": row.player.substitute,
         "provisional_games": row.provisional_games,
+    }
+
+
+def team_json(team: TeamStanding) -> dict[str, Any]:
+    return {
+        "rank": team.rank,
+        "team": team.name,
+        "slug": team.slug,
+        "complete": team.complete,
+        "table_points": points_number(team.table_points),
+        "table_points_exact": str(team.table_points),
+        "score": team.score,
+        "members": [
+            {
+                "player": member.standing.player.key,
+                "name": member.standing.player.name,
+                "rank": member.standing.rank,
+                "table_points": points_number(member.standing.table_points),
+                "table_points_exact": str(member.standing.table_points),
+                "score": member.standing.score,
+                "substitute": member.standing.player.substitute,
+                "counted": member.counted,
+            }
+            for member in team.members
+        ],
     }
 
 
@@ -59,6 +97,11 @@ class Command(BaseCommand):
             action="store_true",
             help="Also count games whose sheets are submitted but not confirmed yet.",
         )
+        parser.add_argument(
+            "--teams",
+            action="store_true",
+            help="Print the team standings (the best k players of each team) instead.",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         tournament = Tournament.objects.filter(slug=options["slug"]).first()
@@ -66,6 +109,17 @@ class Command(BaseCommand):
             raise CommandError(f"No tournament has the slug {options['slug']!r}.")
         provisional = options["provisional"]
         rows = standings(tournament, provisional=provisional)
+        if options["teams"]:
+            teams = team_standings(tournament, rows)
+            if options["json"]:
+                answer = {
+                    "best_of": tournament.team_best_of,
+                    "teams": [team_json(team) for team in teams],
+                }
+                self.stdout.write(json.dumps(answer, ensure_ascii=False, indent=2))
+            else:
+                self.stdout.write(self._teams(tournament, teams, provisional))
+            return
         if options["json"]:
             self.stdout.write(
                 json.dumps([standing_json(row) for row in rows], ensure_ascii=False, indent=2)
@@ -100,6 +154,36 @@ class Command(BaseCommand):
         out += [render(line) for line in lines]
         if not rows:
             out.append("No players yet.")
+        out += _notes(tournament, provisional)
+        return "\n".join(out)
+
+    def _teams(self, tournament: Tournament, teams: list[TeamStanding], provisional: bool) -> str:
+        best_of = tournament.team_best_of
+        out = [
+            f"{tournament.name}: team standings, "
+            + ("every player counts" if best_of is None else f"the best {best_of} count")
+        ]
+        for team in teams:
+            out.append("")
+            out.append(
+                f"{team.rank}. {team.name}"
+                + ("" if team.complete else " (incomplete)")
+                + f"  {format_points(team.table_points)} table points, score {team.score}"
+            )
+            for member in team.members:
+                row = member.standing
+                out.append(
+                    "   "
+                    + ("+ " if member.counted else "  ")
+                    + f"{row.player.key} {row.player.name}"
+                    + (" (substitute)" if row.player.substitute else "")
+                    + (" (withdrawn)" if row.player.withdrawn else "")
+                    + f"  {format_points(row.table_points)} / {row.score}"
+                )
+        if not teams:
+            out.append("No teams yet.")
+        else:
+            out += ["", "+ counted for the team"]
         out += _notes(tournament, provisional)
         return "\n".join(out)
 
