@@ -36,6 +36,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tournament.api.serialisers import team_standing
 from tournament.models import Round, Table, Tournament
 from tournament.selectors import Standing, format_points, standings
 from tournament.teams import TeamStanding, team_standings
@@ -51,31 +52,6 @@ def standing_json(row: Standing) -> dict[str, Any]:
         "score": row.score,
         "substitute": row.player.substitute,
         "provisional_games": row.provisional_games,
-    }
-
-
-def team_json(team: TeamStanding) -> dict[str, Any]:
-    return {
-        "rank": team.rank,
-        "team": team.name,
-        "slug": team.slug,
-        "complete": team.complete,
-        "table_points": points_number(team.table_points),
-        "table_points_exact": str(team.table_points),
-        "score": team.score,
-        "members": [
-            {
-                "player": member.standing.player.key,
-                "name": member.standing.player.name,
-                "rank": member.standing.rank,
-                "table_points": points_number(member.standing.table_points),
-                "table_points_exact": str(member.standing.table_points),
-                "score": member.standing.score,
-                "substitute": member.standing.player.substitute,
-                "counted": member.counted,
-            }
-            for member in team.members
-        ],
     }
 
 
@@ -114,7 +90,7 @@ class Command(BaseCommand):
             if options["json"]:
                 answer = {
                     "best_of": tournament.team_best_of,
-                    "teams": [team_json(team) for team in teams],
+                    "teams": [team_standing(team) for team in teams],
                 }
                 self.stdout.write(json.dumps(answer, ensure_ascii=False, indent=2))
             else:
