@@ -16,6 +16,8 @@ PAGES = [
     ("outputs:ema_csv", {}),
     ("outputs:ema", {}),
     ("outputs:standings", {}),
+    ("outputs:teams", {}),
+    ("outputs:teams_csv", {}),
     ("outputs:player_seating", {}),
     ("outputs:round_seating", {"number": 1}),
     ("outputs:sheets", {"number": 1}),

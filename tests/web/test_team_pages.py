@@ -131,3 +131,30 @@ def test_team_pages_of_every_preset(client, key, language):
         response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
         assert response.status_code == 200, url
         assert not re.search(r"\bNone\b", _texts(response)), url
+
+
+# --- The organiser's printout and file ------------------------------------------------------
+
+
+def test_the_printout_lists_each_team_with_its_players(client, organiser, tournament, teamed):
+    client.force_login(organiser)
+    response = client.get(reverse("outputs:teams", args=[tournament.slug]))
+    assert response.status_code == 200
+    body = unescape(response.content.decode())
+    assert body.count("data-team=") == 3
+    assert "<strong>Ann Archer</strong>" in body or "<strong>Dora Diaz</strong>" in body
+    assert 'class="tag">incomplete' not in body
+
+
+def test_the_csv_file_for_the_organiser(client, organiser, tournament, teamed):
+    client.force_login(organiser)
+    response = client.get(reverse("outputs:teams_csv", args=[tournament.slug]))
+    assert response.status_code == 200
+    assert "attachment" in response["Content-Disposition"]
+    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert len(rows) == 3
+
+
+def test_the_printout_and_file_are_for_organisers_only(client, tournament, teamed):
+    for name in ("outputs:teams", "outputs:teams_csv"):
+        assert client.get(reverse(name, args=[tournament.slug])).status_code in (302, 403, 404)
