@@ -155,5 +155,5 @@ def has_teams(tournament: Tournament) -> bool:
     """Whether at least two teams have players (`teams_shown`), from the players' teams
     alone. One query."""
     return two_teams_among(
-        tournament.players.exclude(team="").values_list("team", flat=True).distinct()
+        tournament.players.exclude(team="").order_by().values_list("team", flat=True).distinct()
     )

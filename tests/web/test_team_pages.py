@@ -82,12 +82,24 @@ def test_without_two_teams_there_are_no_team_standings(client, tournament, board
     assert reverse("public:teams", args=[tournament.slug]).encode() not in page.content
 
 
-@pytest.mark.parametrize("name", ["tournament", "standings"])
+@pytest.mark.parametrize(
+    ("name", "more"),
+    [("tournament", []), ("standings", []), ("round", [1]), ("player", ["1"]),
+     ("table", [1, 1])],
+)  # fmt: skip
 def test_the_navigation_links_the_team_standings_when_there_are_teams(
-    client, tournament, teamed, name
+    client, tournament, teamed, name, more
 ):
-    page = client.get(reverse(f"public:{name}", args=[tournament.slug]))
+    page = client.get(reverse(f"public:{name}", args=[tournament.slug, *more]))
+    assert page.status_code == 200
     assert reverse("public:teams", args=[tournament.slug]).encode() in page.content
+
+
+@pytest.mark.parametrize(("name", "more"), [("round", [1]), ("player", ["1"]), ("table", [1, 1])])
+def test_the_navigation_has_no_team_link_without_teams(client, tournament, board, name, more):
+    page = client.get(reverse(f"public:{name}", args=[tournament.slug, *more]))
+    assert page.status_code == 200
+    assert reverse("public:teams", args=[tournament.slug]).encode() not in page.content
 
 
 def test_private_team_standings_are_404_for_visitors(client, tournament, teamed):

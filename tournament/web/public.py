@@ -219,11 +219,15 @@ def round_page(request: HtmxRequest, slug: str, number: int) -> HttpResponse:
     round = access.round(number)
     # Every seat of the round as plain values (the by-name list and the search need them all,
     # in Python's order of names); the boards are built for one page of tables only.
-    seats = list(
+    # With each player's team: whether the navigation links the team standings.
+    seats_and_teams = list(
         Seat.objects.filter(round=round)
         .order_by()
-        .values_list("player__name", "player__key", "table__number", "starting_wind")
+        .values_list(
+            "player__name", "player__key", "table__number", "starting_wind", "player__team"
+        )
     )
+    seats = [row[:4] for row in seats_and_teams]
     table_numbers = list(round.tables.order_by("number").values_list("number", flat=True))
     table_page = page_of_tables(request, table_numbers)
     tables = list(
@@ -261,6 +265,8 @@ def round_page(request: HtmxRequest, slug: str, number: int) -> HttpResponse:
             **round_seating(request, seats, table_numbers, table_page.number),
             "live": round.status == Round.Status.PLAYING,
             "live_seconds": LIVE_SECONDS["round"],
+            # From the teams of the players seated in the round (no query of its own).
+            "teams_shown": two_teams_among(row[4] for row in seats_and_teams),
         },
     )
 
@@ -371,7 +377,8 @@ def player_record(tournament: Tournament, player: Player, *, drafts: bool) -> di
     """What a player's page shows of them (the public page and their private link's): their
     standing, seating, games, the deals that moved their points and the penalties. `drafts`:
     with the seats of draft rounds (for an organiser)."""
-    standing: Standing = next(row for row in standings(tournament) if row.player.pk == player.pk)
+    rows = standings(tournament)
+    standing: Standing = next(row for row in rows if row.player.pk == player.pk)
     seats = (
         Seat.objects.filter(player=player).select_related("table__round").order_by("round__number")
     )
@@ -457,4 +464,5 @@ def player_record(tournament: Tournament, player: Player, *, drafts: bool) -> di
         "words": words,
         "penalties": penalties,
         "at_table": at_table,
+        "teams_shown": two_teams_among(row.player.team for row in rows),
     }
