@@ -67,7 +67,7 @@ def team_slugs(identities: Iterable[str]) -> dict[str, str]:
     keep theirs."""
     slugs: dict[str, str] = {}
     taken: set[str] = set()
-    for identity in sorted(set(identities)):
+    for identity in sorted(set(identities) - {""}):  # a blank team is no team
         base = slugify(identity, allow_unicode=True) or BLANK_SLUG
         slug, number = base, 1
         while slug in taken:

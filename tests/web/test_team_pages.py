@@ -170,3 +170,10 @@ def test_the_csv_file_for_the_organiser(client, organiser, tournament, teamed):
 def test_the_printout_and_file_are_for_organisers_only(client, tournament, teamed):
     for name in ("outputs:teams", "outputs:teams_csv"):
         assert client.get(reverse(name, args=[tournament.slug])).status_code in (302, 403, 404)
+
+
+def test_a_players_page_links_their_team(client, tournament, teamed):
+    page = client.get(reverse("public:player", args=[tournament.slug, "3"]))
+    assert reverse("public:team", args=[tournament.slug, "redgreen"]).encode() in page.content
+    alone = client.get(reverse("public:player", args=[tournament.slug, "5"]))
+    assert b"/teams/" not in alone.content.replace(b"/t/spring-cup/teams/", b"")

@@ -37,7 +37,13 @@ from tournament.selectors import (
 from tournament.services.registrations import is_open as registration_open
 from tournament.standings_cache import cached_standings
 from tournament.tables import StandingsTable, standing_rows
-from tournament.teams import team_standings, teams_shown, two_teams_among
+from tournament.teams import (
+    team_identity,
+    team_slugs,
+    team_standings,
+    teams_shown,
+    two_teams_among,
+)
 from tournament.web.htmx import HtmxRequest
 from tournament.web.live import conditional_live
 from tournament.web.organiser.forms.tournament import preset_name
@@ -464,5 +470,11 @@ def player_record(tournament: Tournament, player: Player, *, drafts: bool) -> di
         "words": words,
         "penalties": penalties,
         "at_table": at_table,
-        "teams_shown": two_teams_among(row.player.team for row in rows),
+        "teams_shown": (shown := two_teams_among(row.player.team for row in rows)),
+        # The player's team page (`tournament.teams.team_slugs`), when there are teams.
+        "team_slug": team_slugs(team_identity(row.player.team) for row in rows).get(
+            team_identity(player.team), ""
+        )
+        if shown
+        else "",
     }
