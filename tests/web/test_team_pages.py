@@ -177,3 +177,18 @@ def test_a_players_page_links_their_team(client, tournament, teamed):
     assert reverse("public:team", args=[tournament.slug, "redgreen"]).encode() in page.content
     alone = client.get(reverse("public:player", args=[tournament.slug, "5"]))
     assert b"/teams/" not in alone.content.replace(b"/t/spring-cup/teams/", b"")
+
+
+def test_team_pages_ask_a_fixed_number_of_queries(
+    client, tournament, teamed, django_assert_max_num_queries
+):
+    standings_url = reverse("public:teams", args=[tournament.slug])
+    team_url = reverse("public:team", args=[tournament.slug, "oak-tree"])
+    # The first visit reads the standings (players and seats) once for both pages.
+    with django_assert_max_num_queries(4):
+        client.get(standings_url)
+    # Then the tournament and its LiveVersion number, whatever the size.
+    with django_assert_max_num_queries(2):
+        assert client.get(standings_url).status_code == 200
+    with django_assert_max_num_queries(2):
+        assert client.get(team_url).status_code == 200
