@@ -196,6 +196,11 @@ def test_team_standings_of_played_games_in_each_preset(key):
     # The withdrawn player keeps the games they played.
     elm = teams["Elm"]
     assert h.pk in {m.standing.player.pk for m in elm.members}
+    assert h.withdrawn_from_round == 2 or Player.objects.get(pk=h.pk).withdrawn_from_round == 2
+    assert individual[h.pk].game_scores  # round 1's game
+    elm_best = sorted((individual[p.pk] for p in (d, e, h)), key=lambda row: row.rank or 0)[:2]
+    assert elm.table_points == sum(row.table_points for row in elm_best)
+    assert elm.score == sum(row.score for row in elm_best)
     assert teams["橡树"].complete is False
     assert teams["橡树"].rank == 3
     assert {teams["Oak"].rank, teams["Elm"].rank} <= {1, 2}
