@@ -1,6 +1,7 @@
 """The demo data behind `manage.py load_demo`: a tournament in the middle of its second round.
 
-"Demo Open" has 16 players. Round 1 is finished: four games of 16 hands with wins on a discard
+"Demo Open" has 16 players, twelve of them in four teams (the best three of a team count;
+one team of two is incomplete). Round 1 is finished: four games of 16 hands with wins on a discard
 and self-drawn, drawn hands, false wins, a deduction and hands entered with their tiles, every
 game sheet confirmed by the organiser. Round 2 is in play, its clock started 75 minutes before
 the demo was loaded (of 120), with hands entered by the demo referee, who is assigned to all
@@ -86,6 +87,24 @@ PLAYERS = [
     ("15", "Olga Petrova", "Czechia", "Praha Bamboo"),
     ("16", "Pieter de Vries", "Netherlands", "Utrecht Red Dragon"),
 ]
+
+# The teams of Demo Open's players (by key), each team's best 3 counting: "Utrecht/Tiles" has
+# two players (incomplete), the players not named here have no team.
+TEAMS = {
+    "1": "Northern Lights",
+    "10": "Northern Lights",
+    "11": "Northern Lights",
+    "14": "Northern Lights",
+    "3": "东方之珠",
+    "8": "东方之珠",
+    "12": "东方之珠",
+    "7": "Mare Nostrum",
+    "9": "Mare Nostrum",
+    "13": "Mare Nostrum",
+    "6": "Utrecht/Tiles",
+    "16": "Utrecht/Tiles",
+}
+DEMO_TEAM_BEST_OF = 3
 
 # Winning hands entered with their tiles (no honour depends on the seat or prevailing wind).
 PURE_STRAIGHT = {  # Pure Straight and more: 21 fan on a discard
@@ -240,9 +259,17 @@ def load_demo_data() -> DemoData:
         start_date=dt.date(2025, 9, 13),
         end_date=dt.date(2025, 9, 14),
         public=True,
+        team_best_of=DEMO_TEAM_BEST_OF,
     )
     for key, name, country, club in PLAYERS:
-        add_player(tournament=tournament, key=key, name=name, country=country, club=club)
+        add_player(
+            tournament=tournament,
+            key=key,
+            name=name,
+            country=country,
+            club=club,
+            team=TEAMS.get(key, ""),
+        )
     rng = random.Random(SEED)
 
     round1 = _start_round(tournament, organiser, seed=SEED)

@@ -17,6 +17,8 @@ PAGES = [
     ("outputs:ema", {}),
     ("outputs:ema_readiness", {}),
     ("outputs:standings", {}),
+    ("outputs:teams", {}),
+    ("outputs:teams_csv", {}),
     ("outputs:player_seating", {}),
     ("outputs:round_seating", {"number": 1}),
     ("outputs:sheets", {"number": 1}),

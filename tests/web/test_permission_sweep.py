@@ -76,6 +76,8 @@ def world(tournament, organiser):
     tournament.public = False
     tournament.save()
     players = make_players(tournament, name="P{}")
+    Player.objects.filter(pk=players[0].pk).update(team="Alpha")  # the team pages exist
+    Player.objects.filter(pk=players[1].pk).update(team="Beta")
     _, tables = seated_round(tournament, organiser, [players[:4], players[4:]])
     record_hand(table=tables[0], number=1, result="win", winner=players[0], fan=8,
                 entered_by=organiser)  # fmt: skip
@@ -105,6 +107,7 @@ def world(tournament, organiser):
             "id": penalty.pk,
             "registration": registration.pk,
             "action": "accept",
+            "team": "alpha",
         },
     }
 

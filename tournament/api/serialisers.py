@@ -22,6 +22,7 @@ from tournament.deals import following
 from tournament.models import Hand, Penalty, Round, Seat, Table, Tournament
 from tournament.rotation import WINDS
 from tournament.selectors import ScoreSheetLine, Standing, score_sheet, table_results
+from tournament.teams import TeamStanding
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
@@ -300,6 +301,32 @@ def standing(row: Standing) -> dict[str, Any]:
         "score": row.score,
         "substitute": row.player.substitute,
         "provisional_games": row.provisional_games,
+    }
+
+
+def team_standing(team: TeamStanding) -> dict[str, Any]:
+    """One team of the team standings (also `manage.py standings --teams --json`'s)."""
+    return {
+        "rank": team.rank,
+        "team": team.name,
+        "slug": team.slug,
+        "complete": team.complete,
+        "table_points": points_number(team.table_points),
+        "table_points_exact": str(team.table_points),
+        "score": team.score,
+        "members": [
+            {
+                "player": member.standing.player.key,
+                "name": member.standing.player.name,
+                "rank": member.standing.rank,
+                "table_points": points_number(member.standing.table_points),
+                "table_points_exact": str(member.standing.table_points),
+                "score": member.standing.score,
+                "substitute": member.standing.player.substitute,
+                "counted": member.counted,
+            }
+            for member in team.members
+        ],
     }
 
 

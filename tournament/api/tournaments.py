@@ -29,6 +29,7 @@ from tournament.prize_giving import shown
 from tournament.selectors import visible_tournaments
 from tournament.services import tournaments as tournament_services
 from tournament.standings_cache import cached_standings
+from tournament.teams import team_standings
 
 router = Router(exclude_unset=True)
 
@@ -258,4 +259,52 @@ def get_standings(
         "hidden_from": seen.before_round,
         "standings": rows[page.offset : page.offset + page.limit],
         **pages.paged(request, page, len(rows)),
+    }
+
+
+@router.get(
+    f"{T}/teams",
+    url_name="team_standings",
+    response={200: schemas.TeamStandings, **refusals(400, 401, 404)},
+    summary="The team standings",
+)
+def get_team_standings(
+    request: HttpRequest,
+    slug: str,
+    provisional: Annotated[str | None, WithJsonSchema(PROVISIONAL)] = Query(
+        None,
+        description="1: also count the games whose sheets are submitted but not confirmed yet.",
+    ),
+) -> dict[str, Any]:
+    """Teams of the players' `team` field, best first: a team counts the table points, then
+    the scores, of its best `best_of` players by the individual standings (the tournament's
+    `team_best_of`; null: all of them); substitutes never count. A team with fewer players is
+    incomplete and ranked after the complete ones; teams level on both share a rank. Below
+    two teams, `teams` is empty. In the shape of `manage.py standings --teams --json`. While
+    rounds are hidden until the prize-giving, anyone but the tournament's organisers gets the
+    team standings of the rounds before them, as for the standings.
+
+    Who: anyone who may read the tournament."""
+    tournament = readable_tournament(request, slug)
+    if provisional is not None and provisional not in TRUE + FALSE:
+        raise invalid_field(
+            "provisional",
+            "Give provisional=1 (count unconfirmed sheets too) or provisional=0, not "
+            f"{provisional[:20]!r}.",
+        )
+    counted = provisional in TRUE
+    seen = shown(tournament, organiser=is_organiser(request, tournament))
+    teams = cached_standings(
+        tournament,
+        provisional=counted,
+        shape="api-teams",
+        build=lambda found: [
+            serialisers.team_standing(team) for team in team_standings(tournament, found)
+        ],
+        before_round=seen.before_round,
+    )
+    return {
+        "provisional": counted,
+        "best_of": tournament.team_best_of,
+        "teams": teams if len(teams) >= 2 else [],
     }

@@ -30,6 +30,7 @@ SETTINGS = (
     "confirmation",
     "round_minutes",
     "rule_settings",
+    "team_best_of",
 )
 # Asked once, when a tournament is created; the seating plan page changes it later.
 CREATE_ONLY = ("planned_rounds",)

@@ -15,6 +15,7 @@ from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
+from django_tables2.export import TableExport
 
 from scoring.engine.ranking import places, share_table_points
 from tournament import deals
@@ -26,7 +27,9 @@ from tournament.selectors import (
     score_sheets,
     standings,
 )
+from tournament.teams import team_standings
 from tournament.web.organiser.access import organiser_page, round_of
+from tournament.web.teams import TeamStandingsTable, best_of_text, team_rows
 
 READ = ("GET", "HEAD")
 
@@ -101,6 +104,46 @@ def standings_page(request: HttpRequest, tournament: Tournament) -> HttpResponse
         "tournament/outputs/standings.html",
         {"tournament": tournament, "rows": rows, **_uncounted(tournament)},
     )
+
+
+# --- Team standings -------------------------------------------------------------------------
+
+
+@organiser_page(*READ)
+def team_standings_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Every team with its players, those counted marked (`tournament.teams`)."""
+    teams = [
+        {
+            "team": team,
+            "points_text": format_points(team.table_points),
+            "members": [
+                {"member": member, "points_text": format_points(member.standing.table_points)}
+                for member in team.members
+            ],
+        }
+        for team in team_standings(tournament)
+    ]
+    return render(
+        request,
+        "tournament/outputs/teams.html",
+        {
+            "tournament": tournament,
+            "teams": teams,
+            "best_of_text": best_of_text(tournament),
+            **_uncounted(tournament),
+        },
+    )
+
+
+@organiser_page(*READ)
+def team_standings_file(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The team standings as CSV, the columns of the public page's download."""
+    exporter = TableExport(
+        "csv",
+        TeamStandingsTable(team_rows(team_standings(tournament))),
+        dataset_kwargs={"title": "Team standings"},
+    )
+    return exporter.response(f"{tournament.slug}-team-standings.csv")
 
 
 # --- Seating lists --------------------------------------------------------------------------

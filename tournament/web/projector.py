@@ -5,9 +5,10 @@ htmx asks the page's own address, and the element it will update (the HX-Target 
 which part to answer:
 
 - `pj-clock`: the clock of the round in play, every CLOCK_REFRESH seconds (the browser counts
-  down between two updates), and the tables with time of their own, each with its time left;
-- `pj-panel`: a panel that cycles through the pages of the standings, then the pages of the
-  next round's seating. Each panel names the next one (`data-live-next`), which is asked for
+  down between two updates);
+- `pj-panel`: a panel that cycles through the pages of the standings, then (when at least two
+  teams have players) the pages of the team standings, then the pages of the next round's
+  seating. Each panel names the next one (`data-live-next`), which is asked for
   after `every` seconds (`?panel=standings&page=2`). Without JavaScript the whole page reloads
   on the next panel instead; `?panel=...&page=...` shows any panel directly.
 
@@ -42,18 +43,20 @@ from tournament.permissions import organises
 from tournament.prize_giving import public as public_standings
 from tournament.prize_giving import shown
 from tournament.selectors import format_points, standings
+from tournament.teams import team_standings, teams_shown
 from tournament.web.htmx import HtmxRequest
 from tournament.web.live import answer_live, clock_tag, own_minutes
 from tournament.web.public import _access
 from tournament.web.query import whole_number
 
 STANDINGS_PER_PAGE = 16
+TEAMS_PER_PAGE = 16
 TABLES_PER_PAGE = 8
 NAMES_PER_PAGE = 32  # the seating by name: two columns of 16, as many lines as the standings
 CLOCK_REFRESH = 10
 DEFAULT_EVERY = 15
 EVERY_RANGE = (2, 300)  # seconds a panel stays, as ?every= may ask
-PANELS = ("standings", "seating")
+PANELS = ("standings", "teams", "seating")
 CLOCK_FIELDS = (
     "status",
     "clock_minutes",
@@ -71,11 +74,14 @@ class Panel:
     pages: int
 
 
-def _cycle(players: int, tables: int, *, by_name: bool = False) -> list[Panel]:
-    """Every panel in showing order: the standings pages, then the seating pages (of tables,
-    or `by_name` of the seated players)."""
+def _cycle(players: int, tables: int, *, by_name: bool = False, teams: int = 0) -> list[Panel]:
+    """Every panel in showing order: the standings pages, the team standings pages (`teams`
+    teams; none for 0), then the seating pages (of tables, or `by_name` of the seated
+    players)."""
     standing_pages = max(1, math.ceil(players / STANDINGS_PER_PAGE))
     panels = [Panel("standings", page, standing_pages) for page in range(1, standing_pages + 1)]
+    team_pages = math.ceil(teams / TEAMS_PER_PAGE)
+    panels += [Panel("teams", page, team_pages) for page in range(1, team_pages + 1)]
     seating_pages = (
         math.ceil(tables * 4 / NAMES_PER_PAGE) if by_name else math.ceil(tables / TABLES_PER_PAGE)
     )
@@ -172,10 +178,13 @@ def _projector(request: HtmxRequest, slug: str) -> HttpResponse:
 
     seen = public_standings(tournament)  # the hall's, organisers' laptops too
     rows = standings(tournament, before_round=seen.before_round)
+    teams = team_standings(tournament, rows)
+    if not teams_shown(teams):
+        teams = []
     seating_round = next_seating_round(tournament)
     seating = seating_of(seating_round) if seating_round is not None else []
     by_name = request.GET.get("seating") == "name"
-    cycle = _cycle(len(rows), len(seating), by_name=by_name)
+    cycle = _cycle(len(rows), len(seating), by_name=by_name, teams=len(teams))
     index = _chosen(cycle, request)
     panel = cycle[index]
     following = cycle[(index + 1) % len(cycle)]
@@ -206,6 +215,17 @@ def _projector(request: HtmxRequest, slug: str) -> HttpResponse:
             for row in rows[start : start + STANDINGS_PER_PAGE]
         ]
         context["marked"] = any(row["unconfirmed"] for row in context["rows"])
+    elif panel.name == "teams":
+        start = (panel.page - 1) * TEAMS_PER_PAGE
+        context["teams"] = [
+            {
+                "team": team,
+                "points": format_points(team.table_points),
+                "counted": [member.standing.player.name for member in team.counted],
+            }
+            for team in teams[start : start + TEAMS_PER_PAGE]
+        ]
+        context["best_of"] = tournament.team_best_of
     elif by_name:
         names = sorted(
             ((seat, table) for table, seats in seating for seat in seats),

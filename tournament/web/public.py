@@ -39,6 +39,13 @@ from tournament.selectors import (
 from tournament.services.registrations import is_open as registration_open
 from tournament.standings_cache import cached_standings
 from tournament.tables import StandingsTable, standing_rows
+from tournament.teams import (
+    team_identity,
+    team_slugs,
+    team_standings,
+    teams_shown,
+    two_teams_among,
+)
 from tournament.web.htmx import HtmxRequest
 from tournament.web.live import conditional_live
 from tournament.web.organiser.forms.tournament import preset_name
@@ -138,6 +145,7 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
             "organiser": access.organiser,
             "shown": prize_giving.shown(tournament, organiser=access.organiser),
             "registration_open": registration_open(tournament),
+            "teams_shown": two_teams_among(player.team for player in players),
             "preset_name": preset_name(tournament.preset),
             "table_points": " / ".join(str(points) for points in tournament.table_points),
         },
@@ -177,11 +185,15 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
         return exporter.response(f"{tournament.slug}-{name}.{export_format}")
     # Computed once per change of the tournament (tournament.standings_cache); shared, so
     # read only.
-    rows = cached_standings(
+    # With the rows, whether the navigation links the team standings (from the same read).
+    rows, with_teams = cached_standings(
         tournament,
         provisional=provisional,
         shape="page",
-        build=standing_rows,
+        build=lambda found: (
+            standing_rows(found),
+            teams_shown(team_standings(tournament, found)),
+        ),
         number=getattr(request, "live_number", None),  # read for the ETag of a live poll
         before_round=seen.before_round,
     )
@@ -200,6 +212,7 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
         "marked": any(row["unconfirmed_games"] for row in rows),
         "toggle_url": f"{request.path}?{toggle.urlencode()}" if toggle else request.path,
         "live_seconds": LIVE_SECONDS["standings"],
+        "teams_shown": with_teams,
         "tie_breaks": [
             Tournament.TieBreak(value).label.lower()
             for value in tournament.tie_breaks
@@ -221,11 +234,15 @@ def round_page(request: HtmxRequest, slug: str, number: int) -> HttpResponse:
     round = access.round(number)
     # Every seat of the round as plain values (the by-name list and the search need them all,
     # in Python's order of names); the boards are built for one page of tables only.
-    seats = list(
+    # With each player's team: whether the navigation links the team standings.
+    seats_and_teams = list(
         Seat.objects.filter(round=round)
         .order_by()
-        .values_list("player__name", "player__key", "table__number", "starting_wind")
+        .values_list(
+            "player__name", "player__key", "table__number", "starting_wind", "player__team"
+        )
     )
+    seats = [row[:4] for row in seats_and_teams]
     table_numbers = list(round.tables.order_by("number").values_list("number", flat=True))
     table_page = page_of_tables(request, table_numbers)
     tables = list(
@@ -263,6 +280,8 @@ def round_page(request: HtmxRequest, slug: str, number: int) -> HttpResponse:
             **round_seating(request, seats, table_numbers, table_page.number),
             "live": round.status == Round.Status.PLAYING,
             "live_seconds": LIVE_SECONDS["round"],
+            # From the teams of the players seated in the round (no query of its own).
+            "teams_shown": two_teams_among(row[4] for row in seats_and_teams),
         },
     )
 
@@ -383,11 +402,8 @@ def player_record(
     totals count (the rounds before those hidden until the prize-giving, unless the viewer
     organises the tournament); their games, deals and penalties are all shown, as a table's
     score sheet is."""
-    standing: Standing = next(
-        row
-        for row in standings(tournament, before_round=seen.before_round)
-        if row.player.pk == player.pk
-    )
+    rows = standings(tournament, before_round=seen.before_round)
+    standing: Standing = next(row for row in rows if row.player.pk == player.pk)
     seats = (
         Seat.objects.filter(player=player).select_related("table__round").order_by("round__number")
     )
@@ -474,4 +490,11 @@ def player_record(
         "words": words,
         "penalties": penalties,
         "at_table": at_table,
+        "teams_shown": (shown := two_teams_among(row.player.team for row in rows)),
+        # The player's team page (`tournament.teams.team_slugs`), when there are teams.
+        "team_slug": team_slugs(team_identity(row.player.team) for row in rows).get(
+            team_identity(player.team), ""
+        )
+        if shown
+        else "",
     }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.urls import path
 
 import tournament.web.converters  # noqa: F401  (registers player_key)
-from tournament.web import projector, public, registration
+from tournament.web import projector, public, registration, teams
 
 app_name = "public"
 
@@ -15,6 +15,9 @@ app_name = "public"
 urlpatterns = [
     path("<str:slug>/", public.tournament_page, name="tournament"),
     path("<str:slug>/standings/", public.standings_page, name="standings"),
+    path("<str:slug>/teams/", teams.team_standings_page, name="teams"),
+    # A team by its slug (`tournament.teams.team_slugs`): never a "/", any other character.
+    path("<str:slug>/teams/<str:team>/", teams.team_page, name="team"),
     path("<str:slug>/projector/", projector.projector, name="projector"),
     path("<str:slug>/projector/reveal/", projector.reveal, name="projector_reveal"),
     path("<str:slug>/rounds/<int:number>/", public.round_page, name="round"),

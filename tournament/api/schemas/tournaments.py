@@ -90,6 +90,7 @@ class TournamentCreate(Request):
     )
     confirmation: of(models.Tournament, "confirmation") = None
     round_minutes: of(models.Tournament, "round_minutes") = None
+    team_best_of: of(models.Tournament, "team_best_of") = None
 
 
 TournamentChange = changes(
@@ -226,3 +227,43 @@ class Standings(Paged):
         description="The first round these standings leave out; null when every round counts."
     )
     standings: list[Standing] = Field(description="Ranked players in order, then substitutes.")
+
+
+class TeamMember(Answer):
+    player: str = Field(description="The player's key.")
+    name: str
+    rank: int | None = Field(ge=1, description="In the individual standings; null: substitute.")
+    table_points: TablePoints
+    table_points_exact: TablePointsExact
+    score: int
+    substitute: bool
+    counted: bool = Field(description="Among the best players the team's totals count.")
+
+
+class TeamStanding(Answer):
+    rank: int = Field(
+        ge=1,
+        description="Shared by teams level on table points and score; incomplete teams "
+        "are ranked after every complete one.",
+    )
+    team: str = Field(description="The team's name, as its first player (by key) writes it.")
+    slug: str = Field(description="The team's part of its public page's address.")
+    complete: bool = Field(
+        description="Whether the team has at least team_best_of players who are not substitutes."
+    )
+    table_points: TablePoints = Field(description="Of the members counted.")
+    table_points_exact: TablePointsExact
+    score: int = Field(description="Of the members counted.")
+    members: list[TeamMember] = Field(
+        description="In the individual standings' order, substitutes last."
+    )
+
+
+class TeamStandings(Answer):
+    provisional: bool = Field(description="Whether submitted, unconfirmed game sheets count too.")
+    best_of: int | None = Field(
+        description="How many of each team's players count (team_best_of); null: all of them."
+    )
+    teams: list[TeamStanding] = Field(
+        description="Teams of the players' team field, best first; empty below two teams."
+    )

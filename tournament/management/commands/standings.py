@@ -2,6 +2,7 @@
 
     python manage.py standings SLUG
     python manage.py standings SLUG --provisional --json
+    python manage.py standings SLUG --teams [--json] [--provisional]
 
 The standings count the games whose sheets are confirmed. With --provisional they also count
 the games whose sheets are submitted but not confirmed yet; the text table marks the players
@@ -22,6 +23,17 @@ then: only the games of the rounds before the hidden ones count, and the text ta
 round is hidden, --public changes nothing.
 
     python manage.py standings SLUG --public --json
+
+With --teams, the team standings instead (players' team field; tournament.teams): a team's
+ranking counts the table points, then the scores, of its best k players by the individual
+standings (the tournament's "team ranking counts the best k players"; empty: all of them),
+substitutes never. A team with fewer than k players is incomplete and ranked after every
+complete team; teams level on both share a rank. The text table marks the players counted
+with "+" and incomplete teams with "(incomplete)". JSON is {"best_of", "teams"}: "best_of" is
+k (null: all), "teams" a list of {"rank", "team", "slug", "complete", "table_points",
+"table_points_exact", "score", "members"}, each member {"player", "name", "rank",
+"table_points", "table_points_exact", "score", "substitute", "counted"}, in the individual
+standings' order.
 """
 
 from __future__ import annotations
@@ -32,9 +44,11 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tournament.api.serialisers import team_standing
 from tournament.models import Round, Table, Tournament
 from tournament.prize_giving import public
 from tournament.selectors import Standing, format_points, standings
+from tournament.teams import TeamStanding, team_standings
 
 
 def standing_json(row: Standing) -> dict[str, Any]:
@@ -73,6 +87,11 @@ class Command(BaseCommand):
             action="store_true",
             help="What the public sees: without the rounds hidden until the prize-giving.",
         )
+        parser.add_argument(
+            "--teams",
+            action="store_true",
+            help="Print the team standings (the best k players of each team) instead.",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         tournament = Tournament.objects.filter(slug=options["slug"]).first()
@@ -81,6 +100,17 @@ class Command(BaseCommand):
         provisional = options["provisional"]
         before_round = public(tournament).before_round if options["public"] else None
         rows = standings(tournament, provisional=provisional, before_round=before_round)
+        if options["teams"]:
+            teams = team_standings(tournament, rows)
+            if options["json"]:
+                answer = {
+                    "best_of": tournament.team_best_of,
+                    "teams": [team_standing(team) for team in teams],
+                }
+                self.stdout.write(json.dumps(answer, ensure_ascii=False, indent=2))
+            else:
+                self.stdout.write(self._teams(tournament, teams, provisional))
+            return
         if options["json"]:
             self.stdout.write(
                 json.dumps([standing_json(row) for row in rows], ensure_ascii=False, indent=2)
@@ -129,6 +159,36 @@ class Command(BaseCommand):
             )
             notes = ["", hidden, *notes[1:]]
         out += notes
+        return "\n".join(out)
+
+    def _teams(self, tournament: Tournament, teams: list[TeamStanding], provisional: bool) -> str:
+        best_of = tournament.team_best_of
+        out = [
+            f"{tournament.name}: team standings, "
+            + ("every player counts" if best_of is None else f"the best {best_of} count")
+        ]
+        for team in teams:
+            out.append("")
+            out.append(
+                f"{team.rank}. {team.name}"
+                + ("" if team.complete else " (incomplete)")
+                + f"  {format_points(team.table_points)} table points, score {team.score}"
+            )
+            for member in team.members:
+                row = member.standing
+                out.append(
+                    "   "
+                    + ("+ " if member.counted else "  ")
+                    + f"{row.player.key} {row.player.name}"
+                    + (" (substitute)" if row.player.substitute else "")
+                    + (" (withdrawn)" if row.player.withdrawn else "")
+                    + f"  {format_points(row.table_points)} / {row.score}"
+                )
+        if not teams:
+            out.append("No teams yet.")
+        else:
+            out += ["", "+ counted for the team"]
+        out += _notes(tournament, provisional)
         return "\n".join(out)
 
 

@@ -241,6 +241,17 @@ class TournamentForm(forms.Form):
             "The Green Book allows at most 150 minutes."
         ),
     )
+    team_best_of = forms.IntegerField(
+        label=gettext_lazy("Team ranking counts the best k players"),
+        min_value=1,
+        max_value=100,
+        required=False,
+        help_text=gettext_lazy(
+            "How many of each team's players count for the team standings (players' team "
+            "field), best first by the individual standings; substitutes never count. Empty: "
+            "all of them. A team with fewer players is ranked after the complete teams."
+        ),
+    )
 
     # The settings a rule preset lets a tournament change (RulePreset.settings), by form field.
     wind_rounds = forms.TypedChoiceField(
