@@ -26,7 +26,13 @@ METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
 SERVICES = Path(__file__).resolve().parents[2] / "tournament" / "services"
 # Services no API endpoint calls: the seating generator's jobs and referee accounts are on the
 # organiser pages only.
-SERVICES_WITHOUT_API = {"seating_plan", "accounts", "attendance", "prize_giving"}  # web only
+SERVICES_WITHOUT_API = {  # web only
+    "seating_plan",
+    "accounts",
+    "attendance",
+    "prize_giving",
+    "rehearsal",
+}
 # Service codes of actions the API does not offer: removing a round, swapping two players,
 # reopening a game, importing a CSV file of players.
 NOT_EXPOSED = {

@@ -126,7 +126,8 @@ class ErrorAnswer(Schema):
       `bad_ema_number` (not eight digits), `bad_country` (not an ISO 3166 country); for
       settings `rules_locked`, `unique`, `unknown_preset`,
       `bad_rule_setting` (a setting the preset does not offer, or a value it does not allow),
-      `bad_table_points`, `bad_tie_breaks`; for check-in `withdrawn` (a withdrawn player is
+      `bad_table_points`, `bad_tie_breaks`, `rehearsal_private` (a dress rehearsal's copy made
+      public); for check-in `withdrawn` (a withdrawn player is
       not checked in); for a player's private link `no_link` (revoking the link of a player
       who has none); for registrations `duplicate_ema_number`,
       `duplicate_name` (a player or an active registration has the EMA number, or the name and
