@@ -71,9 +71,15 @@ class Standing:
     rank: int | None  # None for substitutes, who are never ranked
     player: Player
     table_points: Fraction
-    score: int
+    score: int | Fraction
     game_scores: tuple[int, ...]
     provisional_games: int = 0  # games counted whose sheets are not confirmed yet
+    # With a final stage (tournament/stages.py): "main", "final" or "consolation", the stage
+    # the row ranks in; and for a finalist what they carried over from the cut (in the row's
+    # table points and score, which may then be fractions).
+    stage: str = ""
+    carried_table_points: Fraction | None = None
+    carried_score: Fraction | None = None
 
 
 def score_sheet(table: Table) -> list[ScoreSheetLine]:
@@ -109,7 +115,9 @@ def _results(seats: Sequence[Seat], values: Sequence[int]) -> list[SeatResult]:
     return sorted(results, key=lambda result: (result.place, result.seat.index))
 
 
-def standings(tournament: Tournament, *, provisional: bool = False) -> list[Standing]:
+def standings(
+    tournament: Tournament, *, provisional: bool = False, stage: str | None = None
+) -> list[Standing]:
     """The ranking over all confirmed games: table points, then score, then the tie-breaks.
 
     With `provisional`, games whose sheets are submitted but not confirmed count too, and each
@@ -118,11 +126,46 @@ def standings(tournament: Tournament, *, provisional: bool = False) -> list[Stan
     Players level on all of them share a rank. Substitutes come last, unranked. Withdrawn
     players keep the games they played; a round missed scores 0 table points. Two queries,
     whatever the size of the tournament.
+
+    A tournament with a final stage whose cut is confirmed (`tournament.stages`) ranks its
+    finalists first, by the final stage, then the others; `stage` ("main", "final",
+    "consolation") asks for one stage's standings alone (docs/stages.md).
     """
+    if tournament.cut_after_round is None and stage is None:
+        return _ranked_rows(tournament, _tally(tournament, provisional=provisional))
+    from tournament import stages  # the stage arithmetic reads the plain standings here
+
+    return stages.stage_standings(tournament, provisional=provisional, stage=stage)
+
+
+@dataclass
+class Tally:
+    """What the confirmed (or submitted) games of some rounds add up to, per player id: table
+    points in twelfths, game scores, and games not confirmed yet."""
+
+    players: list[Player]
+    points: dict[int, int]
+    game_scores: dict[int, list[int]]
+    unconfirmed: dict[int, int]
+
+
+def _tally(
+    tournament: Tournament,
+    *,
+    provisional: bool,
+    after_round: int | None = None,
+    up_to_round: int | None = None,
+) -> Tally:
+    """The games of `tournament` (of the rounds after `after_round` and up to `up_to_round`
+    when given) added up per player. Two queries."""
     # The model's own orders (by the tournament, then the key) would join the tournament to
     # sort players and seats by it, for nothing: the players by key alone, the seats unsorted.
     players = list(tournament.players.order_by("key"))
     seats = Seat.objects.filter(table__round__tournament=tournament).order_by()
+    if after_round is not None:
+        seats = seats.filter(table__round__number__gt=after_round)
+    if up_to_round is not None:
+        seats = seats.filter(table__round__number__lte=up_to_round)
     if provisional:
         seats = seats.filter(table__ended_at__isnull=False)
     else:
@@ -150,6 +193,15 @@ def standings(tournament: Tournament, *, provisional: bool = False) -> list[Stan
             game_scores.setdefault(player_id, []).append(score)
             if not confirmed:
                 unconfirmed[player_id] = unconfirmed.get(player_id, 0) + 1
+    return Tally(players, points, game_scores, unconfirmed)
+
+
+def _ranked_rows(
+    tournament: Tournament, tally: Tally, *, only: set[int] | None = None, stage: str = ""
+) -> list[Standing]:
+    """The players of `tally` (those whose ids are in `only`, when given) ranked by it."""
+    players = tally.players if only is None else [p for p in tally.players if p.id in only]
+    game_scores, points = tally.game_scores, tally.points
     # Rank light records (table points in twelfths), then make each Standing once.
     records = {
         player.id: _Record(
@@ -181,7 +233,8 @@ def standings(tournament: Tournament, *, provisional: bool = False) -> list[Stan
             table_points=fractions[records[player.id].table_points],
             score=records[player.id].score,
             game_scores=records[player.id].game_scores,
-            provisional_games=unconfirmed.get(player.id, 0),
+            provisional_games=tally.unconfirmed.get(player.id, 0),
+            stage=stage,
         )
         for position, player in ranks
     ]

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament import seating as engine
 from tournament.models import Round, SeatingJob, Table
 from tournament.selectors import standings
+from tournament.services.stages import seat_stage_round, stage_tables
 from tournament.services.rounds import (
     _refuse_seating_change,
     lock_round,
@@ -45,6 +46,8 @@ def seat_round(
             _("The seating plan is being generated; wait for it to finish, then seat again."),
             code="job_running",
         )
+    if stage_tables(round) is not None:  # after the cut: the final stage's seating
+        return seat_stage_round(round=round, actor=actor)
     field = tuple(entrants(players_to_seat(round)))
     by_standing: tuple[tuple[int, tuple[str, ...]], ...] = ()
     if round.seat_by_standing:
