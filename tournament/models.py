@@ -398,6 +398,7 @@ class Tournament(models.Model):
                     )
                 }
             )
+        self._clean_stage()
         if self.preset not in PRESETS:
             return  # validate_preset says so
         if not isinstance(self.rule_settings, dict):
@@ -418,6 +419,31 @@ class Tournament(models.Model):
             raise ValidationError(
                 {"rule_settings": ValidationError(str(error), code="bad_rule_setting")}
             ) from error
+
+    def _clean_stage(self) -> None:
+        """A final stage has both its round and its size, a multiple of four, and comes before
+        the last planned round (docs/stages.md)."""
+        if self.cut_after_round is None and self.cut_size is None:
+            return
+        if self.cut_after_round is None:
+            raise ValidationError(
+                {"cut_after_round": _("Say after which round the cut comes.")}, code="cut_round"
+            )
+        if self.cut_size is None or self.cut_size < 4 or self.cut_size % 4:
+            raise ValidationError(
+                {"cut_size": _("The final stage takes a multiple of 4 players, such as 8 or 16.")},
+                code="cut_size",
+            )
+        if self.planned_rounds is not None and self.cut_after_round >= self.planned_rounds:
+            raise ValidationError(
+                {
+                    "cut_after_round": _(
+                        "The cut comes before the last of the %(rounds)s planned rounds."
+                    )
+                    % {"rounds": self.planned_rounds}
+                },
+                code="cut_round",
+            )
 
 
 #: What a player's key is made of, said once: it names the player in page addresses and in

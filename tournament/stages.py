@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from scoring.engine.ranking import rank, ranking_key
-from tournament.models import Cut, FinalSeating, Finalist, Tournament, parse_carry_over
+from tournament.models import Cut, Finalist, FinalSeating, Tournament, parse_carry_over
 from tournament.selectors import TWELFTHS, Standing, Tally, _ranked_rows, _tally
 from tournament.tables import natural_key
 
@@ -133,7 +133,9 @@ def cut_preview(tournament: Tournament) -> CutPreview:
     ranked = [row for row in rows if row.rank is not None]
     eligible = [row for row in ranked if row.player.plays_in(after + 1)]
     line = choose_cut(
-        [row.rank or 0 for row in eligible], [row.player.key for row in eligible], tournament.cut_size
+        [row.rank or 0 for row in eligible],
+        [row.player.key for row in eligible],
+        tournament.cut_size,
     )
     positions = {eligible[i].player.pk: place for place, i in enumerate(line.qualified, start=1)}
     tied = {eligible[i].player.pk for i in line.tied}
@@ -189,7 +191,9 @@ def stage_standings(
         return _ranked_rows(tournament, later, only=others, stage=CONSOLATION)
     whole = _tally(tournament, provisional=provisional)
     others = {player.id for player in whole.players if player.id not in out}
-    rest = _ranked_rows(tournament, whole, only=others, stage=CONSOLATION if cut.consolation else "")
+    rest = _ranked_rows(
+        tournament, whole, only=others, stage=CONSOLATION if cut.consolation else ""
+    )
     shift = len(final)
     every_game = {
         row.player.pk: row.game_scores
@@ -235,7 +239,7 @@ def _final_rows(
     tie_breaks = tournament.tie_breaks
     ordered = rank(
         rows,
-        key=lambda item: (*ranking_key(item[1], tie_breaks), -item[0]),  # type: ignore[arg-type]
+        key=lambda item: (*ranking_key(item[1], tie_breaks), -item[0]),
     )
     return [replace(row, rank=position) for position, (_, row) in ordered]
 

@@ -65,7 +65,9 @@ def test_property_cut_is_top_n_by_rank(ranks, size):
 def test_property_carry_over_is_exact(numerator, denominator, twelfths, score):
     factor = Fraction(min(numerator, denominator), denominator)
     points = Fraction(twelfths, 12)
-    assert stages.carried(points, factor) == Fraction(twelfths * factor.numerator, 12 * factor.denominator)
+    assert stages.carried(points, factor) == Fraction(
+        twelfths * factor.numerator, 12 * factor.denominator
+    )
     assert stages.carried(score, factor) * factor.denominator == score * factor.numerator
 
 

@@ -13,9 +13,9 @@ from tournament import stages
 from tournament.models import (
     AuditEntry,
     Cut,
-    FinalSeating,
     Finalist,
-     Player,
+    FinalSeating,
+    Player,
     Round,
     Table,
     Tournament,
@@ -171,9 +171,7 @@ def stage_tables(round: Round) -> list[list[Player]] | None:
         return None
     finalists, others = field
     scheme = round.tournament.final_seating
-    return stages.final_tables(finalists, scheme) + stages.final_tables(
-        others, FinalSeating.RANK
-    )
+    return stages.final_tables(finalists, scheme) + stages.final_tables(others, FinalSeating.RANK)
 
 
 @transaction.atomic

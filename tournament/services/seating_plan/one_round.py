@@ -18,13 +18,13 @@ from django.utils.translation import gettext_lazy as _
 from tournament import seating as engine
 from tournament.models import Round, SeatingJob, Table
 from tournament.selectors import standings
-from tournament.services.stages import seat_stage_round, stage_tables
 from tournament.services.rounds import (
     _refuse_seating_change,
     lock_round,
     players_to_seat,
     set_seating,
 )
+from tournament.services.stages import seat_stage_round, stage_tables
 
 from .plan import Plan, Segment, entrants, round_seatings, seat_plan, separations_of
 
