@@ -14,8 +14,8 @@ from typing import TypeVar
 
 from scoring.engine.ranking import rank, ranking_key
 from tournament.models import Cut, Finalist, FinalSeating, Tournament, parse_carry_over
+from tournament.names import natural_key
 from tournament.selectors import TWELFTHS, Standing, Tally, _ranked_rows, _tally
-from tournament.tables import natural_key
 
 MAIN, FINAL, CONSOLATION = "main", "final", "consolation"
 STAGES = (MAIN, FINAL, CONSOLATION)

@@ -50,12 +50,14 @@ def cached_standings(
     shape: str,
     build: Callable[[list[Standing]], T],
     number: int | None = None,
+    stage: str | None = None,
 ) -> T:
     """`build(standings(tournament, provisional=provisional))`, computed at most once per
     process between two changes of the tournament. `shape` names `build` (one key per shape of
     answer); the value returned is shared between requests: read it, never change it.
     `number`: the tournament's LiveVersion number when the caller has just read it (a live
-    poll's ETag), so that it is not read twice."""
+    poll's ETag), so that it is not read twice. `stage`: one stage's standings alone
+    (`tournament.stages`)."""
     # The number is read before the standings: data read after it is as new or newer, so an
     # entry never holds results older than its number.
     key = (
@@ -63,13 +65,14 @@ def cached_standings(
         live_number(tournament) if number is None else number,
         provisional,
         shape,
+        stage,
     )
     with _lock:
         if key in _entries:
             _entries.move_to_end(key)
             return _entries[key]
     with _collector_paused():
-        value = build(standings(tournament, provisional=provisional))
+        value = build(standings(tournament, provisional=provisional, stage=stage))
     with _lock:
         _entries[key] = value
         _entries.move_to_end(key)

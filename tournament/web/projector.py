@@ -30,11 +30,13 @@ from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_safe
 
+from tournament import stages
 from tournament.board import game_counts, next_seating_round, round_in_play, seating_of
 from tournament.clock import clock_of
 from tournament.models import Round, Table, Tournament
 from tournament.permissions import organises
 from tournament.selectors import format_points, standings
+from tournament.tables import shown_score
 from tournament.web.htmx import HtmxRequest
 from tournament.web.live import answer_live, clock_tag
 from tournament.web.public import _access
@@ -179,11 +181,13 @@ def _projector(request: HtmxRequest, slug: str) -> HttpResponse:
             {
                 "standing": row,
                 "points": format_points(row.table_points),
+                "score": shown_score(row.score),
                 "unconfirmed": unconfirmed.get(row.player.pk, 0),
             }
             for row in rows[start : start + STANDINGS_PER_PAGE]
         ]
         context["marked"] = any(row["unconfirmed"] for row in context["rows"])
+        context["stage_heading"] = stages.stage_heading(tournament)
     elif by_name:
         names = sorted(
             ((seat, table) for table, seats in seating for seat in seats),

@@ -23,6 +23,7 @@ from django_tables2.export import TableExport
 
 from scoring.engine.ranking import places, share_table_points
 from scoring.words import Words
+from tournament import stages
 from tournament.access import Access, table_access, tournament_access
 from tournament.board import game_counts
 from tournament.deals import seat_winds_of, with_facts
@@ -149,13 +150,15 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
     access = _access(request, slug)
     tournament = access.tournament
     provisional = request.GET.get("provisional") == "1"
+    stage = request.GET.get("stage") if tournament.cut_after_round is not None else None
+    stage = stage if stage in stages.STAGES else None  # None: the whole tournament
     export_format = request.GET.get("_export")
     if export_format is not None:
         if export_format not in EXPORT_FORMATS:
             return HttpResponseBadRequest(
                 "Unknown export format; choose csv or xlsx.", content_type="text/plain"
             )
-        rows = standing_rows(standings(tournament, provisional=provisional))
+        rows = standing_rows(standings(tournament, provisional=provisional, stage=stage))
         # Exports hold every row, in the order the page is sorted by (django-tables2 here:
         # it writes them once, not every 30 seconds as the page is polled).
         table = StandingsTable(rows, tournament=tournament)
@@ -176,6 +179,7 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
         shape="page",
         build=standing_rows,
         number=getattr(request, "live_number", None),  # read for the ETag of a live poll
+        stage=stage,
     )
     toggle = request.GET.copy()
     toggle.pop("page", None)
@@ -191,6 +195,7 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
         "marked": any(row["unconfirmed_games"] for row in rows),
         "toggle_url": f"{request.path}?{toggle.urlencode()}" if toggle else request.path,
         "live_seconds": LIVE_SECONDS["standings"],
+        **_stage_context(request, tournament, stage),
         "tie_breaks": [
             Tournament.TieBreak(value).label.lower()
             for value in tournament.tie_breaks
@@ -203,6 +208,34 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
         "tournament/public/_standings_live.html",
         context,
     )
+
+
+def _stage_context(request: HtmxRequest, tournament: Tournament, stage: str | None) -> dict:
+    """The stage in play (a heading) and links to each stage's own standings, for a
+    tournament with a final stage (docs/stages.md)."""
+    if tournament.cut_after_round is None:
+        return {}
+    query = request.GET.copy()
+    query.pop("page", None)
+    links = []
+    for value, label in (
+        (None, _("Whole tournament")),
+        (stages.MAIN, _("Before the cut")),
+        (stages.FINAL, _("Final stage")),
+        (stages.CONSOLATION, _("Consolation stage")),
+    ):
+        if value is None:
+            query.pop("stage", None)
+        else:
+            query["stage"] = value
+        links.append(
+            {
+                "label": label,
+                "url": f"{request.path}?{query.urlencode()}" if query else request.path,
+                "current": value == stage,
+            }
+        )
+    return {"stage_heading": stages.stage_heading(tournament), "stage_links": links}
 
 
 @require_safe

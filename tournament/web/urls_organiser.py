@@ -14,6 +14,7 @@ from tournament.web.organiser import (
     players,
     registrations,
     rounds,
+    stages,
     tables,
     tournaments,
 )
@@ -50,6 +51,7 @@ tournament_patterns = [
     path("", tournaments.dashboard, name="dashboard"),
     path("settings/", tournaments.edit, name="settings"),
     path("audit/", audit.audit, name="audit"),
+    path("cut/", stages.cut, name="cut"),
     path("players/", players.index, name="players"),
     path("players/add/", players.add, name="player_add"),
     path("players/import/", players.import_csv, name="players_import"),
