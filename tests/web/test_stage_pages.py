@@ -126,7 +126,9 @@ def test_projector_heads_the_standings_with_the_stage(client, cup):
     confirm_cut(tournament=tournament, actor=organiser)
     round = create_round(tournament=tournament, actor=organiser)
     seat_stage_round(round=round, actor=organiser)
-    response = client.get(reverse("public:projector", args=[tournament.slug]), {"panel": "standings"})
+    response = client.get(
+        reverse("public:projector", args=[tournament.slug]), {"panel": "standings"}
+    )
     assert "Final stage — after the cut to 8" in response.content.decode()
 
 
