@@ -294,3 +294,30 @@ def test_without_a_stage_the_standings_are_unchanged(db):
     rows = standings(tournament)
     assert [row.stage for row in rows] == [""] * 8
     assert standings(tournament, stage="final") == []
+
+
+def test_standings_command_json_carries_the_stage(world):
+    import json
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    tournament, organiser, _ = world
+    tournament.carry_over = "1/4"
+    tournament.save()
+    confirm_cut(tournament=tournament, actor=organiser)
+    out = StringIO()
+    call_command("standings", tournament.slug, "--json", stdout=out)
+    rows = json.loads(out.getvalue())
+    first = rows[0]
+    assert first["stage"] == "final" and first["player"] == "1"
+    assert first["carried_table_points"] == "2" and first["carried_score"] == "41/2"
+    assert first["score"] == 20.5 and first["score_exact"] == "41/2"
+    assert rows[8]["stage"] == "consolation" and rows[8]["carried_score"] is None
+    out = StringIO()
+    call_command("standings", tournament.slug, "--json", "--stage", "main", stdout=out)
+    assert {row["stage"] for row in json.loads(out.getvalue())} == {"main"}
+    out = StringIO()
+    call_command("standings", tournament.slug, stdout=out)
+    assert "Final stage — after the cut to 8" in out.getvalue()
+    assert "20.50" in out.getvalue()

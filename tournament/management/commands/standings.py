@@ -14,6 +14,13 @@ quarters when games end in a tie, so "table_points" is a whole number when it is
 otherwise rounded to two decimals, and "table_points_exact" is the exact fraction as text
 ("7/3", "4"). "provisional_games" is how many of the games counted are not confirmed yet
 (always 0 without --provisional).
+
+A tournament with a final stage (docs/stages.md) ranks its finalists first once the cut is
+confirmed: "stage" says where each row ranks ("final", "consolation", or "main" with --stage
+main; null without a final stage), "carried_table_points" and "carried_score" what a finalist
+carried over from the cut (exact fractions as text; null for the others), and "score" is then
+a number rounded to two decimals when the carry-over makes it a fraction, "score_exact" the
+exact value. --stage main|final|consolation prints one stage's standings alone.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournament.models import Round, Table, Tournament
+from tournament.stages import STAGES, format_score, stage_heading
 from tournament.selectors import Standing, format_points, standings
 
 
@@ -35,10 +43,18 @@ def standing_json(row: Standing) -> dict[str, Any]:
         "name": row.player.name,
         "table_points": points_number(row.table_points),
         "table_points_exact": str(row.table_points),
-        "score": row.score,
+        "score": points_number(Fraction(row.score)),
         "substitute": row.player.substitute,
         "provisional_games": row.provisional_games,
+        "stage": row.stage or None,
+        "score_exact": str(Fraction(row.score)),
+        "carried_table_points": _exact(row.carried_table_points),
+        "carried_score": _exact(row.carried_score),
     }
+
+
+def _exact(value: Fraction | None) -> str | None:
+    return None if value is None else str(value)
 
 
 def points_number(points: Fraction) -> int | float:
@@ -59,13 +75,18 @@ class Command(BaseCommand):
             action="store_true",
             help="Also count games whose sheets are submitted but not confirmed yet.",
         )
+        parser.add_argument(
+            "--stage",
+            choices=STAGES,
+            help="One stage's standings alone: before the cut, the final or the consolation.",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         tournament = Tournament.objects.filter(slug=options["slug"]).first()
         if tournament is None:
             raise CommandError(f"No tournament has the slug {options['slug']!r}.")
         provisional = options["provisional"]
-        rows = standings(tournament, provisional=provisional)
+        rows = standings(tournament, provisional=provisional, stage=options["stage"])
         if options["json"]:
             self.stdout.write(
                 json.dumps([standing_json(row) for row in rows], ensure_ascii=False, indent=2)
@@ -83,7 +104,7 @@ class Command(BaseCommand):
                 + (" (withdrawn)" if row.player.withdrawn else "")
                 + (" *" if row.provisional_games else ""),
                 format_points(row.table_points),
-                str(row.score),
+                format_score(row.score),
             )
             for row in rows
         ]
@@ -96,7 +117,8 @@ class Command(BaseCommand):
                 for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
             ).rstrip()
 
-        out = [tournament.name, render(header), render(tuple("-" * w for w in widths))]
+        heading = stage_heading(tournament)
+        out = [tournament.name + (f" — {heading}" if heading else ""), render(header), render(tuple("-" * w for w in widths))]
         out += [render(line) for line in lines]
         if not rows:
             out.append("No players yet.")
