@@ -321,3 +321,45 @@ def test_standings_command_json_carries_the_stage(world):
     call_command("standings", tournament.slug, stdout=out)
     assert "Final stage — after the cut to 8" in out.getvalue()
     assert "20.50" in out.getvalue()
+
+
+def test_planned_rounds_stay_beyond_the_cut(world):
+    from tournament.services.seating_plan.settings import update_seating_settings
+
+    tournament, organiser, _ = world
+    with pytest.raises(ValidationError) as error:
+        update_seating_settings(
+            tournament=tournament,
+            planned_rounds=2,
+            separate_clubs="soft",
+            separate_countries="soft",
+            separate_teams="soft",
+            by_standing=[],
+            actor=organiser,
+        )
+    assert "planned_rounds" in error.value.message_dict
+
+
+def test_settings_are_fixed_while_the_cut_is_confirmed(world):
+    from tournament.services.tournaments import update_tournament
+
+    tournament, organiser, _ = world
+    confirm_cut(tournament=tournament, actor=organiser)
+    with pytest.raises(ValidationError) as error:
+        update_tournament(tournament=tournament, cut_size=4)
+    assert error.value.error_dict["cut_size"][0].code == "cut_confirmed"
+    update_tournament(tournament=tournament, cut_size=8, name="Same stage")  # unchanged: fine
+
+
+def test_model_refuses_a_cut_that_is_not_a_multiple_of_four(db):
+    from tournament.services.tournaments import create_tournament
+
+    organiser = make_user("alice")
+    with pytest.raises(ValidationError) as error:
+        create_tournament(organiser=organiser, name="Odd", cut_after_round=2, cut_size=6)
+    assert "cut_size" in error.value.message_dict
+    with pytest.raises(ValidationError) as error:
+        create_tournament(organiser=organiser, name="Odd", cut_size=8)
+    assert "cut_after_round" in error.value.message_dict
+    with pytest.raises(ValidationError):
+        create_tournament(organiser=organiser, name="Odd", carry_over="3/2")
