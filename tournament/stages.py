@@ -83,6 +83,14 @@ def format_score(value: int | Fraction) -> str:
     return f"{float(value):.2f}"
 
 
+class CarriedScore(Fraction):
+    """A finalist's score made a fraction by the carry-over: exact in arithmetic and
+    comparisons, shown to two decimals wherever it is printed (pages, prints, files)."""
+
+    def __str__(self) -> str:
+        return format_score(self)
+
+
 # --- The cut -------------------------------------------------------------------------------
 
 
@@ -227,7 +235,9 @@ def _final_rows(
                     player=players[player_id],
                     table_points=carried_points
                     + Fraction(later.points.get(player_id, 0), TWELFTHS),
-                    score=total_score.numerator if total_score.denominator == 1 else total_score,
+                    score=total_score.numerator
+                    if total_score.denominator == 1
+                    else CarriedScore(total_score),
                     game_scores=games,
                     provisional_games=later.unconfirmed.get(player_id, 0),
                     stage=FINAL,

@@ -363,3 +363,39 @@ def test_model_refuses_a_cut_that_is_not_a_multiple_of_four(db):
     assert "cut_after_round" in error.value.message_dict
     with pytest.raises(ValidationError):
         create_tournament(organiser=organiser, name="Odd", carry_over="3/2")
+
+
+def test_spread_seating_of_the_final_tables(world):
+    tournament, organiser, _ = world
+    tournament.final_seating = "spread"
+    tournament.save()
+    confirm_cut(tournament=tournament, actor=organiser)
+    round = create_round(tournament=tournament, actor=organiser)
+    seat_stage_round(round=round, actor=organiser)
+    first = round.tables.get(number=1)
+    # The cut's order: 1 5 9 13 2 6 10 14; table 1 takes places 1, 4, 5 and 8.
+    assert [seat.player.key for seat in first.seats_in_order] == ["1", "13", "2", "14"]
+
+
+def test_a_finalist_who_withdrew_after_the_cut_is_named(world):
+    tournament, organiser, players = world
+    confirm_cut(tournament=tournament, actor=organiser)
+    players[0].withdrawn_from_round = 3
+    players[0].save()
+    round = create_round(tournament=tournament, actor=organiser)
+    with pytest.raises(ValidationError) as error:
+        seat_stage_round(round=round, actor=organiser)
+    assert error.value.code == "finalist_away"
+    assert not round.tables.exists()
+
+
+def test_the_database_refuses_a_cut_size_not_a_multiple_of_four(world):
+    from django.db import IntegrityError, transaction
+
+    from tournament.models import Tournament
+
+    tournament, _, _ = world
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Tournament.objects.filter(pk=tournament.pk).update(cut_size=6)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Tournament.objects.filter(pk=tournament.pk).update(cut_after_round=None)

@@ -163,3 +163,15 @@ def test_settings_form_checks_the_stage(client, cup):
     assert response.status_code == 302, response.context["form"].errors
     tournament.refresh_from_db()
     assert (tournament.cut_size, tournament.carry_over) == (12, "3/4")
+
+
+def test_a_carried_fraction_prints_two_decimals_everywhere(client, cup):
+    tournament, organiser = cup
+    tournament.carry_over = "1/4"
+    tournament.save()
+    confirm_cut(tournament=tournament, actor=organiser)
+    player = client.get(reverse("public:player", args=[tournament.slug, "1"])).content.decode()
+    assert "20.50" in player and "41/2" not in player
+    client.force_login(organiser)
+    printed = client.get(reverse("outputs:standings", args=[tournament.slug])).content.decode()
+    assert "20.50" in printed and "41/2" not in printed
