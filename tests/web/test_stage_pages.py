@@ -175,3 +175,15 @@ def test_a_carried_fraction_prints_two_decimals_everywhere(client, cup):
     client.force_login(organiser)
     printed = client.get(reverse("outputs:standings", args=[tournament.slug])).content.decode()
     assert "20.50" in printed and "41/2" not in printed
+
+
+def test_public_round_after_the_cut_says_which_tables_are_final(client, cup):
+    tournament, organiser = cup
+    confirm_cut(tournament=tournament, actor=organiser)
+    round = create_round(tournament=tournament, actor=organiser)
+    seat_stage_round(round=round, actor=organiser)
+    Round.objects.filter(pk=round.pk).update(status=Round.Status.SEATED)
+    page = client.get(reverse("public:round", args=[tournament.slug, 3])).content.decode()
+    assert "tables 1 to 2 are the final tables" in page
+    earlier = client.get(reverse("public:round", args=[tournament.slug, 2])).content.decode()
+    assert "final tables" not in earlier

@@ -238,6 +238,22 @@ def _stage_context(request: HtmxRequest, tournament: Tournament, stage: str | No
     return {"stage_heading": stages.stage_heading(tournament), "stage_links": links}
 
 
+def _stage_note(tournament: Tournament, round: Round) -> str:
+    """For a round after a confirmed cut: which tables are the final's."""
+    if tournament.cut_after_round is None or round.number <= tournament.cut_after_round:
+        return ""
+    cut = stages.confirmed_cut(tournament)
+    if cut is None:
+        return ""
+    tables = cut.size // 4
+    if tables == 1:
+        return _("Final stage: table 1 is the final table; the others play the consolation stage.")
+    return _(
+        "Final stage: tables 1 to %(tables)s are the final tables; the others play the "
+        "consolation stage."
+    ) % {"tables": tables}
+
+
 @require_safe
 @conditional_live
 def round_page(request: HtmxRequest, slug: str, number: int) -> HttpResponse:
@@ -281,6 +297,7 @@ def round_page(request: HtmxRequest, slug: str, number: int) -> HttpResponse:
         {
             "tournament": access.tournament,
             "round": round,
+            "stage_note": _stage_note(access.tournament, round),
             "boards": boards,
             "table_page": table_page,
             "table_page_links": page_links(request, table_page, anchor="tables"),
