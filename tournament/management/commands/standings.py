@@ -32,8 +32,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournament.models import Round, Table, Tournament
-from tournament.stages import STAGES, format_score, stage_heading
 from tournament.selectors import Standing, format_points, standings
+from tournament.stages import STAGES, format_score, stage_heading
 
 
 def standing_json(row: Standing) -> dict[str, Any]:
@@ -118,7 +118,11 @@ class Command(BaseCommand):
             ).rstrip()
 
         heading = stage_heading(tournament)
-        out = [tournament.name + (f" — {heading}" if heading else ""), render(header), render(tuple("-" * w for w in widths))]
+        out = [
+            tournament.name + (f" — {heading}" if heading else ""),
+            render(header),
+            render(tuple("-" * w for w in widths)),
+        ]
         out += [render(line) for line in lines]
         if not rows:
             out.append("No players yet.")
