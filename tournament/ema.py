@@ -53,7 +53,7 @@ class EmaRow:
     last_name: str
     first_name: str
     table_points: Fraction
-    score: int
+    score: int | Fraction  # a finalist's carried score may be a fraction (stages.py)
     base_rank: int
     #: The names were split from the full name rather than given apart.
     guessed: bool = False

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -134,6 +135,43 @@ class TieBreak(models.TextChoices):
 RESERVED_SLUGS = frozenset({"new", "tokens"})
 
 
+class FinalSeating(models.TextChoices):
+    """How the tables of a final stage are seated from the finalists' ranks (docs/stages.md)."""
+
+    RANK = "rank", _("By rank: 1–4 at table 1, 5–8 at table 2, …")
+    SPREAD = "spread", _("Spread: table 1 takes ranks 1, 2n, 2n+1 and 4n of n tables, …")
+
+
+#: The largest denominator a carry-over factor may have (such as 3/4 or 2/3).
+CARRY_OVER_DENOMINATOR = 100
+
+
+def parse_carry_over(value: str) -> Fraction:
+    """The factor that a carry-over such as "1", "1/2", "0", "0.75" or "3/4" stands for;
+    ValueError unless it is a fraction from 0 to 1 whose denominator is at most
+    CARRY_OVER_DENOMINATOR."""
+    try:
+        factor = Fraction(str(value).strip())
+    except (ValueError, ZeroDivisionError) as error:
+        raise ValueError(value) from error
+    if not 0 <= factor <= 1 or factor.denominator > CARRY_OVER_DENOMINATOR:
+        raise ValueError(value)
+    return factor
+
+
+def validate_carry_over(value: str) -> None:
+    try:
+        parse_carry_over(value)
+    except ValueError:
+        raise ValidationError(
+            _(
+                "The carry-over is a factor from 0 to 1: 1 (all), 1/2 (half), 0 (nothing) or "
+                "another fraction such as 3/4."
+            ),
+            code="bad_carry_over",
+        ) from None
+
+
 class RegistrationMode(models.TextChoices):
     OFF = "off", _("Closed: the organiser enters the players")
     INSTANT = "instant", _("Open: accepted at once")
@@ -146,6 +184,7 @@ class Tournament(models.Model):
     Confirmation = Confirmation
     TieBreak = TieBreak
     RegistrationMode = RegistrationMode
+    FinalSeating = FinalSeating
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=100, unique=True)
@@ -256,6 +295,40 @@ class Tournament(models.Model):
         validators=[MinValueValidator(1), MaxValueValidator(100)],
         help_text=_("How many of a team's players count for its ranking; empty: all of them."),
     )
+    # A final stage (docs/stages.md): after round `cut_after_round` the top `cut_size` players
+    # go on, carrying `carry_over` times their table points and score; the others play a
+    # consolation stage in the same rounds or stop.
+    cut_after_round = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(200)],
+        help_text=_("The final stage begins after this round; empty: no final stage."),
+    )
+    cut_size = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(4), MaxValueValidator(2000)],
+        help_text=_("How many players go on to the final stage: a multiple of 4."),
+    )
+    carry_over = models.CharField(
+        max_length=12,
+        default="1",
+        validators=[validate_carry_over],
+        help_text=_(
+            "What the finalists carry over of their table points and score: 1 (all), 1/2 "
+            "(half), 0 (nothing) or another factor such as 3/4."
+        ),
+    )
+    final_seating = models.CharField(
+        max_length=10, choices=FinalSeating.choices, default=FinalSeating.RANK
+    )
+    consolation = models.BooleanField(
+        default=True,
+        help_text=_(
+            "The players who miss the cut play on at their own tables (a consolation stage); "
+            "otherwise they stop."
+        ),
+    )
 
     class Meta:
         ordering = [F("start_date").desc(nulls_last=True), "name"]
@@ -274,6 +347,18 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(confirmation__in=Confirmation.values),
                 name="tournament_confirmation_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(cut_after_round__isnull=True, cut_size__isnull=True)
+                | (
+                    Q(cut_after_round__isnull=False, cut_size__gte=4)
+                    & Q(Exact(Mod("cut_size", 4), 0))
+                ),
+                name="tournament_cut_complete",
+            ),
+            models.CheckConstraint(
+                condition=Q(final_seating__in=FinalSeating.values),
+                name="tournament_final_seating_known",
             ),
         ]
 
@@ -313,6 +398,7 @@ class Tournament(models.Model):
                     )
                 }
             )
+        self._clean_stage()
         if self.preset not in PRESETS:
             return  # validate_preset says so
         if not isinstance(self.rule_settings, dict):
@@ -333,6 +419,31 @@ class Tournament(models.Model):
             raise ValidationError(
                 {"rule_settings": ValidationError(str(error), code="bad_rule_setting")}
             ) from error
+
+    def _clean_stage(self) -> None:
+        """A final stage has both its round and its size, a multiple of four, and comes before
+        the last planned round (docs/stages.md)."""
+        if self.cut_after_round is None and self.cut_size is None:
+            return
+        if self.cut_after_round is None:
+            raise ValidationError(
+                {"cut_after_round": _("Say after which round the cut comes.")}, code="cut_round"
+            )
+        if self.cut_size is None or self.cut_size < 4 or self.cut_size % 4:
+            raise ValidationError(
+                {"cut_size": _("The final stage takes a multiple of 4 players, such as 8 or 16.")},
+                code="cut_size",
+            )
+        if self.planned_rounds is not None and self.cut_after_round >= self.planned_rounds:
+            raise ValidationError(
+                {
+                    "cut_after_round": _(
+                        "The cut comes before the last of the %(rounds)s planned rounds."
+                    )
+                    % {"rounds": self.planned_rounds}
+                },
+                code="cut_round",
+            )
 
 
 #: What a player's key is made of, said once: it names the player in page addresses and in
@@ -1079,6 +1190,8 @@ class AuditEntry(models.Model):
         REHEARSAL = "rehearsal", _("Dress rehearsal")
         STANDINGS_HIDDEN = "standings_hidden", _("Standings hidden for the prize-giving")
         STANDINGS_REVEALED = "standings_revealed", _("Standings revealed")
+        CUT_CONFIRMED = "cut_confirmed", _("Cut to the final stage confirmed")
+        CUT_UNDONE = "cut_undone", _("Cut to the final stage undone")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     table = models.ForeignKey(
@@ -1104,6 +1217,69 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}"
+
+
+class Cut(models.Model):
+    """The cut to a tournament's final stage, as the organiser confirmed it: who went on, in
+    order, with what they had after the cut's round. Frozen: a later correction of an earlier
+    round does not move it (the cut page warns of it). Settings are copied so that the stage
+    reads the same if the tournament's are edited afterwards."""
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="cut")
+    after_round = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    size = models.PositiveSmallIntegerField(validators=[MinValueValidator(4)])
+    carry_over = models.CharField(max_length=12, validators=[validate_carry_over])
+    consolation = models.BooleanField(default=True)
+    confirmed_at = models.DateTimeField(default=timezone.now)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(size__gte=4) & Q(Exact(Mod("size", 4), 0)),
+                name="cut_size_multiple_of_four",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Cut to {self.size} after round {self.after_round}"
+
+    @property
+    def factor(self) -> Fraction:
+        """The carry-over as an exact fraction."""
+        try:
+            return parse_carry_over(self.carry_over)
+        except ValueError:  # refused by its validator; never stored by the services
+            return Fraction(1)
+
+
+class Finalist(models.Model):
+    """A player who made the cut: their place in it and their table points (in twelfths, so
+    exact: a share among level players is a multiple of 1/12) and score after the cut's round,
+    before the carry-over factor."""
+
+    cut = models.ForeignKey(Cut, on_delete=models.CASCADE, related_name="finalists")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="finalist_places")
+    position = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    table_points_twelfths = models.IntegerField()
+    score = models.IntegerField()
+
+    class Meta:
+        ordering = ["cut", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["cut", "player"], name="finalist_once_per_cut"),
+            models.UniqueConstraint(fields=["cut", "position"], name="finalist_position_unique"),
+            models.CheckConstraint(condition=Q(position__gte=1), name="finalist_position_from_one"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.position}. {self.player}"
+
+    @property
+    def table_points(self) -> Fraction:
+        return Fraction(self.table_points_twelfths, 12)
 
 
 class LiveVersion(models.Model):

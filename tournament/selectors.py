@@ -71,9 +71,15 @@ class Standing:
     rank: int | None  # None for substitutes, who are never ranked
     player: Player
     table_points: Fraction
-    score: int
+    score: int | Fraction
     game_scores: tuple[int, ...]
     provisional_games: int = 0  # games counted whose sheets are not confirmed yet
+    # With a final stage (tournament/stages.py): "main", "final" or "consolation", the stage
+    # the row ranks in; and for a finalist what they carried over from the cut (in the row's
+    # table points and score, which may then be fractions).
+    stage: str = ""
+    carried_table_points: Fraction | None = None
+    carried_score: Fraction | None = None
 
 
 def score_sheet(table: Table) -> list[ScoreSheetLine]:
@@ -110,7 +116,11 @@ def _results(seats: Sequence[Seat], values: Sequence[int]) -> list[SeatResult]:
 
 
 def standings(
-    tournament: Tournament, *, provisional: bool = False, before_round: int | None = None
+    tournament: Tournament,
+    *,
+    provisional: bool = False,
+    before_round: int | None = None,
+    stage: str | None = None,
 ) -> list[Standing]:
     """The ranking over all confirmed games: table points, then score, then the tie-breaks.
 
@@ -122,17 +132,56 @@ def standings(
     Players level on all of them share a rank. Substitutes come last, unranked. Withdrawn
     players keep the games they played; a round missed scores 0 table points. Two queries,
     whatever the size of the tournament.
+
+    A tournament with a final stage whose cut is confirmed (`tournament.stages`) ranks its
+    finalists first, by the final stage, then the others; `stage` ("main", "final",
+    "consolation") asks for one stage's standings alone (docs/stages.md). With `before_round`
+    at or before the first round after the cut, the standings are those of the rounds before
+    it, without stages (the cut is not known yet there).
     """
+    up_to_round = None if before_round is None else before_round - 1
+    if tournament.cut_after_round is None and stage is None:
+        tally = _tally(tournament, provisional=provisional, up_to_round=up_to_round)
+        return _ranked_rows(tournament, tally)
+    from tournament import stages  # the stage arithmetic reads the plain standings here
+
+    return stages.stage_standings(
+        tournament, provisional=provisional, stage=stage, up_to_round=up_to_round
+    )
+
+
+@dataclass
+class Tally:
+    """What the confirmed (or submitted) games of some rounds add up to, per player id: table
+    points in twelfths, game scores, and games not confirmed yet."""
+
+    players: list[Player]
+    points: dict[int, int]
+    game_scores: dict[int, list[int]]
+    unconfirmed: dict[int, int]
+
+
+def _tally(
+    tournament: Tournament,
+    *,
+    provisional: bool,
+    after_round: int | None = None,
+    up_to_round: int | None = None,
+) -> Tally:
+    """The games of `tournament` (of the rounds after `after_round` and up to `up_to_round`
+    when given) added up per player. Two queries."""
     # The model's own orders (by the tournament, then the key) would join the tournament to
     # sort players and seats by it, for nothing: the players by key alone, the seats unsorted.
     players = list(tournament.players.order_by("key"))
     seats = Seat.objects.filter(table__round__tournament=tournament).order_by()
+    if after_round is not None:
+        seats = seats.filter(table__round__number__gt=after_round)
+    if up_to_round is not None:
+        seats = seats.filter(table__round__number__lte=up_to_round)
     if provisional:
         seats = seats.filter(table__ended_at__isnull=False)
     else:
         seats = seats.filter(table__confirmed_at__isnull=False)
-    if before_round is not None:
-        seats = seats.filter(table__round__number__lt=before_round)
     # Plain tuples, not Seat instances: a big field has tens of thousands of seats.
     rows = seats.annotate(confirmed=Q(table__confirmed_at__isnull=False)).values_list(
         "table_id", "player_id", "score", "confirmed"
@@ -156,6 +205,15 @@ def standings(
             game_scores.setdefault(player_id, []).append(score)
             if not confirmed:
                 unconfirmed[player_id] = unconfirmed.get(player_id, 0) + 1
+    return Tally(players, points, game_scores, unconfirmed)
+
+
+def _ranked_rows(
+    tournament: Tournament, tally: Tally, *, only: set[int] | None = None, stage: str = ""
+) -> list[Standing]:
+    """The players of `tally` (those whose ids are in `only`, when given) ranked by it."""
+    players = tally.players if only is None else [p for p in tally.players if p.id in only]
+    game_scores, points = tally.game_scores, tally.points
     # Rank light records (table points in twelfths), then make each Standing once.
     records = {
         player.id: _Record(
@@ -187,7 +245,8 @@ def standings(
             table_points=fractions[records[player.id].table_points],
             score=records[player.id].score,
             game_scores=records[player.id].game_scores,
-            provisional_games=unconfirmed.get(player.id, 0),
+            provisional_games=tally.unconfirmed.get(player.id, 0),
+            stage=stage,
         )
         for position, player in ranks
     ]

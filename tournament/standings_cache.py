@@ -51,6 +51,7 @@ def cached_standings(
     build: Callable[[list[Standing]], T],
     number: int | None = None,
     before_round: int | None = None,
+    stage: str | None = None,
 ) -> T:
     """`build(standings(tournament, provisional=provisional))`, computed at most once per
     process between two changes of the tournament. `shape` names `build` (one key per shape of
@@ -58,7 +59,8 @@ def cached_standings(
     `number`: the tournament's LiveVersion number when the caller has just read it (a live
     poll's ETag), so that it is not read twice. `before_round`: only the rounds before it
     count (the public's standings while later rounds are hidden, `tournament.prize_giving`);
-    it is part of the key, so the full standings are never answered for the hidden ones."""
+    it is part of the key, so the full standings are never answered for the hidden ones.
+    `stage`: one stage's standings alone (`tournament.stages`)."""
     # The number is read before the standings: data read after it is as new or newer, so an
     # entry never holds results older than its number.
     key = (
@@ -67,13 +69,16 @@ def cached_standings(
         provisional,
         before_round,
         shape,
+        stage,
     )
     with _lock:
         if key in _entries:
             _entries.move_to_end(key)
             return _entries[key]
     with _collector_paused():
-        value = build(standings(tournament, provisional=provisional, before_round=before_round))
+        value = build(
+            standings(tournament, provisional=provisional, before_round=before_round, stage=stage)
+        )
     with _lock:
         _entries[key] = value
         _entries.move_to_end(key)

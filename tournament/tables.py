@@ -39,6 +39,14 @@ def points_as_decimal(points: Fraction) -> Decimal:
         return exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
 
 
+def shown_score(score: int | Fraction) -> int | Decimal:
+    """A score as the standings show it: whole, or (a finalist's carried fraction) to two
+    decimals."""
+    if isinstance(score, int) or score.denominator == 1:
+        return int(score)
+    return (Decimal(score.numerator) / Decimal(score.denominator)).quantize(Decimal("0.01"))
+
+
 def standing_rows(rows: Sequence[Standing]) -> list[dict[str, Any]]:
     """One dict per player for `StandingsTable`, in ranking order.
 
@@ -57,7 +65,7 @@ def standing_rows(rows: Sequence[Standing]) -> list[dict[str, Any]]:
             "club": row.player.club,
             "table_points": row.table_points,
             "table_points_exact": row.table_points,
-            "score": row.score,
+            "score": shown_score(row.score),
             "games": len(row.game_scores),
             "substitute": row.player.substitute,
             "withdrawn_from_round": row.player.withdrawn_from_round,

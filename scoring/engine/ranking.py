@@ -41,7 +41,7 @@ class Record(Protocol):
     def table_points(self) -> Fraction: ...
 
     @property
-    def score(self) -> int: ...
+    def score(self) -> int | Fraction: ...  # a fraction only after a carry-over
 
     @property
     def game_scores(self) -> tuple[int, ...]:

@@ -383,6 +383,10 @@ def row(rank, key, points, exact, score):
         "score": score,
         "substitute": False,
         "provisional_games": 0,
+        "stage": None,
+        "score_exact": str(score),
+        "carried_table_points": None,
+        "carried_score": None,
     }
 
 

@@ -166,7 +166,7 @@ def test_export_writes_the_archive_header_and_tournament(played, organiser):
     document = export_tournament(played)
 
     assert document["format"] == "mcr-tournament-archive"
-    assert document["version"] == 4
+    assert document["version"] == 5
     assert document["tournament"] == {
         "name": "Spring Cup",
         "slug": "spring-cup",
@@ -190,6 +190,14 @@ def test_export_writes_the_archive_header_and_tournament(played, organiser):
         "check_in_open": False,
         "self_check_in": False,
         "check_in_closed_at": None,
+        "standings_hidden_from": None,
+        "standings_revealed_at": None,
+        "team_best_of": None,
+        "cut_after_round": None,
+        "cut_size": None,
+        "carry_over": "1",
+        "final_seating": "rank",
+        "consolation": True,
     }
 
 
@@ -304,7 +312,8 @@ def test_export_writes_the_keys_in_the_formats_order(played):
         "start_date", "end_date", "venue", "tie_breaks", "confirmation", "round_minutes",
         "organisers", "rule_settings", "registration", "registration_opens",
         "registration_closes", "registration_cap", "check_in_open", "self_check_in",
-        "check_in_closed_at",
+        "check_in_closed_at", "standings_hidden_from", "standings_revealed_at", "team_best_of",
+        "cut_after_round", "cut_size", "carry_over", "final_seating", "consolation",
     ]  # fmt: skip
     assert list(document["players"][0]) == [
         "key", "name", "family_name", "given_name", "country", "club", "team", "ema_id",
@@ -313,7 +322,7 @@ def test_export_writes_the_keys_in_the_formats_order(played):
     assert list(document["rounds"][0]) == ["number", "status", "tables"]
     assert list(table) == [
         "number", "seats", "referees", "hands", "penalties", "ended_by_time", "ended_at",
-        "submitted_by", "confirmed_at", "confirmed_by",
+        "submitted_by", "confirmed_at", "confirmed_by", "extra_minutes",
     ]  # fmt: skip
     assert list(table["seats"]) == ["E", "S", "W", "N"]
     assert list(table["hands"][0]) == [
@@ -699,7 +708,7 @@ def duplicate_player(document):
 
 FAILURES: list[tuple[str, Callable, str]] = [
     ("not an archive", set_path("format", "other"), 'This is not a tournament archive: "format"'),
-    ("version", set_path("version", 5), "Archive version 5 cannot be read"),
+    ("version", set_path("version", 6), "Archive version 6 cannot be read"),
     ("missing name", drop("tournament", "name"), 'tournament: the key "name" is missing.'),
     ("players not a list", set_path("players", "ABCD"), '"players" must be a list, not a string'),
     ("duplicate key", duplicate_player, "players: the key 'A' is used twice."),

@@ -243,7 +243,7 @@ def test_a_version_2_file_imports_and_exports_again(db, tmp_path):
 
     assert "Imported 'Club Night' (riichi-night): 4 players, 1 round, 2 hands." in out
     data = json.loads(exported)
-    assert data["version"] == 4
+    assert data["version"] == 5
     assert data["tournament"]["rule_settings"] == {"wind_rounds": 1}
     assert [hand["payments"] for hand in data["rounds"][0]["tables"][0]["hands"]] == [
         {"E": 360, "S": -120, "W": -120, "N": -120},

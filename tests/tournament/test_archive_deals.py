@@ -181,7 +181,7 @@ def test_a_jt_export_holds_settings_positions_facts_and_payments(played):
     document = export_tournament(played)
     deals = deals_of(document)
 
-    assert document["version"] == 4
+    assert document["version"] == 5
     assert (document["tournament"]["preset"], document["tournament"]["rule_settings"]) == (
         JT,
         {"wind_rounds": 1, "deal.extra_hand_bonus": 200},
@@ -317,11 +317,11 @@ def version_1():
     }
 
 
-def test_a_version_1_archive_imports_and_exports_as_version_4(organiser):
+def test_a_version_1_archive_imports_and_exports_as_version_5(organiser):
     tournament = import_tournament(version_1(), actor=organiser)
     document = export_tournament(tournament)
 
-    assert document["version"] == 4
+    assert document["version"] == 5
     assert document["referee_accounts"] == []
     assert document["tournament"]["rule_settings"] == {}
     deals = deals_of(document)

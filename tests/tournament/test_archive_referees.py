@@ -81,7 +81,7 @@ EXPECTED_TABLES = {
 def test_the_export_names_the_accounts_and_each_rounds_referees_without_passwords(refereed):
     document = export_tournament(refereed)
 
-    assert document["version"] == 4
+    assert document["version"] == 5
     assert document["referee_accounts"] == [
         {"username": "ref-anna", "name": "Anna Schmidt"},
         {"username": "ref-bo", "name": "Bo Li"},

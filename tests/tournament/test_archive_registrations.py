@@ -59,7 +59,7 @@ def event(request, organiser):
 def test_the_export_holds_registrations_check_in_and_late_arrivals(event):
     document = export_tournament(event)
 
-    assert document["version"] == 4
+    assert document["version"] == 5
     tournament = document["tournament"]
     assert (tournament["registration"], tournament["registration_cap"]) == ("approval", 4)
     assert tournament["check_in_open"] is True and tournament["self_check_in"] is True

@@ -62,7 +62,7 @@ def test_the_json_schema_is_a_valid_json_schema_of_every_version():
 
     Draft202012Validator.check_schema(schema)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    names = ["ArchiveV1", "ArchiveV2", "ArchiveV3", "ArchiveV4"]
+    names = ["ArchiveV1", "ArchiveV2", "ArchiveV3", "ArchiveV4", "ArchiveV5"]
     assert schema["oneOf"] == [{"$ref": f"#/$defs/{name}"} for name in names]
     for number, name in enumerate(names, start=1):
         version = schema["$defs"][name]
@@ -337,7 +337,7 @@ MESSAGES = [
     (
         "a version that is not a number",
         change(("version",), True),
-        "Archive version true cannot be read; this version reads versions 1, 2, 3 and 4.",
+        "Archive version true cannot be read; this version reads versions 1, 2, 3, 4 and 5.",
     ),
     (
         "no tournament",

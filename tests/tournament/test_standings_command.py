@@ -90,6 +90,10 @@ def test_json_rows_have_the_documented_fields(played):
         "score": 32,
         "substitute": False,
         "provisional_games": 0,
+        "stage": None,
+        "score_exact": "32",
+        "carried_table_points": None,
+        "carried_score": None,
     }
     assert rows[-1] == {
         "rank": None,
@@ -100,6 +104,10 @@ def test_json_rows_have_the_documented_fields(played):
         "score": -8,
         "substitute": True,
         "provisional_games": 0,
+        "stage": None,
+        "score_exact": "-8",
+        "carried_table_points": None,
+        "carried_score": None,
     }
 
 

@@ -34,6 +34,13 @@ CONFLICT_CODES = frozenset(
         "registration_seated",
         "desk_closed",
         "check_in_closed",
+        # The final stage (services/stages.py).
+        "no_stage",
+        "cut_confirmed",
+        "rounds_open",
+        "final_stage_started",
+        "too_few_players",
+        "no_cut",
     }
 )
 # Service codes answered with 422: the request is well formed but cannot be taken as it is
@@ -131,7 +138,9 @@ class ErrorAnswer(Schema):
       not checked in); for a player's private link `no_link` (revoking the link of a player
       who has none); for registrations `duplicate_ema_number`,
       `duplicate_name` (a player or an active registration has the EMA number, or the name and
-      country, already), `bad_registration_times` (it would close before it opens).
+      country, already), `bad_registration_times` (it would close before it opens); seating
+      a round of a final stage `finalist_away` (a finalist does not play the round),
+      `not_final_stage`.
     * 401 `invalid_token` (a bad token, on any request) or `login_required` (a write without
       one).
     * 403 `forbidden` (the caller lacks the role) or `csrf_failed` (a session write without the
@@ -149,7 +158,10 @@ class ErrorAnswer(Schema):
       `"confirm": true` to start anyway);
       for registrations `field_full` (no free place: raise the cap first),
       `registration_status` (not in a state that allows it) or `registration_seated` (its
-      player has a seat).
+      player has a seat); for the cut to a final stage `no_stage` (the tournament has none),
+      `cut_confirmed` (confirmed already; its settings are fixed), `rounds_open` (the cut's
+      round or an earlier one is not finished), `final_stage_started`, `too_few_players`,
+      `no_cut`.
     * 422 `submission_key_reused`: the Idempotency-Key was already used by the same caller at
       the same table with another body, or for another kind of record; nothing was recorded.
     * 429 `too_many_wrong_tokens`: too many requests with a wrong token came from the

@@ -16,9 +16,11 @@ from django.db.models import Count, Max, Prefetch, QuerySet
 from django.utils import timezone
 
 from scoring.engine import RulePreset
+from tournament import stages
 from tournament.api import schemas
 from tournament.clock import Clock, clock_of, table_clock
 from tournament.deals import following
+from tournament.management.commands.standings import standing_json
 from tournament.models import Hand, Penalty, Round, Seat, Table, Tournament
 from tournament.rotation import WINDS
 from tournament.selectors import ScoreSheetLine, Standing, score_sheet, table_results
@@ -56,7 +58,14 @@ def tournament_detail(tournament: Tournament, *, rounds: QuerySet[Round]) -> dic
         "rules": rules(tournament.rules),
         "players": tournament.players.count(),
         "rounds": [round_summary(round) for round in annotated_rounds(rounds)],
+        "stage": _stage(tournament),
     }
+
+
+def _stage(tournament: Tournament) -> str | None:
+    if tournament.cut_after_round is None:
+        return None
+    return "final" if stages.confirmed_cut(tournament) is not None else "main"
 
 
 def rules(preset: RulePreset) -> dict[str, Any]:
@@ -292,15 +301,63 @@ def _username(user) -> str | None:
 
 def standing(row: Standing) -> dict[str, Any]:
     """One line of the standings, in the shape of `manage.py standings --json`."""
+    return standing_json(row)
+
+
+def cut(tournament: Tournament) -> dict[str, Any]:
+    """The cut to the final stage: the preview, or once confirmed the frozen finalists."""
+    confirmed = stages.confirmed_cut(tournament)
+    if confirmed is not None:
+        factor = confirmed.factor
+        players = [
+            {
+                "rank": None,
+                "player": finalist.player.key,
+                "name": finalist.player.name,
+                "table_points_exact": str(finalist.table_points),
+                "score": finalist.score,
+                "position": finalist.position,
+                "tied": False,
+                "eligible": True,
+                "carried_table_points": str(stages.carried(finalist.table_points, factor)),
+                "carried_score": str(stages.carried(finalist.score, factor)),
+            }
+            for finalist in confirmed.finalists.select_related("player")
+        ]
+        return {
+            "after_round": confirmed.after_round,
+            "size": confirmed.size,
+            "carry_over": confirmed.carry_over,
+            "consolation": confirmed.consolation,
+            "confirmed": True,
+            "confirmed_at": confirmed.confirmed_at.isoformat(),
+            "tied_at_line": False,
+            "players": players,
+        }
+    preview = stages.cut_preview(tournament)
     return {
-        "rank": row.rank,
-        "player": row.player.key,
-        "name": row.player.name,
-        "table_points": points_number(row.table_points),
-        "table_points_exact": str(row.table_points),
-        "score": row.score,
-        "substitute": row.player.substitute,
-        "provisional_games": row.provisional_games,
+        "after_round": preview.after_round,
+        "size": preview.size,
+        "carry_over": str(preview.factor),
+        "consolation": tournament.consolation,
+        "confirmed": False,
+        "confirmed_at": None,
+        "tied_at_line": preview.tied_at_line,
+        "players": [
+            {
+                "rank": row.standing.rank,
+                "player": row.standing.player.key,
+                "name": row.standing.player.name,
+                "table_points_exact": str(row.standing.table_points),
+                "score": row.standing.score,
+                "position": row.position,
+                "tied": row.tied,
+                "eligible": row.eligible,
+                "carried_table_points": _exact(row.carried_table_points),
+                "carried_score": _exact(row.carried_score),
+            }
+            for row in preview.rows
+        ],
     }
 
 
@@ -328,6 +385,10 @@ def team_standing(team: TeamStanding) -> dict[str, Any]:
             for member in team.members
         ],
     }
+
+
+def _exact(value: Fraction | None) -> str | None:
+    return None if value is None else str(value)
 
 
 def clock(round: Round, now: datetime | None = None) -> dict[str, Any]:

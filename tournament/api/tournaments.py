@@ -22,12 +22,13 @@ from tournament.api.auth import (
     published_rounds,
     readable_tournament,
 )
-from tournament.api.errors import invalid_field, refusals
-from tournament.api.schemas import BODY, Sent, read
+from tournament.api.errors import ApiError, invalid_field, refusals
+from tournament.api.schemas import BODY, EMPTY_BODY_OK, Sent, read
 from tournament.models import Tournament
 from tournament.prize_giving import shown
 from tournament.selectors import visible_tournaments
 from tournament.services import tournaments as tournament_services
+from tournament.services.stages import confirm_cut
 from tournament.standings_cache import cached_standings
 from tournament.teams import team_standings
 
@@ -120,6 +121,45 @@ def change_tournament(
     values.pop("slug", None)
     tournament = tournament_services.update_tournament(tournament=tournament, **values)
     return serialisers.tournament_detail(tournament, rounds=tournament.rounds.all())
+
+
+@router.get(
+    f"{T}/cut",
+    url_name="cut",
+    response={200: schemas.Cut, **refusals(401, 403, 404, 409)},
+    summary="The cut to the final stage",
+)
+def get_cut(request: HttpRequest, slug: str) -> dict[str, Any]:
+    """Who goes on to the final stage: before the cut is confirmed, a preview from the
+    standings after its round (every ranked player, those in with their place and what they
+    would carry, players level across the line marked); once confirmed, the finalists as
+    frozen. 409 (no_stage) for a tournament without a final stage.
+
+    Who: an organiser of the tournament."""
+    tournament = organised_tournament(request, slug)
+    if tournament.cut_after_round is None or tournament.cut_size is None:
+        raise ApiError(409, "no_stage", "This tournament has no final stage.")
+    return serialisers.cut(tournament)
+
+
+@router.post(
+    f"{T}/cut",
+    response={200: schemas.Cut, **WRITE},
+    summary="Confirm the cut to the final stage",
+    openapi_extra=EMPTY_BODY_OK,
+)
+def post_cut(
+    request: AuthenticatedRequest, slug: str, payload: Sent[schemas.Empty] = BODY
+) -> dict[str, Any]:
+    """Confirm the cut as the preview shows it now (refused with 409 before its round is
+    finished, once a later round has started, or when it is confirmed already). The body is
+    empty or {}.
+
+    Who: an organiser of the tournament."""
+    tournament = organised_tournament(request, slug)
+    read(schemas.Empty, payload, empty={})
+    confirm_cut(tournament=tournament, actor=request.user)
+    return serialisers.cut(tournament)
 
 
 @router.get(

@@ -1,4 +1,4 @@
-"""Exporting a tournament: the schema's models (of the version written, 4) filled from the
+"""Exporting a tournament: the schema's models (of the version written, 5) filled from the
 database, dumped as JSON data. Referee accounts are written by username and name, never with
 their passwords; players never with their private links. Registrations are written with the
 contact each gave: the archive is the organisers' own copy of their tournament.
@@ -20,22 +20,24 @@ from django.db.models import Prefetch, QuerySet
 from tournament.archive.schema import (
     FORMAT,
     VERSION,
-    ArchiveV4,
+    ArchiveV5,
+    CutRecord,
     DrawDeal,
     ExtraWinRecord,
     FaultyOutDeal,
+    FinalistRecord,
     Payments,
     PenaltyRecord,
     PlayerRecordV4,
     RefereeAccountRecord,
     RegistrationRecord,
-    RoundRecordV2,
+    RoundRecordV5,
     Seats,
-    TableRecordV2,
-    TournamentRecordV4,
+    TableRecordV5,
+    TournamentRecordV5,
     WinDeal,
 )
-from tournament.models import ExtraWin, Hand, Penalty, Seat, Table, Tournament
+from tournament.models import Cut, ExtraWin, Hand, Penalty, Seat, Table, Tournament
 
 
 def export_tournament(tournament: Tournament) -> dict[str, Any]:
@@ -63,10 +65,10 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             ),
         ),
     )
-    archive = ArchiveV4.model_construct(
+    archive = ArchiveV5.model_construct(
         format=FORMAT,
         version=VERSION,
-        tournament=TournamentRecordV4.model_construct(
+        tournament=TournamentRecordV5.model_construct(
             name=tournament.name,
             slug=tournament.slug,
             preset=tournament.preset,
@@ -89,6 +91,14 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             check_in_open=tournament.check_in_open,
             self_check_in=tournament.self_check_in,
             check_in_closed_at=tournament.check_in_closed_at,
+            standings_hidden_from=tournament.standings_hidden_from,
+            standings_revealed_at=tournament.standings_revealed_at,
+            team_best_of=tournament.team_best_of,
+            cut_after_round=tournament.cut_after_round,
+            cut_size=tournament.cut_size,
+            carry_over=tournament.carry_over,
+            final_seating=tournament.final_seating,
+            consolation=tournament.consolation,
         ),
         players=[
             PlayerRecordV4.model_construct(
@@ -108,7 +118,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             for player in tournament.players.order_by("key")
         ],
         rounds=[
-            RoundRecordV2.model_construct(
+            RoundRecordV5.model_construct(
                 number=round.number,
                 status=round.status,
                 tables=[_table(table) for table in round.tables.all()],
@@ -143,6 +153,10 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             )
         ],
     )
+    cut = _cut(tournament)
+    if cut is not None:  # written only when there is one
+        archive.cut = cut
+        archive.model_fields_set.add("cut")
     return archive.model_dump(mode="json", exclude_unset=True)
 
 
@@ -150,7 +164,31 @@ def _extra_wins() -> QuerySet[ExtraWin]:
     return ExtraWin.objects.select_related("winner__player").order_by("pk")
 
 
-def _table(table: Table) -> TableRecordV2:
+def _cut(tournament: Tournament) -> CutRecord | None:
+    if tournament.cut_after_round is None:
+        return None  # no final stage: no query
+    cut = Cut.objects.filter(tournament=tournament).select_related("confirmed_by").first()
+    if cut is None:
+        return None
+    return CutRecord.model_construct(
+        after_round=cut.after_round,
+        size=cut.size,
+        carry_over=cut.carry_over,
+        consolation=cut.consolation,
+        confirmed_at=cut.confirmed_at,
+        confirmed_by=_username(cut.confirmed_by),
+        finalists=[
+            FinalistRecord.model_construct(
+                player=finalist.player.key,
+                table_points=str(finalist.table_points),
+                score=finalist.score,
+            )
+            for finalist in cut.finalists.select_related("player").order_by("position")
+        ],
+    )
+
+
+def _table(table: Table) -> TableRecordV5:
     seats = {seat.starting_wind: seat.player.key for seat in table.seats.all()}
     hands = list(table.hands.all())
     numbers = {hand.number for hand in hands}
@@ -161,7 +199,7 @@ def _table(table: Table) -> TableRecordV2:
             by_hand.setdefault(penalty.hand_number, []).append(penalty)
         else:
             game_penalties.append(penalty)
-    return TableRecordV2.model_construct(
+    return TableRecordV5.model_construct(
         number=table.number,
         seats=Seats.model_construct(_fields_set=None, **seats),
         referees=sorted(user.get_username() for user in table.referees.all()),
@@ -172,6 +210,7 @@ def _table(table: Table) -> TableRecordV2:
         submitted_by=_username(table.submitted_by),
         confirmed_at=table.confirmed_at,
         confirmed_by=_username(table.confirmed_by),
+        extra_minutes=table.extra_minutes,
     )
 
 

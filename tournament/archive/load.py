@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from fractions import Fraction
 from typing import Any
 
 import pydantic
@@ -23,6 +24,8 @@ from tournament.archive.schema import (
     Archive,
     ArchiveV3,
     ArchiveV4,
+    ArchiveV5,
+    CutRecord,
     DealRecord,
     HandRecord,
     PenaltyRecord,
@@ -33,7 +36,9 @@ from tournament.archive.schema import (
 )
 from tournament.models import (
     AuditEntry,
+    Cut,
     ExtraWin,
+    Finalist,
     Hand,
     Penalty,
     Player,
@@ -43,6 +48,7 @@ from tournament.models import (
     Seat,
     Table,
     Tournament,
+    parse_carry_over,
 )
 from tournament.rotation import WINDS
 from tournament.services import (
@@ -155,7 +161,7 @@ def import_tournament(
     tournament.
     """
     archive = parse(data)
-    settings = archive.tournament.model_dump(exclude={"organisers", *EVENT_SETTINGS})
+    settings = archive.tournament.model_dump(exclude={"organisers", *EVENT_SETTINGS, *V5_OWN})
     if "seat_rotation" not in archive.tournament.model_fields_set:
         del settings["seat_rotation"]  # the preset's own (MCR wmo; JT and WA none)
     if slug is not None:
@@ -209,8 +215,20 @@ def import_tournament(
             )
     if isinstance(archive, ArchiveV4):
         _load_registration_and_check_in(loader, tournament, archive)
+    if isinstance(archive, ArchiveV5):
+        # Not the tournament's own settings (create_tournament), but other pages'.
+        Tournament.objects.filter(pk=tournament.pk).update(
+            **{name: getattr(archive.tournament, name) for name in V5_OWN}
+        )
+        tournament.refresh_from_db(fields=list(V5_OWN))
     for index, round in enumerate(archive.rounds):
         _load_round(loader, tournament, round, ("rounds", index))
+        if (
+            isinstance(archive, ArchiveV5)
+            and archive.cut
+            and round.number == archive.cut.after_round
+        ):
+            _load_cut(loader, tournament, archive.cut)  # before the final stage's rounds
     if loader.rescored:
         hands = "; ".join(map(str, loader.rescored))
         if not keep_recorded_fan:
@@ -293,6 +311,37 @@ def _load_registration_and_check_in(
             )
         made.append(registration)
     Registration.objects.bulk_create(made)
+
+
+# The settings of version 5 that belong to other pages than the tournament's settings.
+V5_OWN = ("standings_hidden_from", "standings_revealed_at", "team_best_of")
+
+
+def _load_cut(loader: _Loader, tournament: Tournament, record: CutRecord) -> None:
+    """Version 5: the confirmed cut as the archive froze it (not worked out again: it was
+    confirmed on the standings of that day)."""
+    with at(loader.where("cut")):
+        cut = Cut(
+            tournament=tournament,
+            after_round=record.after_round,
+            size=record.size,
+            carry_over=str(parse_carry_over(record.carry_over)),
+            consolation=record.consolation,
+            confirmed_at=record.confirmed_at,
+            confirmed_by=loader.users.get(record.confirmed_by or "") or loader.actor,
+        )
+        cut.full_clean(exclude=["tournament", "confirmed_by"], validate_unique=False)
+        cut.save()
+        Finalist.objects.bulk_create(
+            Finalist(
+                cut=cut,
+                player=loader.players[finalist.player],
+                position=position,
+                table_points_twelfths=int(Fraction(finalist.table_points) * 12),
+                score=finalist.score,
+            )
+            for position, finalist in enumerate(record.finalists, start=1)
+        )
 
 
 def _load_referee_accounts(
@@ -400,6 +449,13 @@ def _load_round(
                 if name in loader.users
             ]
         )
+        # Version 5: a table's own extra time.
+        timed = []
+        for table, (_, record) in zip(tables, records, strict=True):
+            table.extra_minutes = getattr(record, "extra_minutes", 0)
+            if table.extra_minutes:
+                timed.append(table)
+        Table.objects.bulk_update(timed, ["extra_minutes"])
         steps: dict[str, list[str]] = {
             Round.Status.DRAFT: [],
             Round.Status.SEATED: [Round.Status.SEATED],

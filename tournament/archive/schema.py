@@ -1,4 +1,4 @@
-"""The archive format, versions 1 to 4, as pydantic models.
+"""The archive format, versions 1 to 5, as pydantic models.
 
 Reading a document is validating it into the model of its version, `ArchiveV1`, `ArchiveV2` or
 `ArchiveV3`
@@ -20,10 +20,16 @@ Version 3 is version 2 with the tournament's referee accounts
 (`referee_accounts`: each account's username and the person's name, never a password); which
 referee is assigned to which table of each round is each table's `referees`, as before.
 
-Version 4, which exports write, is version 3 with the tournament's registration and check-in
+Version 4 is version 3 with the tournament's registration and check-in
 settings, each player's check-in (`checked_in_at`) and late arrival (`joins_from_round`), and
 the registrations made on the public page (`registrations`, with the contact each gave: the
 archive is the organisers' copy). Never a player's private link.
+
+Version 5, which exports write, is version 4 with the tournament's final stage (`cut_after_round`,
+`cut_size`, `carry_over`, `final_seating`, `consolation`) and its confirmed cut (`cut`: the
+finalists in order with the table points and score they had at the cut), the prize-giving
+settings (`standings_hidden_from`, `standings_revealed_at`), the teams' `team_best_of`, and each
+table's `extra_minutes`.
 
 Defaults are those of the Django models, read from their fields. Values that a Django model
 checks with its own messages (preset, profile, seat rotation, tie-breaks, table points) are only
@@ -32,6 +38,7 @@ described here, for the JSON Schema; the model refuses a wrong one when the tour
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Annotated, Any, Final, Literal
 
 from django.contrib.auth.models import User
@@ -73,11 +80,12 @@ from tournament.models import (
     Table,
     Tournament,
     Wind,
+    parse_carry_over,
 )
 
 FORMAT = "mcr-tournament-archive"
-VERSION: Final = 4  # the version that exports write
-VERSIONS: Final = (1, 2, 3, 4)  # the versions that imports read
+VERSION: Final = 5  # the version that exports write
+VERSIONS: Final = (1, 2, 3, 4, 5)  # the versions that imports read
 
 
 def game_length(document: Any) -> int:
@@ -754,14 +762,135 @@ class ArchiveV4(ArchiveV3):
         return self
 
 
+# --- Version 5: the final stage, prize-giving, teams, a table's own time -------------------------
+
+
+class TournamentRecordV5(TournamentRecordV4):
+    """The settings of version 4 with the final stage's (docs/stages.md), the prize-giving's
+    (the public standings hidden from a round until revealed) and the teams' (how many of a
+    team's players count)."""
+
+    standings_hidden_from: between(Tournament, "standings_hidden_from") | None = default(
+        Tournament, "standings_hidden_from"
+    )
+    standings_revealed_at: Moment | None = default(Tournament, "standings_revealed_at")
+    team_best_of: between(Tournament, "team_best_of") | None = default(Tournament, "team_best_of")
+    cut_after_round: between(Tournament, "cut_after_round") | None = default(
+        Tournament, "cut_after_round"
+    )
+    cut_size: between(Tournament, "cut_size") | None = default(Tournament, "cut_size")
+    carry_over: text(Tournament, "carry_over") = default(Tournament, "carry_over")
+    final_seating: choice(Tournament.FinalSeating.values) = default(Tournament, "final_seating")
+    consolation: bool = default(Tournament, "consolation")
+
+
+class TableRecordV5(TableRecordV2):
+    """A table, with the minutes it plays beyond (or short of) the round's clock."""
+
+    extra_minutes: between(Table, "extra_minutes") = default(Table, "extra_minutes")
+
+
+class RoundRecordV5(RoundRecordV2):
+    tables: list[TableRecordV5] = within(MOST_PLAYERS // 4)  # type: ignore[assignment]
+
+
+class FinalistRecord(Record):
+    """A player who made the cut, with the table points (an exact fraction such as "19/3",
+    in twelfths at most) and score they had after the cut's round, before the carry-over."""
+
+    player: PlayerKey
+    table_points: str
+    score: int
+
+    @field_validator("table_points")
+    @classmethod
+    def _twelfths(cls, value: str) -> str:
+        try:
+            points = Fraction(value)
+        except (ValueError, ZeroDivisionError):
+            raise Problem(f"{value!r} is not a number of table points such as 8 or 19/3.") from None
+        if 12 % points.denominator:
+            raise Problem(f"{value!r}: table points are whole twelfths.")
+        return value
+
+
+class CutRecord(Record):
+    """The confirmed cut to the final stage: the finalists best first."""
+
+    after_round: int
+    size: int
+    carry_over: text(Tournament, "carry_over")
+    consolation: bool = True
+    confirmed_at: Moment
+    confirmed_by: Username | None = None
+    finalists: list[FinalistRecord] = Field(max_length=MOST_PLAYERS)
+
+    @model_validator(mode="after")
+    def _check(self) -> CutRecord:
+        if self.size < 4 or self.size % 4:
+            raise Problem("the cut takes a multiple of 4 players.")
+        if len(self.finalists) != self.size:
+            raise Problem(f"the cut takes {self.size} players; {len(self.finalists)} are listed.")
+        if len({finalist.player for finalist in self.finalists}) != len(self.finalists):
+            raise Problem("a player is listed twice among the finalists.")
+        try:
+            parse_carry_over(self.carry_over)
+        except ValueError:
+            raise Problem(f"{self.carry_over!r} is not a carry-over from 0 to 1.") from None
+        return self
+
+
+class ArchiveV5(ArchiveV4):
+    """Version 4 with the final stage and its confirmed cut, the prize-giving and team
+    settings, and each table's own extra time."""
+
+    model_config = ConfigDict(
+        title="Tournament archive, version 5",
+        json_schema_extra={"$schema": "https://json-schema.org/draft/2020-12/schema"},
+    )
+
+    version: Literal[5]  # type: ignore[assignment]
+    tournament: TournamentRecordV5
+    rounds: list[RoundRecordV5] = Field(max_length=MOST_ROUNDS)  # type: ignore[assignment]
+    cut: CutRecord | None = None
+
+    @model_validator(mode="after")
+    def _cut_fits(self) -> ArchiveV5:
+        if self.cut is None:
+            return self
+        settings = self.tournament
+        if (settings.cut_after_round, settings.cut_size) != (self.cut.after_round, self.cut.size):
+            raise Problem(
+                "the cut's after_round and size are the tournament's cut_after_round and cut_size.",
+                "cut",
+            )
+        keys = {player.key for player in self.players}
+        for index, finalist in enumerate(self.cut.finalists):
+            if finalist.player not in keys:
+                raise Problem(
+                    f"the player {finalist.player!r} is not in the players.",
+                    "cut",
+                    "finalists",
+                    index,
+                )
+        return self
+
+    def usernames(self) -> set[str]:
+        names = super().usernames()
+        if self.cut is not None and self.cut.confirmed_by:
+            names.add(self.cut.confirmed_by)
+        return names
+
+
 # Each version of the format is one model; a document is read by the model of its version, and
 # the JSON Schema is their union, told apart by "version".
-Archive = ArchiveV1 | ArchiveV2 | ArchiveV3 | ArchiveV4
+Archive = ArchiveV1 | ArchiveV2 | ArchiveV3 | ArchiveV4 | ArchiveV5
 ARCHIVES: dict[int, TypeAdapter[Any]] = {
     1: TypeAdapter(ArchiveV1),
     2: TypeAdapter(ArchiveV2),
     3: TypeAdapter(ArchiveV3),
     4: TypeAdapter(ArchiveV4),
+    5: TypeAdapter(ArchiveV5),
 }
 
 
@@ -777,14 +906,16 @@ def model_for(document: Any) -> TypeAdapter[Any]:
 def json_schema() -> dict[str, Any]:
     """The archive format as a JSON Schema (draft 2020-12), for documents to be imported: one
     of the versions, told apart by "version"."""
-    either: TypeAdapter[Any] = TypeAdapter(ArchiveV1 | ArchiveV2 | ArchiveV3 | ArchiveV4)
+    either: TypeAdapter[Any] = TypeAdapter(
+        ArchiveV1 | ArchiveV2 | ArchiveV3 | ArchiveV4 | ArchiveV5
+    )
     schema = either.json_schema()
     for model in schema["$defs"].values():
         model.pop("$schema", None)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "Tournament archive",
-        "description": f'A whole tournament in the "{FORMAT}" format, version 1, 2, 3 or 4.',
+        "description": f'A whole tournament in the "{FORMAT}" format, version 1 to 5.',
         # Exactly one: their "version" differs.
         "oneOf": schema["anyOf"],
         "$defs": schema["$defs"],

@@ -372,10 +372,13 @@ def set_round_status(
                 params={"round": round.number},
             )
         seated = set(Seat.objects.filter(round=round).values_list("player_id", flat=True))
+        from tournament.services.stages import expected_players
+
+        expected = expected_players(round)  # after a cut the others may stop
         missing = [
             player.name
             for player in round.tournament.players.filter(substitute=False).playing_in(round.number)
-            if player.pk not in seated
+            if player.pk not in seated and (expected is None or player.pk in expected)
         ]
         if missing:
             raise ValidationError(

@@ -11,10 +11,12 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import PRESETS
-from tournament.models import RESERVED_SLUGS, Hand, Tournament
+from tournament.models import RESERVED_SLUGS, Cut, Hand, Tournament, parse_carry_over
 from tournament.services.live import note_change
 from tournament.services.seating_plan.settings import MOST_ROUNDS
 
+# The final stage (docs/stages.md): fixed once the cut is confirmed.
+STAGE_SETTINGS = ("cut_after_round", "cut_size", "carry_over", "final_seating", "consolation")
 SETTINGS = (
     "name",
     "slug",
@@ -31,6 +33,7 @@ SETTINGS = (
     "round_minutes",
     "rule_settings",
     "team_best_of",
+    *STAGE_SETTINGS,
 )
 # Asked once, when a tournament is created; the seating plan page changes it later.
 CREATE_ONLY = ("planned_rounds",)
@@ -133,6 +136,26 @@ def update_tournament(*, tournament: Tournament, **fields: Any) -> Tournament:
             {"public": _("A dress rehearsal is never public: it is the organisers' private copy.")},
             code="rehearsal_private",
         )
+    staged = [
+        name
+        for name in STAGE_SETTINGS
+        if name in fields and fields[name] != getattr(tournament, name)
+    ]
+    if staged and Cut.objects.filter(tournament=tournament).exists():
+        raise ValidationError(
+            {
+                name: ValidationError(
+                    _("The cut is confirmed; undo it on the cut page to change the final stage."),
+                    code="cut_confirmed",
+                )
+                for name in staged
+            }
+        )
+    if "carry_over" in fields:
+        try:  # stored in lowest terms: "2/4" is "1/2", "0.5" is "1/2"
+            fields["carry_over"] = str(parse_carry_over(fields["carry_over"]))
+        except ValueError:
+            pass  # the field's validator words it
     for name, value in fields.items():
         setattr(tournament, name, value)
     _save(tournament)

@@ -36,6 +36,7 @@ from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_safe
 
+from tournament import stages
 from tournament.board import game_counts, next_seating_round, round_in_play, seating_of
 from tournament.clock import clock_of, table_clock
 from tournament.models import Round, Table, Tournament
@@ -43,6 +44,7 @@ from tournament.permissions import organises
 from tournament.prize_giving import public as public_standings
 from tournament.prize_giving import shown
 from tournament.selectors import format_points, standings
+from tournament.tables import shown_score
 from tournament.teams import team_standings, teams_shown
 from tournament.web.htmx import HtmxRequest
 from tournament.web.live import answer_live, clock_tag, own_minutes
@@ -210,11 +212,13 @@ def _projector(request: HtmxRequest, slug: str) -> HttpResponse:
             {
                 "standing": row,
                 "points": format_points(row.table_points),
+                "score": shown_score(row.score),
                 "unconfirmed": unconfirmed.get(row.player.pk, 0),
             }
             for row in rows[start : start + STANDINGS_PER_PAGE]
         ]
         context["marked"] = any(row["unconfirmed"] for row in context["rows"])
+        context["stage_heading"] = stages.stage_heading(tournament)
     elif panel.name == "teams":
         start = (panel.page - 1) * TEAMS_PER_PAGE
         context["teams"] = [

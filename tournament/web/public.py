@@ -23,7 +23,7 @@ from django_tables2.export import TableExport
 
 from scoring.engine.ranking import places, share_table_points
 from scoring.words import Words
-from tournament import prize_giving
+from tournament import prize_giving, stages
 from tournament.access import Access, table_access, tournament_access
 from tournament.board import game_counts
 from tournament.deals import seat_winds_of, with_facts
@@ -162,6 +162,8 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
     # Visitors, players and referees: the rounds before the hidden ones (prize-giving).
     seen = prize_giving.shown(tournament, organiser=access.organiser)
     provisional = request.GET.get("provisional") == "1"
+    stage = request.GET.get("stage") if tournament.cut_after_round is not None else None
+    stage = stage if stage in stages.STAGES else None  # None: the whole tournament
     export_format = request.GET.get("_export")
     if export_format is not None:
         if export_format not in EXPORT_FORMATS:
@@ -169,7 +171,12 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
                 "Unknown export format; choose csv or xlsx.", content_type="text/plain"
             )
         rows = standing_rows(
-            standings(tournament, provisional=provisional, before_round=seen.before_round)
+            standings(
+                tournament,
+                provisional=provisional,
+                before_round=seen.before_round,
+                stage=stage,
+            )
         )
         # Exports hold every row, in the order the page is sorted by (django-tables2 here:
         # it writes them once, not every 30 seconds as the page is polled).
@@ -196,6 +203,7 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
         ),
         number=getattr(request, "live_number", None),  # read for the ETag of a live poll
         before_round=seen.before_round,
+        stage=stage,
     )
     toggle = request.GET.copy()
     toggle.pop("page", None)
@@ -213,6 +221,7 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
         "toggle_url": f"{request.path}?{toggle.urlencode()}" if toggle else request.path,
         "live_seconds": LIVE_SECONDS["standings"],
         "teams_shown": with_teams,
+        **_stage_context(request, tournament, stage),
         "tie_breaks": [
             Tournament.TieBreak(value).label.lower()
             for value in tournament.tie_breaks
@@ -225,6 +234,50 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
         "tournament/public/_standings_live.html",
         context,
     )
+
+
+def _stage_context(request: HtmxRequest, tournament: Tournament, stage: str | None) -> dict:
+    """The stage in play (a heading) and links to each stage's own standings, for a
+    tournament with a final stage (docs/stages.md)."""
+    if tournament.cut_after_round is None:
+        return {}
+    query = request.GET.copy()
+    query.pop("page", None)
+    links = []
+    for value, label in (
+        (None, _("Whole tournament")),
+        (stages.MAIN, _("Before the cut")),
+        (stages.FINAL, _("Final stage")),
+        (stages.CONSOLATION, _("Consolation stage")),
+    ):
+        if value is None:
+            query.pop("stage", None)
+        else:
+            query["stage"] = value
+        links.append(
+            {
+                "label": label,
+                "url": f"{request.path}?{query.urlencode()}" if query else request.path,
+                "current": value == stage,
+            }
+        )
+    return {"stage_heading": stages.stage_heading(tournament), "stage_links": links}
+
+
+def _stage_note(tournament: Tournament, round: Round) -> str:
+    """For a round after a confirmed cut: which tables are the final's."""
+    if tournament.cut_after_round is None or round.number <= tournament.cut_after_round:
+        return ""
+    cut = stages.confirmed_cut(tournament)
+    if cut is None:
+        return ""
+    tables = cut.size // 4
+    if tables == 1:
+        return _("Final stage: table 1 is the final table; the others play the consolation stage.")
+    return _(
+        "Final stage: tables 1 to %(tables)s are the final tables; the others play the "
+        "consolation stage."
+    ) % {"tables": tables}
 
 
 @require_safe
@@ -274,6 +327,7 @@ def round_page(request: HtmxRequest, slug: str, number: int) -> HttpResponse:
         {
             "tournament": access.tournament,
             "round": round,
+            "stage_note": _stage_note(access.tournament, round),
             "boards": boards,
             "table_page": table_page,
             "table_page_links": page_links(request, table_page, anchor="tables"),

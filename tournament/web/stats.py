@@ -139,7 +139,7 @@ def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     score_chart = line_chart(
         title=_("Score after each round"),
         labels=labels,
-        series=[Series(_("Score"), [row.score for _round, row in progress])],
+        series=[Series(_("Score"), [_number(row.score) for _round, row in progress])],
         x_label=_("Round"),
         y_label=_("Score"),
     )
@@ -184,3 +184,8 @@ def player_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "doubles": doubles_shares(statistics.doubles, statistics.fan_hands),
         },
     )
+
+
+def _number(score: int | Fraction) -> int | float:
+    """A score for a chart: whole, or (after a carry-over) a float."""
+    return score if isinstance(score, int) else float(score)

@@ -16,6 +16,7 @@ from tournament.web.organiser import (
     registrations,
     rehearsal,
     rounds,
+    stages,
     tables,
     tournaments,
 )
@@ -56,6 +57,7 @@ tournament_patterns = [
     path("settings/reveal-standings/", prize_giving.reveal, name="standings_reveal"),
     path("settings/hide-standings-again/", prize_giving.hide_again, name="standings_hide_again"),
     path("audit/", audit.audit, name="audit"),
+    path("cut/", stages.cut, name="cut"),
     path("players/", players.index, name="players"),
     path("players/add/", players.add, name="player_add"),
     path("players/import/", players.import_csv, name="players_import"),

@@ -84,6 +84,8 @@ from tournament.api.schemas.tables import (
     TableResult,
 )
 from tournament.api.schemas.tournaments import (
+    Cut,
+    CutPlayer,
     Player,
     PlayerChange,
     PlayerCreate,
@@ -112,6 +114,8 @@ __all__ = [
     "CheckInDesk",
     "CheckInDeskChange",
     "CheckInRequest",
+    "Cut",
+    "CutPlayer",
     "Clock",
     "ClockRequest",
     "EMPTY_BODY_OK",

@@ -91,6 +91,12 @@ class TournamentCreate(Request):
     confirmation: of(models.Tournament, "confirmation") = None
     round_minutes: of(models.Tournament, "round_minutes") = None
     team_best_of: of(models.Tournament, "team_best_of") = None
+    # A final stage (docs/stages.md); fixed once its cut is confirmed (cut_confirmed).
+    cut_after_round: of(models.Tournament, "cut_after_round") = None
+    cut_size: of(models.Tournament, "cut_size") = None
+    carry_over: of(models.Tournament, "carry_over") = None
+    final_seating: of(models.Tournament, "final_seating") = None
+    consolation: of(models.Tournament, "consolation") = None
 
 
 TournamentChange = changes(
@@ -164,6 +170,10 @@ class Tournament(TournamentCreate):
     standings_revealed_at: datetime | None = Field(
         description="When the hidden rounds were revealed to everyone; null: not revealed."
     )
+    stage: Literal["main", "final"] | None = Field(
+        description="The stage in play: null without a final stage; main until its cut is "
+        "confirmed, then final."
+    )
 
 
 class PlayerCreate(Request):
@@ -209,12 +219,54 @@ class Standing(Answer):
     name: str
     table_points: TablePoints
     table_points_exact: TablePointsExact
-    score: int
+    score: int | float = Field(
+        description="Whole, or rounded to two decimals when a finalist's carry-over makes it "
+        "a fraction (score_exact holds it exactly)."
+    )
     substitute: bool
     provisional_games: int = Field(
         ge=0,
         description="Games counted whose sheets are not confirmed yet (0 unless provisional).",
     )
+    stage: Literal["main", "final", "consolation"] | None = Field(
+        description="Where the row ranks once a final stage's cut is confirmed; null without "
+        "a final stage."
+    )
+    score_exact: str = Field(description='The score as an exact fraction, such as "41/2".')
+    carried_table_points: str | None = Field(
+        description="A finalist's table points carried over from the cut, as an exact fraction."
+    )
+    carried_score: str | None = Field(
+        description="A finalist's score carried over from the cut, as an exact fraction."
+    )
+
+
+class CutPlayer(Answer):
+    """A player in the cut: in the preview every ranked player, once confirmed the finalists."""
+
+    rank: int | None = Field(description="Rank in the standings after the cut's round.")
+    player: str
+    name: str
+    table_points_exact: TablePointsExact
+    score: int
+    position: int | None = Field(description="Place in the cut; null for those left out.")
+    tied: bool = Field(description="Level at the line, on every tie-break, with someone across.")
+    eligible: bool = Field(description="May play the final stage (not withdrawn before it).")
+    carried_table_points: str | None
+    carried_score: str | None
+
+
+class Cut(Answer):
+    """The cut to the final stage: a preview until confirmed, then the finalists as frozen."""
+
+    after_round: int
+    size: int
+    carry_over: str = Field(description='The factor carried over, such as "1/2".')
+    consolation: bool
+    confirmed: bool
+    confirmed_at: str | None
+    tied_at_line: bool = Field(description="Players are level across the line (preview).")
+    players: list[CutPlayer]
 
 
 class Standings(Paged):

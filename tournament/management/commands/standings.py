@@ -34,6 +34,13 @@ k (null: all), "teams" a list of {"rank", "team", "slug", "complete", "table_poi
 "table_points_exact", "score", "members"}, each member {"player", "name", "rank",
 "table_points", "table_points_exact", "score", "substitute", "counted"}, in the individual
 standings' order.
+
+A tournament with a final stage (docs/stages.md) ranks its finalists first once the cut is
+confirmed: "stage" says where each row ranks ("final", "consolation", or "main" with --stage
+main; null without a final stage), "carried_table_points" and "carried_score" what a finalist
+carried over from the cut (exact fractions as text; null for the others), and "score" is then
+a number rounded to two decimals when the carry-over makes it a fraction, "score_exact" the
+exact value. --stage main|final|consolation prints one stage's standings alone.
 """
 
 from __future__ import annotations
@@ -44,10 +51,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournament.api.serialisers import team_standing
 from tournament.models import Round, Table, Tournament
 from tournament.prize_giving import public
 from tournament.selectors import Standing, format_points, standings
+from tournament.stages import STAGES, format_score, stage_heading
 from tournament.teams import TeamStanding, team_standings
 
 
@@ -58,10 +65,18 @@ def standing_json(row: Standing) -> dict[str, Any]:
         "name": row.player.name,
         "table_points": points_number(row.table_points),
         "table_points_exact": str(row.table_points),
-        "score": row.score,
+        "score": points_number(Fraction(row.score)),
         "substitute": row.player.substitute,
         "provisional_games": row.provisional_games,
+        "stage": row.stage or None,
+        "score_exact": str(Fraction(row.score)),
+        "carried_table_points": _exact(row.carried_table_points),
+        "carried_score": _exact(row.carried_score),
     }
+
+
+def _exact(value: Fraction | None) -> str | None:
+    return None if value is None else str(value)
 
 
 def points_number(points: Fraction) -> int | float:
@@ -92,6 +107,11 @@ class Command(BaseCommand):
             action="store_true",
             help="Print the team standings (the best k players of each team) instead.",
         )
+        parser.add_argument(
+            "--stage",
+            choices=STAGES,
+            help="One stage's standings alone: before the cut, the final or the consolation.",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         tournament = Tournament.objects.filter(slug=options["slug"]).first()
@@ -99,8 +119,12 @@ class Command(BaseCommand):
             raise CommandError(f"No tournament has the slug {options['slug']!r}.")
         provisional = options["provisional"]
         before_round = public(tournament).before_round if options["public"] else None
-        rows = standings(tournament, provisional=provisional, before_round=before_round)
+        rows = standings(
+            tournament, provisional=provisional, before_round=before_round, stage=options["stage"]
+        )
         if options["teams"]:
+            from tournament.api.serialisers import team_standing  # it reads standing_json here
+
             teams = team_standings(tournament, rows)
             if options["json"]:
                 answer = {
@@ -134,7 +158,7 @@ class Command(BaseCommand):
                 + (" (withdrawn)" if row.player.withdrawn else "")
                 + (" *" if row.provisional_games else ""),
                 format_points(row.table_points),
-                str(row.score),
+                format_score(row.score),
             )
             for row in rows
         ]
@@ -147,7 +171,12 @@ class Command(BaseCommand):
                 for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
             ).rstrip()
 
-        out = [tournament.name, render(header), render(tuple("-" * w for w in widths))]
+        heading = stage_heading(tournament)
+        out = [
+            tournament.name + (f" — {heading}" if heading else ""),
+            render(header),
+            render(tuple("-" * w for w in widths)),
+        ]
         out += [render(line) for line in lines]
         if not rows:
             out.append("No players yet.")

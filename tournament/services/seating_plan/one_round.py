@@ -24,6 +24,7 @@ from tournament.services.rounds import (
     players_to_seat,
     set_seating,
 )
+from tournament.services.stages import seat_stage_round, stage_tables
 
 from .plan import Plan, Segment, entrants, round_seatings, seat_plan, separations_of
 
@@ -45,6 +46,8 @@ def seat_round(
             _("The seating plan is being generated; wait for it to finish, then seat again."),
             code="job_running",
         )
+    if stage_tables(round) is not None:  # after the cut: the final stage's seating
+        return seat_stage_round(round=round, actor=actor)
     field = tuple(entrants(players_to_seat(round)))
     by_standing: tuple[tuple[int, tuple[str, ...]], ...] = ()
     if round.seat_by_standing:

@@ -142,6 +142,19 @@ def build_plan(tournament: Tournament) -> Plan:
     drafts = tuple(
         sorted([n for n, r in rounds.items() if r.status == Status.DRAFT] + list(missing))
     )
+    if tournament.cut_after_round is not None:
+        # The rounds after a cut are seated from it, one at a time (services/stages.py).
+        missing = tuple(n for n in missing if n <= tournament.cut_after_round)
+        drafts = tuple(n for n in drafts if n <= tournament.cut_after_round)
+        if not drafts:
+            raise ValidationError(
+                _(
+                    "Every round up to the cut after round %(round)s is published; the rounds "
+                    "after it are seated from the cut, one at a time, on their pages."
+                ),
+                code="nothing_to_generate",
+                params={"round": tournament.cut_after_round},
+            )
     seated = round_seatings(tournament)
     frozen = tuple(
         seated.get(n, engine.RoundSeating(number=n, tables=()))

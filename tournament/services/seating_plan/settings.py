@@ -56,6 +56,17 @@ def update_seating_settings(
                 )
             }
         )
+    cut = tournament.cut_after_round
+    if planned_rounds is not None and cut is not None and planned_rounds <= cut:
+        raise ValidationError(
+            {
+                "planned_rounds": ValidationError(
+                    _("The final stage begins after round %(round)s: plan more rounds than that."),
+                    code="before_cut",
+                    params={"round": cut},
+                )
+            }
+        )
     values = {
         "separate_clubs": separate_clubs,
         "separate_countries": separate_countries,

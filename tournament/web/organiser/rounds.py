@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy as _
 
+from tournament import stages
 from tournament.access import AuthenticatedRequest
 from tournament.models import Player, Round, Seat, Tournament
 from tournament.names import natural_key
@@ -114,6 +115,7 @@ def round_page(
         "steps": _steps(round, seated=bool(rows)),
         "is_last": not tournament.rounds.filter(number__gt=round.number).exists(),
         "seating_open": round.status in (Status.DRAFT, Status.SEATED),
+        "stage_round": _after_cut(tournament, round),
         "seat_form": bound.pop("seat_form", None) or SeatRoundForm(),
         "swap_form": bound.pop("swap_form", None)
         or SwapForm(seated=_by_key(seated), players=playing),
@@ -161,13 +163,21 @@ def seat(request: AuthenticatedRequest, tournament: Tournament, number: int) -> 
             seat_round(round=round, actor=request.user, seed=form.cleaned_data["seed"])
         ),
     ):
-        messages.success(
-            request,
-            _("Round %(number)s is seated at random at %(count)s tables.")
-            % {"number": round.number, "count": len(tables)},
+        text = (
+            _("Round %(number)s is seated from the cut at %(count)s tables.")
+            if _after_cut(tournament, round)
+            else _("Round %(number)s is seated at random at %(count)s tables.")
         )
+        messages.success(request, text % {"number": round.number, "count": len(tables)})
         return _back(tournament, round)
     return round_page(request, tournament, round, seat_form=form, status=INVALID)
+
+
+def _after_cut(tournament: Tournament, round: Round) -> bool:
+    """Whether `round` comes after a confirmed cut: it is seated from the cut."""
+    if tournament.cut_after_round is None or round.number <= tournament.cut_after_round:
+        return False
+    return stages.confirmed_cut(tournament) is not None
 
 
 @organiser_page("POST")

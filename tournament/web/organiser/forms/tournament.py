@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.engine import PRESETS
 from scoring.engine.rulebook import rulebook_for
 from scoring.words import Words
-from tournament.models import MOST_TABLE_POINTS, RESERVED_SLUGS, Tournament
+from tournament.models import MOST_TABLE_POINTS, RESERVED_SLUGS, Tournament, parse_carry_over
 from tournament.rule_settings import setting_problem
 from tournament.services.tournaments import MOST_ROUNDS
 
@@ -253,6 +253,45 @@ class TournamentForm(forms.Form):
         ),
     )
 
+    # A final stage after a cut (docs/stages.md).
+    cut_after_round = forms.IntegerField(
+        label=gettext_lazy("Final stage after round"),
+        required=False,
+        min_value=1,
+        max_value=MOST_ROUNDS,
+        help_text=gettext_lazy(
+            "After this round the best players go on to a final stage; empty: no final stage."
+        ),
+    )
+    cut_size = forms.IntegerField(
+        label=gettext_lazy("Players in the final stage"),
+        required=False,
+        min_value=4,
+        max_value=2000,
+        help_text=gettext_lazy("A multiple of 4: the top players by the standings at the cut."),
+    )
+    carry_over = forms.CharField(
+        label=gettext_lazy("Carried over"),
+        required=False,
+        max_length=12,
+        help_text=gettext_lazy(
+            "What the finalists keep of their table points and score: 1 (all), 1/2 (half), "
+            "0 (nothing) or another factor such as 3/4."
+        ),
+    )
+    final_seating = forms.ChoiceField(
+        label=gettext_lazy("Final tables"),
+        choices=Tournament.FinalSeating.choices,
+        required=False,
+    )
+    consolation = forms.BooleanField(
+        label=gettext_lazy("Consolation stage"),
+        required=False,
+        help_text=gettext_lazy(
+            "The players who miss the cut play on at their own tables; otherwise they stop."
+        ),
+    )
+
     # The settings a rule preset lets a tournament change (RulePreset.settings), by form field.
     wind_rounds = forms.TypedChoiceField(
         label=_("Wind rounds a game (JT, WA)"),
@@ -333,7 +372,50 @@ class TournamentForm(forms.Form):
             except ValueError as error:
                 self.add_error(None, str(error))
         data["rule_settings"] = settings
+        self._clean_stage(data)
         return data
+
+    def _clean_stage(self, data: dict[str, Any]) -> None:
+        """The final stage: both its round and its size, a multiple of 4 no larger than the
+        field, before the last planned round; the carry-over a factor from 0 to 1."""
+        after, size = data.get("cut_after_round"), data.get("cut_size")
+        if after is not None and size is None and "cut_size" not in self.errors:
+            self.add_error("cut_size", _("Say how many players go on to the final stage."))
+        if size is not None and after is None and "cut_after_round" not in self.errors:
+            self.add_error("cut_after_round", _("Say after which round the cut comes."))
+        if size is not None and size % 4:
+            self.add_error("cut_size", _("The final stage takes a multiple of 4 players."))
+        if size is not None and self.tournament is not None:
+            field = self.tournament.players.filter(substitute=False).count()
+            if field and size > field:
+                self.add_error(
+                    "cut_size",
+                    _("The tournament has %(count)s players; the final stage cannot take more.")
+                    % {"count": field},
+                )
+        planned = data.get("planned_rounds") or self._current("planned_rounds")
+        if after is not None and planned and after >= planned:
+            self.add_error(
+                "cut_after_round",
+                _("The cut comes before the last of the %(rounds)s planned rounds.")
+                % {"rounds": planned},
+            )
+        if not data.get("final_seating"):
+            data["final_seating"] = self._current("final_seating")
+        carry = (data.get("carry_over") or "").strip()
+        if not carry:
+            data["carry_over"] = self._current("carry_over")
+            return
+        try:
+            data["carry_over"] = str(parse_carry_over(carry))
+        except ValueError:
+            self.add_error(
+                "carry_over",
+                _(
+                    "Write a factor from 0 to 1: 1 (all), 1/2 (half), 0 (nothing) or a fraction "
+                    "such as 3/4."
+                ),
+            )
 
     def _current(self, name: str) -> Any:
         """The setting as it is now (the default for a new tournament)."""
