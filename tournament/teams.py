@@ -42,7 +42,7 @@ class TeamStanding:
     slug: str  # the team's address: unique within the tournament (`team_slugs`)
     members: tuple[TeamMember, ...]  # in the individual ranking's order, substitutes last
     table_points: Fraction  # of the members counted
-    score: int  # of the members counted
+    score: int | Fraction  # of the members counted (a fraction after a carry-over)
     complete: bool  # has at least k players who are not substitutes
 
     @property
@@ -76,6 +76,10 @@ def team_slugs(identities: Iterable[str]) -> dict[str, str]:
         taken.add(slug)
         slugs[identity] = slug
     return slugs
+
+
+def _whole(value: Fraction) -> int | Fraction:
+    return value.numerator if value.denominator == 1 else value
 
 
 def team_standings(
@@ -112,7 +116,7 @@ def team_standings(
                     for row in members
                 ),
                 table_points=sum((row.table_points for row in counted), Fraction(0)),
-                score=sum(row.score for row in counted),
+                score=_whole(sum((Fraction(row.score) for row in counted), Fraction(0))),
                 complete=len(competing) >= (best_of or 1),
             )
         )

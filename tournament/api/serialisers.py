@@ -370,7 +370,7 @@ def team_standing(team: TeamStanding) -> dict[str, Any]:
         "complete": team.complete,
         "table_points": points_number(team.table_points),
         "table_points_exact": str(team.table_points),
-        "score": team.score,
+        "score": points_number(Fraction(team.score)),
         "members": [
             {
                 "player": member.standing.player.key,
@@ -378,7 +378,7 @@ def team_standing(team: TeamStanding) -> dict[str, Any]:
                 "rank": member.standing.rank,
                 "table_points": points_number(member.standing.table_points),
                 "table_points_exact": str(member.standing.table_points),
-                "score": member.standing.score,
+                "score": points_number(Fraction(member.standing.score)),
                 "substitute": member.standing.player.substitute,
                 "counted": member.counted,
             }

@@ -23,7 +23,7 @@ from tournament.models import Tournament
 from tournament.prize_giving import Shown, shown
 from tournament.selectors import format_points
 from tournament.spreadsheet import safe_text
-from tournament.tables import NUMBER, points_as_decimal
+from tournament.tables import NUMBER, points_as_decimal, shown_score
 from tournament.teams import TeamStanding, cached_teams, teams_shown
 from tournament.web.public import EXPORT_FORMATS, _access
 
@@ -140,7 +140,7 @@ def team_rows(teams: list[TeamStanding]) -> list[dict[str, Any]]:
             "complete": team.complete,
             "table_points": team.table_points,
             "table_points_exact": team.table_points,
-            "score": team.score,
+            "score": shown_score(team.score),
             "counted": "; ".join(
                 f"{member.standing.player.name} ({member.standing.player.key})"
                 for member in team.counted

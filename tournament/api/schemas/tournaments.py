@@ -287,7 +287,7 @@ class TeamMember(Answer):
     rank: int | None = Field(ge=1, description="In the individual standings; null: substitute.")
     table_points: TablePoints
     table_points_exact: TablePointsExact
-    score: int
+    score: int | float = Field(description="Two decimals when a carry-over makes it a fraction.")
     substitute: bool
     counted: bool = Field(description="Among the best players the team's totals count.")
 
@@ -305,7 +305,9 @@ class TeamStanding(Answer):
     )
     table_points: TablePoints = Field(description="Of the members counted.")
     table_points_exact: TablePointsExact
-    score: int = Field(description="Of the members counted.")
+    score: int | float = Field(
+        description="Of the members counted; two decimals when a carry-over makes it a fraction."
+    )
     members: list[TeamMember] = Field(
         description="In the individual standings' order, substitutes last."
     )

@@ -201,7 +201,7 @@ class Command(BaseCommand):
             out.append(
                 f"{team.rank}. {team.name}"
                 + ("" if team.complete else " (incomplete)")
-                + f"  {format_points(team.table_points)} table points, score {team.score}"
+                + f"  {format_points(team.table_points)} table points, score {format_score(team.score)}"
             )
             for member in team.members:
                 row = member.standing
@@ -211,7 +211,7 @@ class Command(BaseCommand):
                     + f"{row.player.key} {row.player.name}"
                     + (" (substitute)" if row.player.substitute else "")
                     + (" (withdrawn)" if row.player.withdrawn else "")
-                    + f"  {format_points(row.table_points)} / {row.score}"
+                    + f"  {format_points(row.table_points)} / {format_score(row.score)}"
                 )
         if not teams:
             out.append("No teams yet.")
