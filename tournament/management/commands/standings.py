@@ -201,7 +201,8 @@ class Command(BaseCommand):
             out.append(
                 f"{team.rank}. {team.name}"
                 + ("" if team.complete else " (incomplete)")
-                + f"  {format_points(team.table_points)} table points, score {format_score(team.score)}"
+                + f"  {format_points(team.table_points)} table points,"
+                + f" score {format_score(team.score)}"
             )
             for member in team.members:
                 row = member.standing
