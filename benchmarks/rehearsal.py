@@ -1,14 +1,19 @@
 """How long a dress rehearsal of a whole event takes, and that deleting it leaves no row.
 
-    .venv/bin/python benchmarks/rehearsal.py [--players 100] [--rounds 7]
-        [--preset mcr|japanese-transitional|wilmington-12-tile] [--seed 1]
+    .venv/bin/python benchmarks/rehearsal.py [--players 100] [--rounds 7] [--cut 16]
+        [--cut-after 5] [--consolation] [--preset mcr|japanese-transitional|wilmington-12-tile]
+        [--seed 1]
 
-It makes a tournament of `--players` players and `--rounds` planned rounds in a PostgreSQL
+It makes a tournament of `--players` players and `--rounds` planned rounds, with a final stage
+of the best `--cut` players after round `--cut-after` (half their points carried over; the
+others stop, or play a consolation stage with `--consolation`; `--cut 0`: no final stage), in a
+PostgreSQL
 database of its own (`mcr_bench`, created when missing; BENCH_DATABASE_URL names another),
 plays its dress rehearsal through in this process (tournament/services/rehearsal.py, as the
 background thread would), and prints:
 
 - the rehearsal's size: rounds, games, deals entered, penalties;
+- who made the cut, when there is one;
 - its time, elapsed and as this process' CPU time (the database server's work is only in the
   first), and the deals entered per second;
 - the rows of every model of the project before the rehearsal, after it and after deleting
@@ -50,6 +55,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--preset", default="mcr")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cut", type=int, default=16)
+    parser.add_argument("--cut-after", type=int, default=5)
+    parser.add_argument("--consolation", action="store_true")
     options = parser.parse_args()
 
     url = database_url()
@@ -58,7 +66,7 @@ def main() -> None:
     from django.conf import settings
     from django.contrib.auth import get_user_model
 
-    from tournament.models import Hand, Penalty, Table, Tournament
+    from tournament.models import Cut, Hand, Penalty, Table, Tournament
     from tournament.services.players import add_player
     from tournament.services.rehearsal import delete_rehearsal, start_rehearsal
     from tournament.services.tournaments import create_tournament
@@ -73,6 +81,12 @@ def main() -> None:
         preset=options.preset,
         planned_rounds=options.rounds,
     )
+    if options.cut:
+        tournament.cut_after_round = options.cut_after
+        tournament.cut_size = options.cut
+        tournament.carry_over = "1/2"
+        tournament.consolation = options.consolation
+        tournament.save()
     for number in range(1, options.players + 1):
         add_player(
             tournament=tournament,
@@ -88,8 +102,9 @@ def main() -> None:
     copy = rehearsal.copy
     deals = Hand.objects.filter(table__round__tournament=copy).count()
     print(
-        f"rehearsal of {options.players} players, {options.rounds} rounds, {options.preset}: "
-        f"{rehearsal.get_status_display()} {rehearsal.message}".rstrip()
+        f"rehearsal of {options.players} players, {options.rounds} rounds, {options.preset}, "
+        + (f"a cut to {options.cut} after round {options.cut_after}: " if options.cut else "")
+        + f"{rehearsal.get_status_display()} {rehearsal.message}".rstrip()
     )
     print(
         f"  {copy.rounds.count()} rounds, "
@@ -100,6 +115,9 @@ def main() -> None:
         f"  elapsed {elapsed:.1f} s, this process' CPU {cpu:.1f} s, "
         f"{deals / elapsed:.0f} deals a second"
     )
+    cut = Cut.objects.filter(tournament=copy).first()
+    if cut is not None:
+        print(f"  the cut after round {cut.after_round}: {cut.finalists.count()} finalists")
     during = row_counts()
 
     started = time.perf_counter()

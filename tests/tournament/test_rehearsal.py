@@ -9,6 +9,7 @@ from preset_world import PRESETS
 
 from tournament.models import (
     AuditEntry,
+    Cut,
     Hand,
     Penalty,
     Player,
@@ -220,3 +221,32 @@ def test_a_running_rehearsal_is_not_deleted_until_it_stalls():
     Rehearsal.objects.filter(pk=rehearsal.pk).update(heartbeat=stalled, created=stalled)
     service.delete_rehearsal(rehearsal, actor=organiser)
     assert not Rehearsal.objects.exists()
+
+
+@pytest.mark.parametrize("consolation", [False, True], ids=["others-stop", "consolation"])
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_cut_and_the_final_stage_are_played(preset, consolation):
+    tournament = spring_cup(preset, players=12, rounds=3)
+    tournament.cut_after_round = 2
+    tournament.cut_size = 8
+    tournament.carry_over = "1/2"
+    tournament.consolation = consolation
+    tournament.save()
+    rehearsal = service.start_rehearsal(tournament, actor=organiser_of(tournament), seed=4)
+
+    assert rehearsal.status == Rehearsal.Status.DONE, rehearsal.message
+    copy = rehearsal.copy
+    cut = Cut.objects.get(tournament=copy)
+    finalists = [finalist.player for finalist in cut.finalists.order_by("position")]
+    assert len(finalists) == 8
+    final_round = copy.rounds.get(number=3)
+    seated = {seat.player for seat in Seat.objects.filter(round=final_round, table__number__lte=2)}
+    assert seated == set(finalists)  # the final tables: the finalists, by rank
+    table_1 = {seat.player for seat in Seat.objects.filter(round=final_round, table__number=1)}
+    assert table_1 == set(finalists[:4])
+    assert final_round.tables.count() == (3 if consolation else 2)
+    assert rehearsal.done == rehearsal.total == 3 + 3 + final_round.tables.count()
+    ranked = [row for row in standings(copy) if row.rank is not None]
+    assert {row.player for row in ranked[:8]} == set(finalists)
+    # No one stayed away after the cut: the no-shows come before it.
+    assert not copy.players.filter(withdrawn_from_round=3).exists()

@@ -20,7 +20,9 @@ What a rehearsal plays, from its seed (the same seed plays the same rehearsal):
   organiser would when the players are not a multiple of four;
 - no-shows: from round 2 (and round 3) a player stays away and a substitute takes the place,
   as the attendance page does (services/attendance.py), while the round keeps at most three
-  substitutes.
+  substitutes, and only before the cut;
+- the cut and the final stage where the tournament has one: the cut confirmed once its round
+  is finished, the final rounds seated from it (services/stages.py).
 
 The copy is a tournament like any other, so every page, print and export works on it as it will
 on the day. It is kept apart: it is never public (`update_tournament` refuses), its slug and
@@ -62,6 +64,7 @@ from tournament.services.penalties import record_false_win, record_penalty
 from tournament.services.players import add_player
 from tournament.services.rounds import create_round, set_round_status
 from tournament.services.seating_plan import enqueue, seat_round
+from tournament.services.stages import confirm_cut
 
 logger = logging.getLogger(__name__)
 
@@ -92,6 +95,11 @@ COPIED_SETTINGS = (
     "rule_settings",
     "standings_hidden_from",
     "team_best_of",
+    "cut_after_round",
+    "cut_size",
+    "carry_over",
+    "final_seating",
+    "consolation",
 )
 COPIED_PLAYER_FIELDS = (
     "key",
@@ -241,11 +249,17 @@ def play(rehearsal: Rehearsal) -> None:
     rounds = rounds_to_play(copy)
     regulars = list(copy.players.filter(substitute=False).order_by("pk"))
     fill = _fill_the_tables(copy, len(regulars))
-    no_shows = [number for number in NO_SHOW_ROUNDS if number <= rounds]
+    # Before the cut only: a finalist away from the final stage is seated by hand.
+    last_no_show = rounds if copy.cut_after_round is None else copy.cut_after_round
+    no_shows = [number for number in NO_SHOW_ROUNDS if number <= last_no_show]
     no_shows = no_shows[: max(0, MOST_SUBSTITUTES - fill)]
     bench = [_stand_in(copy, benched=True) for _number in no_shows]
     away = rng.sample(regulars, len(no_shows))
-    Rehearsal.objects.filter(pk=rehearsal.pk).update(total=rounds * ((len(regulars) + fill) // 4))
+    tables = (len(regulars) + fill) // 4
+    final_rounds = 0 if copy.cut_after_round is None else max(0, rounds - copy.cut_after_round)
+    final_tables = tables if copy.consolation else (copy.cut_size or 0) // 4
+    total = (rounds - final_rounds) * tables + final_rounds * final_tables
+    Rehearsal.objects.filter(pk=rehearsal.pk).update(total=total)
     dealer = Dealer(copy.preset, rng)
     done = 0
     for number in range(1, rounds + 1):
@@ -265,6 +279,8 @@ def play(rehearsal: Rehearsal) -> None:
             done += 1
             Rehearsal.objects.filter(pk=rehearsal.pk).update(done=done, heartbeat=timezone.now())
         set_round_status(round=round, status=Status.FINISHED, actor=actor)
+        if number == copy.cut_after_round:
+            confirm_cut(tournament=copy, actor=actor)
 
 
 def _fill_the_tables(copy: Tournament, regulars: int) -> int:
