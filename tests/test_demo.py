@@ -23,7 +23,7 @@ from tournament.demo import (
     REFEREE_USERNAME,
     REGISTRATION_DEMO_SLUG,
 )
-from tournament.models import ExtraWin, Hand, Penalty, Seat, Table, Tournament
+from tournament.models import Cut, ExtraWin, Hand, Penalty, Seat, Table, Tournament
 from tournament.selectors import standings
 from tournament.services import registrations
 
@@ -375,7 +375,23 @@ def test_the_jt_and_wa_demos_rank_everyone_on_round_one(demo, slug):
     rows = standings(tournament)
 
     assert [row.rank for row in rows] == list(range(1, 9))
-    assert sum(row.table_points for row in rows) == 2 * (4 + 2 + 1 + 0)
+    main = standings(tournament, stage="main") if tournament.cut_after_round else rows
+    assert sum(row.table_points for row in main) == 2 * (4 + 2 + 1 + 0)
+
+
+def test_the_jt_demo_has_a_final_stage_after_round_one(demo):
+    tournament = Tournament.objects.get(slug="demo-jt")
+    cut = Cut.objects.get(tournament=tournament)
+    finalists = [finalist.player for finalist in cut.finalists.order_by("position")]
+    main = standings(tournament, stage="main")
+
+    assert (cut.after_round, cut.size, cut.carry_over, cut.consolation) == (1, 4, "1/2", True)
+    assert finalists == [row.player for row in main[:4]]
+    table_1 = Seat.objects.filter(round__tournament=tournament, round__number=2, table__number=1)
+    assert {seat.player for seat in table_1} == set(finalists)
+    rows = standings(tournament)
+    assert [row.stage for row in rows] == ["final"] * 4 + ["consolation"] * 4
+    assert rows[0].carried_table_points == main[0].table_points / 2
 
 
 @pytest.mark.parametrize("slug", DEAL_DEMOS)

@@ -13,9 +13,10 @@ tournament (apart from the moments things were entered).
 Beside it, two small tournaments of the presets that count a deal's points: "Demo Japanese
 Transitional" (demo-jt) and "Demo Wilmington" (demo-wa), 8 players each and games of two wind
 rounds. Their round 1 is finished and confirmed, their round 2 in play with deals entered by the
-demo referee: wins on a discard and self-drawn, dealers keeping the deal, riichi, faulty claims,
-draws with ready players and a faulty out (JT), two winners on one discard and faulty outs
-(WA).
+demo referee (demo-jt has a final stage: after round 1 the best four play round 2's table 1,
+carrying half their points, the others a consolation table): wins on a discard and self-drawn,
+dealers keeping the deal, riichi, faulty claims, draws with ready players and a faulty out (JT),
+two winners on one discard and faulty outs (WA).
 
 And two that have not started: "Demo Autumn Open" (demo-autumn), a month ahead, taking
 registrations on its public page with the organiser's approval and 8 places: six players
@@ -58,6 +59,7 @@ from tournament.services import (
     set_round_status,
     start_clock,
 )
+from tournament.services.stages import confirm_cut
 from tournament.services.tournaments import create_tournament
 
 DEMO_USERNAME = "organiser"
@@ -162,6 +164,9 @@ class DealDemo:
     round_1: dict[int, dict[int, str]]  # table -> deal number -> scripted kind of deal
     round_2: dict[int, dict[int, str]]
     round_2_progress: tuple[int, ...]  # deals entered at each table of round 2
+    # A final stage after round 1: the best four play round 2's table 1 carrying half their
+    # points, the others a consolation table (docs/stages.md); False: one stage.
+    final_stage: bool = False
 
 
 # Kinds of deal: "win" (anyone, on a discard or self-drawn; the default), "self_drawn",
@@ -184,6 +189,7 @@ DEAL_DEMOS = (
         },
         round_2={1: {1: "dealer", 3: "draw_ready", 4: "riichi"}, 2: {2: "faulty_out", 3: "dealer"}},
         round_2_progress=(5, 3),
+        final_stage=True,
     ),
     DealDemo(
         slug="demo-wa",
@@ -202,6 +208,13 @@ DEAL_DEMOS = (
     ),
 )
 DEAL_DEMO_RULES = {"wind_rounds": 2}
+FINAL_STAGE = {
+    "planned_rounds": 2,
+    "cut_after_round": 1,
+    "cut_size": 4,
+    "carry_over": "1/2",
+    "consolation": True,
+}
 DEAL_DEMO_MINUTES_PLAYED = 30
 # A game ends after its last wind round; no demo game comes near this many deals.
 MOST_DEALS = 60
@@ -435,6 +448,7 @@ def _load_deal_demo(demo: DealDemo, organiser: User, referee: User) -> Tournamen
         preset=demo.preset,
         seat_rotation=get_preset(demo.preset).seat_rotation,
         rule_settings=DEAL_DEMO_RULES,
+        **(FINAL_STAGE if demo.final_stage else {}),
     )
     for key, index in enumerate(demo.players, start=1):
         _key, name, country, club = PLAYERS[index]
@@ -447,6 +461,8 @@ def _load_deal_demo(demo: DealDemo, organiser: User, referee: User) -> Tournamen
         end_game(table=table, ended_by_time=False, entered_by=organiser)
     confirm_submitted_games(round=round1, confirmed_by=organiser)
     set_round_status(round=round1, status=Round.Status.FINISHED, actor=organiser)
+    if demo.final_stage:
+        confirm_cut(tournament=tournament, actor=organiser)
 
     round2 = _start_round(tournament, organiser, seed=demo.seed + 1, referee=referee)
     start_clock(round=round2, actor=organiser)
