@@ -250,3 +250,33 @@ def test_the_cut_and_the_final_stage_are_played(preset, consolation):
     assert {row.player for row in ranked[:8]} == set(finalists)
     # No one stayed away after the cut: the no-shows come before it.
     assert not copy.players.filter(withdrawn_from_round=3).exists()
+
+
+def test_the_copy_takes_the_settings_and_the_players_as_entered():
+    tournament = spring_cup("japanese-transitional", players=8, rounds=2)
+    settings = {
+        "venue": "Town Hall",
+        "table_points": [6, 3, 1, 0],
+        "tie_breaks": ["best_game"],
+        "round_minutes": 90,
+        "team_best_of": 2,
+        "separate_clubs": "hard",
+        "standings_hidden_from": 2,
+    }
+    Tournament.objects.filter(pk=tournament.pk).update(**settings)
+    tournament.refresh_from_db()
+    Player.objects.filter(tournament=tournament, key="1").update(
+        team="Oak", club="Oak Club", ema_number="04120001", family_name="Archer"
+    )
+    copy = service.start_rehearsal(tournament, actor=organiser_of(tournament), seed=1).copy
+    for name, value in settings.items():
+        assert getattr(copy, name) == value, name
+    assert (copy.preset, copy.rule_settings) == (tournament.preset, tournament.rule_settings)
+    ann = copy.players.get(key="1")
+    assert (ann.team, ann.club, ann.ema_number, ann.family_name) == (
+        "Oak",
+        "Oak Club",
+        "04120001",
+        "Archer",
+    )
+    assert set(copy.organisers.all()) == set(tournament.organisers.all())

@@ -61,10 +61,11 @@ from tournament.services.audit import record
 from tournament.services.games import confirm_game, end_game
 from tournament.services.hands import record_hand
 from tournament.services.penalties import record_false_win, record_penalty
-from tournament.services.players import add_player
+from tournament.services.players import EDITABLE, add_player
 from tournament.services.rounds import create_round, set_round_status
 from tournament.services.seating_plan import enqueue, seat_round
 from tournament.services.stages import confirm_cut
+from tournament.services.tournaments import CREATE_ONLY, SETTINGS
 
 logger = logging.getLogger(__name__)
 
@@ -75,44 +76,20 @@ NO_SHOW_ROUNDS = (2, 3)
 #: A running rehearsal whose heartbeat is older than this died with its process.
 STALE_AFTER = dt.timedelta(minutes=2)
 
-# The settings a copy takes from its tournament (everything that changes how it plays, is
-# seated, ranked and shown); registration, check-in and publication are not copied.
+# The settings a copy takes from its tournament: everything the organiser sets that changes
+# how it plays, is seated, ranked and shown, but its name, address and publication;
+# registration and check-in are not copied.
 COPIED_SETTINGS = (
-    "start_date",
-    "end_date",
-    "venue",
-    "preset",
-    "profile",
-    "seat_rotation",
-    "table_points",
-    "tie_breaks",
-    "planned_rounds",
+    *(name for name in SETTINGS if name not in ("name", "slug", "public")),
+    *CREATE_ONLY,
     "separate_clubs",
     "separate_countries",
     "separate_teams",
-    "confirmation",
-    "round_minutes",
-    "rule_settings",
     "standings_hidden_from",
-    "team_best_of",
-    "cut_after_round",
-    "cut_size",
-    "carry_over",
-    "final_seating",
-    "consolation",
 )
-COPIED_PLAYER_FIELDS = (
-    "key",
-    "name",
-    "family_name",
-    "given_name",
-    "country",
-    "club",
-    "team",
-    "ema_number",
-    "substitute",
-    "fixed_table",
-)
+# A player's fields as the organiser enters them, but their withdrawal: the copy's field is
+# the players still in the tournament.
+COPIED_PLAYER_FIELDS = tuple(name for name in EDITABLE if name != "withdrawn_from_round")
 
 # The values drawn for a win entered by its value: MCR fan (flowers apart), JT's final score,
 # WA's points; mostly small, now and then a big one.
