@@ -182,6 +182,11 @@ def row(key: str, rank: int | None, points: Fraction, score: int) -> dict:
         "score": score,
         "substitute": key == SUBSTITUTE,
         "provisional_games": 0,
+        # One stage: no stage, nothing carried over, the score whole.
+        "stage": None,
+        "score_exact": str(score),
+        "carried_table_points": None,
+        "carried_score": None,
     }
 
 

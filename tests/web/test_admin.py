@@ -35,6 +35,8 @@ def change_form(tournament: Tournament, **changes) -> dict:
         "round_minutes": tournament.round_minutes,
         "venue": "",
         "registration": tournament.registration,
+        "carry_over": tournament.carry_over,
+        "final_seating": tournament.final_seating,
     }
     return data | changes
 
