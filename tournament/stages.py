@@ -13,9 +13,9 @@ from fractions import Fraction
 from typing import TypeVar
 
 from scoring.engine.ranking import rank, ranking_key
-from tournament.models import Cut, Finalist, FinalSeating, Tournament, parse_carry_over
+from tournament.models import Cut, Finalist, FinalSeating, Round, Tournament, parse_carry_over
 from tournament.names import natural_key
-from tournament.selectors import TWELFTHS, Standing, Tally, _ranked_rows, _tally
+from tournament.tally import TWELFTHS, Standing, Tally, ranked_rows, tally
 
 MAIN, FINAL, CONSOLATION = "main", "final", "consolation"
 STAGES = (MAIN, FINAL, CONSOLATION)
@@ -175,9 +175,9 @@ def main_standings(
     last = tournament.cut_after_round
     if up_to_round is not None:
         last = up_to_round if last is None else min(last, up_to_round)
-    tally = _tally(tournament, provisional=provisional, up_to_round=last)
+    counted = tally(tournament, provisional=provisional, up_to_round=last)
     stage = MAIN if tournament.cut_after_round is not None else ""
-    return _ranked_rows(tournament, tally, stage=stage)
+    return ranked_rows(tournament, counted, stage=stage)
 
 
 def stage_standings(
@@ -199,10 +199,10 @@ def stage_standings(
     if cut is None or (up_to_round is not None and up_to_round <= cut.after_round):
         if stage is not None:
             return []
-        tally = _tally(tournament, provisional=provisional, up_to_round=up_to_round)
-        return _ranked_rows(tournament, tally)
+        counted = tally(tournament, provisional=provisional, up_to_round=up_to_round)
+        return ranked_rows(tournament, counted)
     finalists = list(cut.finalists.all())
-    later = _tally(
+    later = tally(
         tournament, provisional=provisional, after_round=cut.after_round, up_to_round=up_to_round
     )
     final = _final_rows(tournament, cut, finalists, later)
@@ -211,16 +211,14 @@ def stage_standings(
     out = {finalist.player_id for finalist in finalists}
     if stage == CONSOLATION:
         others = {player.id for player in later.players if player.id not in out}
-        return _ranked_rows(tournament, later, only=others, stage=CONSOLATION)
-    whole = _tally(tournament, provisional=provisional, up_to_round=up_to_round)
+        return ranked_rows(tournament, later, only=others, stage=CONSOLATION)
+    whole = tally(tournament, provisional=provisional, up_to_round=up_to_round)
     others = {player.id for player in whole.players if player.id not in out}
-    rest = _ranked_rows(
-        tournament, whole, only=others, stage=CONSOLATION if cut.consolation else ""
-    )
+    rest = ranked_rows(tournament, whole, only=others, stage=CONSOLATION if cut.consolation else "")
     shift = len(final)
     every_game = {
         row.player.pk: row.game_scores
-        for row in _ranked_rows(tournament, whole, only=out, stage=FINAL)
+        for row in ranked_rows(tournament, whole, only=out, stage=FINAL)
     }
     return [
         *(replace(row, game_scores=every_game.get(row.player.pk, ())) for row in final),
@@ -278,3 +276,12 @@ def stage_heading(tournament: Tournament) -> str:
     if cut is None:
         return ""
     return gettext("Final stage — after the cut to %(size)s") % {"size": cut.size}
+
+
+def expected_players(round: Round) -> set[int] | None:
+    """The ids of the players a round after the cut must seat when the others stop (the
+    finalists); None when everyone playing the round is seated as usual."""
+    cut = confirmed_cut(round.tournament)
+    if cut is None or round.number <= cut.after_round or cut.consolation:
+        return None
+    return set(cut.finalists.values_list("player_id", flat=True))

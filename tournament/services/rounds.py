@@ -34,6 +34,7 @@ from tournament.models import (
 from tournament.services.audit import record
 from tournament.services.live import note_change
 from tournament.services.seating import create_table, refuse_unless_playing
+from tournament.stages import expected_players
 from tournament.text import listed
 
 Status = Round.Status
@@ -372,8 +373,6 @@ def set_round_status(
                 params={"round": round.number},
             )
         seated = set(Seat.objects.filter(round=round).values_list("player_id", flat=True))
-        from tournament.services.stages import expected_players
-
         expected = expected_players(round)  # after a cut the others may stop
         missing = [
             player.name

@@ -20,9 +20,10 @@ from tournament.models import (
     Table,
     Tournament,
 )
-from tournament.selectors import TWELFTHS
 from tournament.services.audit import record
 from tournament.services.live import note_change
+from tournament.services.rounds import players_to_seat, set_seating
+from tournament.tally import TWELFTHS
 from tournament.text import listed
 
 Status = Round.Status
@@ -145,8 +146,6 @@ def stage_field(round: Round) -> tuple[list[Player], list[Player]] | None:
         )
     if not cut.consolation:
         return finalists, []
-    from tournament.services.rounds import players_to_seat
-
     chosen = {player.pk for player in finalists}
     field = {player.pk for player in players_to_seat(round) if player.pk not in chosen}
     order = stages.stage_standings(tournament, stage=stages.CONSOLATION)
@@ -177,8 +176,6 @@ def stage_tables(round: Round) -> list[list[Player]] | None:
 @transaction.atomic
 def seat_stage_round(*, round: Round, actor: User) -> list[Table]:
     """Seat a round after the cut (see `stage_tables`), replacing its tables."""
-    from tournament.services.rounds import set_seating
-
     tables = stage_tables(round)
     if tables is None:
         raise ValidationError(
@@ -187,12 +184,3 @@ def seat_stage_round(*, round: Round, actor: User) -> list[Table]:
             params={"round": round.number},
         )
     return set_seating(round=round, tables=tables, actor=actor, carry_referees=True)
-
-
-def expected_players(round: Round) -> set[int] | None:
-    """The ids of the players a round after the cut must seat when the others stop (the
-    finalists); None when everyone playing the round is seated as usual."""
-    cut = stages.confirmed_cut(round.tournament)
-    if cut is None or round.number <= cut.after_round or cut.consolation:
-        return None
-    return set(cut.finalists.values_list("player_id", flat=True))
