@@ -1,6 +1,6 @@
 """Django settings, read from environment variables with development defaults.
 
-Variables (see README.md):
+Variables (see docs/deployment.md, "Configuration"):
 
 - ``DEBUG``: true/false (default true, for local development)
 - ``SECRET_KEY``: required when DEBUG is off

@@ -1,5 +1,5 @@
-"""Print the JSON Schema of the tournament archive ("mcr-tournament-archive", either version:
-1, MCR hands, or 2, the deals of every preset, which exports write).
+"""Print the JSON Schema of the tournament archive ("mcr-tournament-archive", every version
+from 1, MCR hands, to 5, which exports write: `tournament/archive/__init__.py` says what each adds).
 
     python manage.py archive_schema > archive.schema.json
 

@@ -1,5 +1,6 @@
-"""Write a whole tournament as one JSON archive ("mcr-tournament-archive", version 2: the deals
-of every rule preset, with their places in the game and payments).
+"""Write a whole tournament as one JSON archive ("mcr-tournament-archive", the newest
+version, 5: the deals of every rule preset with their places and payments, the referee accounts,
+registration and check-in, the final stage, the prize-giving, teams and extra time).
 
     python manage.py export_tournament SLUG > spring-cup.json
     python manage.py export_tournament SLUG --output spring-cup.json
