@@ -9,8 +9,10 @@ each chow joining others no more often than account-once allows.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from . import fans as F
-from .situation import P_CHOW
+from .situation import P_CHOW, Pack
 from .tiles import DRAGONS, WINDS
 
 
@@ -267,7 +269,7 @@ def terminal_chows(mids: list[int], pair: int, t: list[int]) -> bool:
     return False
 
 
-def pack_traits(packs, t: list[int]) -> None:
+def pack_traits(packs: Iterable[Pack], t: list[int]) -> None:
     """Outside Hand, All Fives, All Even Pungs: a property every set and the pair share."""
     outside = fives = even = 0
     for kind, tile, _melded in packs:

@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from . import fans as F
-from .situation import P_CHOW, PAIR, Situation
+from .situation import P_CHOW, PAIR, Pack, Situation
 from .tiles import DRAGONS, GREEN_TILES, HONORS, REVERSIBLE, TERMINALS, TERMINALS_OR_HONORS, WINDS
 
 Exclusions = tuple[tuple[int, tuple[int, ...]], ...]
@@ -188,7 +190,7 @@ def wind_fans(wind_tiles: list[int], s: Situation, t: list[int]) -> None:
                 t[F.PUNG_OF_TERMINALS_OR_HONORS] -= 1
 
 
-def wait_fans(packs, win_tile: int, t: list[int]) -> None:
+def wait_fans(packs: Iterable[Pack], win_tile: int, t: list[int]) -> None:
     """Edge, Closed or Pair Wait from the concealed packs holding the winning tile (called
     only when the hand could be completed by one tile only)."""
     edge = closed = pair = False

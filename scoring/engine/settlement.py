@@ -70,7 +70,11 @@ def hand_payments(
 
 
 def faulty_out_payments(
-    *, offender: int, preset: RulePreset = MCR, dealer: int | None = None, invalid_hand=False
+    *,
+    offender: int,
+    preset: RulePreset = MCR,
+    dealer: int | None = None,
+    invalid_hand: bool = False,
 ) -> list[int]:
     """A declared win that is not one: the offender pays the preset's amount to each other
     player, doubled where the dealer pays or receives (JT)."""

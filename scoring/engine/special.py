@@ -14,7 +14,7 @@ from .hand_fans import (
     wind_fans,
 )
 from .profiles import Rulings
-from .situation import P_CHOW, P_KONG, P_PUNG, PAIR, Situation, Verdict
+from .situation import P_CHOW, P_KONG, P_PUNG, PAIR, Pack, Situation, Verdict
 from .tiles import DRAGONS, KNITTED_STRAIGHTS, TERMINALS, THIRTEEN_ORPHANS, WINDS
 
 N_FANS = F.COUNT
@@ -93,7 +93,7 @@ def knitted_straight(s: Situation, rulings: Rulings) -> Verdict | None:
         if len(pairs) != 1 or sum(rest) != 2:
             return None
         pair = pairs[0]
-        concealed_sets: list = []
+        concealed_sets: list[Pack] = []
     else:
         splits = arrangements(rest)
         if len(splits) != 1:
@@ -151,8 +151,7 @@ def knitted_straight(s: Situation, rulings: Rulings) -> Verdict | None:
     elif win not in knitted or standing[win] == 3:
         t[F.SINGLE_WAIT] = 1
     apply_exclusions(t, rulings.exclusions)
-    packs = [("knitted", knitted), fourth, (PAIR, pair, False)]
-    return Verdict(t, "knitted_straight", packs, s)
+    return Verdict(t, "knitted_straight", [fourth, (PAIR, pair, False)], s, knitted=knitted)
 
 
 def nine_gates(s: Situation, rulings: Rulings) -> Verdict | None:
