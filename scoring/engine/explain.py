@@ -130,7 +130,7 @@ def _set_line(pack: Pack, *, declared: bool, concealed: bool) -> SetLine:
     return SetLine(_KIND[kind], tuple(CODES[t] for t in tiles), declared, concealed)
 
 
-def _explain_regular(
+def _explain_regular(  # noqa: C901 - one branch per fan family, flat, mirrors the fan list
     verdict: Verdict,
 ) -> tuple[tuple[SetLine, ...], dict[str, tuple[int, ...]]]:
     s = verdict.situation

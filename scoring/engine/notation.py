@@ -202,7 +202,9 @@ def parse_tiles(case: Any) -> tuple[tuple[int, ...], tuple[Meld, ...], int]:
 JOKER_TOKEN = len(CODES)
 
 
-def _tokens(text: str, *, joker: bool = False) -> Iterator[tuple[int | None, str | None, int]]:
+def _tokens(  # noqa: C901 - a tokenizer: one branch per character class of the notation
+    text: str, *, joker: bool = False
+) -> Iterator[tuple[int | None, str | None, int]]:
     """Yield (tile, group, position) for each tile; group is None, '[' or '('; a set's opening
     and closing bracket yield the tile None (with the group, then with None). With `joker`,
     "J" is a tile too (JOKER_TOKEN)."""

@@ -76,7 +76,9 @@ def _seven_shifted_pairs(standing: list[int], suit: int) -> bool:
     return False
 
 
-def knitted_straight(s: Situation, rulings: Rulings) -> Verdict | None:
+def knitted_straight(  # noqa: C901 - one branch per kind of fourth set and the fans it adds, flat
+    s: Situation, rulings: Rulings
+) -> Verdict | None:
     """Knitted Straight as three chows, with one more set and a pair."""
     standing = s.standing
     if len(s.tiles) < 9 or not any(n >= 2 for n in standing):

@@ -241,7 +241,9 @@ class Tiles:
             found.append(self._score_regular(tuple(sets)))
         return found
 
-    def _score_regular(self, sets: tuple[JtSet, ...]) -> Reading:
+    def _score_regular(  # noqa: C901 - a reading's lines, flat, in the order of the JT spec's table
+        self, sets: tuple[JtSet, ...]
+    ) -> Reading:
         hand = self.hand
         win = hand.win_tile
         pair = sets[4]
