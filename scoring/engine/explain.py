@@ -189,10 +189,10 @@ def _explain_regular(  # noqa: C901 - one branch per fan family, flat, mirrors t
                 for i in pungs
                 if tile(i) in TERMINALS_OR_HONORS
                 and tile(i) not in DRAGONS
-                and tile(i) not in (s.seat_wind, s.prevalent_wind)
+                and tile(i) not in (s.seat_wind, s.prevailing_wind)
             }
         elif fan_id == F.PREVALENT_WIND:
-            used = {i for i in pungs if tile(i) == s.prevalent_wind}
+            used = {i for i in pungs if tile(i) == s.prevailing_wind}
         elif fan_id == F.SEAT_WIND:
             used = {i for i in pungs if tile(i) == s.seat_wind}
         elif fan_id in (F.MELDED_KONG, F.TWO_MELDED_KONGS):

@@ -180,13 +180,13 @@ def wind_fans(wind_tiles: list[int], s: Situation, t: list[int]) -> None:
     Honors, unless a larger wind fan already took it."""
     for tile in wind_tiles:
         counted = any(t[fan] for fan in _WINDS_COUNTED_BY)
-        if tile == s.prevalent_wind:
+        if tile == s.prevailing_wind:
             t[F.PREVALENT_WIND] = 1
             if not counted:
                 t[F.PUNG_OF_TERMINALS_OR_HONORS] -= 1
         if tile == s.seat_wind:
             t[F.SEAT_WIND] = 1
-            if s.seat_wind != s.prevalent_wind and not counted:
+            if s.seat_wind != s.prevailing_wind and not counted:
                 t[F.PUNG_OF_TERMINALS_OR_HONORS] -= 1
 
 

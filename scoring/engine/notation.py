@@ -151,7 +151,8 @@ def _situation(data: Mapping) -> dict:
         or (flags["kong_related"] and self_drawn),
         "last_wall_tile": flags["last_wall_tile"],
         "seat_wind": parse_wind(data.get("seat_wind", "E"), "seat_wind"),
-        "prevalent_wind": parse_wind(data.get("prevalent_wind", "E"), "prevalent_wind"),
+        # The case format calls the prevailing wind `prevalent_wind`.
+        "prevailing_wind": parse_wind(data.get("prevalent_wind", "E"), "prevalent_wind"),
         "flowers": _parse_flowers(data.get("flowers", 0)),
     }
 

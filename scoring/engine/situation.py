@@ -79,7 +79,7 @@ class Situation:
         "replacement_tile",
         "last_wall_tile",
         "seat_wind",
-        "prevalent_wind",
+        "prevailing_wind",
         "standing",
         "fixed",
         "fixed_packs",
@@ -115,7 +115,7 @@ class Situation:
         self.replacement_tile = hand.replacement_tile
         self.last_wall_tile = hand.last_wall_tile
         self.seat_wind = 27 + hand.seat_wind
-        self.prevalent_wind = 27 + hand.prevalent_wind
+        self.prevailing_wind = 27 + hand.prevailing_wind
         self.standing = standing
         self.fixed = fixed
         self.fixed_packs = fixed_packs

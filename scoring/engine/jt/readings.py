@@ -279,7 +279,7 @@ class Tiles:
             pair_points = PAIR_POINTS
         else:
             pair_points = PAIR_POINTS * (
-                (pair.tile == 27 + hand.seat_wind) + (pair.tile == 27 + hand.prevalent_wind)
+                (pair.tile == 27 + hand.seat_wind) + (pair.tile == 27 + hand.prevailing_wind)
             )
         if pair_points:
             lines.append(Line("pair_points", pair_points, sets=(4,)))
@@ -309,7 +309,7 @@ class Tiles:
         for i in winds:
             if sets[i].tile == 27 + hand.seat_wind:
                 lines.append(Line("own_wind_pung", 1, sets=(i,)))
-            if sets[i].tile == 27 + hand.prevalent_wind:
+            if sets[i].tile == 27 + hand.prevailing_wind:
                 lines.append(Line("round_wind_pung", 1, sets=(i,)))
 
         # Chows.

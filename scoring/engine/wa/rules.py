@@ -91,7 +91,7 @@ def reading_patterns(  # noqa: C901 - one test per pattern of the WA spec's 4.1-
     facts: TileFacts,
     *,
     seat_wind: int,
-    prevalent_wind: int,
+    prevailing_wind: int,
     self_drawn: bool,
     win_tile: int | None,
     last_available: bool,
@@ -120,7 +120,7 @@ def reading_patterns(  # noqa: C901 - one test per pattern of the WA spec's 4.1-
             declared += 1
 
     # 4.1 Value sets.
-    seat, prevailing = 27 + seat_wind, 27 + prevalent_wind
+    seat, prevailing = 27 + seat_wind, 27 + prevailing_wind
     dragons = winds = 0
     for tile in triplets:
         if tile in DRAGONS:

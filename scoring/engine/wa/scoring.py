@@ -196,7 +196,7 @@ def _readings(
                 index,
                 facts,
                 seat_wind=hand.seat_wind,
-                prevalent_wind=hand.prevalent_wind,
+                prevailing_wind=hand.prevailing_wind,
                 self_drawn=hand.self_drawn,
                 win_tile=win,
                 last_available=hand.last_available,
