@@ -151,7 +151,7 @@ def wa_hands(n: int) -> list[WaHand]:
             raws += [case, *case.get("extra_winners", [])]
     rng = random.Random(WA_SEED)
     raws += [random_wa_case(rng) for _ in range(n)]
-    return [parse_wa_case(raw, prevalent_wind="E") for raw in raws]
+    return [parse_wa_case(raw, prevailing_wind="E") for raw in raws]
 
 
 def timed_pass(run: Callable[[], None]) -> float:

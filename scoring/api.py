@@ -47,6 +47,8 @@ class WinSituation(BaseModel):
         False, description="The winning tile was drawn from the wall (not a discard)."
     )
     seat_wind: Wind = Field("E", description="The winner's seat wind.")
+    # The bodies are the case format (shared/data/README.md), which calls the prevailing wind
+    # `prevalent_wind`; clients keep that name.
     prevalent_wind: Wind = Field("E", description="The prevalent wind.")
     flowers: int = Field(
         0,

@@ -70,6 +70,8 @@ class CalculatorForm(forms.Form):
     seat_wind = forms.ChoiceField(
         required=False, choices=WIND_CHOICES, initial="E", label=_("Seat wind")
     )
+    # Named as the case format names the prevailing wind: the field goes into a scoring request
+    # as it is, and the page's addresses (GET) carry it.
     prevalent_wind = forms.ChoiceField(
         required=False, choices=WIND_CHOICES, initial="E", label=_("Prevalent wind")
     )

@@ -4,7 +4,12 @@ scored under) is read-only here and changed on the organiser's pages."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from django import forms
 from django.contrib import admin
+from django.db.models import Model, QuerySet
+from django.http import HttpRequest
 
 from tournament.models import (
     AuditEntry,
@@ -26,20 +31,24 @@ class NotesChanges(admin.ModelAdmin):
     live pages' ETags and the kept standings (tournament.standings_cache) see it at once."""
 
     @staticmethod
-    def tournament_id(obj) -> int:
+    def tournament_id(obj: Tournament | Player) -> int:
         return obj.pk if isinstance(obj, Tournament) else obj.tournament_id
 
-    def save_model(self, request, obj, form, change):
+    def save_model(
+        self, request: HttpRequest, obj: Tournament | Player, form: forms.BaseForm, change: bool
+    ) -> None:
         super().save_model(request, obj, form, change)
         note_change(self.tournament_id(obj))
 
-    def delete_model(self, request, obj):
+    def delete_model(self, request: HttpRequest, obj: Tournament | Player) -> None:
         tournament_id = self.tournament_id(obj)
         super().delete_model(request, obj)
         if not isinstance(obj, Tournament):
             note_change(tournament_id)
 
-    def delete_queryset(self, request, queryset):
+    def delete_queryset(
+        self, request: HttpRequest, queryset: QuerySet[Tournament] | QuerySet[Player]
+    ) -> None:
         changed = {self.tournament_id(obj) for obj in queryset}
         deleting_tournaments = queryset.model is Tournament
         super().delete_queryset(request, queryset)
@@ -57,13 +66,15 @@ class TournamentAdmin(NotesChanges):
     filter_horizontal = ["organisers"]
     date_hierarchy = "start_date"
 
-    def get_readonly_fields(self, request, obj=None):
+    def get_readonly_fields(self, request: HttpRequest, obj: Tournament | None = None) -> list[str]:
         if obj is None:
             return []
         # A tournament's slug is its address; the rules are fixed once a hand is recorded.
         return ["slug", *RULES] if rules_locked(obj) else ["slug"]
 
-    def get_prepopulated_fields(self, request, obj=None):
+    def get_prepopulated_fields(
+        self, request: HttpRequest, obj: Tournament | None = None
+    ) -> dict[str, Sequence[str]]:
         return self.prepopulated_fields if obj is None else {}
 
 
@@ -78,13 +89,13 @@ class ReadOnlyAdmin(admin.ModelAdmin):
     """Rounds and results change only through the services, which keep the rules, the scores and
     the audit trail right."""
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 
@@ -94,7 +105,7 @@ class TableInline(admin.TabularInline):
     extra = 0
     can_delete = False
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 
@@ -111,7 +122,7 @@ class SeatInline(admin.TabularInline):
     extra = 0
     can_delete = False
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 
@@ -148,8 +159,8 @@ class TokenFailuresAdmin(admin.ModelAdmin):
     search_fields = ["address"]
     readonly_fields = ["address", "failures", "since", "locked_until"]
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from django.utils.html import escape
@@ -134,7 +134,12 @@ def _hatch(index: int) -> str:
 
 
 def _y_axis(
-    ticks: Sequence[float], scale, top: float, bottom: float, integer_labels: bool, label: str
+    ticks: Sequence[float],
+    scale: Callable[[float], float],
+    top: float,
+    bottom: float,
+    integer_labels: bool,
+    label: str,
 ) -> list[str]:
     parts = []
     for tick in ticks:
@@ -161,7 +166,9 @@ def _staggered(labels: Sequence[str], slot: float) -> bool:
     return any(len(label) * CHAR > slot - 4 for label in labels)
 
 
-def _x_labels(labels: Sequence[str], centre, x_label: str, stagger: bool) -> list[str]:
+def _x_labels(
+    labels: Sequence[str], centre: Callable[[int], float], x_label: str, stagger: bool
+) -> list[str]:
     parts = []
     step = max(1, math.ceil(len(labels) / 12))  # at most about 12 labels on the axis
     axis = HEIGHT - BOTTOM - (STAGGER if stagger else 0)

@@ -105,7 +105,7 @@ def ranked_rows(
         for player in players
     }
     tie_breaks = tournament.tie_breaks
-    keys = {pk: ranking_key(record, tie_breaks) for pk, record in records.items()}  # type: ignore[arg-type]
+    keys = {pk: ranking_key(record, tie_breaks) for pk, record in records.items()}
     competing = [player for player in players if not player.substitute]
     substitutes = sorted(
         (player for player in players if player.substitute), key=lambda player: player.key

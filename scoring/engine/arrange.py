@@ -61,7 +61,9 @@ def _suit_splits(
     return tuple(sorted(found))
 
 
-def arrangements(counts: list[int]) -> list[Arrangement]:
+def arrangements(  # noqa: C901 - per-suit splits with early exits, the engine's inner loop
+    counts: list[int],
+) -> list[Arrangement]:
     """Every split of the 34 counts into sets and exactly one pair, in trial order."""
     options: list[tuple[tuple[tuple[int, ...], int], ...]] = []
     pair_suit = -1
@@ -149,7 +151,9 @@ def _completing_ranks(counts: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(found)
 
 
-def has_other_wait(counts: list[int], win: int, seven_pairs: bool) -> bool:
+def has_other_wait(  # noqa: C901 - per-suit look-ups with early exits, the engine's inner loop
+    counts: list[int], win: int, seven_pairs: bool
+) -> bool:
     """Whether a tile other than `win` also completes `counts` (a hand one tile short).
 
     Adding a tile changes one suit only: the other suits must already be complete, and the

@@ -155,7 +155,9 @@ class _RegularContext:
                 standing[win] += 1
         return self._unique_wait
 
-    def score(self, sets: tuple[int, ...], pair: int) -> Verdict:
+    def score(  # noqa: C901 - the engine's inner loop: one arrangement's set fans in one pass
+        self, sets: tuple[int, ...], pair: int
+    ) -> Verdict:
         s = self.s
         t = self.base[:]
         win = s.win_tile

@@ -9,8 +9,10 @@ each chow joining others no more often than account-once allows.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from . import fans as F
-from .situation import P_CHOW
+from .situation import P_CHOW, Pack
 from .tiles import DRAGONS, WINDS
 
 
@@ -180,29 +182,7 @@ def pung_fans(tiles: list[int], t: list[int]) -> None:
     """Fans of 2 to 4 pungs or kongs given by their sorted tiles."""
     n = len(tiles)
     if n == 4:
-        a, b, c, d = tiles
-        if d < 27 and a // 9 == d // 9 and b == a + 1 and c == b + 1 and d == c + 1:
-            t[F.FOUR_PURE_SHIFTED_PUNGS] = 1
-            return
-        if a in WINDS and d in WINDS:
-            t[F.BIG_FOUR_WINDS] = 1
-            return
-        for i, j, k, free in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
-            fan = three_pungs(tiles[i], tiles[j], tiles[k])
-            if fan >= 0:
-                t[fan] = 1
-                # The pung left over may make one more fan with one of the three.
-                for other in range(4):
-                    if other != free:
-                        pair = two_pungs(tiles[other], tiles[free])
-                        if pair >= 0:
-                            t[pair] += 1
-                            break
-                return
-        for i, j in _PAIRS_OF_4:
-            fan = two_pungs(tiles[i], tiles[j])
-            if fan >= 0:
-                t[fan] += 1
+        _four_pung_fans(tiles, t)
     elif n == 3:
         fan = three_pungs(*tiles)
         if fan >= 0:
@@ -214,6 +194,32 @@ def pung_fans(tiles: list[int], t: list[int]) -> None:
                 t[fan] += 1
     elif n == 2:
         fan = two_pungs(tiles[0], tiles[1])
+        if fan >= 0:
+            t[fan] += 1
+
+
+def _four_pung_fans(tiles: list[int], t: list[int]) -> None:
+    a, b, c, d = tiles
+    if d < 27 and a // 9 == d // 9 and b == a + 1 and c == b + 1 and d == c + 1:
+        t[F.FOUR_PURE_SHIFTED_PUNGS] = 1
+        return
+    if a in WINDS and d in WINDS:
+        t[F.BIG_FOUR_WINDS] = 1
+        return
+    for i, j, k, free in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
+        fan = three_pungs(tiles[i], tiles[j], tiles[k])
+        if fan >= 0:
+            t[fan] = 1
+            # The pung left over may make one more fan with one of the three.
+            for other in range(4):
+                if other != free:
+                    pair = two_pungs(tiles[other], tiles[free])
+                    if pair >= 0:
+                        t[pair] += 1
+                        break
+            return
+    for i, j in _PAIRS_OF_4:
+        fan = two_pungs(tiles[i], tiles[j])
         if fan >= 0:
             t[fan] += 1
 
@@ -267,7 +273,7 @@ def terminal_chows(mids: list[int], pair: int, t: list[int]) -> bool:
     return False
 
 
-def pack_traits(packs, t: list[int]) -> None:
+def pack_traits(packs: Iterable[Pack], t: list[int]) -> None:
     """Outside Hand, All Fives, All Even Pungs: a property every set and the pair share."""
     outside = fives = even = 0
     for kind, tile, _melded in packs:

@@ -8,7 +8,7 @@ from itertools import combinations
 
 from . import fans as F
 from .combos import three_chows, three_pungs, two_chows, two_pungs
-from .situation import P_CHOW, P_KONG, P_PUNG, Verdict
+from .situation import P_CHOW, P_KONG, P_PUNG, Pack, Verdict
 from .tiles import CODES, DRAGONS, TERMINALS_OR_HONORS, WINDS
 
 
@@ -97,7 +97,8 @@ def explain(verdict: Verdict) -> tuple[tuple[SetLine, ...], dict[str, tuple[int,
             for _ in range(s.standing[tile] // 2)
         )
     elif verdict.shape == "knitted_straight":
-        knitted, fourth, pair = verdict.packs[0][1], verdict.packs[1], verdict.packs[2]
+        assert verdict.packs is not None
+        knitted, (fourth, pair) = verdict.knitted, verdict.packs
         declared = bool(hand.melds)
         lines = (
             SetLine("knitted", tuple(CODES[t] for t in knitted), False, True),
@@ -115,7 +116,7 @@ def explain(verdict: Verdict) -> tuple[tuple[SetLine, ...], dict[str, tuple[int,
     return lines, fan_sets
 
 
-def _set_line(pack, *, declared: bool, concealed: bool) -> SetLine:
+def _set_line(pack: Pack, *, declared: bool, concealed: bool) -> SetLine:
     kind, tile, _melded = pack
     tiles: tuple[int, ...]
     if kind == P_CHOW:
@@ -129,11 +130,14 @@ def _set_line(pack, *, declared: bool, concealed: bool) -> SetLine:
     return SetLine(_KIND[kind], tuple(CODES[t] for t in tiles), declared, concealed)
 
 
-def _explain_regular(verdict: Verdict):
+def _explain_regular(  # noqa: C901 - one branch per fan family, flat, mirrors the fan list
+    verdict: Verdict,
+) -> tuple[tuple[SetLine, ...], dict[str, tuple[int, ...]]]:
     s = verdict.situation
     packs = verdict.packs
+    assert packs is not None
     n_declared = len(s.fixed_packs)
-    lines = []
+    lines: list[SetLine] = []
     for index, pack in enumerate(packs):
         declared = index < n_declared
         lines.append(_set_line(pack, declared=declared, concealed=not pack[2]))
@@ -185,10 +189,10 @@ def _explain_regular(verdict: Verdict):
                 for i in pungs
                 if tile(i) in TERMINALS_OR_HONORS
                 and tile(i) not in DRAGONS
-                and tile(i) not in (s.seat_wind, s.prevalent_wind)
+                and tile(i) not in (s.seat_wind, s.prevailing_wind)
             }
         elif fan_id == F.PREVALENT_WIND:
-            used = {i for i in pungs if tile(i) == s.prevalent_wind}
+            used = {i for i in pungs if tile(i) == s.prevailing_wind}
         elif fan_id == F.SEAT_WIND:
             used = {i for i in pungs if tile(i) == s.seat_wind}
         elif fan_id in (F.MELDED_KONG, F.TWO_MELDED_KONGS):
@@ -217,7 +221,7 @@ def _explain_regular(verdict: Verdict):
     return tuple(lines), fan_sets
 
 
-def _tiles_of(pack) -> tuple[int, ...]:
+def _tiles_of(pack: Pack) -> tuple[int, ...]:
     kind, tile, _melded = pack
     if kind == P_CHOW:
         return (tile - 1, tile, tile + 1)

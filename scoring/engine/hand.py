@@ -41,7 +41,7 @@ class Hand:
     win_tile: int = 0
     self_drawn: bool = False
     seat_wind: int = 0
-    prevalent_wind: int = 0
+    prevailing_wind: int = 0
     flowers: int = 0
     last_tile_of_kind: bool = False
     robbing_the_kong: bool = False
@@ -50,7 +50,8 @@ class Hand:
     extra: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def to_case(self) -> dict:
-        """The hand in the case format of shared/data/README.md."""
+        """The hand in the case format of shared/data/README.md (which calls the prevailing
+        wind `prevalent_wind`)."""
         melds = []
         for meld in self.melds:
             entry: dict = {
@@ -69,7 +70,7 @@ class Hand:
             "win_tile": CODES[self.win_tile],
             "self_drawn": self.self_drawn,
             "seat_wind": WIND_CODES[self.seat_wind],
-            "prevalent_wind": WIND_CODES[self.prevalent_wind],
+            "prevalent_wind": WIND_CODES[self.prevailing_wind],
             "flowers": self.flowers,
             "last_tile_of_kind": self.last_tile_of_kind,
             "kong_related": self.robbing_the_kong or self.replacement_tile,

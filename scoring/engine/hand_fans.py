@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from . import fans as F
-from .situation import P_CHOW, PAIR, Situation
+from .situation import P_CHOW, PAIR, Pack, Situation
 from .tiles import DRAGONS, GREEN_TILES, HONORS, REVERSIBLE, TERMINALS, TERMINALS_OR_HONORS, WINDS
 
 Exclusions = tuple[tuple[int, tuple[int, ...]], ...]
@@ -178,17 +180,17 @@ def wind_fans(wind_tiles: list[int], s: Situation, t: list[int]) -> None:
     Honors, unless a larger wind fan already took it."""
     for tile in wind_tiles:
         counted = any(t[fan] for fan in _WINDS_COUNTED_BY)
-        if tile == s.prevalent_wind:
+        if tile == s.prevailing_wind:
             t[F.PREVALENT_WIND] = 1
             if not counted:
                 t[F.PUNG_OF_TERMINALS_OR_HONORS] -= 1
         if tile == s.seat_wind:
             t[F.SEAT_WIND] = 1
-            if s.seat_wind != s.prevalent_wind and not counted:
+            if s.seat_wind != s.prevailing_wind and not counted:
                 t[F.PUNG_OF_TERMINALS_OR_HONORS] -= 1
 
 
-def wait_fans(packs, win_tile: int, t: list[int]) -> None:
+def wait_fans(packs: Iterable[Pack], win_tile: int, t: list[int]) -> None:
     """Edge, Closed or Pair Wait from the concealed packs holding the winning tile (called
     only when the hand could be completed by one tile only)."""
     edge = closed = pair = False

@@ -11,7 +11,7 @@ brackets, a concealed kong in parentheses. The last loose tile is the winning ti
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from . import errors
@@ -151,7 +151,8 @@ def _situation(data: Mapping) -> dict:
         or (flags["kong_related"] and self_drawn),
         "last_wall_tile": flags["last_wall_tile"],
         "seat_wind": parse_wind(data.get("seat_wind", "E"), "seat_wind"),
-        "prevalent_wind": parse_wind(data.get("prevalent_wind", "E"), "prevalent_wind"),
+        # The case format calls the prevailing wind `prevalent_wind`.
+        "prevailing_wind": parse_wind(data.get("prevalent_wind", "E"), "prevalent_wind"),
         "flowers": _parse_flowers(data.get("flowers", 0)),
     }
 
@@ -202,8 +203,11 @@ def parse_tiles(case: Any) -> tuple[tuple[int, ...], tuple[Meld, ...], int]:
 JOKER_TOKEN = len(CODES)
 
 
-def _tokens(text: str, *, joker: bool = False):
-    """Yield (tile, group, position) for each tile; group is None, '[' or '('. With `joker`,
+def _tokens(  # noqa: C901 - a tokenizer: one branch per character class of the notation
+    text: str, *, joker: bool = False
+) -> Iterator[tuple[int | None, str | None, int]]:
+    """Yield (tile, group, position) for each tile; group is None, '[' or '('; a set's opening
+    and closing bracket yield the tile None (with the group, then with None). With `joker`,
     "J" is a tile too (JOKER_TOKEN)."""
     group: str | None = None
     group_start = 0
@@ -330,7 +334,7 @@ def format_compact(hand: Hand) -> str:
     return " ".join(part for part in parts if part)
 
 
-def _run(tiles) -> str:
+def _run(tiles: Iterable[int]) -> str:
     out: list[str] = []
     by_suit: dict[str, list[str]] = {}
     honours: list[str] = []

@@ -35,10 +35,11 @@ def share_table_points(scores: Sequence[int], values: Sequence[int]) -> list[Fra
 
 
 class Record(Protocol):
-    """What a player's ranking is made of."""
+    """What a player's ranking is made of. Table points may come in any unit (twelfths as whole
+    numbers, or fractions): only their order counts."""
 
     @property
-    def table_points(self) -> Fraction: ...
+    def table_points(self) -> int | Fraction: ...
 
     @property
     def score(self) -> int | Fraction: ...  # a fraction only after a carry-over

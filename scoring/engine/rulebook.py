@@ -205,6 +205,7 @@ class Rulebook:
         case = {
             **tiles,
             "seat_wind": seat_wind,
+            # The case format, read and written here, calls the prevailing wind so.
             "prevalent_wind": prevailing_wind,
             "self_drawn": self_drawn,
         }

@@ -70,7 +70,11 @@ def hand_payments(
 
 
 def faulty_out_payments(
-    *, offender: int, preset: RulePreset = MCR, dealer: int | None = None, invalid_hand=False
+    *,
+    offender: int,
+    preset: RulePreset = MCR,
+    dealer: int | None = None,
+    invalid_hand: bool = False,
 ) -> list[int]:
     """A declared win that is not one: the offender pays the preset's amount to each other
     player, doubled where the dealer pays or receives (JT)."""
@@ -227,30 +231,34 @@ def _check_deal(deal: Deal, preset: RulePreset) -> None:
     if not set(deal.faulty_riichi) <= set(deal.riichi):
         raise ValueError("a faulty riichi is a riichi declaration that was not ready")
     if deal.result == WIN:
-        if not deal.wins:
-            raise ValueError("a win needs a winner")
-        seats = [win.seat for win in deal.wins]
-        if len(set(seats)) != len(seats):
-            raise ValueError("a player wins a deal once")
-        if len(seats) > 1 and (deal.discarder is None or not rules.several_winners):
-            raise ValueError(
-                "several players win only on the same discard, where the preset allows it"
-            )
-        if deal.discarder in seats:
-            raise ValueError("the discarder cannot be a winner")
-        if deal.ready or deal.faulty_riichi or deal.offender is not None:
-            raise ValueError("ready hands, faulty riichi and an offender belong to other results")
+        _check_win(deal, preset)
     elif deal.wins or deal.discarder is not None or deal.faulty_claims:
         raise ValueError("only a win has winners, a discarder and faulty claims")
     if deal.result == FAULTY_OUT:
-        if deal.offender is None:
-            raise ValueError("a faulty out needs its offender")
-        _check_seat(deal.offender, "offender")
-        if not preset.faulty_out.ends_deal:
-            raise ValueError(
-                f"under {preset.name} a faulty out does not end the deal: it is a penalty"
-            )
-        if deal.ready or deal.faulty_riichi:
-            raise ValueError("ready hands and faulty riichi belong to a drawn deal")
+        _check_faulty_out(deal, preset)
     elif deal.result == DRAW and deal.offender is not None:
         raise ValueError("only a faulty out has an offender")
+
+
+def _check_win(deal: Deal, preset: RulePreset) -> None:
+    if not deal.wins:
+        raise ValueError("a win needs a winner")
+    seats = [win.seat for win in deal.wins]
+    if len(set(seats)) != len(seats):
+        raise ValueError("a player wins a deal once")
+    if len(seats) > 1 and (deal.discarder is None or not preset.deal.several_winners):
+        raise ValueError("several players win only on the same discard, where the preset allows it")
+    if deal.discarder in seats:
+        raise ValueError("the discarder cannot be a winner")
+    if deal.ready or deal.faulty_riichi or deal.offender is not None:
+        raise ValueError("ready hands, faulty riichi and an offender belong to other results")
+
+
+def _check_faulty_out(deal: Deal, preset: RulePreset) -> None:
+    if deal.offender is None:
+        raise ValueError("a faulty out needs its offender")
+    _check_seat(deal.offender, "offender")
+    if not preset.faulty_out.ends_deal:
+        raise ValueError(f"under {preset.name} a faulty out does not end the deal: it is a penalty")
+    if deal.ready or deal.faulty_riichi:
+        raise ValueError("ready hands and faulty riichi belong to a drawn deal")

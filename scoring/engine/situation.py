@@ -12,11 +12,12 @@ from .tiles import CODES
 # middle tile, so a chow of 1-2-3 has rank 2. PAIR marks the pair.
 P_CHOW, P_PUNG, P_KONG = 0, 1, 2
 PAIR = -1
+Pack = tuple[int, int, bool]
 
 
 def count_tiles(
     concealed: tuple[int, ...], melds: tuple[Meld, ...], win: int
-) -> tuple[list[int], list[int], list[tuple[int, int, bool]], set[int]]:
+) -> tuple[list[int], list[int], list[Pack], set[int]]:
     """Check a hand's tile count and copies, and count its tiles: the standing tiles with the
     winning tile, the declared sets' tiles, the declared sets as packs, and every tile present.
     Shared by every rule set (four of each tile, four sets and a pair)."""
@@ -36,7 +37,7 @@ def count_tiles(
         standing[tile] += 1
     standing[win] += 1
     fixed = [0] * 34
-    fixed_packs = []
+    fixed_packs: list[Pack] = []
     present = set(concealed)
     present.add(win)
     for meld in melds:
@@ -78,7 +79,7 @@ class Situation:
         "replacement_tile",
         "last_wall_tile",
         "seat_wind",
-        "prevalent_wind",
+        "prevailing_wind",
         "standing",
         "fixed",
         "fixed_packs",
@@ -114,7 +115,7 @@ class Situation:
         self.replacement_tile = hand.replacement_tile
         self.last_wall_tile = hand.last_wall_tile
         self.seat_wind = 27 + hand.seat_wind
-        self.prevalent_wind = 27 + hand.prevalent_wind
+        self.prevailing_wind = 27 + hand.prevailing_wind
         self.standing = standing
         self.fixed = fixed
         self.fixed_packs = fixed_packs
@@ -125,13 +126,22 @@ class Situation:
 
 class Verdict:
     """What `evaluate` found: the fan table (counts by fan id, flowers excluded) and the shape
-    it was found in, for the explanation."""
+    it was found in, for the explanation: the packs of a regular hand, or of a knitted
+    straight's set and pair with the straight's nine tiles in `knitted`."""
 
-    __slots__ = ("table", "shape", "packs", "situation", "points")
+    __slots__ = ("table", "shape", "packs", "knitted", "situation", "points")
 
-    def __init__(self, table: list[int], shape: str, packs, situation: Situation) -> None:
+    def __init__(
+        self,
+        table: list[int],
+        shape: str,
+        packs: list[Pack] | None,
+        situation: Situation,
+        knitted: tuple[int, ...] = (),
+    ) -> None:
         self.table = table
         self.shape = shape
         self.packs = packs
+        self.knitted = knitted
         self.situation = situation
         self.points = 0  # fan total under the profile in force, set by `evaluate`

@@ -14,7 +14,7 @@ from .hand_fans import (
     wind_fans,
 )
 from .profiles import Rulings
-from .situation import P_CHOW, P_KONG, P_PUNG, PAIR, Situation, Verdict
+from .situation import P_CHOW, P_KONG, P_PUNG, PAIR, Pack, Situation, Verdict
 from .tiles import DRAGONS, KNITTED_STRAIGHTS, TERMINALS, THIRTEEN_ORPHANS, WINDS
 
 N_FANS = F.COUNT
@@ -76,7 +76,9 @@ def _seven_shifted_pairs(standing: list[int], suit: int) -> bool:
     return False
 
 
-def knitted_straight(s: Situation, rulings: Rulings) -> Verdict | None:
+def knitted_straight(  # noqa: C901 - one branch per kind of fourth set and the fans it adds, flat
+    s: Situation, rulings: Rulings
+) -> Verdict | None:
     """Knitted Straight as three chows, with one more set and a pair."""
     standing = s.standing
     if len(s.tiles) < 9 or not any(n >= 2 for n in standing):
@@ -93,7 +95,7 @@ def knitted_straight(s: Situation, rulings: Rulings) -> Verdict | None:
         if len(pairs) != 1 or sum(rest) != 2:
             return None
         pair = pairs[0]
-        concealed_sets: list = []
+        concealed_sets: list[Pack] = []
     else:
         splits = arrangements(rest)
         if len(splits) != 1:
@@ -151,8 +153,7 @@ def knitted_straight(s: Situation, rulings: Rulings) -> Verdict | None:
     elif win not in knitted or standing[win] == 3:
         t[F.SINGLE_WAIT] = 1
     apply_exclusions(t, rulings.exclusions)
-    packs = [("knitted", knitted), fourth, (PAIR, pair, False)]
-    return Verdict(t, "knitted_straight", packs, s)
+    return Verdict(t, "knitted_straight", [fourth, (PAIR, pair, False)], s, knitted=knitted)
 
 
 def nine_gates(s: Situation, rulings: Rulings) -> Verdict | None:

@@ -58,7 +58,7 @@ def winning_hands(draw, *, flags: bool = True) -> JtHand:
         win,
         self_drawn=self_drawn,
         seat_wind=draw(st.integers(0, 3)),
-        prevalent_wind=draw(st.integers(0, 3)),
+        prevailing_wind=draw(st.integers(0, 3)),
         **situation,
     )
 
@@ -95,7 +95,7 @@ def concealed_last_meld(hand: JtHand) -> JtHand | None:
                 hand.win_tile,
                 self_drawn=hand.self_drawn,
                 seat_wind=hand.seat_wind,
-                prevalent_wind=hand.prevalent_wind,
+                prevailing_wind=hand.prevailing_wind,
             )
         return JtHand(
             tuple(sorted(hand.concealed + meld.tiles)),
@@ -103,7 +103,7 @@ def concealed_last_meld(hand: JtHand) -> JtHand | None:
             hand.win_tile,
             self_drawn=hand.self_drawn,
             seat_wind=hand.seat_wind,
-            prevalent_wind=hand.prevalent_wind,
+            prevailing_wind=hand.prevailing_wind,
         )
     return None
 

@@ -102,7 +102,9 @@ def _power_of_four(n: int) -> int | None:
 
 
 @cache
-def best_design(players: int, rounds: int | None = None) -> tuple[str, Design] | None:
+def best_design(  # noqa: C901 - one branch per construction, in the documented order
+    players: int, rounds: int | None = None
+) -> tuple[str, Design] | None:
     """A construction for `players` with its name: the first with at least `rounds` rounds, in
     the order affine geometry, four groups, three layers and a point (over GF(q), or over Z_m
     from stored tables, or mirrored over Z_m when those fall short of the bound), three layers

@@ -15,7 +15,9 @@ Option = TypeVar("Option", bound=Sortable)
 Item = TypeVar("Item", bound=Sortable)
 
 
-def exact_cover(options: Mapping[Option, Sequence[Item]], limit: int) -> list[Option] | None:
+def exact_cover(  # noqa: C901 - Knuth's algorithm X: choose, cover and uncover in one recursion
+    options: Mapping[Option, Sequence[Item]], limit: int
+) -> list[Option] | None:
     """Options (keys) that cover every item of their lists exactly once, or None.
 
     Backtracking that always branches on an item with the fewest options left (Knuth's

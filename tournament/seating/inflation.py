@@ -7,6 +7,7 @@ docs/seating.md, "Inflation and five groups".
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from itertools import combinations, product
 
@@ -71,12 +72,17 @@ def five_groups(k: int) -> Design | None:
     return design if is_repeat_free(design, 15 * k) else None
 
 
-def _difference_family(elements, subgroup, sub, count: int) -> list[tuple] | None:
+def _difference_family(
+    elements: list[Element],
+    subgroup: set[Element],
+    sub: Callable[[Element, Element], Element],
+    count: int,
+) -> list[tuple[Element, ...]] | None:
     """`count` disjoint 4-subsets whose 12 * count differences are the elements outside
     `subgroup`, each once; backtracking, each block starting at the first unused element."""
-    blocks: list[tuple] = []
-    used: set = set()
-    seated: set = set()
+    blocks: list[tuple[Element, ...]] = []
+    used: set[Element] = set()
+    seated: set[Element] = set()
 
     def place(i: int) -> bool:
         if i == count:

@@ -36,7 +36,7 @@ def _imbalance(counts: list[int]) -> int:
     return max(0, max(counts) - min(counts) - 1)
 
 
-def assign_winds(
+def assign_winds(  # noqa: C901 - greedy pass, descent and sideways moves share the counts
     rounds: list[list[list[int]]], counts: list[list[int]], rng: random.Random
 ) -> list[list[list[int]]]:
     """Each table reordered E, S, W, N; `counts[player][wind]` holds earlier starts, is updated.
@@ -130,7 +130,7 @@ def number_tables(
     return numbered
 
 
-def _exchange_numbers(
+def _exchange_numbers(  # noqa: C901 - annealing: step, acceptance and best seen share state
     rounds: list[list[list[int]]],
     numbered: list[list[int]],
     free: list[list[int]],
@@ -222,7 +222,18 @@ def _numbering(
                 counts[p][number - 1] += 1
         numbered.append(numbers)
         free_by_round.append(free)
+    _improve_numbers(rounds, numbered, free_by_round, counts)
+    return numbered, free_by_round
 
+
+def _improve_numbers(
+    rounds: list[list[list[int]]],
+    numbered: list[list[int]],
+    free_by_round: list[list[int]],
+    counts: list[list[int]],
+) -> None:
+    """Renumber each round's free tables, a round at a time, while that lowers the returns to a
+    table number (at most ten passes); `numbered` and `counts` are updated in place."""
     for _ in range(10):
         changed = False
         for tables, numbers, free in zip(rounds, numbered, free_by_round, strict=True):
@@ -247,7 +258,6 @@ def _numbering(
                     counts[p][numbers[t] - 1] += 1
         if not changed:
             break
-    return numbered, free_by_round
 
 
 def _swap_numbers(

@@ -75,7 +75,9 @@ def cyclic_starter(group_size: int, *, steps: int = 30_000, restart: int = 500) 
     return (fixed, *developed)
 
 
-def _starter_round(q: int, *, steps: int, restart: int) -> list[list[int]] | None:
+def _starter_round(  # noqa: C901 - a local search: moves, cost and restarts share its state
+    q: int, *, steps: int, restart: int
+) -> list[list[int]] | None:
     rng = random.Random(q)
     n = 4 * q
 
@@ -196,7 +198,7 @@ def develop(base: list[Table], m: int, players: int) -> Design | None:
     return design if is_repeat_free(design, players) else None
 
 
-def _layer_round(
+def _layer_round(  # noqa: C901 - a local search: moves, cost and restarts share its state
     m: int, *, seed: int, steps: int, restart: int
 ) -> tuple[list[int], list[int]] | None:
     """The placed tables of a three-layer base round: slot s holds the point (label[s], x[s]);

@@ -7,6 +7,7 @@ is shown to organisers only. Every page makes a fixed number of queries, whateve
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -106,7 +107,7 @@ def _seat_lines(seats: list[Seat], values: list[int]) -> list[SeatLine]:
     ]
 
 
-def _in_order(seats) -> list[Seat]:
+def _in_order(seats: Iterable[Seat]) -> list[Seat]:
     return sorted(seats, key=lambda seat: seat.index)
 
 

@@ -76,7 +76,7 @@ class RegistrationForm(forms.Form):
         widget=forms.TextInput(attrs={"autocomplete": "off", "tabindex": "-1"}),
     )
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         country = self.fields["country"]
         assert isinstance(country, forms.ChoiceField)

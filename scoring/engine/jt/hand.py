@@ -41,7 +41,7 @@ class JtHand:
     win_tile: int = 0
     self_drawn: bool = False
     seat_wind: int = 0
-    prevalent_wind: int = 0
+    prevailing_wind: int = 0
     last_wall_tile: bool = False
     last_discard: bool = False
     supplement_tile: bool = False
@@ -68,7 +68,8 @@ def _situation(data: Mapping) -> dict[str, Any]:
         **flags,
         "riichi": riichi,
         "seat_wind": seat,
-        "prevalent_wind": parse_wind(data.get("prevalent_wind", "E"), "prevalent_wind"),
+        # The case format calls the prevailing wind `prevalent_wind`.
+        "prevailing_wind": parse_wind(data.get("prevalent_wind", "E"), "prevalent_wind"),
     }
 
 

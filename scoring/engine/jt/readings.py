@@ -241,7 +241,9 @@ class Tiles:
             found.append(self._score_regular(tuple(sets)))
         return found
 
-    def _score_regular(self, sets: tuple[JtSet, ...]) -> Reading:
+    def _score_regular(  # noqa: C901 - a reading's lines, flat, in the order of the JT spec's table
+        self, sets: tuple[JtSet, ...]
+    ) -> Reading:
         hand = self.hand
         win = hand.win_tile
         pair = sets[4]
@@ -277,7 +279,7 @@ class Tiles:
             pair_points = PAIR_POINTS
         else:
             pair_points = PAIR_POINTS * (
-                (pair.tile == 27 + hand.seat_wind) + (pair.tile == 27 + hand.prevalent_wind)
+                (pair.tile == 27 + hand.seat_wind) + (pair.tile == 27 + hand.prevailing_wind)
             )
         if pair_points:
             lines.append(Line("pair_points", pair_points, sets=(4,)))
@@ -307,7 +309,7 @@ class Tiles:
         for i in winds:
             if sets[i].tile == 27 + hand.seat_wind:
                 lines.append(Line("own_wind_pung", 1, sets=(i,)))
-            if sets[i].tile == 27 + hand.prevalent_wind:
+            if sets[i].tile == 27 + hand.prevailing_wind:
                 lines.append(Line("round_wind_pung", 1, sets=(i,)))
 
         # Chows.

@@ -100,7 +100,7 @@ def _winner_hands(case: Mapping) -> tuple[list[WaHand | None], list[WaResult]]:
     results: list[WaResult] = []
     for raw in raws:
         try:
-            hand = parse_wa_case(raw, prevalent_wind=case.get("prevalent_wind"))
+            hand = parse_wa_case(raw, prevailing_wind=case.get("prevalent_wind"))
         except HandError as error:
             hands.append(None)
             results.append(failure(error))

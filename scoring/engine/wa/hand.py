@@ -52,7 +52,7 @@ class WaHand:
     joker_meld: int | None
     joker_as: int | None
     seat_wind: int
-    prevalent_wind: int
+    prevailing_wind: int
     self_drawn: bool = False
     last_wall_tile: bool = False
     last_discard: bool = False
@@ -111,14 +111,15 @@ def _meld(raw: Any, number: int) -> tuple[Meld, int | None]:
     return meld, parse_tile(raw["joker_as"], number) if has_joker else None
 
 
-def parse_wa_case(case: Any, *, prevalent_wind: Any = None) -> WaHand:
-    """Read one winner's hand in the case format. `prevalent_wind` is the deal's, for an extra
-    winner's hand that does not repeat it. Raises HandError for input that is not a WA hand."""
+def parse_wa_case(case: Any, *, prevailing_wind: Any = None) -> WaHand:
+    """Read one winner's hand in the case format (which calls the prevailing wind
+    `prevalent_wind`). `prevailing_wind` is the deal's, for an extra winner's hand that does not
+    repeat it. Raises HandError for input that is not a WA hand."""
     if not isinstance(case, Mapping):
         raise HandError(errors.BAD_INPUT, "hand_not_object")
     flags = {name: parse_flag(case, name) for name in FLAGS}
     seat = parse_wind(case.get("seat_wind", "E"), "seat_wind")
-    prevalent = parse_wind(case.get("prevalent_wind", prevalent_wind or "E"), "prevalent_wind")
+    prevailing = parse_wind(case.get("prevalent_wind", prevailing_wind or "E"), "prevalent_wind")
     concealed_raw = case.get("concealed")
     if concealed_raw is None and flags["thirteen_discarded_orphans"]:
         concealed_raw = []
@@ -156,7 +157,7 @@ def parse_wa_case(case: Any, *, prevalent_wind: Any = None) -> WaHand:
         joker_meld=joker_meld,
         joker_as=joker_as,
         seat_wind=seat,
-        prevalent_wind=prevalent,
+        prevailing_wind=prevailing,
         **flags,
     )
     if not no_tiles:

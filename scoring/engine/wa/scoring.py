@@ -66,7 +66,9 @@ def _declared_units(hand: WaHand) -> list[Unit]:
     return units
 
 
-def evaluate(hand: WaHand, joker_values: Iterable[int] | None = None) -> Reading:
+def evaluate(  # noqa: C901 - the spec's special cases, then each joker value's readings
+    hand: WaHand, joker_values: Iterable[int] | None = None
+) -> Reading:
     """The best reading of a checked hand. Raises HandError(NOT_WIN) when there is none.
 
     `joker_values` limits the values a standing joker is tried as (by default every value
@@ -194,7 +196,7 @@ def _readings(
                 index,
                 facts,
                 seat_wind=hand.seat_wind,
-                prevalent_wind=hand.prevalent_wind,
+                prevailing_wind=hand.prevailing_wind,
                 self_drawn=hand.self_drawn,
                 win_tile=win,
                 last_available=hand.last_available,

@@ -112,7 +112,13 @@ ACTIONS: dict[str, tuple[Callable[..., Registration], Any]] = {
 }
 
 
-def _list(request: HttpRequest, tournament: Tournament, *, settings_form=None, status=200):
+def _list(
+    request: HttpRequest,
+    tournament: Tournament,
+    *,
+    settings_form: SettingsForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
     registrations = list(tournament.registrations.select_related("player"))
     waiting = [r for r in registrations if r.status == Registration.Status.WAITING]
     places = {registration.pk: place for place, registration in enumerate(waiting, start=1)}

@@ -5,6 +5,7 @@ Every change lands back on the table page, which shows the score sheet after the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -186,7 +187,11 @@ def hand(
 
 
 def _action(
-    request: HttpRequest, tournament: Tournament, table: Table, service, done: str
+    request: HttpRequest,
+    tournament: Tournament,
+    table: Table,
+    service: Callable[[], object],
+    done: str,
 ) -> HttpResponse:
     """A button without fields: run `service`, or show its refusal on the table page."""
     form = forms.Form(request.POST)

@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Player, Tournament
@@ -59,7 +60,9 @@ class PlayerForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args: Any, tournament: Tournament, player: Player | None = None, **kw):
+    def __init__(
+        self, *args: Any, tournament: Tournament, player: Player | None = None, **kw: Any
+    ) -> None:
         super().__init__(*args, **kw)
         self.tournament = tournament
         self.player = player
@@ -73,7 +76,7 @@ class PlayerForm(forms.Form):
         assert isinstance(country, forms.ChoiceField)
         country.choices = choices
 
-    def _others(self):
+    def _others(self) -> QuerySet[Player]:
         others = self.tournament.players.all()
         return others.exclude(pk=self.player.pk) if self.player else others
 
