@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring.api import wa_answer
@@ -29,6 +29,7 @@ from scoring.fan_names import fan_name, fan_second_name
 from scoring.forms import PROFILE_LABELS, CalculatorForm, presets_reading
 from scoring.pattern_names import UNIT_FORMATS, jt_pattern_name
 from scoring.services import Refusal, score_request
+from scoring.words import listed
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -50,13 +51,6 @@ HONORS = {
 # The tiles some presets add to the 34 kinds (a rulebook's `extra_tile_codes`): name, face and
 # the small hint under it.
 EXTRA_TILES = {"J": (gettext_lazy("Joker"), "J", gettext_lazy("joker"))}
-
-
-def listed(items: Iterable[object]) -> str:
-    """Set numbers as a list in the active language: "1, 2, 3"; on a Chinese page "1、2、3".
-    The same message as `tournament.text.listed`, so one translation serves both; written here
-    because `scoring` never imports `tournament`."""
-    return pgettext("punctuation between the items of a list", ", ").join(map(str, items))
 
 
 # A plain-language headline for each verdict; the engine's message gives the detail.

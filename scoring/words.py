@@ -7,12 +7,19 @@ here and never name a preset.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.conf import settings
 from django.utils.formats import number_format
 from django.utils.functional import cached_property
 from django.utils.translation import gettext, ngettext, pgettext
 
 from scoring.engine.rulebook import HAND, Rulebook
+
+
+def listed(items: Iterable[object]) -> str:
+    """Items as a list in the active language: "1, 2, 3"; on a Chinese page "1、2、3"."""
+    return pgettext("punctuation between the items of a list", ", ").join(map(str, items))
 
 
 def _number(value: int) -> str:

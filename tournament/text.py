@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language
+
+from scoring.words import listed as listed  # one list punctuation for both apps
 
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
@@ -18,11 +20,6 @@ _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 def storable(text: str) -> bool:
     """Whether the database can store `text`."""
     return _UNSTORABLE.search(text) is None
-
-
-def listed(items: Iterable[object]) -> str:
-    """Items as a list in the active language: "1, 2, 3"; on a Chinese page "1、2、3"."""
-    return pgettext("punctuation between the items of a list", ", ").join(map(str, items))
 
 
 def gap() -> str:
