@@ -9,12 +9,15 @@ from django.contrib.auth.models import AnonymousUser, User
 
 from tournament.models import AuditEntry, Table, Tournament
 
+# Who made a change: a user, or None (or an anonymous user) for a visitor without an account.
+Actor = User | AnonymousUser | None
+
 
 def record(
     tournament: Tournament | int,
     action: str,
     *,
-    actor: User | AnonymousUser | None,
+    actor: Actor,
     before: dict[str, Any] | None = None,
     after: dict[str, Any] | None = None,
     table: Table | None = None,

@@ -22,12 +22,11 @@ TABLE_EXTRA_RANGE = (-60, 120)
 MAX_TIME_REASON = 200
 
 
-def _audit(round: Round, actor: User, event: str, **details) -> None:
-    AuditEntry.objects.create(
-        tournament_id=round.tournament_id,
+def _audit(round: Round, actor: User, event: str, **details: int) -> None:
+    record(
+        round.tournament_id,
+        AuditEntry.Action.CLOCK,
         actor=actor,
-        action=AuditEntry.Action.CLOCK,
-        before=None,
         after={"round": round.number, "event": event, **details},
     )
     note_change(round.tournament_id)

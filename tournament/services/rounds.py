@@ -11,6 +11,7 @@ nothing is recorded, finished -> playing to finish a game again.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -60,18 +61,18 @@ def has_results(round: Round) -> bool:
     )
 
 
-def _audit_round(round: Round, actor: User, action: str, before, after) -> None:
-    AuditEntry.objects.create(
-        tournament_id=round.tournament_id,
-        actor=actor,
-        action=action,
-        before=before,
-        after=after,
-    )
+def _audit_round(
+    round: Round,
+    actor: User,
+    action: AuditEntry.Action,
+    before: dict[str, Any] | None,
+    after: dict[str, Any] | None,
+) -> None:
+    record(round.tournament_id, action, actor=actor, before=before, after=after)
     note_change(round.tournament_id)
 
 
-def _seating_snapshot(round: Round) -> dict:
+def _seating_snapshot(round: Round) -> dict[str, Any]:
     tables: dict[str, dict[str, str]] = {}
     for seat in Seat.objects.filter(round=round).select_related("table", "player"):
         tables.setdefault(str(seat.table.number), {})[seat.starting_wind] = seat.player.key
