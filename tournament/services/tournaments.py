@@ -122,9 +122,7 @@ def _settings(tournament: Tournament) -> dict[str, Any]:
 
 
 @transaction.atomic
-def update_tournament(
-    *, tournament: Tournament, actor: Actor = None, **fields: Any
-) -> Tournament:
+def update_tournament(*, tournament: Tournament, actor: Actor = None, **fields: Any) -> Tournament:
     """Change the settings of `tournament`; the audit trail keeps, when an `actor` made the
     change, the settings that changed, before and after.
 
