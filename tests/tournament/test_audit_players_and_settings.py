@@ -139,3 +139,15 @@ def test_the_kind_filter_offers_the_new_actions(client, tournament, organiser):
 
     for action in (Action.PLAYER_ADDED, Action.PLAYERS_IMPORTED, Action.SETTINGS_CHANGED):
         assert f'value="{action.value}"' in page.content.decode()
+
+
+def test_settings_are_shown_by_their_labels(client, organiser):
+    made = create_tournament(
+        organiser=organiser, name="Autumn Open", tie_breaks=["game_scores", "best_game"]
+    )
+    client.force_login(organiser)
+
+    page = client.get(reverse("organiser:audit", kwargs={"slug": made.slug})).content.decode()
+
+    assert "Tournament created" in page
+    assert "game_scores" not in page.split("<ol", 1)[1]  # the tie-breaks by their labels

@@ -116,6 +116,7 @@ CHOICES = {
     "status": dict(Round.Status.choices),
     "result": dict(Hand.Result.choices),
     "kind": dict(Penalty.Kind.choices),
+    "tie_breaks": dict(Tournament.TieBreak.choices),
     "event": {
         "started": pgettext_lazy("round clock", "started"),
         "paused": pgettext_lazy("round clock", "paused"),
@@ -273,7 +274,10 @@ def shown_value(
         return listed(_named_win(item, names) for item in raw) or "—"
     if value in ("yes", "no") and field in BOOLEANS:
         return _("yes") if value == "yes" else _("no")
-    label = CHOICES.get(field, {}).get(value) if value is not None else None
+    labels = CHOICES.get(field, {})
+    if isinstance(raw, list) and labels:  # several choices, such as the tie-breaks
+        return listed(str(labels.get(str(item), item)) for item in raw) or "—"
+    label = labels.get(value) if value is not None else None
     return value if label is None else str(label)
 
 
