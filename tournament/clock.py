@@ -2,9 +2,13 @@
 
 A round's clock runs from ``clock_started_at`` for ``clock_minutes + clock_extra_minutes``,
 stopped while paused (``clock_paused_at``) and not counting the seconds of earlier pauses
-(``clock_paused_seconds``). A finished round's clock is stopped for good ("finished"); finishing
-the round pauses it, so reopening the round finds it paused. Plain arithmetic on the Round's
-fields; the services change them.
+(``clock_paused_seconds``). A finished round's clock is stopped for good (`ClockState.FINISHED`);
+finishing the round pauses it, so reopening the round finds it paused. Plain arithmetic on the
+Round's fields; the services change them (`tournament.services.round_clock.change_clock`, one
+`ClockAction` at a time).
+
+`ClockState` and `ClockAction` are the clock's one vocabulary: the pages, the API's schemas and
+the services name a state or an action by these.
 
 A table's own clock (`table_clock`) is the round's with the table's `extra_minutes` added to its
 total (a late start, a long ruling): it runs and pauses with the round's, is "over" that much
@@ -16,8 +20,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from datetime import datetime
+from enum import StrEnum
 
+from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Round, Table
 
@@ -25,9 +32,38 @@ from tournament.models import Round, Table
 BEHIND_BY_HANDS = 2
 
 
+class ClockState(StrEnum):
+    """What a clock is doing."""
+
+    NOT_STARTED = "not_started"
+    RUNNING = "running"
+    PAUSED = "paused"
+    OVER = "over"  # its time is up, and it has not been stopped
+    FINISHED = "finished"  # its round is
+
+
+class ClockAction(models.TextChoices):
+    """What an organiser does to a round's clock."""
+
+    START = "start", _("Start")
+    PAUSE = "pause", _("Pause")
+    RESUME = "resume", _("Resume")
+    EXTEND = "extend", _("Extend")
+
+    @property
+    def takes_minutes(self) -> bool:
+        """Whether the action is given minutes: a start may be (its round's time), an
+        extension must be (how many to add, or to take off when negative)."""
+        return self in (ClockAction.START, ClockAction.EXTEND)
+
+    @property
+    def needs_minutes(self) -> bool:
+        return self == ClockAction.EXTEND
+
+
 @dataclass(frozen=True)
 class Clock:
-    state: str  # "not_started", "running", "paused", "over" or "finished" (the round is)
+    state: ClockState
     total_seconds: int
     elapsed_seconds: int
     hands_per_game: int  # the game's length, or its least deals (`RulePreset.least_deals`)
@@ -42,11 +78,28 @@ class Clock:
 
     @property
     def started(self) -> bool:
-        return self.state not in ("not_started", "finished")
+        return self.state not in (ClockState.NOT_STARTED, ClockState.FINISHED)
+
+    # The states as questions, for the templates.
+    @property
+    def not_started(self) -> bool:
+        return self.state == ClockState.NOT_STARTED
 
     @property
     def running(self) -> bool:
-        return self.state == "running"
+        return self.state == ClockState.RUNNING
+
+    @property
+    def paused(self) -> bool:
+        return self.state == ClockState.PAUSED
+
+    @property
+    def over(self) -> bool:
+        return self.state == ClockState.OVER
+
+    @property
+    def finished(self) -> bool:
+        return self.state == ClockState.FINISHED
 
     @property
     def display(self) -> str:
@@ -74,8 +127,8 @@ class Clock:
             return self
         total = max(0, self.total_seconds + minutes * 60)
         state = self.state
-        if state in ("running", "over"):
-            state = "over" if self.run_seconds >= total else "running"
+        if state in (ClockState.RUNNING, ClockState.OVER):
+            state = ClockState.OVER if self.run_seconds >= total else ClockState.RUNNING
         return replace(
             self,
             state=state,
@@ -99,7 +152,7 @@ def clock_of(round: Round, now: datetime | None = None) -> Clock:
     finished = round.status == Round.Status.FINISHED
     if round.clock_started_at is None:
         return Clock(
-            state="finished" if finished else "not_started",
+            state=ClockState.FINISHED if finished else ClockState.NOT_STARTED,
             total_seconds=total,
             elapsed_seconds=0,
             hands_per_game=hands,
@@ -109,13 +162,13 @@ def clock_of(round: Round, now: datetime | None = None) -> Clock:
     elapsed = (until - round.clock_started_at).total_seconds() - round.clock_paused_seconds
     elapsed = max(0, int(elapsed))
     if finished:
-        state = "finished"
+        state = ClockState.FINISHED
     elif round.clock_paused_at is not None:
-        state = "paused"
+        state = ClockState.PAUSED
     elif elapsed >= total:
-        state = "over"
+        state = ClockState.OVER
     else:
-        state = "running"
+        state = ClockState.RUNNING
     return Clock(
         state=state,
         total_seconds=total,

@@ -1157,9 +1157,10 @@ class Penalty(models.Model):
 
 
 class AuditEntry(models.Model):
-    """One change to a result, a seating, a round or the tournament's referee accounts: who
-    made it, when, and the record before and after (an account's username and name, never a
-    password)."""
+    """One change to a result, a seating, a round, the players, the tournament's settings or
+    its referee accounts: who made it, when, and the record before and after (an account's
+    username and name, never a password). Written by `tournament.services.audit.record`
+    only."""
 
     class Action(models.TextChoices):
         HAND_RECORDED = "hand_recorded", _("Hand recorded")
@@ -1192,6 +1193,12 @@ class AuditEntry(models.Model):
         STANDINGS_REVEALED = "standings_revealed", _("Standings revealed")
         CUT_CONFIRMED = "cut_confirmed", _("Cut to the final stage confirmed")
         CUT_UNDONE = "cut_undone", _("Cut to the final stage undone")
+        PLAYER_ADDED = "player_added", _("Player added")
+        PLAYER_CHANGED = "player_changed", _("Player changed")
+        PLAYER_REMOVED = "player_removed", _("Player removed")
+        PLAYERS_IMPORTED = "players_imported", _("Players imported from a list")
+        TOURNAMENT_CREATED = "tournament_created", _("Tournament created")
+        SETTINGS_CHANGED = "settings_changed", _("Tournament settings changed")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     table = models.ForeignKey(

@@ -37,6 +37,11 @@ SERVICES_WITHOUT_API = {  # web only
 # reopening a game, importing a CSV file of players.
 NOT_EXPOSED = {
     "unknown_table",  # the round's referee form (web only)
+    # The clock service's refusals that the API answers as `invalid` naming the field (and an
+    # action the schema refuses first).
+    "bad_clock_action",
+    "minutes_required",
+    "minutes_not_taken",
     "not_draft",
     "not_last_round",
     "same_player",

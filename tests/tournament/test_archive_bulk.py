@@ -111,11 +111,14 @@ def standings_of(tournament: Tournament) -> list[tuple[Any, ...]]:
 
 
 def audit_of(tournament: Tournament) -> list[tuple[Any, ...]]:
-    """The audit in order, without the moment of the import (which differs between the two)."""
+    """The audit in order, without the moment of the import and the slug the tournament was
+    created at (which differ between the two)."""
     rows = []
     for entry in AuditEntry.objects.filter(tournament=tournament).order_by("pk"):
         after = dict(entry.after or {})
         after.pop("entered_at", None)
+        if entry.action == AuditEntry.Action.TOURNAMENT_CREATED:
+            after.pop("slug", None)
         rows.append((entry.table.number if entry.table else None, entry.action, after))
     return rows
 

@@ -340,21 +340,24 @@ def change_round_clock(
     Who: an organiser of the tournament."""
     round = _organised_round(request, slug, number)
     change = read(schemas.ClockRequest, payload)
-    action, minutes = change.action, change.minutes
-    if action == "extend" and minutes is None:
-        raise invalid({"minutes": "This field is required."})
-    if action in ("pause", "resume") and "minutes" in change.model_fields_set:
-        raise invalid({"minutes": "Only start and extend take minutes."})
-    actor = request.user
-    if action == "start":
-        round = services.start_clock(round=round, actor=actor, minutes=minutes)
-    elif action == "pause":
-        round = services.pause_clock(round=round, actor=actor)
-    elif action == "resume":
-        round = services.resume_clock(round=round, actor=actor)
-    else:
-        round = services.extend_clock(round=round, actor=actor, minutes=minutes)
+    try:
+        round = services.change_clock(
+            round=round, action=change.action, actor=request.user, minutes=change.minutes
+        )
+    except ValidationError as error:
+        codes = {item.code for items in getattr(error, "error_dict", {}).values() for item in items}
+        for code, message in CLOCK_MINUTES.items():
+            if code in codes:
+                raise invalid({"minutes": message}) from error
+        raise
     return serialisers.clock(round)
+
+
+# The clock service's refusals of minutes, in the API's words.
+CLOCK_MINUTES = {
+    "minutes_required": "This field is required.",
+    "minutes_not_taken": "Only start and extend take minutes.",
+}
 
 
 @router.get(

@@ -26,6 +26,7 @@ from tournament.services.players import (
     update_player,
 )
 from tournament.services.round_clock import (
+    change_clock,
     extend_clock,
     give_table_time,
     pause_clock,
@@ -48,6 +49,7 @@ __all__ = [
     "add_player",
     "assign_referees",
     "assign_round_referees",
+    "change_clock",
     "check_end_game",
     "confirm_game",
     "confirm_submitted_games",

@@ -24,6 +24,7 @@ from tournament.models import (
     Seat,
     Table,
 )
+from tournament.services.audit import record
 from tournament.services.live import note_change
 
 
@@ -278,13 +279,9 @@ def audit(
     before: dict[str, Any] | None,
     after: dict[str, Any] | None,
 ) -> AuditEntry:
-    entry = AuditEntry.objects.create(
-        tournament_id=table.round.tournament_id,
-        table=table,
-        actor=actor,
-        action=action,
-        before=before,
-        after=after,
+    """Keep a change to the game at `table` through the audit gate, and tell the live pages."""
+    entry = record(
+        table.round.tournament_id, action, actor=actor, before=before, after=after, table=table
     )
     # The live pages of a table and of its round see this entry (tournament.web.live); the
     # tournament's version, which every live page reads, moves only when more than a game in

@@ -85,13 +85,7 @@ def audit_accounts(
 ) -> AuditEntry:
     """Keep in the audit trail of `tournament` that `actor` did `action` to referee accounts,
     `record` naming them (usernames and names only: never a password)."""
-    return AuditEntry.objects.create(
-        tournament_id=tournament if isinstance(tournament, int) else tournament.pk,
-        actor=actor,
-        action=action,
-        before=None,
-        after=record,
-    )
+    return audit_record(tournament, action, actor=actor, after=record)
 
 
 @transaction.atomic

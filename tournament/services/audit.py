@@ -1,5 +1,7 @@
 """The audit gate: every service that changes something a referee, organiser or player relies on
-keeps it here, in one row of the tournament's audit trail (who, when, what before and after)."""
+keeps it here, in one row of the tournament's audit trail (who, when, what before and after).
+`record` is the only writer of `AuditEntry` rows (the archive's import excepted, which loads
+rows in bulk); the audit page (`tournament.web.organiser.audit`) reads them back in words."""
 
 from __future__ import annotations
 
@@ -9,12 +11,15 @@ from django.contrib.auth.models import AnonymousUser, User
 
 from tournament.models import AuditEntry, Table, Tournament
 
+# Who made a change: a user, or None (or an anonymous user) for a visitor without an account.
+Actor = User | AnonymousUser | None
+
 
 def record(
     tournament: Tournament | int,
     action: str,
     *,
-    actor: User | AnonymousUser | None,
+    actor: Actor,
     before: dict[str, Any] | None = None,
     after: dict[str, Any] | None = None,
     table: Table | None = None,
@@ -27,7 +32,7 @@ def record(
         tournament_id=tournament if isinstance(tournament, int) else tournament.pk,
         table=table,
         actor=actor if isinstance(actor, User) else None,
-        action=action,
+        action=AuditEntry.Action(action),  # one of the trail's actions, or a ValueError
         before=before,
         after=after,
     )

@@ -1,5 +1,6 @@
 """Players: adding them one by one, changing them, removing one added by mistake, and
-importing a list from CSV.
+importing a list from CSV (read by tournament/player_csv.py). Each change an `actor` makes is
+kept in the audit trail.
 
 What is given is tidied before it is checked (tournament/names.py): a country written as a
 name or another code becomes its ISO 3166 code ("Sweden", "swe" -> SE), spaces leave an EMA
@@ -10,51 +11,22 @@ order.
 from __future__ import annotations
 
 import copy
-import csv
-import io
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Player, Round, Seat, Tournament
+from tournament.models import AuditEntry, Player, Round, Seat, Tournament
 from tournament.names import clean_ema_number, country_code, full_name
+from tournament.player_csv import line_problem, messages_of, read_player_list, refused
+from tournament.services.audit import Actor, record
 from tournament.services.live import note_change
-from tournament.text import listed, storable
+from tournament.text import storable
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
-# What a player list may hold: a file of at most a million characters (the form's upload limit
-# is 1 MB), at most 5,000 lines after the header, at most 1,000 characters in a cell (the
-# longest field, a name or a club, holds 200).
-MAX_CSV_CHARACTERS = 1_000_000
-MAX_CSV_PLAYERS = 5_000
-MAX_CSV_CELL = 1_000
-
-# CSV headers understood by the import, with the other spellings organisers use for them.
-CSV_COLUMNS = {
-    "key": ("key", "start number", "number", "no", "id"),
-    "name": ("name", "player", "full name", "full_name"),
-    "family_name": (
-        "family_name",
-        "family name",
-        "last_name",
-        "last name",
-        "surname",
-        "family",
-    ),
-    "given_name": ("given_name", "given name", "first_name", "first name", "forename"),
-    "country": ("country", "nation", "country code"),
-    "club": ("club",),
-    "team": ("team",),
-    "ema_number": ("ema_number", "ema number", "ema_id", "ema id", "ema"),
-    "substitute": ("substitute", "sub"),
-}
-TRUE = {"1", "yes", "y", "true", "x"}
-FALSE = {"", "0", "no", "n", "false"}
 EDITABLE = (
     "key",
     "name",
@@ -166,37 +138,73 @@ def _save(player: Player) -> None:
         raise _taken("ema_number" if "ema_number" in constraint else "key") from error
 
 
-@transaction.atomic
-def add_player(*, tournament: Tournament, **fields: Any) -> Player:
-    """A new player of `tournament`; raises ValidationError naming the field that is wrong."""
+def snapshot(player: Player, fields: tuple[str, ...] = EDITABLE) -> dict[str, Any]:
+    """What the audit trail keeps of `player`: its key and name (which the audit page finds
+    and names it by) and those of its `fields` that hold something."""
+    kept: dict[str, Any] = {"key": player.key, "name": player.name}
+    for name in fields:
+        value = getattr(player, name)
+        if value not in ("", None, False):
+            kept[name] = value
+    return kept
+
+
+def _audit(
+    player: Player,
+    action: AuditEntry.Action,
+    actor: Actor,
+    before: dict[str, Any] | None,
+    after: dict[str, Any] | None,
+) -> None:
+    """Keep the change in the audit trail when an `actor` made it. Without one, the caller
+    keeps the change in an entry of its own (a registration, an archive import)."""
+    if actor is not None:
+        record(player.tournament_id, action, actor=actor, before=before, after=after)
+
+
+def _refuse_unknown(fields: dict[str, Any]) -> None:
     unknown = set(fields) - set(EDITABLE)
     if unknown:
         raise ValidationError(f"Unknown player fields: {', '.join(sorted(unknown))}.")
+
+
+@transaction.atomic
+def add_player(*, tournament: Tournament, actor: Actor = None, **fields: Any) -> Player:
+    """A new player of `tournament`, added by `actor`; raises ValidationError naming the field
+    that is wrong."""
+    _refuse_unknown(fields)
     player = Player(tournament=tournament, **fields)
     _clean(player)
     _save(player)
+    _audit(player, AuditEntry.Action.PLAYER_ADDED, actor, None, snapshot(player))
     note_change(tournament.pk)
     return player
 
 
 @transaction.atomic
-def update_player(*, player: Player, **fields: Any) -> Player:
-    unknown = set(fields) - set(EDITABLE)
-    if unknown:
-        raise ValidationError(f"Unknown player fields: {', '.join(sorted(unknown))}.")
+def update_player(*, player: Player, actor: Actor = None, **fields: Any) -> Player:
+    """Change `fields` of `player`; the audit trail keeps the fields that changed, before and
+    after."""
+    _refuse_unknown(fields)
+    before = {name: getattr(player, name) for name in EDITABLE}
     for name, value in fields.items():
         setattr(player, name, value)
     _clean(player)
     _save(player)
+    changed = [name for name in EDITABLE if getattr(player, name) != before[name]]
+    if changed:
+        old = {"key": before["key"], "name": before["name"]} | {n: before[n] for n in changed}
+        new = {"key": player.key, "name": player.name} | {n: getattr(player, n) for n in changed}
+        _audit(player, AuditEntry.Action.PLAYER_CHANGED, actor, old, new)
     note_change(player.tournament_id)
     return player
 
 
 @transaction.atomic
-def remove_player(*, player: Player) -> None:
-    """Delete a player added by mistake. Refused while they have a result (a seat at a table
-    with hands, penalties or an ended game, or in a round in play or finished) or a seat at
-    all: the table would be left with three players."""
+def remove_player(*, player: Player, actor: Actor = None) -> None:
+    """Delete a player added by mistake (by `actor`). Refused while they have a result (a seat
+    at a table with hands, penalties or an ended game, or in a round in play or finished) or a
+    seat at all: the table would be left with three players."""
     player = Player.objects.select_for_update().get(pk=player.pk)
     seats = list(
         Seat.objects.filter(player=player)
@@ -231,180 +239,60 @@ def remove_player(*, player: Player) -> None:
             params={"name": player.name, "round": seat.round.number, "table": seat.table.number},
         )
     tournament_id = player.tournament_id
+    _audit(player, AuditEntry.Action.PLAYER_REMOVED, actor, snapshot(player), None)
     player.delete()
     note_change(tournament_id)
 
 
-def _column_map(header: list[str]) -> dict[str, int]:
-    names = [cell.strip().lower() for cell in header]
-    columns: dict[str, int] = {}
-    for field, spellings in CSV_COLUMNS.items():
-        for index, name in enumerate(names):
-            if name in spellings:
-                columns[field] = index
-                break
-    missing = [field for field in ("key", "name") if field not in columns]
-    if "family_name" in columns and "name" in missing:  # the name is made of its parts
-        missing.remove("name")
-    if missing:
-        raise ValidationError(
-            _(
-                "The first line of the CSV names the columns; "
-                "it needs %(missing)s (found: %(found)s)."
-            ),
-            code="csv_header",
-            params={"missing": listed(missing), "found": listed(names) or "—"},
-        )
-    return columns
-
-
-def _messages(error: ValidationError) -> str:
-    """The messages of `error` as one clause of a list joined by semicolons: each without its
-    final full stop, which would otherwise stand before the semicolon ("name.; line 4")."""
-    if hasattr(error, "message_dict"):
-        messages = [message for listed in error.message_dict.values() for message in listed]
-    else:
-        messages = error.messages
-    return "; ".join(str(message).rstrip(".。") for message in messages)
-
-
-def _line(line: int, problem: str) -> str:
-    return str(_("line %(line)s: %(problem)s") % {"line": line, "problem": problem})
-
-
-def _csv_records(text: str) -> list[tuple[int, list[str]]]:
-    """The records of CSV `text`, each with the number of the line it starts on.
-
-    Lines may end in LF, CRLF or CR alone. Refused, naming the line: a quote that is never
-    closed, text after a closing quote, a cell that runs over several lines (a quote left
-    open swallows the lines after it), a cell longer than MAX_CSV_CELL; and a file longer than
-    MAX_CSV_CHARACTERS or with more than MAX_CSV_PLAYERS lines after its header.
-    """
-    if len(text) > MAX_CSV_CHARACTERS:
-        raise ValidationError(
-            _("The list is longer than %(most)s characters; split it into several imports."),
-            code="csv_too_large",
-            params={"most": f"{MAX_CSV_CHARACTERS:,}"},
-        )
-    sample = text[:4096].replace("\r\n", "\n").replace("\r", "\n")
-    # Only the separator is guessed; quotes are a spreadsheet's: "" inside quotes is a quote.
-    try:
-        delimiter = csv.Sniffer().sniff(sample, delimiters=",;\t").delimiter
-    except csv.Error:
-        delimiter = ","
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
-    records: list[tuple[int, list[str]]] = []
-    problems: list[str] = []
-    while True:
-        first = reader.line_num + 1
-        try:
-            row = next(reader)
-        except StopIteration:
-            break
-        except csv.Error as error:
-            if str(error).startswith("field larger than field limit"):
-                problem = _cell_too_long(reader.line_num)
-            else:
-                problem = gettext(
-                    'line %(line)s cannot be read as CSV (%(error)s); is a quote (") missing '
-                    "or misplaced?"
-                ) % {"line": reader.line_num, "error": error}
-            raise _refused([*problems, problem]) from None
-        last = reader.line_num
-        if any("\n" in cell or "\r" in cell for cell in row):
-            problems.append(
-                gettext(
-                    'lines %(first)s to %(last)s are read as one, because a quote (") opens '
-                    "a cell and is not closed on its line"
-                )
-                % {"first": first, "last": last}
-            )
-        elif any(len(cell) > MAX_CSV_CELL for cell in row):
-            problems.append(_cell_too_long(first))
-        else:
-            records.append((first, row))
-        if len(records) + len(problems) > MAX_CSV_PLAYERS + 1:  # the header and the players
-            raise ValidationError(
-                _("The list has more than %(most)s players; split it into several imports."),
-                code="csv_too_large",
-                params={"most": f"{MAX_CSV_PLAYERS:,}"},
-            )
-    if problems:
-        raise _refused(problems)
-    return records
-
-
-def _refused(problems: list[str]) -> ValidationError:
-    """The refusal of a list, naming its wrong lines (the first twenty of them)."""
-    shown = problems[:20]
-    if len(problems) > len(shown):
-        shown.append(gettext("and %(count)s more") % {"count": len(problems) - len(shown)})
-    return ValidationError(
-        _("Nothing was imported. Fix these lines and try again: %(problems)s."),
-        code="csv_rows",
-        params={"problems": "; ".join(shown)},
-    )
-
-
-def _cell_too_long(line: int) -> str:
-    return gettext("line %(line)s: a cell is longer than %(most)s characters") % {
-        "line": line,
-        "most": f"{MAX_CSV_CELL:,}",
-    }
-
-
 @transaction.atomic
-def import_players_csv(*, tournament: Tournament, text: str) -> list[Player]:
-    """Add the players listed in CSV `text` (a header line, then one player a line).
+def import_players_csv(*, tournament: Tournament, text: str, actor: Actor = None) -> list[Player]:
+    """Add the players listed in CSV `text` (a header line, then one player a line; read by
+    `tournament.player_csv`), for `actor`: one audit entry lists them by key.
 
     All or nothing: when any line is wrong, nothing is added and the error lists every wrong
     line by its number.
     """
-    records = _csv_records(text.lstrip("\ufeff"))
-    if not records:
-        raise ValidationError(_("The file is empty."), code="csv_empty")
-    columns = _column_map(records[0][1])
+    lines = read_player_list(text)
     existing = set(tournament.players.values_list("key", flat=True))
     existing_ema = set(
         tournament.players.exclude(ema_number="").values_list("ema_number", flat=True)
     )
     problems: list[str] = []
     players: list[Player] = []
-    for line, row in records[1:]:
-        if not any(cell.strip() for cell in row):
+    for listed in lines:
+        if listed.problem is not None:
+            problems.append(listed.problem)
             continue
-        values = {
-            field: row[index].strip() if index < len(row) else ""
-            for field, index in columns.items()
-        }
-        substitute = values.pop("substitute", "").lower()
-        if substitute not in TRUE | FALSE:
-            problems.append(
-                _line(line, _("substitute is yes or no, not “%(value)s”") % {"value": substitute})
-            )
-            continue
-        player = Player(tournament=tournament, substitute=substitute in TRUE, **values)
-        try:
-            _clean(player)
-        except ValidationError as error:
-            problems.append(_line(line, _messages(error)))
-            continue
-        if player.key in existing:
-            problems.append(_line(line, _("key %(key)s is taken") % {"key": player.key}))
-            continue
-        if player.ema_number and player.ema_number in existing_ema:
-            problems.append(
-                _line(line, _("EMA number %(number)s is taken") % {"number": player.ema_number})
-            )
+        player = Player(tournament=tournament, **listed.fields)
+        problem = _import_problem(player, existing, existing_ema)
+        if problem is not None:
+            problems.append(line_problem(listed.line, problem))
             continue
         existing.add(player.key)
         if player.ema_number:
             existing_ema.add(player.ema_number)
         players.append(player)
     if problems:
-        raise _refused(problems)
+        raise refused(problems)
     if not players:
         raise ValidationError(_("The file lists no players."), code="csv_empty")
     created = Player.objects.bulk_create(players)
+    if actor is not None:
+        after = {"count": len(created), "keys": [player.key for player in created]}
+        record(tournament, AuditEntry.Action.PLAYERS_IMPORTED, actor=actor, after=after)
     note_change(tournament.pk)
     return created
+
+
+def _import_problem(player: Player, keys: set[str], ema_numbers: set[str]) -> Any:
+    """What is wrong with a listed `player` (tidied in place), if anything, given the keys and
+    EMA numbers taken so far."""
+    try:
+        _clean(player)
+    except ValidationError as error:
+        return messages_of(error)
+    if player.key in keys:
+        return _("key %(key)s is taken") % {"key": player.key}
+    if player.ema_number and player.ema_number in ema_numbers:
+        return _("EMA number %(number)s is taken") % {"number": player.ema_number}
+    return None

@@ -1,5 +1,9 @@
 """Starting, pausing, resuming and extending the clock of a round, and giving one table time
-of its own (organisers only)."""
+of its own (organisers only).
+
+`change_clock` is the one way in for the organiser's board and the API: it takes a
+`ClockAction`, holds the rule of which actions take minutes, and calls the action's service.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament.clock import clock_of, table_clock
+from tournament.clock import ClockAction, clock_of, table_clock
 from tournament.models import AuditEntry, Round, Table
 from tournament.services._common import lock_table
 from tournament.services.audit import record
@@ -22,15 +26,57 @@ TABLE_EXTRA_RANGE = (-60, 120)
 MAX_TIME_REASON = 200
 
 
-def _audit(round: Round, actor: User, event: str, **details) -> None:
-    AuditEntry.objects.create(
-        tournament_id=round.tournament_id,
+def _audit(round: Round, actor: User, event: str, **details: int) -> None:
+    record(
+        round.tournament_id,
+        AuditEntry.Action.CLOCK,
         actor=actor,
-        action=AuditEntry.Action.CLOCK,
-        before=None,
         after={"round": round.number, "event": event, **details},
     )
     note_change(round.tournament_id)
+
+
+def change_clock(
+    *, round: Round, action: ClockAction | str, actor: User, minutes: int | None = None
+) -> Round:
+    """Do `action` to the clock of `round`: start it (for `minutes`, default the tournament's
+    round time), pause it, resume it, or extend it by `minutes` (fewer when negative).
+
+    Refused, naming the field: an action that is not a `ClockAction` (code "bad_clock_action"),
+    an extension without minutes ("minutes_required"), minutes given to a pause or a resume
+    ("minutes_not_taken"); then as the action's own service refuses.
+    """
+    if action not in ClockAction.values:
+        raise ValidationError(
+            {"action": ValidationError(_("Unknown clock action."), code="bad_clock_action")}
+        )
+    action = ClockAction(action)
+    if action.needs_minutes and minutes is None:
+        raise ValidationError(
+            {
+                "minutes": ValidationError(
+                    _("Say by how many minutes to extend the round (negative to shorten it)."),
+                    code="minutes_required",
+                )
+            }
+        )
+    if not action.takes_minutes and minutes is not None:
+        raise ValidationError(
+            {
+                "minutes": ValidationError(
+                    _("Only starting and extending the clock take minutes."),
+                    code="minutes_not_taken",
+                )
+            }
+        )
+    if action == ClockAction.START:
+        return start_clock(round=round, actor=actor, minutes=minutes)
+    if action == ClockAction.PAUSE:
+        return pause_clock(round=round, actor=actor)
+    if action == ClockAction.RESUME:
+        return resume_clock(round=round, actor=actor)
+    assert minutes is not None  # an extension needs minutes (above)
+    return extend_clock(round=round, actor=actor, minutes=minutes)
 
 
 def _refuse_unless_playing(round: Round) -> None:

@@ -11,11 +11,12 @@ nothing is recorded, finished -> playing to finish a game again.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
@@ -61,18 +62,18 @@ def has_results(round: Round) -> bool:
     )
 
 
-def _audit_round(round: Round, actor: User, action: str, before, after) -> None:
-    AuditEntry.objects.create(
-        tournament_id=round.tournament_id,
-        actor=actor,
-        action=action,
-        before=before,
-        after=after,
-    )
+def _audit_round(
+    round: Round,
+    actor: User,
+    action: AuditEntry.Action,
+    before: dict[str, Any] | None,
+    after: dict[str, Any] | None,
+) -> None:
+    record(round.tournament_id, action, actor=actor, before=before, after=after)
     note_change(round.tournament_id)
 
 
-def _seating_snapshot(round: Round) -> dict:
+def _seating_snapshot(round: Round) -> dict[str, Any]:
     tables: dict[str, dict[str, str]] = {}
     for seat in Seat.objects.filter(round=round).select_related("table", "player"):
         tables.setdefault(str(seat.table.number), {})[seat.starting_wind] = seat.player.key
@@ -338,6 +339,101 @@ def tables_without_referees(round: Round) -> list[int]:
     )
 
 
+def _refuse_transition(round: Round, status: str, *, unrefereed_ok: bool) -> None:
+    """Refuse moving `round` (locked) to `status` while the rules of the round forbid it."""
+    tables = round.tables.all()
+    if status == Status.SEATED and round.status == Status.DRAFT:
+        _refuse_publishing(round, tables)
+    if status == Status.PLAYING and round.status == Status.SEATED:
+        _refuse_starting(round, unrefereed_ok=unrefereed_ok)
+    if status == Status.SEATED and round.status == Status.PLAYING and has_results(round):
+        raise ValidationError(
+            _("Results are recorded in round %(round)s; it stays in play."),
+            code="has_results",
+            params={"round": round.number},
+        )
+    if status == Status.FINISHED:
+        _refuse_finishing(tables)
+    if status == Status.PLAYING and round.status == Status.FINISHED:
+        later = round.tournament.rounds.filter(
+            number__gt=round.number, status__in=[Status.PLAYING, Status.FINISHED]
+        )
+        if later.exists():
+            raise ValidationError(
+                _("A later round has started; correct results instead of reopening the round."),
+                code="later_round_started",
+            )
+
+
+def _refuse_publishing(round: Round, tables: QuerySet[Table]) -> None:
+    """A draft round is published once every player who plays it is seated."""
+    if not tables.exists():
+        raise ValidationError(
+            _("Seat round %(round)s before publishing it."),
+            code="not_seated",
+            params={"round": round.number},
+        )
+    seated = set(Seat.objects.filter(round=round).values_list("player_id", flat=True))
+
+    expected = expected_players(round)  # after a cut the others may stop
+    missing = [
+        player.name
+        for player in round.tournament.players.filter(substitute=False).playing_in(round.number)
+        if player.pk not in seated and (expected is None or player.pk in expected)
+    ]
+    if missing:
+        raise ValidationError(
+            _("Not everyone is seated in round %(round)s: %(names)s."),
+            code="players_unseated",
+            params={"round": round.number, "names": listed(missing)},
+        )
+
+
+def _refuse_starting(round: Round, *, unrefereed_ok: bool) -> None:
+    """A seated round is played once the rounds before it are finished (and, unless
+    `unrefereed_ok`, every table has a referee)."""
+    earlier = round.tournament.rounds.filter(number__lt=round.number).exclude(
+        status=Status.FINISHED
+    )
+    unfinished = earlier.first()
+    if unfinished is not None:
+        raise ValidationError(
+            _("Round %(earlier)s is not finished yet."),
+            code="earlier_round_open",
+            params={"earlier": unfinished.number},
+        )
+    if not unrefereed_ok:
+        unrefereed = tables_without_referees(round)
+        if unrefereed:
+            raise ValidationError(
+                ngettext_lazy(
+                    "Table %(tables)s has no referee: only organisers can enter its results.",
+                    "Tables %(tables)s have no referee: only organisers can enter their results.",
+                    len(unrefereed),
+                ),
+                code="tables_without_referees",
+                params={"tables": listed(unrefereed), "numbers": unrefereed},
+            )
+
+
+def _refuse_finishing(tables: QuerySet[Table]) -> None:
+    """A round finishes once every game has ended and every sheet is confirmed."""
+    open_tables = [table.number for table in tables if table.ended_at is None]
+    if open_tables:
+        raise ValidationError(
+            _("The games at tables %(tables)s have not ended."),
+            code="games_open",
+            params={"tables": listed(open_tables)},
+        )
+    unconfirmed = [table.number for table in tables if table.confirmed_at is None]
+    if unconfirmed:
+        raise ValidationError(
+            _("The game sheets of tables %(tables)s are waiting for confirmation."),
+            code="sheets_unconfirmed",
+            params={"tables": listed(unconfirmed)},
+        )
+
+
 @transaction.atomic
 def set_round_status(
     *, round: Round, status: str, actor: User, unrefereed_ok: bool = True
@@ -364,81 +460,7 @@ def set_round_status(
                 "next": Status(status).label.lower(),
             },
         )
-    tables = round.tables.all()
-    if status == Status.SEATED and round.status == Status.DRAFT:
-        if not tables.exists():
-            raise ValidationError(
-                _("Seat round %(round)s before publishing it."),
-                code="not_seated",
-                params={"round": round.number},
-            )
-        seated = set(Seat.objects.filter(round=round).values_list("player_id", flat=True))
-        expected = expected_players(round)  # after a cut the others may stop
-        missing = [
-            player.name
-            for player in round.tournament.players.filter(substitute=False).playing_in(round.number)
-            if player.pk not in seated and (expected is None or player.pk in expected)
-        ]
-        if missing:
-            raise ValidationError(
-                _("Not everyone is seated in round %(round)s: %(names)s."),
-                code="players_unseated",
-                params={"round": round.number, "names": listed(missing)},
-            )
-    if status == Status.PLAYING and round.status == Status.SEATED:
-        earlier = round.tournament.rounds.filter(number__lt=round.number).exclude(
-            status=Status.FINISHED
-        )
-        unfinished = earlier.first()
-        if unfinished is not None:
-            raise ValidationError(
-                _("Round %(earlier)s is not finished yet."),
-                code="earlier_round_open",
-                params={"earlier": unfinished.number},
-            )
-        if not unrefereed_ok:
-            unrefereed = tables_without_referees(round)
-            if unrefereed:
-                raise ValidationError(
-                    ngettext_lazy(
-                        "Table %(tables)s has no referee: only organisers can enter its results.",
-                        "Tables %(tables)s have no referee: only organisers can enter their "
-                        "results.",
-                        len(unrefereed),
-                    ),
-                    code="tables_without_referees",
-                    params={"tables": listed(unrefereed), "numbers": unrefereed},
-                )
-    if status == Status.SEATED and round.status == Status.PLAYING and has_results(round):
-        raise ValidationError(
-            _("Results are recorded in round %(round)s; it stays in play."),
-            code="has_results",
-            params={"round": round.number},
-        )
-    if status == Status.FINISHED:
-        open_tables = [table.number for table in tables if table.ended_at is None]
-        if open_tables:
-            raise ValidationError(
-                _("The games at tables %(tables)s have not ended."),
-                code="games_open",
-                params={"tables": listed(open_tables)},
-            )
-        unconfirmed = [table.number for table in tables if table.confirmed_at is None]
-        if unconfirmed:
-            raise ValidationError(
-                _("The game sheets of tables %(tables)s are waiting for confirmation."),
-                code="sheets_unconfirmed",
-                params={"tables": listed(unconfirmed)},
-            )
-    if status == Status.PLAYING and round.status == Status.FINISHED:
-        later = round.tournament.rounds.filter(
-            number__gt=round.number, status__in=[Status.PLAYING, Status.FINISHED]
-        )
-        if later.exists():
-            raise ValidationError(
-                _("A later round has started; correct results instead of reopening the round."),
-                code="later_round_started",
-            )
+    _refuse_transition(round, status, unrefereed_ok=unrefereed_ok)
     before = {"round": round.number, "status": round.status}
     round.status = status
     fields = ["status"]

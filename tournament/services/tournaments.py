@@ -1,7 +1,9 @@
-"""Tournaments: creating one and changing its settings."""
+"""Tournaments: creating one and changing its settings, each kept in the audit trail (what it
+was created with; the settings that changed, before and after)."""
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -11,7 +13,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import PRESETS
-from tournament.models import RESERVED_SLUGS, Cut, Hand, Tournament, parse_carry_over
+from tournament.models import RESERVED_SLUGS, AuditEntry, Cut, Hand, Tournament, parse_carry_over
+from tournament.services.audit import Actor, record
 from tournament.services.live import note_change
 from tournament.services.seating_plan.settings import MOST_ROUNDS
 
@@ -103,12 +106,25 @@ def create_tournament(*, organiser: User, **fields: Any) -> Tournament:
         tournament.seat_rotation = PRESETS[tournament.preset].seat_rotation
     _save(tournament)
     tournament.organisers.add(organiser)
+    made = {name: getattr(tournament, name) for name in (*SETTINGS, *CREATE_ONLY)}
+    after = {name: _plain(value) for name, value in made.items() if value not in ("", None)}
+    record(tournament, AuditEntry.Action.TOURNAMENT_CREATED, actor=organiser, after=after)
     return tournament
 
 
+def _plain(value: Any) -> Any:
+    """A setting as the audit trail keeps it (JSON): a date as ISO text."""
+    return value.isoformat() if isinstance(value, date) else value
+
+
+def _settings(tournament: Tournament) -> dict[str, Any]:
+    return {name: _plain(getattr(tournament, name)) for name in SETTINGS}
+
+
 @transaction.atomic
-def update_tournament(*, tournament: Tournament, **fields: Any) -> Tournament:
-    """Change the settings of `tournament`.
+def update_tournament(*, tournament: Tournament, actor: Actor = None, **fields: Any) -> Tournament:
+    """Change the settings of `tournament`; the audit trail keeps, when an `actor` made the
+    change, the settings that changed, before and after.
 
     The rule preset, ruling profile and seat rotation are refused (code "rules_locked") once a
     hand is recorded: recorded payments, tile scores and seat winds were computed under them.
@@ -156,7 +172,18 @@ def update_tournament(*, tournament: Tournament, **fields: Any) -> Tournament:
             fields["carry_over"] = str(parse_carry_over(fields["carry_over"]))
         except ValueError:
             pass  # the field's validator words it
+    before = _settings(tournament)
     for name, value in fields.items():
         setattr(tournament, name, value)
     _save(tournament)
+    after = _settings(tournament)
+    changed = [name for name in SETTINGS if after[name] != before[name]]
+    if changed and actor is not None:
+        record(
+            tournament,
+            AuditEntry.Action.SETTINGS_CHANGED,
+            actor=actor,
+            before={name: before[name] for name in changed},
+            after={name: after[name] for name in changed},
+        )
     return tournament

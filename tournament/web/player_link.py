@@ -37,7 +37,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django.views.defaults import page_not_found
 
 from scoring.words import Words
-from tournament.clock import clock_of
+from tournament.clock import ClockState, clock_of
 from tournament.models import AuditEntry, Player, RefereeCall, Round, Seat, Tournament
 from tournament.prize_giving import public as public_standings
 from tournament.services.check_in import self_check_in
@@ -181,7 +181,7 @@ def _open_call(seat: Seat | None) -> RefereeCall | None:
 @dataclass(frozen=True)
 class ScheduledRound:
     round: Round
-    state: str  # the clock's
+    state: ClockState  # the clock's
     ends_at: datetime | None  # while the clock runs (or ran out)
     left: str  # while it is paused
 
@@ -195,14 +195,12 @@ def _schedule(tournament: Tournament) -> list[ScheduledRound]:
         round.tournament = tournament
         clock = clock_of(round)
         ends_at = None
-        if clock.state in ("running", "over") and round.clock_started_at is not None:
+        if clock.state in (ClockState.RUNNING, ClockState.OVER) and round.clock_started_at:
             ends_at = round.clock_started_at + timedelta(
                 seconds=clock.total_seconds + round.clock_paused_seconds
             )
         rows.append(
-            ScheduledRound(
-                round, clock.state, ends_at, clock.display if clock.state == "paused" else ""
-            )
+            ScheduledRound(round, clock.state, ends_at, clock.display if clock.paused else "")
         )
     return rows
 

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, SkipValidation, WithJsonSchem
 from tournament import models
 from tournament.api.errors import NOT_JSON, ApiError, schema_error
 from tournament.api.fields import Wind, of
+from tournament.clock import ClockAction, ClockState
 
 # Far above any real hand; keeps a typing slip from being stored as a win.
 MAX_FAN = 1000
@@ -23,10 +24,10 @@ MAX_FLOWERS = 8
 MAX_TABLES = 1000
 
 
-CLOCK_STATES = ("not_started", "running", "paused", "over", "finished")
+CLOCK_STATES = tuple(state.value for state in ClockState)
 
 
-CLOCK_ACTIONS = ("start", "pause", "resume", "extend")
+CLOCK_ACTIONS = tuple(ClockAction.values)
 
 
 class Request(BaseModel):

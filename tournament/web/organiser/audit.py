@@ -1,5 +1,5 @@
-"""The audit trail: every change to a result (and to seatings, rounds and the tournament's
-referee accounts), newest first, shown as field: old -> new, with
+"""The audit trail: every change to a result (and to seatings, rounds, players, the tournament's
+settings and its referee accounts), newest first, shown as field: old -> new, with
 players by name, payments and scores by seat wind and stored values by their labels; filtered
 by table, player, kind of change and who made it (query parameters read as `web.query` reads
 them: a value the page does not take leaves that filter off)."""
@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as attribute
-from typing import Any
+from typing import Any, cast
 
+from django import forms
 from django.core.paginator import Paginator
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
@@ -37,13 +38,15 @@ from tournament.selectors import audit_trail
 from tournament.templatetags.winds import wind_letter
 from tournament.text import listed
 from tournament.web.organiser.access import organiser_page
+from tournament.web.organiser.forms.players import PlayerForm
+from tournament.web.organiser.forms.tournament import TournamentForm
 from tournament.web.query import whole_number
 
 PER_PAGE = 50
 # The entry has its own time; the copy inside the record only repeats it.
 HIDDEN = frozenset({"entered_at"})
 # What each field of a record is called; a field not named here shows its own name.
-FIELDS = {
+FIELDS: dict[str, Any] = {
     "round": gettext_lazy("Round"),
     "status": gettext_lazy("Status"),
     "event": pgettext_lazy("round clock", "Event"),
@@ -83,7 +86,18 @@ FIELDS = {
     "referees": pgettext_lazy("audit", "Referees"),
     "hidden_from": pgettext_lazy("audit", "Standings hidden from round"),
     "revealed_at": pgettext_lazy("audit", "Standings revealed at"),
+    "count": pgettext_lazy("audit", "Players imported"),
+    "keys": pgettext_lazy("audit", "Keys"),
+    "rule_settings": pgettext_lazy("audit", "Rule settings"),
 }
+# A player's fields and the tournament's settings are called as their forms call them.
+FORM_FIELDS = {
+    name: field
+    for form in (TournamentForm, PlayerForm)
+    for name, field in form.base_fields.items()
+    if field.label and name not in FIELDS
+}
+FIELDS |= {name: field.label for name, field in FORM_FIELDS.items()}
 # Fields that name a deal by its number, labelled with the preset's word for a deal.
 DEAL_FIELDS = frozenset({"number", "hand_number"})
 # Fields of an MCR win, left out of a preset that counts points where they hold nothing (a
@@ -93,19 +107,33 @@ FAN_FIELDS = frozenset({"fan", "flowers"})
 PLAYER_FIELDS = frozenset({"winner", "discarder", "player", "offender"})
 # Fields that hold four numbers by starting seat (East, South, West, North).
 BY_SEAT = frozenset({"payments", "scores"})
-BOOLEANS = frozenset({"distributed", "ended_by_time"})
+BOOLEANS = frozenset(
+    {"distributed", "ended_by_time"}
+    | {name for name, field in FORM_FIELDS.items() if isinstance(field, forms.BooleanField)}
+)
 # The stored values that are choices, shown with their labels.
 CHOICES = {
     "status": dict(Round.Status.choices),
     "result": dict(Hand.Result.choices),
     "kind": dict(Penalty.Kind.choices),
+    "tie_breaks": dict(Tournament.TieBreak.choices),
     "event": {
         "started": pgettext_lazy("round clock", "started"),
         "paused": pgettext_lazy("round clock", "paused"),
         "resumed": pgettext_lazy("round clock", "resumed"),
         "extended": pgettext_lazy("round clock", "extended"),
     },
+} | {
+    name: {str(value): label for value, label in cast("list[tuple[Any, Any]]", field.choices)}
+    for name, field in FORM_FIELDS.items()
+    if isinstance(field, forms.ChoiceField) and not isinstance(field, forms.ModelChoiceField)
 }
+# The actions on a player, found by the player filter by the key they keep.
+PLAYER_ACTIONS = (
+    AuditEntry.Action.PLAYER_ADDED,
+    AuditEntry.Action.PLAYER_CHANGED,
+    AuditEntry.Action.PLAYER_REMOVED,
+)
 
 
 # The actions on a deal as a preset that calls it a deal (not a hand) says them.
@@ -246,7 +274,10 @@ def shown_value(
         return listed(_named_win(item, names) for item in raw) or "—"
     if value in ("yes", "no") and field in BOOLEANS:
         return _("yes") if value == "yes" else _("no")
-    label = CHOICES.get(field, {}).get(value) if value is not None else None
+    labels = CHOICES.get(field, {})
+    if isinstance(raw, list) and labels:  # several choices, such as the tie-breaks
+        return listed(str(labels.get(str(item), item)) for item in raw) or "—"
+    label = labels.get(value) if value is not None else None
     return value if label is None else str(label)
 
 
@@ -304,6 +335,8 @@ def where(entry: AuditEntry) -> str:
             "table": entry.table.number,
         }
     record = entry.after or entry.before or {}
+    if entry.action in PLAYER_ACTIONS and "key" in record:
+        return _("Player %(key)s %(name)s") % {"key": record["key"], "name": record.get("name")}
     return _("Round %(number)s") % {"number": record["round"]} if "round" in record else ""
 
 
@@ -324,6 +357,8 @@ class Filters:
             named = Q()
             for name in PLAYER_FIELDS:
                 named |= Q(**{f"after__{name}": key}) | Q(**{f"before__{name}": key})
+            named |= Q(action__in=PLAYER_ACTIONS) & (Q(after__key=key) | Q(before__key=key))
+            named |= Q(action=AuditEntry.Action.PLAYERS_IMPORTED, after__keys__contains=[key])
             entries = entries.filter(Q(table__seats__player=self.player) | named).distinct()
         if self.kind is not None:
             entries = entries.filter(action=self.kind)

@@ -23,17 +23,14 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_safe
 
 from tournament.board import board as board_of
-from tournament.clock import clock_of, table_clock
+from tournament.clock import ClockAction, clock_of, table_clock
 from tournament.models import RefereeCall, Round, Tournament
 from tournament.permissions import organises
 from tournament.services import (
+    change_clock,
     confirm_game,
     confirm_submitted_games,
-    extend_clock,
     give_table_time,
-    pause_clock,
-    resume_clock,
-    start_clock,
 )
 from tournament.services.player_links import answer_call
 from tournament.services.round_clock import (
@@ -62,15 +59,11 @@ TABLE_EXTENSIONS = (5, 10, 15)
 
 
 class ClockForm(forms.Form):
-    """One clock control: start (for `minutes`), pause, resume, or extend (by `minutes`)."""
+    """One clock control: start (for `minutes`), pause, resume, or extend (by `minutes`); which
+    actions take minutes is the service's rule (`change_clock`)."""
 
     action = forms.ChoiceField(
-        choices=[
-            ("start", gettext_lazy("Start")),
-            ("pause", gettext_lazy("Pause")),
-            ("resume", gettext_lazy("Resume")),
-            ("extend", gettext_lazy("Extend")),
-        ],
+        choices=ClockAction.choices,
         error_messages={"invalid_choice": gettext_lazy("Unknown clock action.")},
     )
     minutes = forms.IntegerField(
@@ -79,16 +72,6 @@ class ClockForm(forms.Form):
         max_value=600,
         error_messages={"invalid": gettext_lazy("Give the minutes as a whole number.")},
     )
-
-    def clean(self) -> dict[str, Any]:
-        super().clean()
-        data = self.cleaned_data
-        if data.get("action") == "extend" and data.get("minutes") is None and "minutes" in data:
-            self.add_error(
-                "minutes",
-                _("Say by how many minutes to extend the round (negative to shorten it)."),
-            )
-        return data
 
 
 class TableTimeForm(forms.Form):
@@ -162,9 +145,11 @@ def board_page(
         "clock": board.clock,
         "clock_form": clock_form,
         "start_minutes": bound.get("minutes", "")
-        if bound.get("action") == "start"
+        if bound.get("action") == ClockAction.START
         else tournament.round_minutes,
-        "extend_minutes": bound.get("minutes", "") if bound.get("action") == "extend" else "",
+        "extend_minutes": bound.get("minutes", "")
+        if bound.get("action") == ClockAction.EXTEND
+        else "",
         "extensions": EXTENSIONS,
         "max_extra": MAX_EXTRA_MINUTES,
         "table_extensions": TABLE_EXTENSIONS,
@@ -248,10 +233,10 @@ def _back(tournament: Tournament, round: Round) -> HttpResponse:
 
 
 CLOCK_DONE = {
-    "start": gettext_lazy("The clock of round %(round)s is running: %(time)s left."),
-    "pause": gettext_lazy("The clock is paused at %(time)s left."),
-    "resume": gettext_lazy("The clock runs again: %(time)s left."),
-    "extend": gettext_lazy("The round now has %(time)s left."),
+    ClockAction.START: gettext_lazy("The clock of round %(round)s is running: %(time)s left."),
+    ClockAction.PAUSE: gettext_lazy("The clock is paused at %(time)s left."),
+    ClockAction.RESUME: gettext_lazy("The clock runs again: %(time)s left."),
+    ClockAction.EXTEND: gettext_lazy("The round now has %(time)s left."),
 }
 
 
@@ -262,15 +247,12 @@ def clock(request: AuthenticatedHtmxRequest, tournament: Tournament, number: int
     done: list[Round] = []
 
     def run() -> None:
-        action, minutes = form.cleaned_data["action"], form.cleaned_data["minutes"]
-        if action == "start":
-            done.append(start_clock(round=round, actor=request.user, minutes=minutes))
-        elif action == "pause":
-            done.append(pause_clock(round=round, actor=request.user))
-        elif action == "resume":
-            done.append(resume_clock(round=round, actor=request.user))
-        else:
-            done.append(extend_clock(round=round, actor=request.user, minutes=minutes))
+        data = form.cleaned_data
+        done.append(
+            change_clock(
+                round=round, action=data["action"], actor=request.user, minutes=data["minutes"]
+            )
+        )
 
     if call_service(form, run, {"bad_minutes": "minutes", "bad_extension": "minutes"}):
         updated = done[0]
@@ -278,7 +260,7 @@ def clock(request: AuthenticatedHtmxRequest, tournament: Tournament, number: int
         board = board_of(updated)
         messages.success(
             request,
-            CLOCK_DONE[form.cleaned_data["action"]]
+            CLOCK_DONE[ClockAction(form.cleaned_data["action"])]
             % {"round": round.number, "time": board.clock.display},
         )
         return _back(tournament, round)

@@ -45,7 +45,10 @@ def add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         form = PlayerForm(request.POST, tournament=tournament)
         added: list[Player] = []
         if call_service(
-            form, lambda: added.append(add_player(tournament=tournament, **form.cleaned_data))
+            form,
+            lambda: added.append(
+                add_player(tournament=tournament, actor=request.user, **form.cleaned_data)
+            ),
         ):
             messages.success(
                 request,
@@ -71,7 +74,9 @@ def edit(request: HttpRequest, tournament: Tournament, key: str) -> HttpResponse
     record = get_object_or_404(Player, tournament=tournament, key=key)
     if request.method == "POST":
         form = PlayerForm(request.POST, tournament=tournament, player=record)
-        if call_service(form, lambda: update_player(player=record, **form.cleaned_data)):
+        if call_service(
+            form, lambda: update_player(player=record, actor=request.user, **form.cleaned_data)
+        ):
             messages.success(
                 request, _("%(key)s %(name)s is saved.") % {"key": record.key, "name": record.name}
             )
@@ -95,7 +100,7 @@ def edit(request: HttpRequest, tournament: Tournament, key: str) -> HttpResponse
 def remove(request: HttpRequest, tournament: Tournament, key: str) -> HttpResponse:
     record = get_object_or_404(Player, tournament=tournament, key=key)
     form = forms.Form(request.POST)
-    if call_service(form, lambda: remove_player(player=record)):
+    if call_service(form, lambda: remove_player(player=record, actor=request.user)):
         messages.success(
             request,
             _("%(key)s %(name)s is removed.") % {"key": record.key, "name": record.name},
@@ -124,7 +129,9 @@ def import_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         if call_service(
             form,
             lambda: imported.extend(
-                import_players_csv(tournament=tournament, text=form.cleaned_data["csv"])
+                import_players_csv(
+                    tournament=tournament, text=form.cleaned_data["csv"], actor=request.user
+                )
             ),
         ):
             messages.success(

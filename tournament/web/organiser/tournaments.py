@@ -75,7 +75,10 @@ def edit(request: AuthenticatedRequest, tournament: Tournament) -> HttpResponse:
     if request.method == "POST":
         form = TournamentForm(request.POST, tournament=tournament)
         if call_service(
-            form, lambda: update_tournament(tournament=tournament, **form.cleaned_data)
+            form,
+            lambda: update_tournament(
+                tournament=tournament, actor=request.user, **form.cleaned_data
+            ),
         ):
             data = form.cleaned_data
             messages.success(request, _("The settings are saved."))
