@@ -26,21 +26,9 @@ from scoring.engine import HandError, parse_compact
 from tournament import services
 from tournament.access import AuthenticatedRequest
 from tournament.api import schemas, serialisers
-from tournament.api.auth import (
-    corrected_table,
-    forbidden,
-    insider,
-    not_found,
-    organised_tournament,
-    readable_table,
-    refereed_table,
-    round_of,
-    table_of,
-    token_use,
-)
+from tournament.api.auth import CORRECTORS, INSIDERS, REFEREES, Gate, insider, reach, token_use
 from tournament.api.errors import ApiError, from_validation_error, invalid, refusals
 from tournament.api.rounds import R
-from tournament.api.schemas import BODY, EMPTY_BODY_OK, Sent, read
 from tournament.api.tournaments import READ, WRITE
 from tournament.models import Hand, Penalty, Player, Table
 
@@ -67,12 +55,17 @@ SUBMISSION = Header(
     "kind of record): 422 submission_key_reused.",
 )
 REPLAYED_HEADER = "Idempotent-Replayed"
+NOT_ENDED_BY_TIME = schemas.EndRequest()  # the end of a game sent without a body
 # The submissions that take an Idempotency-Key: also 422 for a key reused with another body.
 SUBMIT = {**WRITE, **refusals(422)}
 
 
+# Taking back the last hand: the number sent is the service's to check (409 not_last_hand).
+REFEREES_BY_NUMBER = Gate(REFEREES.role, REFEREES.refusal, named=False)
+
+
 def _table_body(request: HttpRequest, table: Table) -> dict[str, Any]:
-    return serialisers.table_detail(table, insider=insider(request, table.round.tournament))
+    return serialisers.table_detail(table, insider=insider(request))
 
 
 @router.get(
@@ -86,7 +79,7 @@ def get_table(request: HttpRequest, slug: str, number: int, table: int) -> dict[
     and the places so far.
 
     Who: anyone who may read the tournament."""
-    return _table_body(request, readable_table(request, slug, number, table))
+    return _table_body(request, reach(request).table)
 
 
 def _players(table: Table, keys: dict[str, str | None]) -> dict[str, Player | None]:
@@ -256,6 +249,7 @@ def _submitted(response: HttpResponse, record: Hand | Penalty) -> int:
 @router.post(
     f"{TABLE}/hands",
     url_name="hands",
+    auth=REFEREES,
     response={200: schemas.HandAnswer, 201: schemas.HandAnswer, **SUBMIT},
     summary="Submit the next hand",
 )
@@ -265,7 +259,7 @@ def submit_hand(
     slug: str,
     number: int,
     table: int,
-    payload: Sent[schemas.HandSubmission] = BODY,
+    payload: schemas.HandSubmission,
     submission: str | None = SUBMISSION,
 ) -> Status:
     """Saved: the hand and the table after it. Hands are entered in order while the round is
@@ -275,8 +269,7 @@ def submit_hand(
     Who: a referee of this table or an organiser of the tournament."""
     # Reads first; the hand is written in one short transaction (record_hand's, which holds the
     # table's lock), and the answer is read after its commit.
-    found = refereed_table(request, slug, number, table)
-    sent = read(schemas.HandSubmission, payload)
+    found, sent = reach(request).table, payload
     values = _hand_values(found, sent)
     with token_use(request):
         hand = _recorded(
@@ -294,16 +287,10 @@ def submit_hand(
 submit_hand.own_transaction = True  # type: ignore[attr-defined]  # see tournament.api
 
 
-def _hand_at(table: Table, number: int) -> Hand:
-    hand = table.hands.filter(number=number).first()
-    if hand is None:
-        raise not_found(f"Hand {number} is not entered at this table.")
-    return hand
-
-
 @router.put(
     f"{TABLE}/hands/{{int:hand}}",
     url_name="hand",
+    auth=CORRECTORS,
     response={200: schemas.HandAnswer, **WRITE},
     summary="Correct an entered hand",
 )
@@ -313,15 +300,13 @@ def correct_hand(
     number: int,
     table: int,
     hand: int,
-    payload: Sent[schemas.HandCorrection] = BODY,
+    payload: schemas.HandCorrection,
 ) -> dict[str, Any]:
     """Recomputes the scores after it in one transaction and keeps the change in the audit
     trail.
 
     Who: an organiser of the tournament."""
-    found = corrected_table(request, slug, number, table)
-    recorded = _hand_at(found, hand)
-    sent = read(schemas.HandCorrection, payload)
+    found, recorded, sent = reach(request).table, reach(request).named, payload
     values = _hand_values(found, sent)
     if sent.number not in (None, hand):
         message = "The hand number is the one in the address; it cannot change."
@@ -332,6 +317,7 @@ def correct_hand(
 
 @router.delete(
     f"{TABLE}/hands/{{int:hand}}",
+    auth=REFEREES_BY_NUMBER,
     response={200: schemas.TableAnswer, **refusals(400, 401, 403, 404, 409)},
     summary="Take back the last hand entered",
 )
@@ -342,7 +328,7 @@ def remove_last_hand(
     game must not have ended. False wins recorded for it stay.
 
     Who: a referee of this table or an organiser of the tournament."""
-    found = refereed_table(request, slug, number, table)
+    found = reach(request).table
     services.remove_last_hand(table=found, entered_by=request.user, number=hand)
     return {"table": _table_body(request, found)}
 
@@ -371,6 +357,7 @@ def _penalty_answer(
 @router.post(
     f"{TABLE}/false-wins",
     url_name="false_wins",
+    auth=REFEREES,
     response={200: schemas.PenaltyAnswer, 201: schemas.PenaltyAnswer, **SUBMIT},
     summary="Record a false win",
 )
@@ -380,7 +367,7 @@ def record_false_win(
     slug: str,
     number: int,
     table: int,
-    payload: Sent[schemas.FalseWinRequest] = BODY,
+    payload: schemas.FalseWinRequest,
     submission: str | None = SUBMISSION,
 ) -> Status:
     """Recorded; Location is the penalty's address. The offender pays the preset's amount to
@@ -389,8 +376,7 @@ def record_false_win(
     (`faulty_out_ends_deal`): the deal is sent as a hand with result `faulty_out`.
 
     Who: a referee of this table or an organiser of the tournament."""
-    found = refereed_table(request, slug, number, table)
-    sent = read(schemas.FalseWinRequest, payload)
+    found, sent = reach(request).table, payload
     offender = _players(found, {"player": sent.player})["player"]
     assert offender is not None  # a key given is found, or refused above
     penalty = services.record_false_win(
@@ -408,6 +394,7 @@ def record_false_win(
 @router.post(
     f"{TABLE}/penalties",
     url_name="penalties",
+    auth=REFEREES,
     response={200: schemas.PenaltyAnswer, 201: schemas.PenaltyAnswer, **SUBMIT},
     summary="Record a penalty or deduction",
 )
@@ -417,15 +404,14 @@ def record_penalty(
     slug: str,
     number: int,
     table: int,
-    payload: Sent[schemas.PenaltyCreate] = BODY,
+    payload: schemas.PenaltyCreate,
     submission: str | None = SUBMISSION,
 ) -> Status:
     """Recorded; Location is the penalty's address.
 
     Who: a referee of this table or an organiser of the tournament."""
-    found = refereed_table(request, slug, number, table)
-    sent = read(schemas.PenaltyCreate, payload)
-    values = sent.model_dump() | _players(found, {"player": sent.player})
+    found = reach(request).table
+    values = payload.model_dump() | _players(found, {"player": payload.player})
     penalty = services.record_penalty(
         table=found, entered_by=request.user, submission=submission, **values
     )
@@ -433,16 +419,10 @@ def record_penalty(
     return Status(status, _penalty_answer(request, response, found, penalty))
 
 
-def _penalty_at(table: Table, penalty: int) -> Penalty:
-    found = table.penalties.select_related("seat__player").filter(pk=penalty).first()
-    if found is None:
-        raise not_found(f"Penalty {penalty} is not recorded at this table.")
-    return found
-
-
 @router.patch(
     f"{TABLE}/penalties/{{int:penalty}}",
     url_name="penalty",
+    auth=CORRECTORS,
     response={200: schemas.PenaltyAnswer, **WRITE},
     summary="Correct a penalty",
 )
@@ -452,15 +432,13 @@ def correct_penalty(
     number: int,
     table: int,
     penalty: int,
-    # A schema made at run time by `changes`, so not a static type.
-    payload: Sent[schemas.PenaltyChange] = BODY,  # type: ignore[valid-type]
+    payload: schemas.PenaltyChange,
 ) -> dict[str, Any]:
     """Only the fields given change.
 
     Who: an organiser of the tournament."""
-    found = corrected_table(request, slug, number, table)
-    recorded = _penalty_at(found, penalty)
-    given = read(schemas.PenaltyChange, payload).model_dump(exclude_unset=True)
+    found, recorded = reach(request).table, reach(request).named
+    given = payload.model_dump(exclude_unset=True)
     if "player" in given:
         given |= _players(found, {"player": given["player"]})
     current: dict[str, Any] = {
@@ -478,6 +456,7 @@ def correct_penalty(
 
 @router.delete(
     f"{TABLE}/penalties/{{int:penalty}}",
+    auth=CORRECTORS,
     response={200: schemas.TableAnswer, **refusals(400, 401, 403, 404, 409)},
     summary="Remove a penalty recorded by mistake",
 )
@@ -485,58 +464,54 @@ def remove_penalty(
     request: AuthenticatedRequest, slug: str, number: int, table: int, penalty: int
 ) -> dict[str, Any]:
     """Who: an organiser of the tournament."""
-    found = corrected_table(request, slug, number, table)
-    services.remove_penalty(penalty=_penalty_at(found, penalty), entered_by=request.user)
+    found = reach(request).table
+    services.remove_penalty(penalty=reach(request).named, entered_by=request.user)
     return {"table": _table_body(request, found)}
 
 
 @router.post(
     f"{TABLE}/end",
     url_name="end",
+    auth=REFEREES,
     response={200: schemas.TableAnswer, **WRITE},
     summary="End the game at the table",
-    openapi_extra=EMPTY_BODY_OK,
 )
 def end_game(
     request: AuthenticatedRequest,
     slug: str,
     number: int,
     table: int,
-    payload: Sent[schemas.EndRequest] = BODY,
+    payload: schemas.EndRequest = NOT_ENDED_BY_TIME,
 ) -> dict[str, Any]:
     """After 16 hands, or earlier with ended_by_time when time is called. The body may be
     empty.
 
     Who: a referee of this table or an organiser of the tournament."""
-    found = refereed_table(request, slug, number, table)
-    ended_by_time = read(schemas.EndRequest, payload, empty={}).ended_by_time
-    services.end_game(table=found, ended_by_time=ended_by_time, entered_by=request.user)
+    found = reach(request).table
+    services.end_game(table=found, ended_by_time=payload.ended_by_time, entered_by=request.user)
     return {"table": _table_body(request, found)}
 
 
 @router.post(
     f"{TABLE}/confirm",
     url_name="confirm",
+    auth=INSIDERS,
     response={200: schemas.TableAnswer, **WRITE},
     summary="Confirm the table's submitted game sheet",
-    openapi_extra=EMPTY_BODY_OK,
 )
 def confirm_game_sheet(
     request: AuthenticatedRequest,
     slug: str,
     number: int,
     table: int,
-    payload: Sent[schemas.Empty] = BODY,
+    payload: schemas.Empty = schemas.EMPTY,
 ) -> dict[str, Any]:
     """From then on the game counts in the standings, and only an organiser changes its
     results. The body is empty or {}. Others get 403 with the service's code.
 
     Who: an organiser of the tournament; where the tournament's confirmation is "referee",
     also any referee of the tournament other than the one who submitted the sheet."""
-    found = readable_table(request, slug, number, table)
-    if not insider(request, found.round.tournament):
-        raise forbidden("Only an organiser or a referee of this tournament confirms game sheets.")
-    read(schemas.Empty, payload, empty={})
+    found = reach(request).table
     services.confirm_game(table=found, confirmed_by=request.user)
     return {"table": _table_body(request, found)}
 
@@ -552,7 +527,7 @@ def give_table_time(
     slug: str,
     number: int,
     table: int,
-    payload: Sent[schemas.TableTimeRequest] = BODY,
+    payload: schemas.TableTimeRequest,
 ) -> dict[str, Any]:
     """Add minutes to the table's own time ({"minutes": 10, "reason": "late start"}; negative
     takes some back): the table then plays to the round clock plus its extra_minutes, which
@@ -561,9 +536,8 @@ def give_table_time(
     Kept in the audit trail with the reason.
 
     Who: an organiser of the tournament."""
-    found = table_of(round_of(request, organised_tournament(request, slug), number), table)
-    change = read(schemas.TableTimeRequest, payload)
+    found = reach(request).table
     services.give_table_time(
-        table=found, minutes=change.minutes, actor=request.user, reason=change.reason
+        table=found, minutes=payload.minutes, actor=request.user, reason=payload.reason
     )
     return {"table": _table_body(request, found)}
