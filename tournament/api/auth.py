@@ -43,7 +43,7 @@ from tournament.access import (
     tournament_access,
 )
 from tournament.api.errors import CHALLENGE, ApiError
-from tournament.models import Registration, Round, Table, Tournament
+from tournament.models import Round, Table, Tournament
 from tournament.permissions import Visitor
 from tournament.throttle import client_ip, note_token_failure, token_lockout
 from tournament.tokens import find_token, note_use, use_due
@@ -204,7 +204,7 @@ class Reach:
 
     @property
     def round(self) -> Round:
-        return self.found["number"]
+        return self.found["round"]
 
     @property
     def table(self) -> Table:
@@ -301,44 +301,28 @@ def _refereed(user: Visitor, slug: str, number: int, table: int) -> Reach | None
     access.__dict__["organiser"] = found.by_organiser
     if found.by_referee:
         access.__dict__["referee"] = True
-    return Reach(access, {"number": found.round, "table": found})
+    return Reach(access, {"round": found.round, "table": found})
 
 
-def _player(tournament: Tournament, key: str) -> Any:
-    player = tournament.players.filter(key=key).first()
-    if player is None:
-        raise not_found(f"This tournament has no player {key!r}.")
-    return player
-
-
-def _hand(table: Table, number: int) -> Any:
-    hand = table.hands.filter(number=number).first()
-    if hand is None:
-        raise not_found(f"Hand {number} is not entered at this table.")
-    return hand
-
-
-def _penalty(table: Table, pk: int) -> Any:
-    penalty = table.penalties.select_related("seat__player").filter(pk=pk).first()
-    if penalty is None:
-        raise not_found(f"Penalty {pk} is not recorded at this table.")
-    return penalty
-
-
-def _registration(tournament: Tournament, pk: int) -> Any:
-    found = Registration.objects.select_related("player").filter(tournament=tournament, pk=pk)
-    registration = found.first()
-    if registration is None:
-        raise not_found(f"This tournament has no registration {pk}.")
-    return registration
-
-
-# What the last path parameter names, found in the tournament or at the table.
-NAMED: dict[str, Callable[[Reach, Any], Any]] = {
-    "key": lambda reach, key: _player(reach.tournament, key),
-    "registration": lambda reach, pk: _registration(reach.tournament, pk),
-    "hand": lambda reach, number: _hand(reach.table, number),
-    "penalty": lambda reach, pk: _penalty(reach.table, pk),
+# What the last path parameter names, found in the tournament or at the table: its query, and
+# the answer when there is none.
+NAMED: dict[str, tuple[Callable[[Reach, Any], QuerySet[Any]], str]] = {
+    "key": (
+        lambda reach, key: reach.tournament.players.filter(key=key),
+        "This tournament has no player {!r}.",
+    ),
+    "registration": (
+        lambda reach, pk: reach.tournament.registrations.select_related("player").filter(pk=pk),
+        "This tournament has no registration {}.",
+    ),
+    "hand": (
+        lambda reach, number: reach.table.hands.filter(number=number),
+        "Hand {} is not entered at this table.",
+    ),
+    "penalty": (
+        lambda reach, pk: reach.table.penalties.select_related("seat__player").filter(pk=pk),
+        "Penalty {} is not recorded at this table.",
+    ),
 }
 
 
@@ -374,14 +358,17 @@ class Gate:
             found = self._checked(user, role, arguments)
         last = next((name for name in NAMED if name in arguments), None)
         if last is not None and self.named:
-            found.found["named"] = NAMED[last](found, arguments[last])
+            query, missing = NAMED[last]
+            found.found["named"] = query(found, arguments[last]).first()
+            if found.found["named"] is None:
+                raise not_found(missing.format(arguments[last]))
         return found
 
     def _checked(self, user: Visitor, role: str, arguments: dict[str, Any]) -> Reach:
         access = _tournament(user, arguments["slug"], ORGANISER if role == ORGANISER else READER)
         found = Reach(access)
         if "number" in arguments:
-            found.found["number"] = _round(access, arguments["number"])
+            found.found["round"] = _round(access, arguments["number"])
         if "table" in arguments:
             found.found["table"] = _table(found.round, arguments["table"])
         if not _has(role, access, found):

@@ -4,7 +4,6 @@ reads or shows a player's private link."""
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any
 
 from django.db.models import Model
@@ -30,16 +29,12 @@ READ = refusals(401, 403, 404)
 WRITE = refusals(400, 401, 403, 404, 409)
 
 
-def _moment(value: Any) -> str | None:
-    return value.isoformat() if value is not None else None
-
-
 def _desk(tournament: Tournament) -> dict[str, Any]:
     return {
         "desk_open": tournament.check_in_open,
         "self_check_in": tournament.self_check_in,
-        "closed_at": _moment(tournament.check_in_closed_at),
-        "counts": asdict(check_in_counts(tournament)),
+        "closed_at": tournament.check_in_closed_at,
+        "counts": check_in_counts(tournament),
     }
 
 
@@ -104,6 +99,6 @@ def _player_answer(player: Player, tournament: Model) -> dict[str, Any]:
         "player": player.key,
         "name": player.name,
         "checked_in": player.checked_in_at is not None,
-        "checked_in_at": _moment(player.checked_in_at),
-        "counts": asdict(check_in_counts(tournament.pk)),
+        "checked_in_at": player.checked_in_at,
+        "counts": check_in_counts(tournament.pk),
     }

@@ -54,21 +54,7 @@ def list_registrations(request: HttpRequest, slug: str) -> dict[str, Any]:
     registrations = list(tournament.registrations.select_related("player"))
     waiting = [r.pk for r in registrations if r.status == Registration.Status.WAITING]
     rows = [_answer(r, waiting.index(r.pk) + 1 if r.pk in waiting else None) for r in registrations]
-    counts = service.counts(tournament)
-    return {
-        "registrations": rows,
-        "counts": {
-            "accepted": counts.accepted,
-            "pending": counts.pending,
-            "waiting": counts.waiting,
-            "rejected": counts.rejected,
-            "withdrawn": counts.withdrawn,
-            "field": counts.field,
-            "cap": counts.cap,
-            "more_for_full_tables": counts.more_for_full_tables,
-            "fewer_for_full_tables": counts.fewer_for_full_tables,
-        },
-    }
+    return {"registrations": rows, "counts": service.counts(tournament)}
 
 
 def _decided(request: HttpRequest, decide: Any) -> dict[str, Any]:

@@ -178,7 +178,7 @@ def hand(
         "offender": hand.offender.player.key if hand.offender else None,
         "tiles": hand.tiles,
         "payments": by_seat(hand.payments),
-        "entered_at": hand.entered_at.isoformat(),
+        "entered_at": hand.entered_at,
         "prevailing_wind": hand.prevailing_wind,
         "dealer": hand.dealer,
         "extra_hands": hand.extra_hands,
@@ -197,7 +197,7 @@ def penalty(penalty: Penalty, *, usernames: dict[int, str] | None) -> dict[str, 
         "distributed": penalty.distributed,
         "reason": penalty.reason,
         "hand_number": penalty.hand_number,
-        "entered_at": penalty.entered_at.isoformat(),
+        "entered_at": penalty.entered_at,
     }
     if usernames is not None:
         body["entered_by"] = usernames[penalty.entered_by_id]
@@ -260,8 +260,8 @@ def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
         }
     game_sheet: dict[str, Any] = {
         "status": table.sheet,
-        "submitted_at": _when(table.ended_at),
-        "confirmed_at": _when(table.confirmed_at),
+        "submitted_at": table.ended_at,
+        "confirmed_at": table.confirmed_at,
     }
     if insider:
         game_sheet["submitted_by"] = _username(table.submitted_by)
@@ -289,10 +289,6 @@ def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
             for result in table_results(table, table.seats.all())
         ],
     }
-
-
-def _when(moment: datetime | None) -> str | None:
-    return moment.isoformat() if moment is not None else None
 
 
 def _username(user) -> str | None:
@@ -403,8 +399,8 @@ def clock(round: Round, now: datetime | None = None) -> dict[str, Any]:
         "elapsed_seconds": state.elapsed_seconds,
         "remaining_seconds": state.remaining_seconds,
         "display": state.display,
-        "started_at": _when(round.clock_started_at),
-        "paused_at": _when(round.clock_paused_at),
+        "started_at": round.clock_started_at,
+        "paused_at": round.clock_paused_at,
         "expected_hands": state.expected_hands,
     }
 
