@@ -29,7 +29,7 @@ from ninja.operation import Operation
 import scoring.api
 import tournament.api
 from tournament.api.auth import SAFE_METHODS, Anyone
-from tournament.api.errors import ApiError, exception_handlers
+from tournament.api.errors import TRANSLATIONS, ApiError, answer
 
 DESCRIPTION = """\
 Scores Mahjong Competition Rules hands (POST /api/score): fans, totals and the arrangement each
@@ -148,8 +148,8 @@ api = Api(
     docs_url=None,
     parser=Parser(),
 )
-for error, handler in exception_handlers().items():
-    api.add_exception_handler(error, handler)
+for error in TRANSLATIONS:
+    api.add_exception_handler(error, answer)
 for router in ROUTERS:
     api.add_router("", router)
 

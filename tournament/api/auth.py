@@ -194,12 +194,14 @@ class Reach:
     """What the gate found for a request: the caller's access to the tournament its address
     names, and the objects named after it, by path parameter."""
 
-    access: Access | None = None
     found: dict[str, Any] = field(default_factory=dict)
 
     @property
+    def access(self) -> Access:
+        return self.found["access"]
+
+    @property
     def tournament(self) -> Tournament:
-        assert self.access is not None  # an address with a slug
         return self.access.tournament
 
     @property
@@ -221,25 +223,6 @@ def reach(request: HttpRequest) -> Reach:
     found = getattr(request, "auth", None)
     assert isinstance(found, Reach)
     return found
-
-
-def insider(request: HttpRequest) -> bool:
-    """Organisers and referees of the tournament see usernames (referees, who entered what)."""
-    access = reach(request).access
-    return access is not None and access.insider
-
-
-def is_organiser(request: HttpRequest) -> bool:
-    """Whether the caller organises the tournament (sees the standings hidden from others)."""
-    access = reach(request).access
-    return access is not None and access.organiser
-
-
-def published_rounds(request: HttpRequest) -> QuerySet[Round]:
-    """The rounds the caller may see: draft rounds only for organisers."""
-    access = reach(request).access
-    assert access is not None
-    return access.rounds()
 
 
 def _tournament(user: Visitor, slug: str, role: str) -> Access:
@@ -301,7 +284,7 @@ def _refereed(user: Visitor, slug: str, number: int, table: int) -> Reach | None
     access.__dict__["organiser"] = found.by_organiser
     if found.by_referee:
         access.__dict__["referee"] = True
-    return Reach(access, {"round": found.round, "table": found})
+    return Reach({"access": access, "round": found.round, "table": found})
 
 
 # What the last path parameter names, found in the tournament or at the table: its query, and
@@ -366,7 +349,7 @@ class Gate:
 
     def _checked(self, user: Visitor, role: str, arguments: dict[str, Any]) -> Reach:
         access = _tournament(user, arguments["slug"], ORGANISER if role == ORGANISER else READER)
-        found = Reach(access)
+        found = Reach({"access": access})
         if "number" in arguments:
             found.found["round"] = _round(access, arguments["number"])
         if "table" in arguments:

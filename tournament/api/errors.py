@@ -330,13 +330,7 @@ TRANSLATIONS = {
 }
 
 
-def exception_handlers() -> dict[type[Exception], Any]:
-    """Exception class -> handler, for `NinjaAPI.add_exception_handler`."""
-
-    def handler(translate: Any) -> Any:
-        def answer(request: HttpRequest, error: Exception) -> JsonResponse:
-            return translate(error).response()
-
-        return answer
-
-    return {kind: handler(translate) for kind, translate in TRANSLATIONS.items()}
+def answer(request: HttpRequest, error: Any) -> JsonResponse:
+    """The API's exception handler (`config.api`) for each kind in TRANSLATIONS."""
+    translate = next(TRANSLATIONS[kind] for kind in type(error).__mro__ if kind in TRANSLATIONS)
+    return translate(error).response()

@@ -17,7 +17,7 @@ from ninja.responses import Status
 from tournament import services
 from tournament.access import AuthenticatedRequest
 from tournament.api import pages, schemas, serialisers
-from tournament.api.auth import insider, published_rounds, reach
+from tournament.api.auth import reach
 from tournament.api.errors import ApiError, invalid, invalid_field
 from tournament.api.tournaments import PAGED, READ, WRITE, T
 from tournament.models import Round
@@ -39,7 +39,7 @@ def list_rounds(request: HttpRequest, slug: str) -> dict[str, Any]:
     """Draft rounds are listed for organisers only.
 
     Who: anyone who may read the tournament."""
-    rounds = serialisers.annotated_rounds(published_rounds(request))
+    rounds = serialisers.annotated_rounds(reach(request).access.rounds())
     return {"rounds": [serialisers.round_summary(round) for round in rounds]}
 
 
@@ -54,7 +54,7 @@ def _round_answer(request: HttpRequest, round: Round, page: Any = None) -> dict[
         )
     body = serialisers.round_detail(
         round,
-        insider=insider(request),
+        insider=reach(request).access.insider,
         start=page.offset,
         stop=page.offset + page.limit,
     )
@@ -356,7 +356,7 @@ def get_round_board(
     round = reach(request).round
     body = serialisers.board(
         round,
-        insider=insider(request),
+        insider=reach(request).access.insider,
         start=page.offset,
         stop=page.offset + page.limit,
     )

@@ -20,10 +20,9 @@ from tournament import stages
 from tournament.api import schemas
 from tournament.clock import Clock, clock_of, table_clock
 from tournament.deals import following
-from tournament.management.commands.standings import standing_json
 from tournament.models import Hand, Penalty, Round, Seat, Table, Tournament
 from tournament.rotation import WINDS
-from tournament.selectors import ScoreSheetLine, Standing, score_sheet, table_results
+from tournament.selectors import ScoreSheetLine, score_sheet, table_results
 from tournament.teams import TeamStanding
 
 if TYPE_CHECKING:
@@ -293,11 +292,6 @@ def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
 
 def _username(user) -> str | None:
     return user.get_username() if user is not None else None
-
-
-def standing(row: Standing) -> dict[str, Any]:
-    """One line of the standings, in the shape of `manage.py standings --json`."""
-    return standing_json(row)
 
 
 def cut(tournament: Tournament) -> dict[str, Any]:

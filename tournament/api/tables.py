@@ -24,7 +24,7 @@ from ninja.responses import Status
 from tournament import services
 from tournament.access import AuthenticatedRequest
 from tournament.api import deal_arguments, schemas, serialisers
-from tournament.api.auth import CORRECTORS, INSIDERS, REFEREES, Gate, insider, reach, token_use
+from tournament.api.auth import CORRECTORS, INSIDERS, REFEREES, Gate, reach, token_use
 from tournament.api.errors import ApiError, invalid, refusals
 from tournament.api.rounds import R
 from tournament.api.tournaments import READ, WRITE
@@ -54,7 +54,7 @@ REFEREES_BY_NUMBER = Gate(REFEREES.role, REFEREES.refusal, named=False)
 
 
 def _table_body(request: HttpRequest, table: Table) -> dict[str, Any]:
-    return serialisers.table_detail(table, insider=insider(request))
+    return serialisers.table_detail(table, insider=reach(request).access.insider)
 
 
 @router.get(

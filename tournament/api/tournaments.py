@@ -14,8 +14,9 @@ from pydantic import WithJsonSchema
 from tournament import services
 from tournament.access import AuthenticatedRequest
 from tournament.api import pages, schemas, serialisers
-from tournament.api.auth import CREATORS, ORGANISERS, is_organiser, published_rounds, reach
+from tournament.api.auth import CREATORS, ORGANISERS, reach
 from tournament.api.errors import ApiError, invalid_field, refusals
+from tournament.management.commands.standings import standing_json
 from tournament.models import Tournament
 from tournament.prize_giving import shown
 from tournament.selectors import visible_tournaments
@@ -90,7 +91,7 @@ def get_tournament(request: HttpRequest, slug: str) -> dict[str, Any]:
     Who: anyone who may read the tournament: everyone for a public one, else its organisers and
     referees."""
     tournament = reach(request).tournament
-    return serialisers.tournament_detail(tournament, rounds=published_rounds(request))
+    return serialisers.tournament_detail(tournament, rounds=reach(request).access.rounds())
 
 
 @router.patch(
@@ -251,7 +252,7 @@ def get_standings(
 
     Who: anyone who may read the tournament."""
     tournament = reach(request).tournament
-    seen = shown(tournament, organiser=is_organiser(request))
+    seen = shown(tournament, organiser=reach(request).access.organiser)
     if provisional is not None and provisional not in TRUE + FALSE:
         raise invalid_field(
             "provisional",
@@ -264,7 +265,7 @@ def get_standings(
         tournament,
         provisional=counted,
         shape="api",
-        build=lambda found: [serialisers.standing(row) for row in found],
+        build=lambda found: [standing_json(row) for row in found],
         before_round=seen.before_round,
     )
     return {
@@ -307,7 +308,7 @@ def get_team_standings(
             f"{provisional[:20]!r}.",
         )
     counted = provisional in TRUE
-    seen = shown(tournament, organiser=is_organiser(request))
+    seen = shown(tournament, organiser=reach(request).access.organiser)
     teams = cached_standings(
         tournament,
         provisional=counted,
