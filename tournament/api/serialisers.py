@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import Count, Max, Prefetch, QuerySet
 from django.utils import timezone
 
@@ -290,7 +291,7 @@ def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
     }
 
 
-def _username(user) -> str | None:
+def _username(user: AbstractBaseUser | None) -> str | None:
     return user.get_username() if user is not None else None
 
 
