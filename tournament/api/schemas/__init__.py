@@ -58,7 +58,7 @@ from tournament.api.schemas.rounds import (
     TableSummary,
     TableTimeRequest,
 )
-from tournament.api.schemas.tables import (
+from tournament.api.schemas.table_sheets import (
     EndRequest,
     FalseWinRequest,
     FurtherWin,
