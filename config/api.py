@@ -16,17 +16,20 @@ from collections import defaultdict
 from functools import wraps
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.urls import URLPattern, URLResolver, include, path, re_path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET
 from ninja import NinjaAPI, parser
+from ninja.errors import ValidationError, ValidationErrorContext
 from ninja.openapi.schema import OpenAPISchema
 from ninja.operation import Operation
 
 import scoring.api
 import tournament.api
-from tournament.api.errors import ApiError, exception_handlers
+from tournament.api.auth import SAFE_METHODS, Anyone
+from tournament.api.errors import TRANSLATIONS, ApiError, answer
 
 DESCRIPTION = """\
 Scores Mahjong Competition Rules hands (POST /api/score): fans, totals and the arrangement each
@@ -47,8 +50,9 @@ METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
 
 
 class Parser(parser.Parser):
-    """JSON bodies. A body that is not JSON is passed on as its bytes, for the endpoint to
-    refuse in its own words once it has checked who is asking."""
+    """JSON bodies. A body that is not JSON is passed on as its bytes, which no request schema
+    takes (tournament.api.errors answers "not JSON"); the scoring API refuses it in its own
+    words."""
 
     def parse_body(self, request: HttpRequest) -> Any:
         try:
@@ -58,15 +62,23 @@ class Parser(parser.Parser):
 
 
 class Document(OpenAPISchema):
-    """The OpenAPI document. Security schemes are named by their `scheme_name`; an operation
-    that anyone may call (`anonymous_methods`) lists {} among its security. Request bodies are
-    required unless an operation says otherwise (its openapi_extra): endpoints read them
-    themselves, so their parameters have a default. A 429 answer documents its Retry-After
-    header."""
+    """The OpenAPI document. Security schemes are named by their `scheme_name`: those a gate
+    (`tournament.api.auth.Gate`) lets in, and {} for the methods anyone may call. A request
+    body is required unless its operation has a default for it. A 429 answer documents its
+    Retry-After header."""
 
     def request_body(self, operation: Operation) -> dict[str, Any]:
         body = super().request_body(operation)
-        return {**body, "required": True} if body else body
+        # The scoring API reads its body itself: its default (b"") only lets it see an empty
+        # one, which it refuses. The body is required.
+        if body and any(
+            isinstance(field.default, bytes)
+            for model in operation.models
+            if model.__ninja_param_source__ == "body"
+            for field in model.model_fields.values()
+        ):
+            body["required"] = True
+        return body
 
     def responses(self, operation: Operation) -> dict[int, dict[str, Any]]:
         answers = super().responses(operation)
@@ -81,13 +93,14 @@ class Document(OpenAPISchema):
 
     def operation_security(self, operation: Operation) -> list[dict[str, Any]] | None:
         security: list[dict[str, Any]] = []
-        for auth in operation.auth_callbacks:
-            if hasattr(auth, "openapi_security_schema"):
-                name = getattr(auth, "scheme_name", type(auth).__name__)
-                security.append({name: []})
-                self.securitySchemes[name] = auth.openapi_security_schema
-            elif set(operation.methods) <= getattr(auth, "anonymous_methods", set()):
-                security.append({})
+        for gate in operation.auth_callbacks:
+            for auth in getattr(gate, "callers", [gate]):
+                if hasattr(auth, "openapi_security_schema"):
+                    name = getattr(auth, "scheme_name", type(auth).__name__)
+                    security.append({name: []})
+                    self.securitySchemes[name] = auth.openapi_security_schema
+                elif isinstance(auth, Anyone) and set(operation.methods) <= SAFE_METHODS:
+                    security.append({})
         return security or None
 
 
@@ -107,6 +120,25 @@ class Api(NinjaAPI):
         first, *rest = operation.view_func.__name__.split("_")
         return first + "".join(word.title() for word in rest)
 
+    def validation_error_from_error_contexts(
+        self, error_contexts: list[ValidationErrorContext]
+    ) -> ValidationError:
+        """pydantic's errors located by their source, as django-ninja does, keeping the value
+        sent: the error answers quote it (tournament.api.errors)."""
+        return ValidationError(
+            [
+                {
+                    **item,
+                    "loc": (
+                        context.model.__ninja_param_source__,
+                        *context.model.__ninja_flatten_map_reverse__.get(item["loc"], item["loc"]),
+                    ),
+                }
+                for context in error_contexts
+                for item in context.pydantic_validation_error.errors(include_url=False)
+            ]
+        )
+
 
 api = Api(
     title="MCR tournament manager and MCR hand scoring",
@@ -116,10 +148,17 @@ api = Api(
     docs_url=None,
     parser=Parser(),
 )
-for error, handler in exception_handlers().items():
-    api.add_exception_handler(error, handler)
+for error in TRANSLATIONS:
+    api.add_exception_handler(error, answer)
 for router in ROUTERS:
     api.add_router("", router)
+
+
+def _blank(request: HttpRequest) -> bool:
+    try:
+        return bool(request.body) and not request.body.strip()
+    except RequestDataTooBig:  # answered by the API when the operation reads its body
+        return False
 
 
 def _served(view: Any) -> Any:
@@ -129,6 +168,8 @@ def _served(view: Any) -> Any:
     @wraps(view)
     def serve(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         method = request.method
+        if _blank(request):
+            request._body = b""  # a body of blanks is no body (read as absent by django-ninja)
         if method == "HEAD":
             request.method = "GET"  # the server sends the headers only
         try:

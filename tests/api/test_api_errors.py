@@ -206,3 +206,28 @@ def test_garbage_never_answers_500(as_organiser, table, organiser, method, url, 
         assert list(Seat.objects.values_list("pk", "score")) == seats
 
     check()
+
+
+@pytest.mark.parametrize("raw", ["{not json", "[]", '{"number": "x"}', ""])
+def test_a_stranger_gets_404_whatever_the_body(api_as, make_user, tournament, table, raw):
+    tournament.public = False
+    tournament.save()
+
+    response = api_as(make_user("nora")).post(f"{TABLE}/hands", raw=raw)
+
+    assert response.status_code == 404
+    assert response.json()["error"] == "not_found"
+
+
+@pytest.mark.parametrize("raw", ["{not json", "[]", '{"number": "x"}', ""])
+def test_a_referee_of_another_table_gets_403_whatever_the_body(api_as, carol, table, raw):
+    response = api_as(carol).post(f"{TABLE}/hands", raw=raw)
+
+    assert response.status_code == 403
+    assert response.json()["error"] == "forbidden"
+
+
+def test_a_body_of_blanks_is_no_body(as_bob, table):
+    response = as_bob.post(f"{TABLE}/end", raw="  \n")
+
+    assert response.json()["error"] == "hands_missing"  # the end asked for, without time called

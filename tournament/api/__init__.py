@@ -2,10 +2,12 @@
 standings.
 
 `schemas` holds the JSON shapes (and `fields` their field types), `serialisers` builds answers
-from the models, `auth` says who is calling and what they may reach, `errors` words what is
-refused, and `tournaments`, `rounds`, `tables` and `check_in` are the endpoints. Each write
-runs in one transaction: whatever goes wrong inside it is rolled back and answered with its
-error code. An endpoint marked `own_transaction` (the hand POST) keeps its transaction to the
+from the models, `auth` says who is calling and what they may reach (its gates run before a
+body is read), `errors` words what is refused, `deal_arguments` turns a deal as sent into the
+services' arguments, and `tournaments`, `rounds`, `table_sheets` (a table's game sheet, its
+deals and penalties), `check_in` and the others are the endpoints. Each write runs in one
+transaction: whatever goes wrong inside it is rolled back and answered with its error code.
+An endpoint marked `own_transaction` (the hand POST) keeps its transaction to the
 write itself and reads its answer after the commit, so that the table's lock is not held while
 it is built.
 """
@@ -24,10 +26,10 @@ from tournament.api import (
     player_links,
     registrations,
     rounds,
-    tables,
+    table_sheets,
     tournaments,
 )
-from tournament.api.auth import CALLERS, SAFE_METHODS, token_use
+from tournament.api.auth import READERS_AND_ORGANISERS, SAFE_METHODS, token_use
 
 
 def _write_in_transaction(handler: Any) -> Any:
@@ -44,7 +46,7 @@ def _write_in_transaction(handler: Any) -> Any:
     return run
 
 
-router = Router(auth=CALLERS, tags=["tournaments"])
+router = Router(auth=READERS_AND_ORGANISERS, tags=["tournaments"])
 router.add_decorator(_write_in_transaction)
-for part in (tournaments, rounds, tables, check_in, player_links, registrations, ema):
+for part in (tournaments, rounds, table_sheets, check_in, player_links, registrations, ema):
     router.add_router("tournaments", part.router)

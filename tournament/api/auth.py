@@ -1,4 +1,6 @@
-"""Who is calling, and what they may reach (the policy of `tournament.permissions`).
+"""Who is calling, and what they may reach (the policy of `tournament.permissions`), checked
+by django-ninja before it reads a request's parameters and body: a stranger gets 401, 404 or
+403 whatever they send.
 
 A caller is the owner of the API token sent as `Authorization: Bearer <secret>`, else the
 session's user (a browser), else anonymous, which is enough for reads only. A token that is not
@@ -6,15 +8,19 @@ valid is refused with 401, also on public reads, so a program learns at once tha
 wrong; too many wrong tokens from one address get 429 for a while (`tournament.throttle`),
 whatever token that address sends then. Writes need a login (401); a session-authenticated
 write also needs the CSRF token, while a token-authenticated one does not (a browser never
-sends the token on its own). Then each endpoint asks for its role (403), and a tournament the
-caller may not read is answered 404, as if it did not exist.
+sends the token on its own).
+
+Then a `Gate` (the routers' auth) finds what the address names, in order: the tournament (404
+when the caller may not read it), the role the operation needs (403), the round, the table,
+and the player, hand, penalty or registration. The handler takes them from `reach(request)`.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -38,10 +44,17 @@ from tournament.access import (
 )
 from tournament.api.errors import CHALLENGE, ApiError
 from tournament.models import Round, Table, Tournament
+from tournament.permissions import Visitor
 from tournament.throttle import client_ip, note_token_failure, token_lockout
 from tournament.tokens import find_token, note_use, use_due
 
 SAFE_METHODS = frozenset({"GET", "HEAD"})
+# Roles of a gate beyond those of `tournament.access`: an organiser correcting a table's
+# records (the table is found first), an organiser or referee of the tournament, a user who may
+# create tournaments.
+CORRECTOR = "corrector"
+INSIDER = "insider"
+CREATOR = "creator"
 
 
 class BearerToken(HttpBearer):
@@ -156,20 +169,16 @@ class SessionLogin(APIKeyCookie):
 
 
 class Anyone:
-    """Reads need no login: each endpoint checks what the caller may read, the session's user
+    """Reads need no login: the gate checks what the caller may read, the session's user
     included (loaded only when it matters, as a public tournament's reads need no user)."""
-
-    anonymous_methods = SAFE_METHODS  # for the OpenAPI document: {} among the security
 
     def __call__(self, request: HttpRequest) -> bool:
         return request.method in SAFE_METHODS
 
 
-# In this order: a token wins over the session, and reads ask no more.
-CALLERS = [BearerToken(), Anyone(), SessionLogin()]
-
-# The caller's access found for a request, so that later questions ask no query again.
-_ACCESSES: WeakKeyDictionary[HttpRequest, Access] = WeakKeyDictionary()
+# In this order: a token wins over the session, and reads ask no more. The OpenAPI document
+# lists them as the security of each operation (config.api.Document).
+CALLERS: list[Callable[[HttpRequest], Any]] = [BearerToken(), Anyone(), SessionLogin()]
 
 
 def forbidden(message: str) -> ApiError:
@@ -180,62 +189,62 @@ def not_found(message: str) -> ApiError:
     return ApiError(404, "not_found", message)
 
 
-def _access(request: HttpRequest, slug: str, role: str = READER) -> Access:
-    """The caller's access to the tournament at `slug` (see `tournament.access`), in the API's
-    words when refused; kept for the request so that later questions ask no query again."""
+@dataclass
+class Reach:
+    """What the gate found for a request: the caller's access to the tournament its address
+    names, and the objects named after it, by path parameter."""
+
+    found: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def access(self) -> Access:
+        return self.found["access"]
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.access.tournament
+
+    @property
+    def round(self) -> Round:
+        return self.found["round"]
+
+    @property
+    def table(self) -> Table:
+        return self.found["table"]
+
+    @property
+    def named(self) -> Any:
+        """The player, hand, penalty or registration the address ends with."""
+        return self.found["named"]
+
+
+def reach(request: HttpRequest) -> Reach:
+    """What the gate found for this request."""
+    found = getattr(request, "auth", None)
+    assert isinstance(found, Reach)
+    return found
+
+
+def _tournament(user: Visitor, slug: str, role: str) -> Access:
     try:
-        access = tournament_access(request.user, slug, role=role)
+        return tournament_access(user, slug, role=role)
     except NotFound as error:
         raise not_found(f"There is no tournament {slug!r}.") from error
     except RoleRequired as error:
         raise forbidden("Only an organiser of this tournament may do this.") from error
-    _ACCESSES[request] = access
-    return access
 
 
-def _access_to(request: HttpRequest, tournament: Tournament) -> Access:
-    access = _ACCESSES.get(request)
-    if access is None or access.tournament.pk != tournament.pk:
-        access = _ACCESSES[request] = Access(request.user, tournament)
-    return access
-
-
-def readable_tournament(request: HttpRequest, slug: str) -> Tournament:
-    """The tournament at `slug` if the caller may read it; 404 otherwise."""
-    return _access(request, slug).tournament
-
-
-def organised_tournament(request: HttpRequest, slug: str) -> Tournament:
-    """The tournament at `slug` if the caller organises it; 404 or 403 otherwise."""
-    return _access(request, slug, ORGANISER).tournament
-
-
-def insider(request: HttpRequest, tournament: Tournament) -> bool:
-    """Organisers and referees of the tournament see usernames (referees, who entered what)."""
-    return _access_to(request, tournament).insider
-
-
-def is_organiser(request: HttpRequest, tournament: Tournament) -> bool:
-    """Whether the caller organises the tournament (sees the standings hidden from others)."""
-    return _access_to(request, tournament).organiser
-
-
-def published_rounds(request: HttpRequest, tournament: Tournament) -> QuerySet[Round]:
-    """The rounds the caller may see: draft rounds only for organisers."""
-    return _access_to(request, tournament).rounds()
-
-
-def round_of(request: HttpRequest, tournament: Tournament, number: int) -> Round:
+def _round(access: Access, number: int) -> Round:
     """Round `number`; a draft round is shown to organisers only (its seating is not out)."""
     try:
-        return _access_to(request, tournament).round(number)
+        return access.round(number)
     except NotFound as error:
         raise not_found(
             f"Round {number} of this tournament does not exist or is not published."
         ) from error
 
 
-def table_of(round: Round, number: int) -> Table:
+def _table(round: Round, number: int) -> Table:
     table = Table.objects.filter(round=round, number=number).first()
     if table is None:
         raise not_found(f"Round {round.number} has no table {number}.")
@@ -243,58 +252,132 @@ def table_of(round: Round, number: int) -> Table:
     return table
 
 
-def readable_table(request: HttpRequest, slug: str, number: int, table: int) -> Table:
-    tournament = readable_tournament(request, slug)
-    return table_of(round_of(request, tournament, number), table)
-
-
-def refereed_table(request: HttpRequest, slug: str, number: int, table: int) -> Table:
-    """The table if the caller may enter its results (its referee or an organiser).
-
-    One query when the caller may (the table with its round and tournament, and whether the
-    caller organises the tournament or referees the table); otherwise the checks one by one,
-    which say what is missing."""
-    user = request.user
-    if user.is_authenticated:
-        found = (
-            Table.objects.select_related("round__tournament")
-            .annotate(
-                by_organiser=Exists(
-                    Tournament.organisers.through.objects.filter(
-                        tournament_id=OuterRef("round__tournament_id"), user_id=user.pk
-                    )
-                ),
-                by_referee=Exists(
-                    Table.referees.through.objects.filter(table_id=OuterRef("pk"), user_id=user.pk)
-                ),
-            )
-            .filter(round__tournament__slug=slug, round__number=number, number=table)
-            .order_by()  # one table at most: not the default order, which joins for nothing
-            .first()
+def _refereed(user: Visitor, slug: str, number: int, table: int) -> Reach | None:
+    """The table in one query when the caller may enter its results (its referee or an
+    organiser), with what the query found of their roles; None otherwise (then the checks run
+    one by one, to say what is missing)."""
+    if not user.is_authenticated:
+        return None
+    found = (
+        Table.objects.select_related("round__tournament")
+        .annotate(
+            by_organiser=Exists(
+                Tournament.organisers.through.objects.filter(
+                    tournament_id=OuterRef("round__tournament_id"), user_id=user.pk
+                )
+            ),
+            by_referee=Exists(
+                Table.referees.through.objects.filter(table_id=OuterRef("pk"), user_id=user.pk)
+            ),
         )
-        if found is not None:
-            published = found.round.status != Round.Status.DRAFT
-            if found.by_organiser or (found.by_referee and published):
-                access = Access(user, found.round.tournament)
-                # What the query found, so that later questions (insider) ask nothing again.
-                access.__dict__["organiser"] = found.by_organiser
-                if found.by_referee:
-                    access.__dict__["referee"] = True
-                _ACCESSES[request] = access
-                return found
-    checked = readable_table(request, slug, number, table)
-    try:
-        _access_to(request, checked.round.tournament).require(REFEREE, checked)
-    except RoleRequired as error:
-        raise forbidden(
-            "Only a referee of this table or an organiser may enter its results."
-        ) from error
-    return checked
+        .filter(round__tournament__slug=slug, round__number=number, number=table)
+        .order_by()  # one table at most: not the default order, which joins for nothing
+        .first()
+    )
+    if found is None:
+        return None
+    published = found.round.status != Round.Status.DRAFT
+    if not (found.by_organiser or (found.by_referee and published)):
+        return None
+    access = Access(user, found.round.tournament)
+    # What the query found, so that later questions (insider) ask nothing again.
+    access.__dict__["organiser"] = found.by_organiser
+    if found.by_referee:
+        access.__dict__["referee"] = True
+    return Reach({"access": access, "round": found.round, "table": found})
 
 
-def corrected_table(request: HttpRequest, slug: str, number: int, table: int) -> Table:
-    """The table if the caller may correct its results (an organiser)."""
-    found = readable_table(request, slug, number, table)
-    if not _access_to(request, found.round.tournament).organiser:
-        raise forbidden("Only an organiser of this tournament may correct recorded results.")
-    return found
+# What the last path parameter names, found in the tournament or at the table: its query, and
+# the answer when there is none.
+NAMED: dict[str, tuple[Callable[[Reach, Any], QuerySet[Any]], str]] = {
+    "key": (
+        lambda reach, key: reach.tournament.players.filter(key=key),
+        "This tournament has no player {!r}.",
+    ),
+    "registration": (
+        lambda reach, pk: reach.tournament.registrations.select_related("player").filter(pk=pk),
+        "This tournament has no registration {}.",
+    ),
+    "hand": (
+        lambda reach, number: reach.table.hands.filter(number=number),
+        "Hand {} is not entered at this table.",
+    ),
+    "penalty": (
+        lambda reach, pk: reach.table.penalties.select_related("seat__player").filter(pk=pk),
+        "Penalty {} is not recorded at this table.",
+    ),
+}
+
+
+class Gate:
+    """The routers' auth: who is calling (`CALLERS`), then what they reach with `role`.
+
+    The default gate lets readers of the tournament read and its organisers write. With
+    ORGANISER, reads are for organisers too; REFEREE, CORRECTOR and INSIDER are asked of the
+    table once it is found (`refusal` says what is missing); CREATOR is the permission to
+    create tournaments. With `named` false, the last path parameter is the handler's to read."""
+
+    callers: list[Callable[[HttpRequest], Any]] = CALLERS
+
+    def __init__(self, role: str | None = None, refusal: str = "", *, named: bool = True) -> None:
+        self.role = role
+        self.refusal = refusal
+        self.named = named
+
+    def __call__(self, request: HttpRequest) -> Reach | None:
+        if not any(caller(request) for caller in self.callers):
+            return None  # a write without a login: 401
+        user = request.user
+        arguments = request.resolver_match.kwargs if request.resolver_match else {}
+        if "slug" not in arguments:
+            if self.role == CREATOR and not user.has_perm("tournament.add_tournament"):
+                raise forbidden(self.refusal)
+            return Reach()
+        role = self.role or (READER if request.method in SAFE_METHODS else ORGANISER)
+        found = None
+        if role == REFEREE:
+            found = _refereed(user, arguments["slug"], arguments["number"], arguments["table"])
+        if found is None:
+            found = self._checked(user, role, arguments)
+        last = next((name for name in NAMED if name in arguments), None)
+        if last is not None and self.named:
+            query, missing = NAMED[last]
+            found.found["named"] = query(found, arguments[last]).first()
+            if found.found["named"] is None:
+                raise not_found(missing.format(arguments[last]))
+        return found
+
+    def _checked(self, user: Visitor, role: str, arguments: dict[str, Any]) -> Reach:
+        access = _tournament(user, arguments["slug"], ORGANISER if role == ORGANISER else READER)
+        found = Reach({"access": access})
+        if "number" in arguments:
+            found.found["round"] = _round(access, arguments["number"])
+        if "table" in arguments:
+            found.found["table"] = _table(found.round, arguments["table"])
+        if not _has(role, access, found):
+            raise forbidden(self.refusal)
+        return found
+
+
+def _has(role: str, access: Access, found: Reach) -> bool:
+    """Whether the caller has a role asked of a table (the others are checked with the
+    tournament)."""
+    if role == REFEREE:
+        try:
+            access.require(REFEREE, found.table)
+        except RoleRequired:
+            return False
+    if role == CORRECTOR:
+        return access.organiser
+    if role == INSIDER:
+        return access.insider
+    return True
+
+
+# The router's gate, and the operations' own where they ask another role.
+READERS_AND_ORGANISERS = Gate()
+ORGANISERS = Gate(ORGANISER)
+REFEREES = Gate(REFEREE, "Only a referee of this table or an organiser may enter its results.")
+CORRECTORS = Gate(CORRECTOR, "Only an organiser of this tournament may correct recorded results.")
+INSIDERS = Gate(INSIDER, "Only an organiser or a referee of this tournament confirms game sheets.")
+CREATORS = Gate(CREATOR, "Creating tournaments needs the permission tournament.add_tournament.")

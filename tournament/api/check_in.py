@@ -4,7 +4,6 @@ reads or shows a player's private link."""
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any
 
 from django.db.models import Model
@@ -13,9 +12,8 @@ from ninja import Router
 
 from tournament.access import AuthenticatedRequest
 from tournament.api import schemas
-from tournament.api.auth import not_found, organised_tournament
+from tournament.api.auth import ORGANISERS, reach
 from tournament.api.errors import refusals
-from tournament.api.schemas import BODY, Sent, read
 from tournament.models import Player, Tournament
 from tournament.services.check_in import (
     check_in_counts,
@@ -24,23 +22,19 @@ from tournament.services.check_in import (
     set_self_check_in,
 )
 
-router = Router(exclude_unset=True, tags=["check-in"])
+router = Router(auth=ORGANISERS, exclude_unset=True, tags=["check-in"])
 
 T = "/{slug:slug}"
 READ = refusals(401, 403, 404)
 WRITE = refusals(400, 401, 403, 404, 409)
 
 
-def _moment(value: Any) -> str | None:
-    return value.isoformat() if value is not None else None
-
-
 def _desk(tournament: Tournament) -> dict[str, Any]:
     return {
         "desk_open": tournament.check_in_open,
         "self_check_in": tournament.self_check_in,
-        "closed_at": _moment(tournament.check_in_closed_at),
-        "counts": asdict(check_in_counts(tournament)),
+        "closed_at": tournament.check_in_closed_at,
+        "counts": check_in_counts(tournament),
     }
 
 
@@ -52,7 +46,7 @@ def _desk(tournament: Tournament) -> dict[str, Any]:
 )
 def get_check_in(request: HttpRequest, slug: str) -> dict[str, Any]:
     """Who: an organiser of the tournament."""
-    return _desk(organised_tournament(request, slug))
+    return _desk(reach(request).tournament)
 
 
 @router.patch(
@@ -63,14 +57,14 @@ def get_check_in(request: HttpRequest, slug: str) -> dict[str, Any]:
 def change_check_in(
     request: AuthenticatedRequest,
     slug: str,
-    payload: Sent[schemas.CheckInDeskChange] = BODY,
+    payload: schemas.CheckInDeskChange,
 ) -> dict[str, Any]:
     """Only what is sent changes; setting what is already set changes nothing. Self check-in
     cannot be allowed again once check-in is closed: 409 `check_in_closed`.
 
     Who: an organiser of the tournament."""
-    tournament = organised_tournament(request, slug)
-    values = read(schemas.CheckInDeskChange, payload).model_dump(exclude_unset=True)
+    tournament = reach(request).tournament
+    values = payload.model_dump(exclude_unset=True)
     if "desk_open" in values:
         tournament = set_desk_open(tournament, values["desk_open"], actor=request.user)
     if "self_check_in" in values:
@@ -88,20 +82,16 @@ def check_in_player(
     request: AuthenticatedRequest,
     slug: str,
     key: str,
-    payload: Sent[schemas.CheckInRequest] = BODY,
+    payload: schemas.CheckInRequest,
 ) -> dict[str, Any]:
     """Answers the player's check-in and the desk's counts. Sending what is already so changes
     nothing. Only while the desk is open: 409 `desk_closed`; a withdrawn player is not checked
     in: 400 `withdrawn`.
 
     Who: an organiser of the tournament."""
-    tournament = organised_tournament(request, slug)
-    wanted = read(schemas.CheckInRequest, payload)
-    player: Player | None = tournament.players.filter(key=key).first()
-    if player is None:
-        raise not_found(f"This tournament has no player {key!r}.")
-    done = desk_check_in(player, wanted.checked_in, actor=request.user, source="api")
-    return _player_answer(done, tournament)
+    found = reach(request)
+    done = desk_check_in(found.named, payload.checked_in, actor=request.user, source="api")
+    return _player_answer(done, found.tournament)
 
 
 def _player_answer(player: Player, tournament: Model) -> dict[str, Any]:
@@ -109,6 +99,6 @@ def _player_answer(player: Player, tournament: Model) -> dict[str, Any]:
         "player": player.key,
         "name": player.name,
         "checked_in": player.checked_in_at is not None,
-        "checked_in_at": _moment(player.checked_in_at),
-        "counts": asdict(check_in_counts(tournament.pk)),
+        "checked_in_at": player.checked_in_at,
+        "counts": check_in_counts(tournament.pk),
     }

@@ -10,7 +10,7 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Router
 
-from tournament.api.auth import organised_tournament
+from tournament.api.auth import ORGANISERS, reach
 from tournament.api.errors import refusals
 from tournament.api.schemas.ema import EmaReadiness
 from tournament.api.tournaments import T
@@ -27,6 +27,7 @@ def _number(value: Decimal | None) -> float | None:
 @router.get(
     f"{T}/ema-readiness",
     url_name="ema_readiness",
+    auth=ORGANISERS,
     response={200: EmaReadiness, **refusals(401, 403, 404)},
     summary="What stands between the tournament and its EMA submission",
 )
@@ -36,7 +37,7 @@ def get_ema_readiness(request: HttpRequest, slug: str) -> dict[str, Any]:
     player as the EMA results file has it.
 
     Who: an organiser of the tournament."""
-    tournament = organised_tournament(request, slug)
+    tournament = reach(request).tournament
     found = readiness(tournament)
     weight = found.weight
     return {

@@ -275,13 +275,18 @@ def _status(code: str) -> int:
 
 
 def _parameters(error: ParametersError) -> ApiError:
-    """Query parameters that their schema refuses (a page's limit or offset): 400 naming each,
-    as for the fields of a body. django-ninja locates them as ("query", name)."""
-    located = [
-        # django-ninja leaves the value sent out; a query value is never null.
-        {"input": "", **item, "loc": tuple(item.get("loc", ()))[1:] or ("query",)}
-        for item in error.errors
-    ]
+    """What the schemas refuse (`config.api` keeps the value sent in each error), located by
+    django-ninja from its source: ("body", parameter, field, ...) or ("query", name). An empty
+    body where one is needed, or one that is not JSON (which `config.api.Parser` passes on as
+    its bytes), is not JSON; any other body that is not an object is refused as such."""
+    located = []
+    for item in error.errors:
+        source, *rest = item["loc"]
+        if source == "body":
+            rest = rest[1:]  # the parameter's name
+            if not rest and (item["type"] == "missing" or isinstance(item.get("input"), bytes)):
+                return ApiError(400, "bad_request", NOT_JSON)
+        located.append({**item, "loc": tuple(rest) if rest or source == "body" else (source,)})
     return schema_error(located)
 
 
@@ -325,13 +330,7 @@ TRANSLATIONS = {
 }
 
 
-def exception_handlers() -> dict[type[Exception], Any]:
-    """Exception class -> handler, for `NinjaAPI.add_exception_handler`."""
-
-    def handler(translate: Any) -> Any:
-        def answer(request: HttpRequest, error: Exception) -> JsonResponse:
-            return translate(error).response()
-
-        return answer
-
-    return {kind: handler(translate) for kind, translate in TRANSLATIONS.items()}
+def answer(request: HttpRequest, error: Any) -> JsonResponse:
+    """The API's exception handler (`config.api`) for each kind in TRANSLATIONS."""
+    translate = next(TRANSLATIONS[kind] for kind in type(error).__mro__ if kind in TRANSLATIONS)
+    return translate(error).response()

@@ -15,6 +15,7 @@ from django.db import models
 from pydantic import (
     BeforeValidator,
     Field,
+    PlainSerializer,
     StringConstraints,
     ValidationError,
     WithJsonSchema,
@@ -49,7 +50,11 @@ def _iso_date(value: Any) -> Any:
 
 Day = Annotated[datetime.date, BeforeValidator(_iso_date)]
 # Moments are answered as Python writes them (isoformat), as the archive does.
-Moment = Annotated[str, WithJsonSchema({"type": "string", "format": "date-time"})]
+Moment = Annotated[
+    datetime.datetime,
+    PlainSerializer(datetime.datetime.isoformat),
+    WithJsonSchema({"type": "string", "format": "date-time"}),
+]
 Wind = Literal[WINDS]
 
 

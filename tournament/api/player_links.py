@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.urls import reverse
 from ninja import Router
 from ninja.responses import Status
 
 from tournament.access import AuthenticatedRequest
-from tournament.api.auth import not_found, organised_tournament
-from tournament.api.schemas import BODY, EMPTY_BODY_OK, Empty, Sent, read
+from tournament.api.auth import reach
+from tournament.api.schemas import EMPTY, Empty
 from tournament.api.schemas.player_links import PlayerLink, PlayerLinkRevoked
 from tournament.api.tournaments import WRITE, T
 from tournament.models import Player
@@ -22,34 +22,24 @@ router = Router(exclude_unset=True)
 L = f"{T}/players/{{key}}/link"
 
 
-def _player(request: HttpRequest, slug: str, key: str) -> Player:
-    tournament = organised_tournament(request, slug)
-    player = tournament.players.filter(key=key).first()
-    if player is None:
-        raise not_found(f"This tournament has no player {key!r}.")
-    return player
-
-
 @router.post(
     L,
     url_name="player_link",
     response={201: PlayerLink, **WRITE},
     summary="Make a player's private link (a new one replaces the old)",
-    openapi_extra=EMPTY_BODY_OK,
 )
 def make_player_link(
     request: AuthenticatedRequest,
     response: HttpResponse,
     slug: str,
     key: str,
-    payload: Sent[Empty] = BODY,
+    payload: Empty = EMPTY,
 ) -> Status:
     """The player's new private address, answered this once: only a digest of its secret is
     kept. The player's previous link, if any, opens nothing any more. The body is empty or {}.
 
     Who: an organiser of the tournament."""
-    player = _player(request, slug, key)
-    read(Empty, payload, empty={})
+    player: Player = reach(request).named
     secret = issue_link(player, actor=request.user)
     player.refresh_from_db(fields=["link_issued_at"])
     response["Cache-Control"] = "no-store"
@@ -72,6 +62,6 @@ def revoke_player_link(request: AuthenticatedRequest, slug: str, key: str) -> An
     """The link opens nothing any more. 400 no_link when the player has none.
 
     Who: an organiser of the tournament."""
-    player = _player(request, slug, key)
+    player = reach(request).named
     revoke_link(player, actor=request.user)
     return {"player": player.key, "link": False}

@@ -8,8 +8,8 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Router
 
-from tournament.api.auth import not_found, organised_tournament
-from tournament.api.schemas import BODY, EMPTY_BODY_OK, Empty, Sent, read
+from tournament.api.auth import ORGANISERS, reach
+from tournament.api.schemas import EMPTY, Empty
 from tournament.api.schemas.registrations import Registration as RegistrationAnswer
 from tournament.api.schemas.registrations import (
     RegistrationList,
@@ -21,7 +21,7 @@ from tournament.api.tournaments import READ, WRITE
 from tournament.models import Registration, Tournament
 from tournament.services import registrations as service
 
-router = Router(exclude_unset=True)
+router = Router(auth=ORGANISERS, exclude_unset=True)
 
 T = "/{slug:slug}"
 ONE = f"{T}/registrations/{{int:registration}}"
@@ -39,15 +39,6 @@ def _answer(registration: Registration, place: int | None) -> dict[str, Any]:
     }
 
 
-def _one(tournament: Tournament, pk: int) -> Registration:
-    found = (
-        Registration.objects.select_related("player").filter(tournament=tournament, pk=pk).first()
-    )
-    if found is None:
-        raise not_found(f"This tournament has no registration {pk}.")
-    return found
-
-
 @router.get(
     f"{T}/registrations",
     url_name="registrations",
@@ -59,30 +50,15 @@ def list_registrations(request: HttpRequest, slug: str) -> dict[str, Any]:
     a glance.
 
     Who: an organiser of the tournament."""
-    tournament = organised_tournament(request, slug)
+    tournament = reach(request).tournament
     registrations = list(tournament.registrations.select_related("player"))
     waiting = [r.pk for r in registrations if r.status == Registration.Status.WAITING]
     rows = [_answer(r, waiting.index(r.pk) + 1 if r.pk in waiting else None) for r in registrations]
-    counts = service.counts(tournament)
-    return {
-        "registrations": rows,
-        "counts": {
-            "accepted": counts.accepted,
-            "pending": counts.pending,
-            "waiting": counts.waiting,
-            "rejected": counts.rejected,
-            "withdrawn": counts.withdrawn,
-            "field": counts.field,
-            "cap": counts.cap,
-            "more_for_full_tables": counts.more_for_full_tables,
-            "fewer_for_full_tables": counts.fewer_for_full_tables,
-        },
-    }
+    return {"registrations": rows, "counts": service.counts(tournament)}
 
 
-def _decided(request: HttpRequest, slug: str, registration: int, decide: Any) -> dict[str, Any]:
-    tournament = organised_tournament(request, slug)
-    found = decide(_one(tournament, registration), actor=request.user)
+def _decided(request: HttpRequest, decide: Any) -> dict[str, Any]:
+    found = decide(reach(request).named, actor=request.user)
     return _answer(found, service.waiting_place(found))
 
 
@@ -90,10 +66,9 @@ def _decided(request: HttpRequest, slug: str, registration: int, decide: Any) ->
     f"{ONE}/accept",
     response={200: RegistrationAnswer, **WRITE},
     summary="Accept a registration into the field",
-    openapi_extra=EMPTY_BODY_OK,
 )
 def accept_registration(
-    request: HttpRequest, slug: str, registration: int, payload: Sent[Empty] = BODY
+    request: HttpRequest, slug: str, registration: int, payload: Empty = EMPTY
 ) -> dict[str, Any]:
     """A pending or waiting registration becomes a player (the next free numeric key). 409
     field_full when the field has no free place (raise the cap first); 409
@@ -102,18 +77,16 @@ def accept_registration(
     The body is empty or {}.
 
     Who: an organiser of the tournament."""
-    read(Empty, payload, empty={})
-    return _decided(request, slug, registration, service.accept)
+    return _decided(request, service.accept)
 
 
 @router.post(
     f"{ONE}/reject",
     response={200: RegistrationAnswer, **WRITE},
     summary="Reject a registration",
-    openapi_extra=EMPTY_BODY_OK,
 )
 def reject_registration(
-    request: HttpRequest, slug: str, registration: int, payload: Sent[Empty] = BODY
+    request: HttpRequest, slug: str, registration: int, payload: Empty = EMPTY
 ) -> dict[str, Any]:
     """A pending, waiting or accepted one (its player is removed; 409 registration_seated
     while seated). A place it held goes to the first on the waiting list before the
@@ -121,24 +94,21 @@ def reject_registration(
     is empty or {}.
 
     Who: an organiser of the tournament."""
-    read(Empty, payload, empty={})
-    return _decided(request, slug, registration, service.reject)
+    return _decided(request, service.reject)
 
 
 @router.post(
     f"{ONE}/withdraw",
     response={200: RegistrationAnswer, **WRITE},
     summary="Withdraw a registration",
-    openapi_extra=EMPTY_BODY_OK,
 )
 def withdraw_registration(
-    request: HttpRequest, slug: str, registration: int, payload: Sent[Empty] = BODY
+    request: HttpRequest, slug: str, registration: int, payload: Empty = EMPTY
 ) -> dict[str, Any]:
     """As rejecting, for a player who gives up their place. The body is empty or {}.
 
     Who: an organiser of the tournament."""
-    read(Empty, payload, empty={})
-    return _decided(request, slug, registration, service.withdraw)
+    return _decided(request, service.withdraw)
 
 
 @router.post(
@@ -147,14 +117,11 @@ def withdraw_registration(
     summary="Move a registration between the waiting list and the field",
 )
 def move_registration(
-    request: HttpRequest, slug: str, registration: int, payload: Sent[RegistrationMove] = BODY
+    request: HttpRequest, slug: str, registration: int, payload: RegistrationMove
 ) -> dict[str, Any]:
     """Who: an organiser of the tournament."""
-    tournament = organised_tournament(request, slug)
-    to = read(RegistrationMove, payload).to
-    decide = service.move_to_field if to == "field" else service.move_to_waiting
-    found = decide(_one(tournament, registration), actor=request.user)
-    return _answer(found, service.waiting_place(found))
+    move = service.move_to_field if payload.to == "field" else service.move_to_waiting
+    return _decided(request, move)
 
 
 def _settings(tournament: Tournament) -> dict[str, Any]:
@@ -174,7 +141,7 @@ def get_registration_settings(request: HttpRequest, slug: str) -> dict[str, Any]
     """With `open`: whether the public may register now.
 
     Who: an organiser of the tournament."""
-    return _settings(organised_tournament(request, slug))
+    return _settings(reach(request).tournament)
 
 
 @router.patch(
@@ -183,13 +150,14 @@ def get_registration_settings(request: HttpRequest, slug: str) -> dict[str, Any]
     summary="Change the registration settings",
 )
 def change_registration_settings(
-    request: HttpRequest, slug: str, payload: Sent[RegistrationSettingsChange] = BODY
+    request: HttpRequest, slug: str, payload: RegistrationSettingsChange
 ) -> dict[str, Any]:
     """Only the fields given change. Raising the cap gives the new places to the waiting
     list, before the tournament starts. 400 bad_registration_times when it would close
     before it opens.
 
     Who: an organiser of the tournament."""
-    tournament = organised_tournament(request, slug)
-    values = read(RegistrationSettingsChange, payload).model_dump(exclude_unset=True)
-    return _settings(service.update_settings(tournament, actor=request.user, **values))
+    values = payload.model_dump(exclude_unset=True)
+    return _settings(
+        service.update_settings(reach(request).tournament, actor=request.user, **values)
+    )

@@ -17,16 +17,8 @@ from ninja.responses import Status
 from tournament import services
 from tournament.access import AuthenticatedRequest
 from tournament.api import pages, schemas, serialisers
-from tournament.api.auth import (
-    insider,
-    organised_tournament,
-    published_rounds,
-    readable_tournament,
-    round_of,
-    table_of,
-)
+from tournament.api.auth import reach
 from tournament.api.errors import ApiError, invalid, invalid_field
-from tournament.api.schemas import BODY, EMPTY_BODY_OK, Sent, read
 from tournament.api.tournaments import PAGED, READ, WRITE, T
 from tournament.models import Round
 from tournament.rotation import WINDS
@@ -47,8 +39,7 @@ def list_rounds(request: HttpRequest, slug: str) -> dict[str, Any]:
     """Draft rounds are listed for organisers only.
 
     Who: anyone who may read the tournament."""
-    tournament = readable_tournament(request, slug)
-    rounds = serialisers.annotated_rounds(published_rounds(request, tournament))
+    rounds = serialisers.annotated_rounds(reach(request).access.rounds())
     return {"rounds": [serialisers.round_summary(round) for round in rounds]}
 
 
@@ -63,7 +54,7 @@ def _round_answer(request: HttpRequest, round: Round, page: Any = None) -> dict[
         )
     body = serialisers.round_detail(
         round,
-        insider=insider(request, round.tournament),
+        insider=reach(request).access.insider,
         start=page.offset,
         stop=page.offset + page.limit,
     )
@@ -74,20 +65,17 @@ def _round_answer(request: HttpRequest, round: Round, page: Any = None) -> dict[
     f"{T}/rounds",
     response={201: schemas.Round, **WRITE},
     summary="Create the next round",
-    openapi_extra=EMPTY_BODY_OK,
 )
 def create_round(
     request: AuthenticatedRequest,
     response: HttpResponse,
     slug: str,
-    payload: Sent[schemas.Empty] = BODY,
+    payload: schemas.Empty = schemas.EMPTY,
 ) -> Status:
     """The new draft round, without tables; Location is its address. The body is empty or {}.
 
     Who: an organiser of the tournament."""
-    tournament = organised_tournament(request, slug)
-    read(schemas.Empty, payload, empty={})
-    round = services.create_round(tournament=tournament, actor=request.user)
+    round = services.create_round(tournament=reach(request).tournament, actor=request.user)
     response["Location"] = reverse(
         "tournament_api:round", kwargs={"slug": slug, "number": round.number}
     )
@@ -110,13 +98,7 @@ def get_round(
     by number: `limit` and `offset`, `count` and `next` as for the other lists.
 
     Who: anyone who may read the tournament."""
-    tournament = readable_tournament(request, slug)
-    return _round_answer(request, round_of(request, tournament, number), page)
-
-
-def _organised_round(request: HttpRequest, slug: str, number: int) -> Round:
-    tournament = organised_tournament(request, slug)
-    return round_of(request, tournament, number)
+    return _round_answer(request, reach(request).round, page)
 
 
 @router.post(
@@ -129,7 +111,7 @@ def seat_round(
     request: AuthenticatedRequest,
     slug: str,
     number: int,
-    payload: Sent[schemas.SeatingRequest] = BODY,
+    payload: schemas.SeatingRequest,
 ) -> dict[str, Any]:
     """Replaces the round's tables; the round must be a draft or seated. `random` seats it by
     the seating plan's rules: players who met in other rounds kept apart, the tournament's
@@ -144,8 +126,7 @@ def seat_round(
     otherwise, and nothing changes). The answer shows each table's referees.
 
     Who: an organiser of the tournament."""
-    round = _organised_round(request, slug, number)
-    seating = read(schemas.SeatingRequest, payload)
+    round, seating = reach(request).round, payload
     given = "tables" in seating.model_fields_set
     if seating.random and given:
         raise invalid_field("tables", "Send either random: true or tables, not both.")
@@ -241,7 +222,7 @@ def set_round_status(
     request: AuthenticatedRequest,
     slug: str,
     number: int,
-    payload: Sent[schemas.RoundStatusRequest] = BODY,
+    payload: schemas.RoundStatusRequest,
 ) -> dict[str, Any]:
     """draft -> seated -> playing -> finished, and back one step where the results allow it.
 
@@ -250,11 +231,12 @@ def set_round_status(
     `"confirm": true` is sent.
 
     Who: an organiser of the tournament."""
-    round = _organised_round(request, slug, number)
-    sent = read(schemas.RoundStatusRequest, payload)
     try:
         round = services.set_round_status(
-            round=round, status=sent.status, actor=request.user, unrefereed_ok=sent.confirm
+            round=reach(request).round,
+            status=payload.status,
+            actor=request.user,
+            unrefereed_ok=payload.confirm,
         )
     except ValidationError as error:
         if getattr(error, "code", None) != "tables_without_referees":
@@ -275,7 +257,7 @@ def set_referees(
     slug: str,
     number: int,
     table: int,
-    payload: Sent[schemas.Referees] = BODY,
+    payload: schemas.Referees,
 ) -> dict[str, Any]:
     """Replaces the referees with these users, by username: each must be an active referee
     account of this tournament, one of its organisers or a user already refereeing one of its
@@ -283,10 +265,9 @@ def set_referees(
     the others; nothing changes then). The change is kept in the audit trail.
 
     Who: an organiser of the tournament."""
-    round = _organised_round(request, slug, number)
-    found = table_of(round, table)
-    usernames = list(dict.fromkeys(read(schemas.Referees, payload).referees))
-    allowed = {user.get_username(): user for user in assignable_referees(round.tournament)}
+    found = reach(request).table
+    usernames = list(dict.fromkeys(payload.referees))
+    allowed = {user.get_username(): user for user in assignable_referees(found.round.tournament)}
     others = [name for name in usernames if name not in allowed]
     if others:
         User = get_user_model()
@@ -318,8 +299,7 @@ def set_referees(
 )
 def get_round_clock(request: HttpRequest, slug: str, number: int) -> dict[str, Any]:
     """Who: anyone who may read the tournament."""
-    tournament = readable_tournament(request, slug)
-    return serialisers.clock(round_of(request, tournament, number))
+    return serialisers.clock(reach(request).round)
 
 
 @router.post(
@@ -331,15 +311,14 @@ def change_round_clock(
     request: AuthenticatedRequest,
     slug: str,
     number: int,
-    payload: Sent[schemas.ClockRequest] = BODY,
+    payload: schemas.ClockRequest,
 ) -> dict[str, Any]:
     """Start ({"action": "start", "minutes": 120}, minutes optional), pause, resume or extend
     ({"action": "extend", "minutes": 10}; negative shortens) the round clock. The clock starts
     only while the round is in play; every change is kept in the audit trail.
 
     Who: an organiser of the tournament."""
-    round = _organised_round(request, slug, number)
-    change = read(schemas.ClockRequest, payload)
+    round, change = reach(request).round, payload
     try:
         round = services.change_clock(
             round=round, action=change.action, actor=request.user, minutes=change.minutes
@@ -377,11 +356,10 @@ def get_round_board(
     whether each is falling behind the clock.
 
     Who: anyone who may read the tournament."""
-    tournament = readable_tournament(request, slug)
-    round = round_of(request, tournament, number)
+    round = reach(request).round
     body = serialisers.board(
         round,
-        insider=insider(request, tournament),
+        insider=reach(request).access.insider,
         start=page.offset,
         stop=page.offset + page.limit,
     )

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import Count, Max, Prefetch, QuerySet
 from django.utils import timezone
 
@@ -20,10 +21,9 @@ from tournament import stages
 from tournament.api import schemas
 from tournament.clock import Clock, clock_of, table_clock
 from tournament.deals import following
-from tournament.management.commands.standings import standing_json
 from tournament.models import Hand, Penalty, Round, Seat, Table, Tournament
 from tournament.rotation import WINDS
-from tournament.selectors import ScoreSheetLine, Standing, score_sheet, table_results
+from tournament.selectors import ScoreSheetLine, score_sheet, table_results
 from tournament.teams import TeamStanding
 
 if TYPE_CHECKING:
@@ -178,7 +178,7 @@ def hand(
         "offender": hand.offender.player.key if hand.offender else None,
         "tiles": hand.tiles,
         "payments": by_seat(hand.payments),
-        "entered_at": hand.entered_at.isoformat(),
+        "entered_at": hand.entered_at,
         "prevailing_wind": hand.prevailing_wind,
         "dealer": hand.dealer,
         "extra_hands": hand.extra_hands,
@@ -197,7 +197,7 @@ def penalty(penalty: Penalty, *, usernames: dict[int, str] | None) -> dict[str, 
         "distributed": penalty.distributed,
         "reason": penalty.reason,
         "hand_number": penalty.hand_number,
-        "entered_at": penalty.entered_at.isoformat(),
+        "entered_at": penalty.entered_at,
     }
     if usernames is not None:
         body["entered_by"] = usernames[penalty.entered_by_id]
@@ -260,8 +260,8 @@ def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
         }
     game_sheet: dict[str, Any] = {
         "status": table.sheet,
-        "submitted_at": _when(table.ended_at),
-        "confirmed_at": _when(table.confirmed_at),
+        "submitted_at": table.ended_at,
+        "confirmed_at": table.confirmed_at,
     }
     if insider:
         game_sheet["submitted_by"] = _username(table.submitted_by)
@@ -291,17 +291,8 @@ def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
     }
 
 
-def _when(moment: datetime | None) -> str | None:
-    return moment.isoformat() if moment is not None else None
-
-
-def _username(user) -> str | None:
+def _username(user: AbstractBaseUser | None) -> str | None:
     return user.get_username() if user is not None else None
-
-
-def standing(row: Standing) -> dict[str, Any]:
-    """One line of the standings, in the shape of `manage.py standings --json`."""
-    return standing_json(row)
 
 
 def cut(tournament: Tournament) -> dict[str, Any]:
@@ -403,8 +394,8 @@ def clock(round: Round, now: datetime | None = None) -> dict[str, Any]:
         "elapsed_seconds": state.elapsed_seconds,
         "remaining_seconds": state.remaining_seconds,
         "display": state.display,
-        "started_at": _when(round.clock_started_at),
-        "paused_at": _when(round.clock_paused_at),
+        "started_at": round.clock_started_at,
+        "paused_at": round.clock_paused_at,
         "expected_hands": state.expected_hands,
     }
 

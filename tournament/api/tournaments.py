@@ -14,16 +14,9 @@ from pydantic import WithJsonSchema
 from tournament import services
 from tournament.access import AuthenticatedRequest
 from tournament.api import pages, schemas, serialisers
-from tournament.api.auth import (
-    forbidden,
-    is_organiser,
-    not_found,
-    organised_tournament,
-    published_rounds,
-    readable_tournament,
-)
+from tournament.api.auth import CREATORS, ORGANISERS, reach
 from tournament.api.errors import ApiError, invalid_field, refusals
-from tournament.api.schemas import BODY, EMPTY_BODY_OK, Sent, read
+from tournament.management.commands.standings import standing_json
 from tournament.models import Tournament
 from tournament.prize_giving import shown
 from tournament.selectors import visible_tournaments
@@ -69,21 +62,18 @@ def list_tournaments(
 
 @router.post(
     "",
+    auth=CREATORS,
     response={201: schemas.Tournament, **refusals(400, 401, 403, 409)},
     summary="Create a tournament",
 )
 def create_tournament(
-    request: AuthenticatedRequest,
-    response: HttpResponse,
-    payload: Sent[schemas.TournamentCreate] = BODY,
+    request: AuthenticatedRequest, response: HttpResponse, payload: schemas.TournamentCreate
 ) -> Status:
     """Created; Location is its address. Any rule preset with its rule settings; the seat
     rotation, when not given, is the preset's (MCR wmo; JT and WA none).
 
     Who: a user with the permission tournament.add_tournament; they become its organiser."""
-    if not request.user.has_perm("tournament.add_tournament"):
-        raise forbidden("Creating tournaments needs the permission tournament.add_tournament.")
-    values = read(schemas.TournamentCreate, payload).model_dump(exclude_unset=True)
+    values = payload.model_dump(exclude_unset=True)
     tournament = tournament_services.create_tournament(organiser=request.user, **values)
     response["Location"] = reverse("tournament_api:tournament", kwargs={"slug": tournament.slug})
     return Status(201, serialisers.tournament_detail(tournament, rounds=tournament.rounds.all()))
@@ -100,8 +90,8 @@ def get_tournament(request: HttpRequest, slug: str) -> dict[str, Any]:
 
     Who: anyone who may read the tournament: everyone for a public one, else its organisers and
     referees."""
-    tournament = readable_tournament(request, slug)
-    return serialisers.tournament_detail(tournament, rounds=published_rounds(request, tournament))
+    tournament = reach(request).tournament
+    return serialisers.tournament_detail(tournament, rounds=reach(request).access.rounds())
 
 
 @router.patch(
@@ -110,12 +100,11 @@ def get_tournament(request: HttpRequest, slug: str) -> dict[str, Any]:
 def change_tournament(
     request: HttpRequest,
     slug: str,
-    # A schema made at run time by `changes`, so not a static type.
-    payload: Sent[schemas.TournamentChange] = BODY,  # type: ignore[valid-type]
+    payload: schemas.TournamentChange,
 ) -> dict[str, Any]:
     """Who: an organiser of the tournament."""
-    tournament = organised_tournament(request, slug)
-    values = read(schemas.TournamentChange, payload).model_dump(exclude_unset=True)
+    tournament = reach(request).tournament
+    values = payload.model_dump(exclude_unset=True)
     if values.get("slug", tournament.slug) != tournament.slug:
         raise invalid_field("slug", "A tournament's slug is its address; it cannot change.")
     values.pop("slug", None)
@@ -126,6 +115,7 @@ def change_tournament(
 @router.get(
     f"{T}/cut",
     url_name="cut",
+    auth=ORGANISERS,
     response={200: schemas.Cut, **refusals(401, 403, 404, 409)},
     summary="The cut to the final stage",
 )
@@ -136,7 +126,7 @@ def get_cut(request: HttpRequest, slug: str) -> dict[str, Any]:
     frozen. 409 (no_stage) for a tournament without a final stage.
 
     Who: an organiser of the tournament."""
-    tournament = organised_tournament(request, slug)
+    tournament = reach(request).tournament
     if tournament.cut_after_round is None or tournament.cut_size is None:
         raise ApiError(409, "no_stage", "This tournament has no final stage.")
     return serialisers.cut(tournament)
@@ -146,18 +136,16 @@ def get_cut(request: HttpRequest, slug: str) -> dict[str, Any]:
     f"{T}/cut",
     response={200: schemas.Cut, **WRITE},
     summary="Confirm the cut to the final stage",
-    openapi_extra=EMPTY_BODY_OK,
 )
 def post_cut(
-    request: AuthenticatedRequest, slug: str, payload: Sent[schemas.Empty] = BODY
+    request: AuthenticatedRequest, slug: str, payload: schemas.Empty = schemas.EMPTY
 ) -> dict[str, Any]:
     """Confirm the cut as the preview shows it now (refused with 409 before its round is
     finished, once a later round has started, or when it is confirmed already). The body is
     empty or {}.
 
     Who: an organiser of the tournament."""
-    tournament = organised_tournament(request, slug)
-    read(schemas.Empty, payload, empty={})
+    tournament = reach(request).tournament
     confirm_cut(tournament=tournament, actor=request.user)
     return serialisers.cut(tournament)
 
@@ -176,8 +164,7 @@ def list_players(
     """By key, a page at a time (`limit`, `offset`; `count` and `next` say what is left).
 
     Who: anyone who may read the tournament."""
-    tournament = readable_tournament(request, slug)
-    players = tournament.players.order_by("key")
+    players = reach(request).tournament.players.order_by("key")
     return {
         "players": list(players[page.offset : page.offset + page.limit]),
         **pages.paged(request, page, players.count()),
@@ -186,17 +173,13 @@ def list_players(
 
 @router.post(f"{T}/players", response={201: schemas.Player, **WRITE}, summary="Add a player")
 def add_player(
-    request: HttpRequest,
-    response: HttpResponse,
-    slug: str,
-    payload: Sent[schemas.PlayerCreate] = BODY,
+    request: HttpRequest, response: HttpResponse, slug: str, payload: schemas.PlayerCreate
 ) -> Status:
     """Added; Location is the player's address.
 
     Who: an organiser of the tournament."""
-    tournament = organised_tournament(request, slug)
-    values = read(schemas.PlayerCreate, payload).model_dump(exclude_unset=True)
-    player = services.add_player(tournament=tournament, **values)
+    values = payload.model_dump(exclude_unset=True)
+    player = services.add_player(tournament=reach(request).tournament, **values)
     response["Location"] = reverse(
         "tournament_api:player", kwargs={"slug": slug, "key": player.key}
     )
@@ -213,16 +196,11 @@ def change_player(
     request: HttpRequest,
     slug: str,
     key: str,
-    # A schema made at run time by `changes`, so not a static type.
-    payload: Sent[schemas.PlayerChange] = BODY,  # type: ignore[valid-type]
+    payload: schemas.PlayerChange,
 ) -> Any:
     """Who: an organiser of the tournament."""
-    tournament = organised_tournament(request, slug)
-    player = tournament.players.filter(key=key).first()
-    if player is None:
-        raise not_found(f"This tournament has no player {key!r}.")
-    values = read(schemas.PlayerChange, payload).model_dump(exclude_unset=True)
-    return services.update_player(player=player, **values)
+    values = payload.model_dump(exclude_unset=True)
+    return services.update_player(player=reach(request).named, **values)
 
 
 @router.delete(
@@ -236,10 +214,7 @@ def remove_player(request: HttpRequest, slug: str, key: str) -> Any:
     for one seated in a round not played yet.
 
     Who: an organiser of the tournament."""
-    tournament = organised_tournament(request, slug)
-    player = tournament.players.filter(key=key).first()
-    if player is None:
-        raise not_found(f"This tournament has no player {key!r}.")
+    player = reach(request).named
     services.remove_player(player=player)
     return player
 
@@ -276,8 +251,8 @@ def get_standings(
     gets the standings before them (`hidden`, `hidden_from`).
 
     Who: anyone who may read the tournament."""
-    tournament = readable_tournament(request, slug)
-    seen = shown(tournament, organiser=is_organiser(request, tournament))
+    tournament = reach(request).tournament
+    seen = shown(tournament, organiser=reach(request).access.organiser)
     if provisional is not None and provisional not in TRUE + FALSE:
         raise invalid_field(
             "provisional",
@@ -290,7 +265,7 @@ def get_standings(
         tournament,
         provisional=counted,
         shape="api",
-        build=lambda found: [serialisers.standing(row) for row in found],
+        build=lambda found: [standing_json(row) for row in found],
         before_round=seen.before_round,
     )
     return {
@@ -325,7 +300,7 @@ def get_team_standings(
     team standings of the rounds before them, as for the standings.
 
     Who: anyone who may read the tournament."""
-    tournament = readable_tournament(request, slug)
+    tournament = reach(request).tournament
     if provisional is not None and provisional not in TRUE + FALSE:
         raise invalid_field(
             "provisional",
@@ -333,7 +308,7 @@ def get_team_standings(
             f"{provisional[:20]!r}.",
         )
     counted = provisional in TRUE
-    seen = shown(tournament, organiser=is_organiser(request, tournament))
+    seen = shown(tournament, organiser=reach(request).access.organiser)
     teams = cached_standings(
         tournament,
         provisional=counted,

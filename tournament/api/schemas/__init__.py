@@ -13,10 +13,9 @@ insiders, the organisers and the referees of the tournament; answers leave them 
 from __future__ import annotations
 
 from tournament.api.schemas.base import (
-    BODY,
     CLOCK_ACTIONS,
     CLOCK_STATES,
-    EMPTY_BODY_OK,
+    EMPTY,
     MAX_FAN,
     MAX_FLOWERS,
     MAX_TABLES,
@@ -26,16 +25,13 @@ from tournament.api.schemas.base import (
     Key,
     Points,
     Request,
-    S,
     SeatWinds,
-    Sent,
     Sheet,
     TablePoints,
     TablePointsExact,
     Username,
     UsernameList,
     changes,
-    read,
 )
 from tournament.api.schemas.check_in import (
     CheckInCounts,
@@ -62,7 +58,7 @@ from tournament.api.schemas.rounds import (
     TableSummary,
     TableTimeRequest,
 )
-from tournament.api.schemas.tables import (
+from tournament.api.schemas.table_sheets import (
     EndRequest,
     FalseWinRequest,
     FurtherWin,
@@ -105,11 +101,11 @@ from tournament.api.schemas.tournaments import (
 
 __all__ = [
     "Answer",
-    "BODY",
     "Board",
     "BoardTable",
     "CLOCK_ACTIONS",
     "CLOCK_STATES",
+    "EMPTY",
     "CheckInCounts",
     "CheckInDesk",
     "CheckInDeskChange",
@@ -118,7 +114,6 @@ __all__ = [
     "CutPlayer",
     "Clock",
     "ClockRequest",
-    "EMPTY_BODY_OK",
     "Empty",
     "EndRequest",
     "FalseWinRequest",
@@ -153,13 +148,11 @@ __all__ = [
     "RoundStatusRequest",
     "RoundSummary",
     "Rules",
-    "S",
     "ScoreSheetLine",
     "Seat",
     "SeatWinds",
     "SeatingRequest",
     "Seats",
-    "Sent",
     "Sheet",
     "SheetCounts",
     "Situation",
@@ -183,5 +176,4 @@ __all__ = [
     "Username",
     "UsernameList",
     "changes",
-    "read",
 ]

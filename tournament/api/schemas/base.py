@@ -1,16 +1,13 @@
-"""What every schema of the tournament API shares: request and answer bases, reading a body,
-and the small types (keys, hand numbers, usernames, table points, sheet status)."""
+"""What every schema of the tournament API shares: request and answer bases, and the small
+types (keys, hand numbers, usernames, table points, sheet status)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal
 
-import pydantic
-from ninja import Body
-from pydantic import BaseModel, ConfigDict, Field, SkipValidation, WithJsonSchema, create_model
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, create_model
 
 from tournament import models
-from tournament.api.errors import NOT_JSON, ApiError, schema_error
 from tournament.api.fields import Wind, of
 from tournament.clock import ClockAction, ClockState
 
@@ -36,39 +33,6 @@ class Request(BaseModel):
 
 class Answer(BaseModel):
     model_config = ConfigDict(extra="forbid", from_attributes=True)
-
-
-# Request bodies are read by the endpoint once it has checked who is asking, so that a stranger
-# gets 404 or 403 whatever they send. `Sent[Schema]` documents a body without checking it; a
-# body that is not JSON arrives as its bytes (see config.api.Parser), an empty one as b"".
-if TYPE_CHECKING:
-    _Documented = TypeVar("_Documented")
-    # As pydantic declares SkipValidation to type checkers (mypy takes no alias of it).
-    Sent = Annotated[_Documented, ...]
-else:
-    Sent = SkipValidation
-
-
-BODY = Body(b"")
-
-
-EMPTY_BODY_OK = {"requestBody": {"required": False}}  # openapi_extra where `read` has `empty`
-
-
-S = TypeVar("S", bound=BaseModel)
-
-
-def read(schema: type[S], body: Any, *, empty: dict[str, Any] | None = None) -> S:
-    """The request body as `schema`; an empty body counts as `empty` where that is given.
-    Refused with 400: a body that is not a JSON object, and each wrong field by name."""
-    if isinstance(body, bytes):
-        if empty is None or body.strip():
-            raise ApiError(400, "bad_request", NOT_JSON)
-        body = empty
-    try:
-        return schema.model_validate(body)
-    except pydantic.ValidationError as error:
-        raise schema_error(error.errors(include_url=False)) from error
 
 
 def changes(schema: type[BaseModel], doc: str) -> type[BaseModel]:
@@ -117,6 +81,9 @@ Sheet = Annotated[
 
 class Empty(Request):
     """No fields: the body is empty or {}."""
+
+
+EMPTY = Empty()  # the default of a body that may be left out
 
 
 class Points(Answer):

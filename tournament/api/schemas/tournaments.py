@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import ConfigDict, Field, WithJsonSchema
 
@@ -99,11 +99,14 @@ class TournamentCreate(Request):
     consolation: of(models.Tournament, "consolation") = None
 
 
-TournamentChange = changes(
-    TournamentCreate,
-    "Only the fields given change. The slug cannot change; the preset, its rule settings, the "
-    "profile and the seat rotation cannot change once a hand is recorded (rules_locked).",
-)
+if TYPE_CHECKING:  # as a type: its fields, none of them required at run time
+    TournamentChange = TournamentCreate
+else:
+    TournamentChange = changes(
+        TournamentCreate,
+        "Only the fields given change. The slug cannot change; the preset, its rule settings, the "
+        "profile and the seat rotation cannot change once a hand is recorded (rules_locked).",
+    )
 
 
 class TournamentSummary(Answer):
@@ -196,9 +199,12 @@ class PlayerCreate(Request):
     withdrawn_from_round: of(models.Player, "withdrawn_from_round", ge=1) = None
 
 
-PlayerChange = changes(
-    PlayerCreate, "Only the fields given change (also to withdraw a player from a round on)."
-)
+if TYPE_CHECKING:  # as a type: its fields, none of them required at run time
+    PlayerChange = PlayerCreate
+else:
+    PlayerChange = changes(
+        PlayerCreate, "Only the fields given change (also to withdraw a player from a round on)."
+    )
 
 
 class Player(PlayerCreate):

@@ -16,46 +16,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from ninja import Header, Router
 from ninja.responses import Status
 
-from scoring.engine import HandError, parse_compact
 from tournament import services
 from tournament.access import AuthenticatedRequest
-from tournament.api import schemas, serialisers
-from tournament.api.auth import (
-    corrected_table,
-    forbidden,
-    insider,
-    not_found,
-    organised_tournament,
-    readable_table,
-    refereed_table,
-    round_of,
-    table_of,
-    token_use,
-)
-from tournament.api.errors import ApiError, from_validation_error, invalid, refusals
+from tournament.api import deal_arguments, schemas, serialisers
+from tournament.api.auth import CORRECTORS, INSIDERS, REFEREES, Gate, reach, token_use
+from tournament.api.errors import ApiError, invalid, refusals
 from tournament.api.rounds import R
-from tournament.api.schemas import BODY, EMPTY_BODY_OK, Sent, read
 from tournament.api.tournaments import READ, WRITE
-from tournament.models import Hand, Penalty, Player, Table
+from tournament.models import Hand, Penalty, Table
 
 router = Router(exclude_unset=True)
 
 TABLE = f"{R}/tables/{{int:table}}"
-SITUATION = tuple(schemas.Situation.model_fields)
-# The facts of a deal named as lists of players, as the request and the services call them.
-DEAL_FACTS = ("riichi", "faulty_claims", "ready", "faulty_riichi")
-# The tiles of a win as sent (the case format), with its situation: MCR's, JT's, WA's flags.
-CASE_FIELDS = (
-    "concealed", "melds", "win_tile", "flowers", *SITUATION,
-    "last_discard", "supplement_tile", "robbing_kong", "heavenly", "earthly",
-    "last_available", "four_kongs_immediate", "thirteen_discarded_orphans",
-)  # fmt: skip
 SUBMISSION = Header(
     None,
     alias="Idempotency-Key",
@@ -67,12 +44,17 @@ SUBMISSION = Header(
     "kind of record): 422 submission_key_reused.",
 )
 REPLAYED_HEADER = "Idempotent-Replayed"
+NOT_ENDED_BY_TIME = schemas.EndRequest()  # the end of a game sent without a body
 # The submissions that take an Idempotency-Key: also 422 for a key reused with another body.
 SUBMIT = {**WRITE, **refusals(422)}
 
 
+# Taking back the last hand: the number sent is the service's to check (409 not_last_hand).
+REFEREES_BY_NUMBER = Gate(REFEREES.role, REFEREES.refusal, named=False)
+
+
 def _table_body(request: HttpRequest, table: Table) -> dict[str, Any]:
-    return serialisers.table_detail(table, insider=insider(request, table.round.tournament))
+    return serialisers.table_detail(table, insider=reach(request).access.insider)
 
 
 @router.get(
@@ -86,150 +68,7 @@ def get_table(request: HttpRequest, slug: str, number: int, table: int) -> dict[
     and the places so far.
 
     Who: anyone who may read the tournament."""
-    return _table_body(request, readable_table(request, slug, number, table))
-
-
-def _players(table: Table, keys: dict[str, str | None]) -> dict[str, Player | None]:
-    """The players of the tournament by field, found by key (None for None) in one query; 400
-    naming each key no player has."""
-    wanted = {key for key in keys.values() if key is not None}
-    players = {
-        player.key: player
-        for player in (
-            table.round.tournament.players.filter(key__in=wanted).order_by() if wanted else ()
-        )
-    }
-    found: dict[str, Player | None] = {}
-    unknown = {}
-    for name, key in keys.items():
-        found[name] = None if key is None else players.get(key)
-        if key is not None and found[name] is None:
-            unknown[name] = f"No player of this tournament has the key {key!r}."
-    if unknown:
-        raise invalid(unknown)
-    return found
-
-
-def _hand_values(table: Table, hand: schemas.HandCorrection) -> dict[str, Any]:
-    """The arguments of record_hand / correct_hand, from a hand as sent."""
-    if hand.tiles is not None and hand.compact is not None:
-        raise invalid({"compact": "Send the tiles either as tiles or as compact, not both."})
-    players = _players(
-        table, {"winner": hand.winner, "discarder": hand.discarder, "offender": hand.offender}
-    )
-    situation = hand.model_dump(include=set(SITUATION), exclude_unset=True)
-    case = None
-    if hand.tiles is not None:
-        case = _case(hand.tiles) | situation
-    elif hand.compact is not None:
-        try:
-            parsed = parse_compact(hand.compact, flowers=hand.flowers, **situation)
-        except HandError as error:
-            raise ApiError(
-                400, "invalid_tiles", error.message, fields={"compact": error.message}
-            ) from error
-        case = parsed.to_case()
-    also = hand.also or []
-    facts = _player_lists(
-        table,
-        {name: getattr(hand, name) or [] for name in DEAL_FACTS}
-        | {"also": [win.player for win in also]},
-    )
-    further = facts.pop("also")
-    return {
-        "result": hand.result,
-        **players,
-        "fan": hand.fan,
-        "flowers": hand.flowers,
-        "tiles": case,
-        "value": hand.value,
-        "extra_winners": [(player, win.value) for player, win in zip(further, also, strict=True)],
-        "extra_tiles": [
-            (player, _case(win.tiles))
-            for player, win in zip(further, also, strict=True)
-            if win.tiles is not None
-        ],
-        **facts,
-    }
-
-
-def _case(tiles: dict[str, Any]) -> dict[str, Any]:
-    """The fields of the case format in tiles as sent (others are left out)."""
-    return {name: tiles[name] for name in CASE_FIELDS if name in tiles}
-
-
-def _player_lists(table: Table, keys: dict[str, list[str]]) -> dict[str, list[Player]]:
-    """The players of the tournament named in each list (in its order), found by key; 400
-    naming each list with a key no player has."""
-    wanted = {key for named in keys.values() for key in named}
-    found = {player.key: player for player in table.round.tournament.players.filter(key__in=wanted)}
-    unknown = {
-        name: f"No player of this tournament has the key {missing[0]!r}."
-        for name, named in keys.items()
-        if (missing := [key for key in named if key not in found])
-    }
-    if unknown:
-        raise invalid(unknown)
-    return {name: [found[key] for key in named] for name, named in keys.items()}
-
-
-# The field of a deal a service's refusal is about, by its code, where its code says it.
-CODE_FIELDS = {
-    "bad_riichi": "faulty_riichi",
-    "offender_required": "offender",
-    "one_winner": "also",
-    "winner_twice": "also",
-    "value_disagrees_with_tiles": "value",
-}
-# Refusals that name the fact of the deal ("fact") or the player's part ("role") they are about.
-FACT_FIELDS = {"riichi", "faulty_claims", "ready", "faulty_riichi", "offender"}
-# Refusals of a winner's value, naming the winner ("player").
-VALUE_CODES = {"value_required", "bad_value", "below_minimum"}
-
-
-def _deal_field(error: ValidationError, values: dict[str, Any]) -> str | None:
-    """The field of the request a service's refusal of a deal is about (`values`: the
-    arguments the service had), where it is one of the fields of presets that count points;
-    None otherwise (MCR's refusals stay as they were)."""
-    if hasattr(error, "error_dict") or len(error.error_list) != 1:
-        return None
-    refusal = error.error_list[0]
-    params = refusal.params if isinstance(refusal.params, dict) else {}
-    named = str(params.get("fact") or params.get("role") or "").replace(" ", "_")
-    further = {player.name for player, _value in values["extra_winners"]}
-    winner = values["winner"].name if values["winner"] is not None else None
-    if (
-        refusal.code in ("named_twice", "not_in_preset", "not_seated", "draw_only")
-        and named in FACT_FIELDS
-    ):
-        return named
-    about_a_winner = VALUE_CODES | {"not_seated", "value_disagrees_with_tiles"}
-    if refusal.code in about_a_winner and params.get("player") in further:
-        if params["player"] != winner:
-            return "also"
-    if refusal.code in VALUE_CODES and (refusal.code != "below_minimum" or "player" in params):
-        return "value"
-    if refusal.code == "fan_required" and (values["value"] is not None or further):
-        return "value" if values["value"] is not None else "also"
-    return CODE_FIELDS.get(str(refusal.code))
-
-
-def _recorded(service: Any, values: dict[str, Any], **arguments: Any) -> Hand:
-    """`service` (record_hand or correct_hand) given a deal's `values`; a refusal about one of
-    the deal's fields names it."""
-    try:
-        return service(**arguments, **values)
-    except ValidationError as error:
-        field = _deal_field(error, values)
-        if field is None:
-            raise
-        translated = from_validation_error(error)
-        raise ApiError(
-            translated.status,
-            translated.code,
-            translated.message,
-            fields={field: translated.message},
-        ) from error
+    return _table_body(request, reach(request).table)
 
 
 def _hand_answer(request: HttpRequest, table: Table, hand: Hand) -> dict[str, Any]:
@@ -256,6 +95,7 @@ def _submitted(response: HttpResponse, record: Hand | Penalty) -> int:
 @router.post(
     f"{TABLE}/hands",
     url_name="hands",
+    auth=REFEREES,
     response={200: schemas.HandAnswer, 201: schemas.HandAnswer, **SUBMIT},
     summary="Submit the next hand",
 )
@@ -265,7 +105,7 @@ def submit_hand(
     slug: str,
     number: int,
     table: int,
-    payload: Sent[schemas.HandSubmission] = BODY,
+    payload: schemas.HandSubmission,
     submission: str | None = SUBMISSION,
 ) -> Status:
     """Saved: the hand and the table after it. Hands are entered in order while the round is
@@ -275,11 +115,10 @@ def submit_hand(
     Who: a referee of this table or an organiser of the tournament."""
     # Reads first; the hand is written in one short transaction (record_hand's, which holds the
     # table's lock), and the answer is read after its commit.
-    found = refereed_table(request, slug, number, table)
-    sent = read(schemas.HandSubmission, payload)
-    values = _hand_values(found, sent)
+    found, sent = reach(request).table, payload
+    values = deal_arguments.hand_values(found, sent)
     with token_use(request):
-        hand = _recorded(
+        hand = deal_arguments.recorded(
             services.record_hand,
             values,
             table=found,
@@ -294,16 +133,10 @@ def submit_hand(
 submit_hand.own_transaction = True  # type: ignore[attr-defined]  # see tournament.api
 
 
-def _hand_at(table: Table, number: int) -> Hand:
-    hand = table.hands.filter(number=number).first()
-    if hand is None:
-        raise not_found(f"Hand {number} is not entered at this table.")
-    return hand
-
-
 @router.put(
     f"{TABLE}/hands/{{int:hand}}",
     url_name="hand",
+    auth=CORRECTORS,
     response={200: schemas.HandAnswer, **WRITE},
     summary="Correct an entered hand",
 )
@@ -313,25 +146,26 @@ def correct_hand(
     number: int,
     table: int,
     hand: int,
-    payload: Sent[schemas.HandCorrection] = BODY,
+    payload: schemas.HandCorrection,
 ) -> dict[str, Any]:
     """Recomputes the scores after it in one transaction and keeps the change in the audit
     trail.
 
     Who: an organiser of the tournament."""
-    found = corrected_table(request, slug, number, table)
-    recorded = _hand_at(found, hand)
-    sent = read(schemas.HandCorrection, payload)
-    values = _hand_values(found, sent)
+    found, recorded, sent = reach(request).table, reach(request).named, payload
+    values = deal_arguments.hand_values(found, sent)
     if sent.number not in (None, hand):
         message = "The hand number is the one in the address; it cannot change."
         raise invalid({"number": message})
-    recorded = _recorded(services.correct_hand, values, hand=recorded, entered_by=request.user)
+    recorded = deal_arguments.recorded(
+        services.correct_hand, values, hand=recorded, entered_by=request.user
+    )
     return _hand_answer(request, found, recorded)
 
 
 @router.delete(
     f"{TABLE}/hands/{{int:hand}}",
+    auth=REFEREES_BY_NUMBER,
     response={200: schemas.TableAnswer, **refusals(400, 401, 403, 404, 409)},
     summary="Take back the last hand entered",
 )
@@ -342,7 +176,7 @@ def remove_last_hand(
     game must not have ended. False wins recorded for it stay.
 
     Who: a referee of this table or an organiser of the tournament."""
-    found = refereed_table(request, slug, number, table)
+    found = reach(request).table
     services.remove_last_hand(table=found, entered_by=request.user, number=hand)
     return {"table": _table_body(request, found)}
 
@@ -371,6 +205,7 @@ def _penalty_answer(
 @router.post(
     f"{TABLE}/false-wins",
     url_name="false_wins",
+    auth=REFEREES,
     response={200: schemas.PenaltyAnswer, 201: schemas.PenaltyAnswer, **SUBMIT},
     summary="Record a false win",
 )
@@ -380,7 +215,7 @@ def record_false_win(
     slug: str,
     number: int,
     table: int,
-    payload: Sent[schemas.FalseWinRequest] = BODY,
+    payload: schemas.FalseWinRequest,
     submission: str | None = SUBMISSION,
 ) -> Status:
     """Recorded; Location is the penalty's address. The offender pays the preset's amount to
@@ -389,9 +224,8 @@ def record_false_win(
     (`faulty_out_ends_deal`): the deal is sent as a hand with result `faulty_out`.
 
     Who: a referee of this table or an organiser of the tournament."""
-    found = refereed_table(request, slug, number, table)
-    sent = read(schemas.FalseWinRequest, payload)
-    offender = _players(found, {"player": sent.player})["player"]
+    found, sent = reach(request).table, payload
+    offender = deal_arguments.players_by_key(found, {"player": sent.player})["player"]
     assert offender is not None  # a key given is found, or refused above
     penalty = services.record_false_win(
         table=found,
@@ -408,6 +242,7 @@ def record_false_win(
 @router.post(
     f"{TABLE}/penalties",
     url_name="penalties",
+    auth=REFEREES,
     response={200: schemas.PenaltyAnswer, 201: schemas.PenaltyAnswer, **SUBMIT},
     summary="Record a penalty or deduction",
 )
@@ -417,15 +252,14 @@ def record_penalty(
     slug: str,
     number: int,
     table: int,
-    payload: Sent[schemas.PenaltyCreate] = BODY,
+    payload: schemas.PenaltyCreate,
     submission: str | None = SUBMISSION,
 ) -> Status:
     """Recorded; Location is the penalty's address.
 
     Who: a referee of this table or an organiser of the tournament."""
-    found = refereed_table(request, slug, number, table)
-    sent = read(schemas.PenaltyCreate, payload)
-    values = sent.model_dump() | _players(found, {"player": sent.player})
+    found = reach(request).table
+    values = payload.model_dump() | deal_arguments.players_by_key(found, {"player": payload.player})
     penalty = services.record_penalty(
         table=found, entered_by=request.user, submission=submission, **values
     )
@@ -433,16 +267,10 @@ def record_penalty(
     return Status(status, _penalty_answer(request, response, found, penalty))
 
 
-def _penalty_at(table: Table, penalty: int) -> Penalty:
-    found = table.penalties.select_related("seat__player").filter(pk=penalty).first()
-    if found is None:
-        raise not_found(f"Penalty {penalty} is not recorded at this table.")
-    return found
-
-
 @router.patch(
     f"{TABLE}/penalties/{{int:penalty}}",
     url_name="penalty",
+    auth=CORRECTORS,
     response={200: schemas.PenaltyAnswer, **WRITE},
     summary="Correct a penalty",
 )
@@ -452,17 +280,15 @@ def correct_penalty(
     number: int,
     table: int,
     penalty: int,
-    # A schema made at run time by `changes`, so not a static type.
-    payload: Sent[schemas.PenaltyChange] = BODY,  # type: ignore[valid-type]
+    payload: schemas.PenaltyChange,
 ) -> dict[str, Any]:
     """Only the fields given change.
 
     Who: an organiser of the tournament."""
-    found = corrected_table(request, slug, number, table)
-    recorded = _penalty_at(found, penalty)
-    given = read(schemas.PenaltyChange, payload).model_dump(exclude_unset=True)
+    found, recorded = reach(request).table, reach(request).named
+    given = payload.model_dump(exclude_unset=True)
     if "player" in given:
-        given |= _players(found, {"player": given["player"]})
+        given |= deal_arguments.players_by_key(found, {"player": given["player"]})
     current: dict[str, Any] = {
         "player": recorded.seat.player,
         "points": recorded.points,
@@ -478,6 +304,7 @@ def correct_penalty(
 
 @router.delete(
     f"{TABLE}/penalties/{{int:penalty}}",
+    auth=CORRECTORS,
     response={200: schemas.TableAnswer, **refusals(400, 401, 403, 404, 409)},
     summary="Remove a penalty recorded by mistake",
 )
@@ -485,58 +312,54 @@ def remove_penalty(
     request: AuthenticatedRequest, slug: str, number: int, table: int, penalty: int
 ) -> dict[str, Any]:
     """Who: an organiser of the tournament."""
-    found = corrected_table(request, slug, number, table)
-    services.remove_penalty(penalty=_penalty_at(found, penalty), entered_by=request.user)
+    found = reach(request).table
+    services.remove_penalty(penalty=reach(request).named, entered_by=request.user)
     return {"table": _table_body(request, found)}
 
 
 @router.post(
     f"{TABLE}/end",
     url_name="end",
+    auth=REFEREES,
     response={200: schemas.TableAnswer, **WRITE},
     summary="End the game at the table",
-    openapi_extra=EMPTY_BODY_OK,
 )
 def end_game(
     request: AuthenticatedRequest,
     slug: str,
     number: int,
     table: int,
-    payload: Sent[schemas.EndRequest] = BODY,
+    payload: schemas.EndRequest = NOT_ENDED_BY_TIME,
 ) -> dict[str, Any]:
     """After 16 hands, or earlier with ended_by_time when time is called. The body may be
     empty.
 
     Who: a referee of this table or an organiser of the tournament."""
-    found = refereed_table(request, slug, number, table)
-    ended_by_time = read(schemas.EndRequest, payload, empty={}).ended_by_time
-    services.end_game(table=found, ended_by_time=ended_by_time, entered_by=request.user)
+    found = reach(request).table
+    services.end_game(table=found, ended_by_time=payload.ended_by_time, entered_by=request.user)
     return {"table": _table_body(request, found)}
 
 
 @router.post(
     f"{TABLE}/confirm",
     url_name="confirm",
+    auth=INSIDERS,
     response={200: schemas.TableAnswer, **WRITE},
     summary="Confirm the table's submitted game sheet",
-    openapi_extra=EMPTY_BODY_OK,
 )
 def confirm_game_sheet(
     request: AuthenticatedRequest,
     slug: str,
     number: int,
     table: int,
-    payload: Sent[schemas.Empty] = BODY,
+    payload: schemas.Empty = schemas.EMPTY,
 ) -> dict[str, Any]:
     """From then on the game counts in the standings, and only an organiser changes its
     results. The body is empty or {}. Others get 403 with the service's code.
 
     Who: an organiser of the tournament; where the tournament's confirmation is "referee",
     also any referee of the tournament other than the one who submitted the sheet."""
-    found = readable_table(request, slug, number, table)
-    if not insider(request, found.round.tournament):
-        raise forbidden("Only an organiser or a referee of this tournament confirms game sheets.")
-    read(schemas.Empty, payload, empty={})
+    found = reach(request).table
     services.confirm_game(table=found, confirmed_by=request.user)
     return {"table": _table_body(request, found)}
 
@@ -552,7 +375,7 @@ def give_table_time(
     slug: str,
     number: int,
     table: int,
-    payload: Sent[schemas.TableTimeRequest] = BODY,
+    payload: schemas.TableTimeRequest,
 ) -> dict[str, Any]:
     """Add minutes to the table's own time ({"minutes": 10, "reason": "late start"}; negative
     takes some back): the table then plays to the round clock plus its extra_minutes, which
@@ -561,9 +384,8 @@ def give_table_time(
     Kept in the audit trail with the reason.
 
     Who: an organiser of the tournament."""
-    found = table_of(round_of(request, organised_tournament(request, slug), number), table)
-    change = read(schemas.TableTimeRequest, payload)
+    found = reach(request).table
     services.give_table_time(
-        table=found, minutes=change.minutes, actor=request.user, reason=change.reason
+        table=found, minutes=payload.minutes, actor=request.user, reason=payload.reason
     )
     return {"table": _table_body(request, found)}

@@ -3,7 +3,7 @@ game."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
@@ -289,7 +289,10 @@ class PenaltyCreate(Request):
     )
 
 
-PenaltyChange = changes(PenaltyCreate, "Only the fields given change.")
+if TYPE_CHECKING:  # as a type: its fields, none of them required at run time
+    PenaltyChange = PenaltyCreate
+else:
+    PenaltyChange = changes(PenaltyCreate, "Only the fields given change.")
 
 
 class EndRequest(Request):
