@@ -71,3 +71,27 @@ def test_only_an_organiser_removes_a_player(anonymous, as_bob, tournament):
     assert anonymous.delete(f"{T}/players/1").status_code == 401
     assert as_bob.delete(f"{T}/players/1").status_code in (403, 404)
     assert Player.objects.count() == 1
+
+
+def test_the_api_writes_players_and_settings_into_the_audit_trail(
+    as_organiser, organiser, tournament
+):
+    from tournament.models import AuditEntry
+
+    Action = AuditEntry.Action
+    as_organiser.post(f"{T}/players", {"key": "8", "name": "Anna Berg"})
+    as_organiser.patch(f"{T}/players/8", {"name": "Anna Borg"})
+    as_organiser.delete(f"{T}/players/8")
+    as_organiser.patch(T, {"venue": "Malmö"})
+
+    entries = AuditEntry.objects.filter(tournament=tournament).order_by("pk")
+    actions = [entry.action for entry in entries if entry.action != Action.TOURNAMENT_CREATED]
+    assert actions == [
+        Action.PLAYER_ADDED,
+        Action.PLAYER_CHANGED,
+        Action.PLAYER_REMOVED,
+        Action.SETTINGS_CHANGED,
+    ]
+    assert {entry.actor for entry in entries if entry.action != Action.TOURNAMENT_CREATED} == {
+        organiser
+    }

@@ -108,7 +108,9 @@ def change_tournament(
     if values.get("slug", tournament.slug) != tournament.slug:
         raise invalid_field("slug", "A tournament's slug is its address; it cannot change.")
     values.pop("slug", None)
-    tournament = tournament_services.update_tournament(tournament=tournament, **values)
+    tournament = tournament_services.update_tournament(
+        tournament=tournament, actor=request.user, **values
+    )
     return serialisers.tournament_detail(tournament, rounds=tournament.rounds.all())
 
 
@@ -179,7 +181,7 @@ def add_player(
 
     Who: an organiser of the tournament."""
     values = payload.model_dump(exclude_unset=True)
-    player = services.add_player(tournament=reach(request).tournament, **values)
+    player = services.add_player(tournament=reach(request).tournament, actor=request.user, **values)
     response["Location"] = reverse(
         "tournament_api:player", kwargs={"slug": slug, "key": player.key}
     )
@@ -200,7 +202,7 @@ def change_player(
 ) -> Any:
     """Who: an organiser of the tournament."""
     values = payload.model_dump(exclude_unset=True)
-    return services.update_player(player=reach(request).named, **values)
+    return services.update_player(player=reach(request).named, actor=request.user, **values)
 
 
 @router.delete(
@@ -215,7 +217,7 @@ def remove_player(request: HttpRequest, slug: str, key: str) -> Any:
 
     Who: an organiser of the tournament."""
     player = reach(request).named
-    services.remove_player(player=player)
+    services.remove_player(player=player, actor=request.user)
     return player
 
 
