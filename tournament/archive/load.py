@@ -3,8 +3,7 @@ the services, so that every rule of a live tournament is checked again. All or n
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from datetime import datetime
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -14,7 +13,6 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
 
 from tournament import deals
 from tournament.archive.errors import ArchiveError, at, describe, place
@@ -37,7 +35,6 @@ from tournament.archive.schema import (
 from tournament.models import (
     AuditEntry,
     Cut,
-    ExtraWin,
     Finalist,
     Hand,
     Penalty,
@@ -45,36 +42,30 @@ from tournament.models import (
     RefereeAccount,
     Registration,
     Round,
-    Seat,
     Table,
     Tournament,
     parse_carry_over,
 )
 from tournament.rotation import WINDS
 from tournament.services import (
+    AsRecorded,
+    DealInput,
+    GameInMemory,
+    SheetAsRecorded,
     add_player,
     confirm_game,
     create_round,
     create_table,
     end_game,
+    games_in_memory,
     record_false_win,
     record_hand,
     record_penalty,
     set_round_status,
     set_seating,
-)
-from tournament.services._common import (
-    game_scores,
-    hand_snapshot,
-    penalty_snapshot,
-    refuse_before_play,
-    refuse_unless_playing,
+    write_games,
 )
 from tournament.services.accounts import audit_accounts
-from tournament.services.games import check_game_over, may_confirm
-from tournament.services.hands import Facts, prepare_hand
-from tournament.services.live import note_change
-from tournament.services.penalties import prepare_false_win, prepare_penalty
 from tournament.services.registrations import update_settings as update_registration_settings
 from tournament.services.tournaments import create_tournament
 
@@ -110,11 +101,9 @@ class _Loader:
     users: dict[str, User]
     players: dict[str, Player] = field(default_factory=dict)
     rescored: list[RescoredHand] = field(default_factory=list)
-    # Build each game in memory and write it in a few statements (see `_Game.load_in_bulk`);
+    # Build each game in memory and write it in a few statements (see `_load_in_bulk`);
     # False: hand by hand through the services, as a referee enters them.
     bulk: bool = True
-    # Whether the importing user may confirm game sheets (read once, by the bulk path).
-    may_confirm: bool | None = None
 
     def where(self, *location: str | int) -> str:
         return place(location, self.data)
@@ -123,12 +112,18 @@ class _Loader:
         """The user of that name here, or the importing user."""
         return self.users.get(username or "", self.actor)
 
-    def entered(self, record: HandRecord | DealRecord | PenaltyRecord) -> dict[str, Any]:
+    def entered(self, record: HandRecord | DealRecord | PenaltyRecord) -> AsRecorded:
         """Who entered a result and when, as the archive says (the audit names the actor)."""
-        fields: dict[str, Any] = {"entered_by": self.user(record.entered_by)}
-        if record.entered_at is not None:
-            fields["entered_at"] = record.entered_at
-        return fields
+        return AsRecorded(self.user(record.entered_by), record.entered_at)
+
+    def sheet(self, record: TableRecord, *, confirmed: bool) -> SheetAsRecorded:
+        """Who submitted and confirmed a game sheet, and when, as the archive says."""
+        return SheetAsRecorded(
+            submitted_by=self.user(record.submitted_by),
+            ended_at=record.ended_at,
+            confirmed_by=self.user(record.confirmed_by) if confirmed else None,
+            confirmed_at=record.confirmed_at if confirmed else None,
+        )
 
 
 @transaction.atomic
@@ -154,11 +149,11 @@ def import_tournament(
     import is refused with the list of those hands, unless `keep_recorded_fan` is true: the
     hands are then imported with their recorded fan and listed in `warnings`.
 
-    `bulk` (the default) checks every game's hands and penalties in memory with the services'
-    own checks (`prepare_hand`, `prepare_false_win`, `prepare_penalty`) and writes each game in
-    a fixed number of statements; False records them one by one through `record_hand` and the
-    penalty services. Both refuse the same archives with the same messages and build the same
-    tournament.
+    `bulk` (the default) enters every game of a round in memory through the services'
+    `games_in_memory` (the checks of the services that record entries one by one) and writes
+    them in a fixed number of statements (`write_games`); False records them one by one
+    through `record_hand` and the penalty services. Both refuse the same archives with the
+    same messages and build the same tournament.
     """
     archive = parse(data)
     settings = archive.tournament.model_dump(exclude={"organisers", *EVENT_SETTINGS, *V5_OWN})
@@ -481,95 +476,17 @@ def _load_round(
 def _load_in_bulk(
     loader: _Loader, round: Round, games: list[_Game], location: tuple[str | int, ...]
 ) -> None:
-    """Load the games of a round built in memory (`_Game.build`), then write them all at once:
-    the round's hands, further winners, penalties, audit entries, seat scores and game sheets
-    each in one statement, whatever the number of tables and hands."""
+    """Load the games of a round entered in memory (`_Game.build`), then write them all at
+    once: the round's hands, further winners, penalties, audit entries, seat scores and game
+    sheets each in one statement, whatever the number of tables and hands."""
     with at(loader.where(*location)):
-        # The tables and seats as the services read them: the round's status as it is now.
-        tables = {
-            table.pk: table
-            for table in Table.objects.select_related("round__tournament")
-            .select_for_update(of=("self",))
-            .filter(round=round)
-        }
-        seats: dict[int, list[Seat]] = {}
-        for seat in Seat.objects.select_related("player").filter(table__round=round):
-            seats.setdefault(seat.table_id, []).append(seat)
-        if games and loader.may_confirm is None:
-            loader.may_confirm = may_confirm(loader.actor, tables[games[0].table.pk])
-    built = []
+        drafts = games_in_memory(round=round, actor=loader.actor)
     for game in games:
-        game.table = tables[game.table.pk]
-        built.append(game.build(sorted(seats[game.table.pk], key=lambda seat: seat.index)))
+        draft = drafts[game.table.pk]
+        game.table = draft.table  # as the services read it: locked, the round as it is now
+        game.build(draft)
     with at(loader.where(*location)):
-        _write(loader, [(game.table, made) for game, made in zip(games, built, strict=True)])
-
-
-def _write(loader: _Loader, games: list[tuple[Table, _InMemory]]) -> None:
-    actor = loader.actor
-    hands = [hand for _table, game in games for hand, _extra in game.hands]
-    Hand.objects.bulk_create(hands)
-    wins = []
-    for _table, game in games:
-        for hand, extra in game.hands:
-            for win in extra:
-                win.hand = hand
-                wins.append(win)
-    ExtraWin.objects.bulk_create(wins)
-    Penalty.objects.bulk_create([penalty for _table, game in games for penalty in game.penalties])
-    entries = []
-    for table, game in games:
-        for event in game.events:
-            action: str
-            if isinstance(event, dict):
-                action, after = AuditEntry.Action.PENALTY_RECORDED, event
-            elif isinstance(event[0], Hand):
-                hand, (entered_by, entered_at) = event
-                action = AuditEntry.Action.HAND_RECORDED
-                after = hand_snapshot(hand) | {
-                    "entered_by": entered_by,
-                    "entered_at": entered_at.isoformat(),
-                }
-            else:
-                action, after = event
-            entries.append(
-                AuditEntry(
-                    tournament_id=table.round.tournament_id,
-                    table=table,
-                    actor=actor,
-                    action=action,
-                    before=None,
-                    after=after,
-                )
-            )
-    AuditEntry.objects.bulk_create(entries)
-    Seat.objects.bulk_update([seat for _table, game in games for seat in game.seats], ["score"])
-    Table.objects.bulk_update(
-        [table for table, game in games if game.ended],
-        ["ended_at", "ended_by_time", "submitted_by", "confirmed_at", "confirmed_by"],
-    )
-    if entries:
-        note_change(games[0][0].round.tournament_id)
-
-
-@dataclass
-class _InMemory:
-    """A game as `_Game.build` makes it before `_write` writes it: what the services would
-    read back from the database between one entry and the next."""
-
-    seats: list[Seat]
-    last: Hand | None = None
-    by_number: dict[int, Hand] = field(default_factory=dict)
-    # (hand number, seat id) of every false win so far: its offender cannot win that hand.
-    false_wins: set[tuple[int, int]] = field(default_factory=set)
-    hands: list[tuple[Hand, list[ExtraWin]]] = field(default_factory=list)
-    penalties: list[Penalty] = field(default_factory=list)
-    # In order, what the audit records: a hand (with who entered it and when, for the audit),
-    # a penalty's snapshot, or the game's end and confirmation (action, what it records).
-    events: list[tuple[Hand, tuple[str, datetime]] | dict[str, Any] | tuple[str, Any]] = field(
-        default_factory=list
-    )
-    ended: bool = False  # the game has ended: its table's sheet fields are set
+        write_games([drafts[game.table.pk] for game in games])
 
 
 @dataclass
@@ -593,12 +510,9 @@ class _Game:
         if self.data.ended(round_finished=self.round_finished):
             self._end()
 
-    def build(self, seats: list[Seat]) -> _InMemory:
-        """The game built in memory, as `load` records it: each hand and penalty checked,
-        placed and paid by the services' own functions (`prepare_hand`, `prepare_false_win`,
-        `prepare_penalty`) from the entries before it; then its end and sheet, checked as
-        `end_game` and `confirm_game` check them. Nothing is written (see `_load_in_bulk`)."""
-        game = _InMemory(seats)
+    def build(self, game: GameInMemory) -> None:
+        """The game entered in memory, as `load` records it (see `games_in_memory`): nothing
+        is written (see `_load_in_bulk`)."""
         for index, hand in enumerate(self.data.hands):
             where = (*self.location, "hands", index)
             for position, penalty in enumerate(hand.penalties):
@@ -607,179 +521,90 @@ class _Game:
         for position, penalty in enumerate(self.data.penalties):
             location = (*self.location, "penalties", position)
             self._penalty_in_memory(game, penalty, penalty.hand_number, location)
-        payments = [hand.payments for hand, _extra in game.hands]
-        scores = game_scores(game.seats, payments, game.penalties)
-        for seat, score in zip(game.seats, scores, strict=True):
-            seat.score = score
         if self.data.ended(round_finished=self.round_finished):
             self._end_in_memory(game)
-        return game
 
-    def _end_in_memory(self, game: _InMemory) -> None:
-        """As `_end`, on the game built in memory."""
+    def _end_in_memory(self, game: GameInMemory) -> None:
+        """As `_end`, on the game entered in memory."""
         loader, data, table = self.loader, self.data, self.table
-        where = loader.where(*self.location)
-        tournament = table.round.tournament
         confirmed = data.confirmed(round_finished=self.round_finished)
-        with at(where):
-            # end_game
-            refuse_unless_playing(table)
-            following = deals.following(tournament, game.last)
-            hands = check_game_over(
-                table=table,
-                ended_by_time=data.ended_by_time,
-                hands=len(game.hands),
-                over=lambda: following is None,
-            )
-            table.ended_at = timezone.now()
-            table.ended_by_time = data.ended_by_time and following is not None
-            table.submitted_by = loader.actor
-            if tournament.confirmation == Tournament.Confirmation.NONE:
-                table.confirmed_at, table.confirmed_by = table.ended_at, loader.actor
-            game.events.append(
-                (
-                    AuditEntry.Action.GAME_ENDED,
-                    {"hands": hands, "ended_by_time": table.ended_by_time},
-                )
-            )
+        sheet = loader.sheet(data, confirmed=confirmed)
+        with at(loader.where(*self.location)):
+            game.end(ended_by_time=data.ended_by_time, as_recorded=sheet)
             if confirmed and table.confirmed_at is None:
-                # confirm_game: the game has ended and is not confirmed; the importing user
-                # organises the tournament while it loads, so may confirm its sheets.
-                refuse_before_play(table)
-                assert loader.may_confirm
-                table.confirmed_at, table.confirmed_by = timezone.now(), loader.actor
-                game.events.append(
-                    (
-                        AuditEntry.Action.GAME_CONFIRMED,
-                        {"scores": [seat.score for seat in game.seats]},
-                    )
-                )
+                game.confirm(as_recorded=sheet)
             elif not confirmed and table.confirmed_at is not None:
-                raise ArchiveError(
-                    f"{where}: the game sheet is not confirmed, but in this tournament game "
-                    "sheets count as soon as they are submitted.",
-                    code="sheet_unconfirmed",
-                )
-        # Who submitted and confirmed the sheet, and when, as the archive says.
-        table.submitted_by = loader.user(data.submitted_by)
-        if data.ended_at is not None:
-            table.ended_at = data.ended_at
-        if confirmed:
-            table.confirmed_by = loader.user(data.confirmed_by)
-            table.confirmed_at = data.confirmed_at or data.ended_at or table.confirmed_at
-        game.ended = True
+                raise self._unconfirmed()
 
-    def _hand_in_memory(self, game: _InMemory, hand: HandRecord | DealRecord, where: str) -> None:
-        loader, table = self.loader, self.table
+    def _unconfirmed(self) -> ArchiveError:
+        return ArchiveError(
+            f"{self.loader.where(*self.location)}: the game sheet is not confirmed, but in this "
+            "tournament game sheets count as soon as they are submitted.",
+            code="sheet_unconfirmed",
+        )
+
+    def _hand_in_memory(
+        self, game: GameInMemory, hand: HandRecord | DealRecord, where: str
+    ) -> None:
         with at(where):
-            self._check_situations(hand, deals.following(table.round.tournament, game.last), where)
-            facts: dict[str, Any] = {
-                name: tuple(value) if isinstance(value, list) else value
-                for name, value in self._facts(hand).items()
-            }
-            recorded, extra = prepare_hand(
-                table=table,
-                seats=game.seats,
-                last=game.last,
-                number=hand.number,
-                result=hand.result,
-                facts=Facts(
-                    winner=loader.players[hand.winner] if hand.winner else None,
-                    discarder=loader.players[hand.discarder] if hand.discarder else None,
-                    fan=hand.fan,
-                    flowers=hand.flowers,
-                    tiles=hand.tiles,
-                    recorded_fan=True,
-                    **facts,
-                ),
-                entered_by=loader.actor,
-                false_wins=game.false_wins,
+            self._check_situations(hand, game.next_deal, where)
+            recorded = game.add_hand(
+                number=hand.number, deal=self._deal(hand), as_recorded=self.loader.entered(hand)
             )
-            # The further winners, as the deals after this one and the audit read them.
-            recorded._prefetched_objects_cache = {"extra_wins": extra}  # type: ignore[attr-defined]
             self._check_recorded(hand, recorded, where)
-        # The audit says the hand was entered by the importing user, now (as `record_hand`);
-        # the hand itself, who entered it and when as the archive says.
-        game.events.append((recorded, (loader.actor.get_username(), recorded.entered_at)))
-        for name, value in loader.entered(hand).items():
-            setattr(recorded, name, value)
-        game.hands.append((recorded, extra))
-        game.last = recorded
-        game.by_number[recorded.number] = recorded
 
     def _penalty_in_memory(
         self,
-        game: _InMemory,
+        game: GameInMemory,
         data: PenaltyRecord,
         hand_number: int | None,
         location: tuple[str | int, ...],
     ) -> None:
-        loader, table = self.loader, self.table
+        loader = self.loader
         where = loader.where(*location)
-        last = game.last.number if game.last else 0
         with at(where):
-            # As `record_penalty` and `record_false_win`: the importing user organises the
-            # tournament and the game has not ended, so only the round must be in play.
-            refuse_unless_playing(table)
             player = loader.players[data.player]
             if data.kind in FALSE_WIN_KINDS:
                 assert hand_number is not None  # the schema gives every false win its hand
-                penalty = prepare_false_win(
-                    table=table,
-                    seats=game.seats,
+                penalty = game.add_false_win(
                     number=hand_number,
                     offender=player,
                     invalid_hand=data.kind == Penalty.Kind.FALSE_WIN_INVALID_HAND,
-                    last=last,
-                    in_play=deals.following(table.round.tournament, game.last) is not None,
-                    hand=game.by_number.get(hand_number),
-                    entered_by=loader.actor,
+                    reason=data.reason,
+                    as_recorded=loader.entered(data),
                 )
-                if penalty.points != data.points:
-                    raise ArchiveError(
-                        f"{where}: under this tournament's rules this false win costs "
-                        f"{penalty.points} points, not {data.points}.",
-                        code="false_win_points",
-                    )
-                game.false_wins.add((hand_number, penalty.seat.pk))
+                self._check_false_win(penalty, data, where)
             else:
-                penalty = prepare_penalty(
-                    table=table,
-                    seats=game.seats,
+                game.add_penalty(
                     player=player,
                     points=data.points,
                     distributed=data.distributed,
                     reason=data.reason,
                     hand_number=hand_number,
-                    entered_by=loader.actor,
-                    deals_so_far=last + 1,
+                    as_recorded=loader.entered(data),
                 )
-        game.events.append(penalty_snapshot(penalty))
-        penalty.reason = data.reason.strip() or penalty.reason
-        for name, value in loader.entered(data).items():
-            setattr(penalty, name, value)
-        game.penalties.append(penalty)
+
+    @staticmethod
+    def _check_false_win(penalty: Penalty, data: PenaltyRecord, where: str) -> None:
+        if penalty.points != data.points:
+            raise ArchiveError(
+                f"{where}: under this tournament's rules this false win costs "
+                f"{penalty.points} points, not {data.points}.",
+                code="false_win_points",
+            )
 
     def _hand(self, hand: HandRecord | DealRecord, where: str) -> None:
         loader = self.loader
         with at(where):
-            winner = loader.players[hand.winner] if hand.winner else None
             self._check_situations(hand, deals.next_deal(self.table), where)
             recorded = record_hand(
                 table=self.table,
                 number=hand.number,
-                result=hand.result,
-                winner=winner,
-                discarder=loader.players[hand.discarder] if hand.discarder else None,
-                fan=hand.fan,
-                flowers=hand.flowers,
-                tiles=hand.tiles,
+                deal=self._deal(hand),
                 entered_by=loader.actor,
-                recorded_fan=True,
-                **self._facts(hand),
+                as_recorded=loader.entered(hand),
             )
             self._check_recorded(hand, recorded, where)
-            Hand.objects.filter(pk=recorded.pk).update(**loader.entered(hand))
 
     def _check_situations(
         self, hand: HandRecord | DealRecord, at: deals.DealAt | None, where: str
@@ -814,25 +639,37 @@ class _Game:
         if isinstance(hand, DealRecord):
             self._check_deal(hand, recorded, where)
 
-    def _facts(self, hand: HandRecord | DealRecord) -> dict[str, Any]:
-        """What a deal of version 2 says beyond a version-1 hand, as `record_hand` takes it."""
-        if not isinstance(hand, DealRecord):
-            return {}
+    def _deal(self, hand: HandRecord | DealRecord) -> DealInput:
+        """The deal as the services take it; the fan its tiles were scored at is the record's
+        (see `DealInput.recorded_fan`)."""
         players = self.loader.players
-        return {
-            "value": hand.value,
-            "extra_winners": [(players[win.winner], win.value) for win in hand.extra_winners],
-            "extra_tiles": [
+        recorded = DealInput(
+            result=hand.result,
+            winner=players[hand.winner] if hand.winner else None,
+            discarder=players[hand.discarder] if hand.discarder else None,
+            fan=hand.fan,
+            flowers=hand.flowers,
+            tiles=hand.tiles,
+            recorded_fan=True,
+        )
+        if not isinstance(hand, DealRecord):
+            return recorded
+        # What a deal of version 2 says beyond a version-1 hand.
+        return replace(
+            recorded,
+            value=hand.value,
+            extra_winners=[(players[win.winner], win.value) for win in hand.extra_winners],
+            extra_tiles=[
                 (players[win.winner], win.tiles)
                 for win in hand.extra_winners
                 if win.tiles is not None
             ],
-            "riichi": [players[key] for key in hand.riichi],
-            "faulty_claims": [players[key] for key in hand.faulty_claims],
-            "ready": [players[key] for key in hand.ready],
-            "faulty_riichi": [players[key] for key in hand.faulty_riichi],
-            "offender": players[hand.offender] if hand.offender else None,
-        }
+            riichi=[players[key] for key in hand.riichi],
+            faulty_claims=[players[key] for key in hand.faulty_claims],
+            ready=[players[key] for key in hand.ready],
+            faulty_riichi=[players[key] for key in hand.faulty_riichi],
+            offender=players[hand.offender] if hand.offender else None,
+        )
 
     def _check_deal(self, deal: DealRecord, recorded: Hand, where: str) -> None:
         """The deal's place in the game and its payments, where the archive gives them, must
@@ -873,15 +710,12 @@ class _Game:
                     offender=player,
                     invalid_hand=data.kind == Penalty.Kind.FALSE_WIN_INVALID_HAND,
                     entered_by=loader.actor,
+                    reason=data.reason,
+                    as_recorded=loader.entered(data),
                 )
-                if penalty.points != data.points:
-                    raise ArchiveError(
-                        f"{where}: under this tournament's rules this false win costs "
-                        f"{penalty.points} points, not {data.points}.",
-                        code="false_win_points",
-                    )
+                self._check_false_win(penalty, data, where)
             else:
-                penalty = record_penalty(
+                record_penalty(
                     table=self.table,
                     player=player,
                     points=data.points,
@@ -889,33 +723,24 @@ class _Game:
                     reason=data.reason,
                     hand_number=hand_number,
                     entered_by=loader.actor,
+                    as_recorded=loader.entered(data),
                 )
-            reason = data.reason.strip() or penalty.reason
-            Penalty.objects.filter(pk=penalty.pk).update(reason=reason, **loader.entered(data))
 
     def _end(self) -> None:
         loader, data, table = self.loader, self.data, self.table
-        where = loader.where(*self.location)
         confirmed = data.confirmed(round_finished=self.round_finished)
-        with at(where):
-            end_game(table=table, ended_by_time=data.ended_by_time, entered_by=loader.actor)
-            table.refresh_from_db(fields=["confirmed_at"])
+        sheet = loader.sheet(data, confirmed=confirmed)
+        with at(loader.where(*self.location)):
+            table = end_game(
+                table=table,
+                ended_by_time=data.ended_by_time,
+                entered_by=loader.actor,
+                as_recorded=sheet,
+            )
             if confirmed and table.confirmed_at is None:
-                table = confirm_game(table=table, confirmed_by=loader.actor)
+                confirm_game(table=table, confirmed_by=loader.actor, as_recorded=sheet)
             elif not confirmed and table.confirmed_at is not None:
-                raise ArchiveError(
-                    f"{where}: the game sheet is not confirmed, but in this tournament game "
-                    "sheets count as soon as they are submitted.",
-                    code="sheet_unconfirmed",
-                )
-            # Who submitted and confirmed the sheet, and when, as the archive says.
-            sheet: dict[str, Any] = {"submitted_by": loader.user(data.submitted_by)}
-            if data.ended_at is not None:
-                sheet["ended_at"] = data.ended_at
-            if confirmed:
-                sheet["confirmed_by"] = loader.user(data.confirmed_by)
-                sheet["confirmed_at"] = data.confirmed_at or data.ended_at or table.confirmed_at
-            Table.objects.filter(pk=table.pk).update(**sheet)
+                raise self._unconfirmed()
 
 
 def _fan_now(tiles: dict[str, Any], tournament: Tournament) -> int:

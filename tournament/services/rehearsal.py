@@ -56,6 +56,7 @@ from tournament.sample_hands import (
     WA_JOKER_PAIR,
     WA_JOKER_SET,
 )
+from tournament.services import DealInput
 from tournament.services.attendance import MOST_SUBSTITUTES, absent_from
 from tournament.services.audit import record
 from tournament.services.games import confirm_game, end_game
@@ -412,7 +413,7 @@ def play_game(table: Table, user: User, dealer: Dealer) -> Table:
                 invalid_hand=invalid,
                 entered_by=user,
             )
-        record_hand(table=table, number=at.number, entered_by=user, **facts)
+        record_hand(table=table, number=at.number, entered_by=user, deal=DealInput(**facts))
         if kind == "deduction":
             record_penalty(
                 table=table,
