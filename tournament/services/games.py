@@ -140,18 +140,23 @@ def check_game_over(
     )
 
 
-def may_confirm(user: User, table: Table) -> bool:
+def may_confirm(
+    user: User, table: Table, *, organiser: bool | None = None, referee: bool | None = None
+) -> bool:
     """Whether `user` may confirm the sheet of `table`: an organiser always; where the
     tournament asks for a second referee, also any referee of the tournament other than the one
-    who submitted the sheet.
+    who submitted the sheet. `organiser` and `referee`: whether `user` organises the tournament
+    and referees in it, when the caller knows (None: read from the database).
     """
     tournament = table.round.tournament
-    if is_organiser(user, tournament):
+    if organiser is None:
+        organiser = is_organiser(user, tournament)
+    if organiser:
         return True
     return (
         tournament.confirmation == Tournament.Confirmation.SECOND_REFEREE
         and user.pk != table.submitted_by_id
-        and referees_in(user, tournament)
+        and (referees_in(user, tournament) if referee is None else referee)
     )
 
 

@@ -14,7 +14,7 @@ from django.db import transaction
 
 from tournament import deals
 from tournament.models import AuditEntry, ExtraWin, Hand, Penalty, Player, Round, Seat, Table
-from tournament.permissions import is_organiser
+from tournament.permissions import is_organiser, referees_in
 from tournament.services._common import (
     game_scores,
     hand_snapshot,
@@ -49,7 +49,7 @@ class GameInMemory:
     seats: list[Seat]  # East, South, West, North
     actor: User
     organiser: bool  # whether `actor` organises the tournament
-    may_confirm: bool  # whether `actor` may confirm the game's sheet
+    referee: bool  # whether `actor` referees in it
     last: Hand | None = None
     by_number: dict[int, Hand] = field(default_factory=dict)
     # (hand number, seat id) of every false win so far: its offender cannot win that hand.
@@ -177,7 +177,10 @@ class GameInMemory:
 
     def confirm(self, *, as_recorded: SheetAsRecorded | None = None) -> None:
         """Confirm the game's sheet, as `confirm_game` does."""
-        refuse_confirm(self.table, self.actor, allowed=self.may_confirm)
+        allowed = may_confirm(
+            self.actor, self.table, organiser=self.organiser, referee=self.referee
+        )
+        refuse_confirm(self.table, self.actor, allowed=allowed)
         mark_confirmed(self.table, self.actor, as_recorded)
         self.set_scores()
         self.events.append((AuditEntry.Action.GAME_CONFIRMED, confirmed_scores(self.seats)))
@@ -197,14 +200,14 @@ def games_in_memory(*, round: Round, actor: User) -> dict[int, GameInMemory]:
     if not tables:
         return {}
     organiser = is_organiser(actor, round.tournament)
-    confirms = organiser or may_confirm(actor, tables[0])
+    referee = not organiser and referees_in(actor, round.tournament)
     return {
         table.pk: GameInMemory(
             table=table,
             seats=sorted(seats.get(table.pk, []), key=lambda seat: seat.index),
             actor=actor,
             organiser=organiser,
-            may_confirm=confirms,
+            referee=referee,
         )
         for table in tables
     }
