@@ -56,9 +56,9 @@ from tournament.sample_hands import (
     WA_JOKER_PAIR,
     WA_JOKER_SET,
 )
-from tournament.services import DealInput
 from tournament.services.attendance import MOST_SUBSTITUTES, absent_from
 from tournament.services.audit import record
+from tournament.services.deal_input import DealInput
 from tournament.services.games import confirm_game, end_game
 from tournament.services.hands import record_hand
 from tournament.services.penalties import record_false_win, record_penalty
