@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from django.contrib.auth.models import User
+
 from tournament import deals
 from tournament.archive.errors import ArchiveError, at
 from tournament.archive.loader import Loader, RescoredHand
@@ -28,8 +30,10 @@ from tournament.models import (
 )
 from tournament.rotation import WINDS
 from tournament.services import (
+    AsRecorded,
     DealInput,
     GameInMemory,
+    SheetAsRecorded,
     confirm_game,
     create_round,
     create_table,
@@ -104,17 +108,57 @@ def load_round(
 def _load_in_bulk(
     loader: Loader, round: Round, games: list[_Game], location: tuple[str | int, ...]
 ) -> None:
-    """Load the games of a round entered in memory (`_Game.build`), then write them all at
-    once: the round's hands, further winners, penalties, audit entries, seat scores and game
+    """Load the games of a round entered in memory (`games_in_memory`), then write them all
+    at once: the round's hands, further winners, penalties, audit entries, seat scores and game
     sheets each in one statement, whatever the number of tables and hands."""
     with at(loader.where(*location)):
         drafts = games_in_memory(round=round, actor=loader.actor)
     for game in games:
         draft = drafts[game.table.pk]
         game.table = draft.table  # as the services read it: locked, the round as it is now
-        game.build(draft)
+        game.load(draft)
     with at(loader.where(*location)):
         write_games([drafts[game.table.pk] for game in games])
+
+
+class _OneByOne:
+    """A game recorded entry by entry through the services, as a referee enters it: what
+    `GameInMemory` offers, written at once."""
+
+    def __init__(self, table: Table, actor: User) -> None:
+        self.table, self.actor = table, actor
+
+    @property
+    def next_deal(self) -> deals.DealAt | None:
+        return deals.next_deal(self.table)
+
+    def add_hand(self, *, number: int, deal: DealInput, as_recorded: AsRecorded) -> Hand:
+        return record_hand(
+            table=self.table,
+            number=number,
+            deal=deal,
+            entered_by=self.actor,
+            as_recorded=as_recorded,
+        )
+
+    def add_false_win(self, **entry: Any) -> Penalty:
+        return record_false_win(table=self.table, entered_by=self.actor, **entry)
+
+    def add_penalty(self, **entry: Any) -> Penalty:
+        return record_penalty(table=self.table, entered_by=self.actor, **entry)
+
+    def end(self, *, ended_by_time: bool, as_recorded: SheetAsRecorded) -> None:
+        self.table = end_game(
+            table=self.table,
+            ended_by_time=ended_by_time,
+            entered_by=self.actor,
+            as_recorded=as_recorded,
+        )
+
+    def confirm(self, *, as_recorded: SheetAsRecorded) -> None:
+        self.table = confirm_game(
+            table=self.table, confirmed_by=self.actor, as_recorded=as_recorded
+        )
 
 
 @dataclass
@@ -127,52 +171,23 @@ class _Game:
     round_finished: bool
     location: tuple[str | int, ...]
 
-    def load(self) -> None:
+    def load(self, game: GameInMemory | None = None) -> None:
+        """Record the game through the services one entry at a time; or, given `game`, enter
+        it there in memory (nothing is written: see `_load_in_bulk`)."""
+        into = game or _OneByOne(self.table, self.loader.actor)
         for index, hand in enumerate(self.data.hands):
             where = (*self.location, "hands", index)
             for position, penalty in enumerate(hand.penalties):
-                self._penalty(penalty, hand.number, (*where, "penalties", position))
-            self._hand(hand, self.loader.where(*where))
-        for position, penalty in enumerate(self.data.penalties):
-            self._penalty(penalty, penalty.hand_number, (*self.location, "penalties", position))
-        if self.data.ended(round_finished=self.round_finished):
-            self._end()
-
-    def build(self, game: GameInMemory) -> None:
-        """The game entered in memory, as `load` records it (see `games_in_memory`): nothing
-        is written (see `_load_in_bulk`)."""
-        for index, hand in enumerate(self.data.hands):
-            where = (*self.location, "hands", index)
-            for position, penalty in enumerate(hand.penalties):
-                self._penalty_in_memory(game, penalty, hand.number, (*where, "penalties", position))
-            self._hand_in_memory(game, hand, self.loader.where(*where))
+                self._penalty(into, penalty, hand.number, (*where, "penalties", position))
+            self._hand(into, hand, self.loader.where(*where))
         for position, penalty in enumerate(self.data.penalties):
             location = (*self.location, "penalties", position)
-            self._penalty_in_memory(game, penalty, penalty.hand_number, location)
+            self._penalty(into, penalty, penalty.hand_number, location)
         if self.data.ended(round_finished=self.round_finished):
-            self._end_in_memory(game)
+            self._end(into)
 
-    def _end_in_memory(self, game: GameInMemory) -> None:
-        """As `_end`, on the game entered in memory."""
-        loader, data, table = self.loader, self.data, self.table
-        confirmed = data.confirmed(round_finished=self.round_finished)
-        sheet = loader.sheet(data, confirmed=confirmed)
-        with at(loader.where(*self.location)):
-            game.end(ended_by_time=data.ended_by_time, as_recorded=sheet)
-            if confirmed and table.confirmed_at is None:
-                game.confirm(as_recorded=sheet)
-            elif not confirmed and table.confirmed_at is not None:
-                raise self._unconfirmed()
-
-    def _unconfirmed(self) -> ArchiveError:
-        return ArchiveError(
-            f"{self.loader.where(*self.location)}: the game sheet is not confirmed, but in this "
-            "tournament game sheets count as soon as they are submitted.",
-            code="sheet_unconfirmed",
-        )
-
-    def _hand_in_memory(
-        self, game: GameInMemory, hand: HandRecord | DealRecord, where: str
+    def _hand(
+        self, game: GameInMemory | _OneByOne, hand: HandRecord | DealRecord, where: str
     ) -> None:
         with at(where):
             self._check_situations(hand, game.next_deal, where)
@@ -181,9 +196,9 @@ class _Game:
             )
             self._check_recorded(hand, recorded, where)
 
-    def _penalty_in_memory(
+    def _penalty(
         self,
-        game: GameInMemory,
+        game: GameInMemory | _OneByOne,
         data: PenaltyRecord,
         hand_number: int | None,
         location: tuple[str | int, ...],
@@ -192,17 +207,7 @@ class _Game:
         where = loader.where(*location)
         with at(where):
             player = loader.players[data.player]
-            if data.kind in FALSE_WIN_KINDS:
-                assert hand_number is not None  # the schema gives every false win its hand
-                penalty = game.add_false_win(
-                    number=hand_number,
-                    offender=player,
-                    invalid_hand=data.kind == Penalty.Kind.FALSE_WIN_INVALID_HAND,
-                    reason=data.reason,
-                    as_recorded=loader.entered(data),
-                )
-                self._check_false_win(penalty, data, where)
-            else:
+            if data.kind not in FALSE_WIN_KINDS:
                 game.add_penalty(
                     player=player,
                     points=data.points,
@@ -211,28 +216,36 @@ class _Game:
                     hand_number=hand_number,
                     as_recorded=loader.entered(data),
                 )
-
-    @staticmethod
-    def _check_false_win(penalty: Penalty, data: PenaltyRecord, where: str) -> None:
-        if penalty.points != data.points:
-            raise ArchiveError(
-                f"{where}: under this tournament's rules this false win costs "
-                f"{penalty.points} points, not {data.points}.",
-                code="false_win_points",
+                return
+            assert hand_number is not None  # the schema gives every false win its hand
+            penalty = game.add_false_win(
+                number=hand_number,
+                offender=player,
+                invalid_hand=data.kind == Penalty.Kind.FALSE_WIN_INVALID_HAND,
+                reason=data.reason,
+                as_recorded=loader.entered(data),
             )
+            if penalty.points != data.points:
+                raise ArchiveError(
+                    f"{where}: under this tournament's rules this false win costs "
+                    f"{penalty.points} points, not {data.points}.",
+                    code="false_win_points",
+                )
 
-    def _hand(self, hand: HandRecord | DealRecord, where: str) -> None:
-        loader = self.loader
-        with at(where):
-            self._check_situations(hand, deals.next_deal(self.table), where)
-            recorded = record_hand(
-                table=self.table,
-                number=hand.number,
-                deal=self._deal(hand),
-                entered_by=loader.actor,
-                as_recorded=loader.entered(hand),
-            )
-            self._check_recorded(hand, recorded, where)
+    def _end(self, game: GameInMemory | _OneByOne) -> None:
+        loader, data = self.loader, self.data
+        confirmed = data.confirmed(round_finished=self.round_finished)
+        sheet = loader.sheet(data, confirmed=confirmed)
+        with at(loader.where(*self.location)):
+            game.end(ended_by_time=data.ended_by_time, as_recorded=sheet)
+            if confirmed and game.table.confirmed_at is None:
+                game.confirm(as_recorded=sheet)
+            elif not confirmed and game.table.confirmed_at is not None:
+                raise ArchiveError(
+                    f"{loader.where(*self.location)}: the game sheet is not confirmed, but in "
+                    "this tournament game sheets count as soon as they are submitted.",
+                    code="sheet_unconfirmed",
+                )
 
     def _check_situations(
         self, hand: HandRecord | DealRecord, at: deals.DealAt | None, where: str
@@ -322,53 +335,6 @@ class _Game:
                 f"{_payments(recorded.payments)}, not {_payments(deal.payments.values())}.",
                 code="payments_mismatch",
             )
-
-    def _penalty(
-        self, data: PenaltyRecord, hand_number: int | None, location: tuple[str | int, ...]
-    ) -> None:
-        loader = self.loader
-        where = loader.where(*location)
-        with at(where):
-            player = loader.players[data.player]
-            if data.kind in FALSE_WIN_KINDS:
-                assert hand_number is not None  # the schema gives every false win its hand
-                penalty = record_false_win(
-                    table=self.table,
-                    number=hand_number,
-                    offender=player,
-                    invalid_hand=data.kind == Penalty.Kind.FALSE_WIN_INVALID_HAND,
-                    entered_by=loader.actor,
-                    reason=data.reason,
-                    as_recorded=loader.entered(data),
-                )
-                self._check_false_win(penalty, data, where)
-            else:
-                record_penalty(
-                    table=self.table,
-                    player=player,
-                    points=data.points,
-                    distributed=data.distributed,
-                    reason=data.reason,
-                    hand_number=hand_number,
-                    entered_by=loader.actor,
-                    as_recorded=loader.entered(data),
-                )
-
-    def _end(self) -> None:
-        loader, data, table = self.loader, self.data, self.table
-        confirmed = data.confirmed(round_finished=self.round_finished)
-        sheet = loader.sheet(data, confirmed=confirmed)
-        with at(loader.where(*self.location)):
-            table = end_game(
-                table=table,
-                ended_by_time=data.ended_by_time,
-                entered_by=loader.actor,
-                as_recorded=sheet,
-            )
-            if confirmed and table.confirmed_at is None:
-                confirm_game(table=table, confirmed_by=loader.actor, as_recorded=sheet)
-            elif not confirmed and table.confirmed_at is not None:
-                raise self._unconfirmed()
 
 
 def _fan_now(tiles: dict[str, Any], tournament: Tournament) -> int:
