@@ -119,7 +119,7 @@ def table_after_each_hand(tournament, polls: int) -> None:
     from django.urls import reverse
 
     from tournament.models import Round, Table
-    from tournament.services import record_hand
+    from tournament.services import DealInput, record_hand
 
     entered_by = get_user_model().objects.filter(is_superuser=True).first() or (
         get_user_model().objects.create_superuser("bench-admin", password="unused")
@@ -137,9 +137,13 @@ def table_after_each_hand(tournament, polls: int) -> None:
             if discarder == winner:
                 discarder = None
             record_hand(
-                table=table, number=number, result="win", winner=winner, discarder=discarder,
-                fan=8 + number % 9, entered_by=entered_by,
-            )  # fmt: skip
+                table=table,
+                number=number,
+                deal=DealInput(
+                    result="win", winner=winner, discarder=discarder, fan=8 + number % 9
+                ),
+                entered_by=entered_by,
+            )
             for name, headers in (("drawn", HTMX), ("kept", HTMX)):
                 start = time.perf_counter()
                 response = Client().get(url, headers=headers)

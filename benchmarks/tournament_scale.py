@@ -207,7 +207,7 @@ def run(size: int, samples: int, key: str = "mcr") -> list[Row]:
 
     from tournament import selectors
     from tournament.models import Table
-    from tournament.services import record_hand
+    from tournament.services import DealInput, record_hand
 
     tournament, user = build(size, key)
     worth = {"fan": 8} if tournament.rules.counts_fan else {"value": 60}
@@ -219,7 +219,12 @@ def run(size: int, samples: int, key: str = "mcr") -> list[Row]:
     def by_service(i: int) -> None:
         table = tables[i]
         east = next(seat.player for seat in table.seats.all() if seat.starting_wind == "E")
-        record_hand(table=table, number=1, result="win", winner=east, entered_by=user, **worth)
+        record_hand(
+            table=table,
+            number=1,
+            deal=DealInput(result="win", winner=east, **worth),
+            entered_by=user,
+        )
 
     rows.append(("enter a hand (service)", *measure(by_service, samples)))
 

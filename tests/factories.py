@@ -15,6 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser
 
 from tournament.models import Player, Round, Table, Tournament
 from tournament.services import (
+    DealInput,
     add_player,
     assign_referees,
     create_round,
@@ -113,7 +114,7 @@ def draws(table: Table, count: int, by: AbstractBaseUser) -> None:
     """`count` drawn hands at `table` after those already entered, entered by `by`."""
     start = table.hands.count()
     for number in range(start + 1, start + count + 1):
-        record_hand(table=table, number=number, result="draw", entered_by=by)
+        record_hand(table=table, number=number, deal=DealInput(result="draw"), entered_by=by)
 
 
 def play(table: Table, hands: int, by: AbstractBaseUser, winner_index: int = 0) -> None:
@@ -125,9 +126,7 @@ def play(table: Table, hands: int, by: AbstractBaseUser, winner_index: int = 0) 
         record_hand(
             table=table,
             number=number,
-            result="win",
-            winner=seats[winner_index].player,
-            fan=8,
+            deal=DealInput(result="win", winner=seats[winner_index].player, fan=8),
             entered_by=by,
         )
 

@@ -28,6 +28,7 @@ from tournament.models import Player, Round, Table, Tournament
 from tournament.rotation import WINDS
 from tournament.sample_hands import JT_LIMIT, JT_TILES, MCR_TILES, WA_JOKER_PAIR, WA_JOKER_SET
 from tournament.services import (
+    DealInput,
     add_player,
     assign_referees,
     confirm_game,
@@ -60,7 +61,7 @@ def _seat(table: Table, index: int) -> Player:
 
 def _deal(table: Table, referee: AbstractBaseUser, **facts: Any) -> None:
     number = table.hands.count() + 1
-    record_hand(table=table, number=number, entered_by=referee, **facts)
+    record_hand(table=table, number=number, entered_by=referee, deal=DealInput(**facts))
 
 
 def _play_long_game(key: str, table: Table, referee: AbstractBaseUser) -> None:

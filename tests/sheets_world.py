@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from factories import seated_round
 
-from tournament.services import assign_referees, confirm_game, end_game, record_hand
+from tournament.services import DealInput, assign_referees, confirm_game, end_game, record_hand
 
 
 def build_sheets_round(tournament, organiser, players, *, referee=None):
@@ -30,7 +30,12 @@ def build_sheets_round(tournament, organiser, players, *, referee=None):
             assign_referees(table=table, referees=[referee], actor=organiser)
     for table in tables:
         east = min(table.seats.all(), key=lambda seat: seat.index).player
-        record_hand(table=table, number=1, result="win", winner=east, fan=8, entered_by=entered_by)
+        record_hand(
+            table=table,
+            number=1,
+            deal=DealInput(result="win", winner=east, fan=8),
+            entered_by=entered_by,
+        )
     end_game(table=tables[0], ended_by_time=True, entered_by=entered_by)
     end_game(table=tables[1], ended_by_time=True, entered_by=entered_by)
     confirm_game(table=tables[0], confirmed_by=organiser)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from factories import make_players, seated_round
 
 from tournament.services import (
+    DealInput,
     confirm_submitted_games,
     create_round,
     end_game,
@@ -53,11 +54,15 @@ def build_stats_cup(tournament, organiser, *, draft_round: bool = True):
     one, (t1, t2) = seated_round(tournament, organiser, [p[0:4], p[4:8]])
 
     def win(table, number, winner, discarder=None, **fields):
-        record_hand(table=table, number=number, result="win", winner=winner,
-                    discarder=discarder, entered_by=organiser, **fields)  # fmt: skip
+        record_hand(
+            table=table,
+            number=number,
+            deal=DealInput(result="win", winner=winner, discarder=discarder, **fields),
+            entered_by=organiser,
+        )
 
     def draw(table, number):
-        record_hand(table=table, number=number, result="draw", entered_by=organiser)
+        record_hand(table=table, number=number, deal=DealInput(result="draw"), entered_by=organiser)
 
     win(t1, 1, p[0], p[1], tiles=PURE_DOTS)
     draw(t1, 2)

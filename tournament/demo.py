@@ -44,6 +44,7 @@ from scoring.engine import get_preset
 from tournament import deals
 from tournament.models import Player, Round, Table, Tournament
 from tournament.services import (
+    DealInput,
     add_player,
     assign_referees,
     check_in,
@@ -500,7 +501,7 @@ def _play_deals(
                 table=table, number=at.number, offender=offender, invalid_hand=False,
                 entered_by=user,
             )  # fmt: skip
-        record_hand(table=table, number=at.number, entered_by=user, **facts)
+        record_hand(table=table, number=at.number, entered_by=user, deal=DealInput(**facts))
     if count is None:
         raise RuntimeError(f"A demo game at table {table.number} did not end.")
 
@@ -581,7 +582,7 @@ def _play(
         fan, flowers = rng.choice(FAN_VALUES), rng.choice(FLOWERS)
         fields: dict[str, Any] = {"winner": winner, "discarder": discarder, "fan": fan}
         if kind == "draw":
-            record_hand(table=table, number=number, result="draw", entered_by=user)
+            record_hand(table=table, number=number, deal=DealInput(result="draw"), entered_by=user)
             continue
         if kind == "false_win":
             # One of the others declared a win that was not one; the winner still wins.
@@ -610,8 +611,6 @@ def _play(
         record_hand(
             table=table,
             number=number,
-            result="win",
-            flowers=flowers,
+            deal=DealInput(result="win", flowers=flowers, **fields),
             entered_by=user,
-            **fields,
         )

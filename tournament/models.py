@@ -838,7 +838,39 @@ def submission_constraints(name: str) -> list[models.BaseConstraint]:
     ]
 
 
-class Hand(models.Model):
+class EnteredResult(models.Model):
+    """What a hand and a penalty share: who entered it and when, and the idempotency key of
+    the submission that recorded it (with its user and a digest of what was sent)."""
+
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    entered_at = models.DateTimeField(default=timezone.now)
+    submission = models.UUIDField(
+        null=True,
+        blank=True,
+        help_text=_(
+            "The idempotency key of the submission that recorded it: a resubmission "
+            "with the same key is recognised and not recorded twice."
+        ),
+    )
+    # Whose key it is (a key belongs to its user and its table; a correction changes
+    # `entered_by`, not this), and a digest of what was sent with it: the same key sent again
+    # with something else is refused. Empty for records from before the digest was kept.
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    submission_digest = models.CharField(max_length=64, blank=True, default="")
+
+    class Meta:
+        abstract = True
+
+
+class Hand(EnteredResult):
     """One deal of a game (MCR calls it a hand): where it stands in the game, its result and
     the facts of the deal its payments follow from, and what each player paid or received."""
 
@@ -901,29 +933,6 @@ class Hand(models.Model):
     south_points = models.IntegerField(default=0)
     west_points = models.IntegerField(default=0)
     north_points = models.IntegerField(default=0)
-    entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
-    entered_at = models.DateTimeField(default=timezone.now)
-    submission = models.UUIDField(
-        null=True,
-        blank=True,
-        help_text=_(
-            "The idempotency key of the submission that recorded it: a resubmission "
-            "with the same key is recognised and not recorded twice."
-        ),
-    )
-    # Whose key it is (a key belongs to its user and its table; a correction changes
-    # `entered_by`, not this), and a digest of what was sent with it: the same key sent again
-    # with something else is refused. Empty for records from before the digest was kept.
-    submitted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    submission_digest = models.CharField(max_length=64, blank=True, default="")
     # Not stored: True on the hand `correct_last_hand` returns when the correction sent was
     # already recorded (sent twice), so nothing changed.
     unchanged: bool = False
@@ -1062,7 +1071,7 @@ def kind_label(kind: str, words: Words | None = None) -> str:
     return str(PenaltyKind(kind).label)
 
 
-class Penalty(models.Model):
+class Penalty(EnteredResult):
     """Points a player loses for a false win, a foul or misconduct, with the reason.
 
     A distributed penalty is paid in equal parts to the other three players (the table stays
@@ -1080,29 +1089,6 @@ class Penalty(models.Model):
     hand_number = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text=_("Empty for a penalty on the whole game.")
     )
-    entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
-    entered_at = models.DateTimeField(default=timezone.now)
-    submission = models.UUIDField(
-        null=True,
-        blank=True,
-        help_text=_(
-            "The idempotency key of the submission that recorded it: a resubmission "
-            "with the same key is recognised and not recorded twice."
-        ),
-    )
-    # Whose key it is (a key belongs to its user and its table; a correction changes
-    # `entered_by`, not this), and a digest of what was sent with it: the same key sent again
-    # with something else is refused. Empty for records from before the digest was kept.
-    submitted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    submission_digest = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["table", "entered_at", "pk"]

@@ -22,7 +22,7 @@ from openpyxl import load_workbook
 from site_map import fill, page_routes, parse
 
 from tournament.models import Player
-from tournament.services import add_player, end_game, record_hand
+from tournament.services import DealInput, add_player, end_game, record_hand
 from tournament.spreadsheet import formula_like
 
 pytestmark = pytest.mark.django_db
@@ -79,8 +79,12 @@ def formulas(db):
     tournament = make_tournament(organisers=[organiser], slug="formula-cup")
     players = [add_formula_player(tournament, index, key) for index, key in enumerate(KEYS)]
     _, tables = seated_round(tournament, organiser, [players[:4], players[4:8], players[8:]])
-    record_hand(table=tables[0], number=1, result="win", winner=players[0], fan=8,
-                entered_by=organiser)  # fmt: skip
+    record_hand(
+        table=tables[0],
+        number=1,
+        deal=DealInput(result="win", winner=players[0], fan=8),
+        entered_by=organiser,
+    )
     end_game(table=tables[0], ended_by_time=True, entered_by=organiser)  # submitted, unconfirmed
     return {"tournament": tournament, "organiser": organiser, "players": players}
 

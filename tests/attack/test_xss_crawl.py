@@ -20,6 +20,7 @@ from site_map import fill, page_routes, parse
 
 from tournament.models import Player
 from tournament.services import (
+    DealInput,
     add_player,
     confirm_game,
     create_round,
@@ -88,14 +89,24 @@ def hostile(db):
     tables[0].referees.add(referee)
     tables[1].referees.add(referee)
     for number in range(1, 17):
-        record_hand(table=tables[0], number=number, result="win", winner=players[number % 4],
-                    discarder=players[(number + 1) % 4], fan=8, entered_by=referee)  # fmt: skip
+        record_hand(
+            table=tables[0],
+            number=number,
+            deal=DealInput(
+                result="win", winner=players[number % 4], discarder=players[(number + 1) % 4], fan=8
+            ),
+            entered_by=referee,
+        )
     record_penalty(table=tables[0], player=players[1], points=10, distributed=False,
                    reason=f"{SCRIPT} {ATTRIBUTE} {QUOTE}", entered_by=organiser)  # fmt: skip
     end_game(table=tables[0], ended_by_time=False, entered_by=referee)
     confirm_game(table=tables[0], confirmed_by=organiser)
-    record_hand(table=tables[1], number=1, result="win", winner=players[4], fan=8,
-                entered_by=referee)  # fmt: skip
+    record_hand(
+        table=tables[1],
+        number=1,
+        deal=DealInput(result="win", winner=players[4], fan=8),
+        entered_by=referee,
+    )
     record_false_win(table=tables[1], number=2, offender=players[5], invalid_hand=True,
                      entered_by=referee)  # fmt: skip
     record_penalty(table=tables[1], player=players[6], points=6, distributed=True,

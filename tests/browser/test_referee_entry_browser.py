@@ -24,7 +24,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tournament.models import Hand
-from tournament.services import record_false_win, record_hand
+from tournament.services import DealInput, record_false_win, record_hand
 
 from .referee_screen import SIZES, choose, logged_in_context, make_cup, open_table_screen
 
@@ -301,7 +301,7 @@ def test_a_hand_taken_by_another_referee_redraws_the_table_with_a_reload_button(
     record_hand(
         table=cup,
         number=1,
-        result="draw",
+        deal=DealInput(result="draw"),
         entered_by=get_user_model().objects.get(username="alice"),
     )
     press(page, record_button(entry))

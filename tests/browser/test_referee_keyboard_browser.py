@@ -16,7 +16,7 @@ import pytest
 from django.urls import reverse
 
 from tournament.models import Table
-from tournament.services import record_hand
+from tournament.services import DealInput, record_hand
 
 from .referee_screen import choose, logged_in_context, make_cup, open_entry, open_table_screen
 
@@ -96,8 +96,12 @@ def test_the_focused_box_comes_back_into_view_above_the_keyboard(phone):
 def test_the_organisers_correction_keeps_its_box_in_view_too(chromium, live_server, cup):
     seats = sorted(cup.seats.select_related("player"), key=lambda seat: seat.index)
     ann, ben, cai, dora = (seat.player for seat in seats)
-    record_hand(table=cup, number=1, result="win", winner=ben, discarder=cai, value=45,
-                entered_by=cup.round.tournament.organisers.get())  # fmt: skip
+    record_hand(
+        table=cup,
+        number=1,
+        deal=DealInput(result="win", winner=ben, discarder=cai, value=45),
+        entered_by=cup.round.tournament.organisers.get(),
+    )
     context = logged_in_context(chromium, live_server, "alice", "phone")
     page = context.new_page()
     page.goto(live_server.url + reverse("organiser:hand", args=["spring-cup", 1, 1, 1]))

@@ -26,7 +26,14 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from tournament.models import Hand, Penalty, Player, Table
-from tournament.services import assign_referees, create_table, end_game, record_hand, start_clock
+from tournament.services import (
+    DealInput,
+    assign_referees,
+    create_table,
+    end_game,
+    record_hand,
+    start_clock,
+)
 
 from .referee_screen import (
     SIZES,
@@ -276,7 +283,9 @@ def test_the_clock_counts_down_and_the_sheet_is_submitted_after_a_summary(screen
     )
     assert clock.inner_text() != first
     for number in range(1, 16):
-        record_hand(table=cup, number=number, result="draw", entered_by=cup.referees.get())
+        record_hand(
+            table=cup, number=number, deal=DealInput(result="draw"), entered_by=cup.referees.get()
+        )
     page.reload()
     shoot(page, f"{screen.size}-table-clock")
     end = open_entry(page, "end")
@@ -307,7 +316,9 @@ def test_a_second_referee_confirms_the_sheet(chromium, live_server, cup):
     )
     assign_referees(table=other, referees=[carol], actor=cup.round.tournament.organisers.get())
     for number in range(1, 17):
-        record_hand(table=cup, number=number, result="draw", entered_by=cup.referees.get())
+        record_hand(
+            table=cup, number=number, deal=DealInput(result="draw"), entered_by=cup.referees.get()
+        )
     end_game(table=cup, ended_by_time=False, entered_by=cup.referees.get())
     for size in ["desktop", "phone"]:  # the phone confirms, after the desktop has looked
         context = logged_in_context(chromium, live_server, "carol", size)

@@ -16,6 +16,7 @@ from tournament.archive import ArchiveError, export_tournament, import_tournamen
 from tournament.models import AuditEntry, Hand, Penalty, Player, Round, Seat, Table, Tournament
 from tournament.selectors import standings
 from tournament.services import (
+    DealInput,
     assign_referees,
     confirm_game,
     create_round,
@@ -59,11 +60,9 @@ def play_game(table, user, winners, first=1):
         record_hand(
             table=table,
             number=number,
-            result="win",
-            winner=winner,
-            discarder=discarder,
-            fan=fan,
-            flowers=flowers,
+            deal=DealInput(
+                result="win", winner=winner, discarder=discarder, fan=fan, flowers=flowers
+            ),
             entered_by=user,
         )
 
@@ -99,13 +98,10 @@ def played(tournament, organiser, referee, players):
     record_hand(
         table=table1,
         number=1,
-        result="win",
-        winner=p1,
-        discarder=p2,
-        tiles=PURE_DOTS,
+        deal=DealInput(result="win", winner=p1, discarder=p2, tiles=PURE_DOTS),
         entered_by=referee,
     )
-    record_hand(table=table1, number=2, result="draw", entered_by=referee)
+    record_hand(table=table1, number=2, deal=DealInput(result="draw"), entered_by=referee)
     record_false_win(table=table1, number=3, offender=p2, invalid_hand=False, entered_by=referee)
     record_penalty(
         table=table1,

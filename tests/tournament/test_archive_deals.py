@@ -29,6 +29,7 @@ from tournament.models import (
 )
 from tournament.selectors import standings
 from tournament.services import (
+    DealInput,
     confirm_game,
     create_round,
     end_game,
@@ -71,7 +72,9 @@ def start(tournament, organiser, players, *, preset, **settings):
 def play(table, referee, deals):
     """Record `deals` in order from deal 1: each (result, facts for record_hand)."""
     return [
-        record_hand(table=table, number=number, result=result, entered_by=referee, **facts)
+        record_hand(
+            table=table, number=number, deal=DealInput(result=result, **facts), entered_by=referee
+        )
         for number, (result, facts) in enumerate(deals, start=1)
     ]
 
@@ -134,7 +137,9 @@ def play_wa(tournament, organiser, referee, players):
         ("win", {"winner": p4, "discarder": p3, "value": 25}),
         ("win", {"winner": p1, "value": 50}),
     ], start=4):  # fmt: skip
-        record_hand(table=table1, number=number, result=result, entered_by=referee, **facts)
+        record_hand(
+            table=table1, number=number, deal=DealInput(result=result, **facts), entered_by=referee
+        )
     play(table2, referee, [("win", {"winner": p5, "discarder": p8, "value": 18})])
     record_penalty(
         table=table2, player=p6, points=10, distributed=False, reason="Slow play",
@@ -154,8 +159,12 @@ def play_mcr(tournament, organiser, referee, players):
         ("win", {"winner": p3, "fan": 12, "flowers": 2}),
     ])  # fmt: skip
     record_false_win(table=table1, number=4, offender=p2, invalid_hand=True, entered_by=referee)
-    record_hand(table=table1, number=4, result="win", winner=p4, discarder=p1, fan=24,
-                entered_by=referee)  # fmt: skip
+    record_hand(
+        table=table1,
+        number=4,
+        deal=DealInput(result="win", winner=p4, discarder=p1, fan=24),
+        entered_by=referee,
+    )
     end_game(table=table1, ended_by_time=True, entered_by=referee)
     play(table2, referee, [("win", {"winner": p8, "discarder": p5, "fan": 9, "flowers": 1})])
     return tournament

@@ -19,7 +19,7 @@ from scoring.engine import get_preset
 from scoring.engine.rulebook import rulebook_for
 from tournament.archive import export_tournament, import_tournament
 from tournament.models import Hand, Tournament
-from tournament.services import correct_hand, record_hand
+from tournament.services import DealInput, correct_hand, record_hand
 from tournament.statistics import WinPatterns
 
 pytestmark = pytest.mark.django_db
@@ -137,19 +137,13 @@ def test_a_recorded_fan_is_never_rewritten_by_later_changes_to_the_game(organise
     third = record_hand(
         table=table,
         number=3,
-        result="win",
-        winner=players["A"],
-        discarder=players["B"],
-        fan=8,
+        deal=DealInput(result="win", winner=players["A"], discarder=players["B"], fan=8),
         entered_by=organiser,
     )
 
     correct_hand(
         hand=third,
-        result="win",
-        winner=players["A"],
-        discarder=players["C"],
-        fan=12,
+        deal=DealInput(result="win", winner=players["A"], discarder=players["C"], fan=12),
         entered_by=organiser,
     )
 

@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 
 from tournament.models import Hand
-from tournament.services import record_hand
+from tournament.services import DealInput, record_hand
 
 
 @pytest.mark.django_db(transaction=True)
@@ -21,7 +21,10 @@ def test_same_hand_submitted_twice_at_once_saves_exactly_one(table, referee, eas
         try:
             barrier.wait(timeout=10)
             hand = record_hand(
-                table=table, number=1, result="win", winner=winner, fan=8, entered_by=referee
+                table=table,
+                number=1,
+                deal=DealInput(result="win", winner=winner, fan=8),
+                entered_by=referee,
             )
             outcomes.append(hand)
         except ValidationError as error:

@@ -6,6 +6,7 @@ import pytest
 from django.db import IntegrityError
 
 from tournament.models import Hand, Penalty, Seat, Table
+from tournament.services import DealInput
 
 pytestmark = pytest.mark.django_db
 
@@ -75,8 +76,12 @@ def test_a_tournament_with_results_can_be_deleted_whole(table, referee, east, so
     from tournament.models import Hand, Penalty, Seat, Tournament
     from tournament.services import record_false_win, record_hand
 
-    record_hand(table=table, number=1, result="win", winner=east, discarder=south, fan=8,
-                entered_by=referee)  # fmt: skip
+    record_hand(
+        table=table,
+        number=1,
+        deal=DealInput(result="win", winner=east, discarder=south, fan=8),
+        entered_by=referee,
+    )
     record_false_win(table=table, number=2, offender=south, invalid_hand=False,
                      entered_by=referee)  # fmt: skip
     table.round.tournament.delete()
@@ -89,6 +94,8 @@ def test_a_player_with_results_cannot_be_deleted_alone(table, referee, east):
 
     from tournament.services import record_hand
 
-    record_hand(table=table, number=1, result="win", winner=east, fan=8, entered_by=referee)
+    record_hand(
+        table=table, number=1, deal=DealInput(result="win", winner=east, fan=8), entered_by=referee
+    )
     with pytest.raises(RestrictedError):
         east.delete()

@@ -18,7 +18,7 @@ from scoring.engine import get_preset
 from tests.factories import make_table
 from tournament import selectors
 from tournament.models import Hand
-from tournament.services import end_game, record_hand
+from tournament.services import DealInput, end_game, record_hand
 
 JT = "japanese-transitional"
 WA = "wilmington-12-tile"
@@ -86,7 +86,10 @@ def _play(table, referee, players, sequence) -> list[Hand]:
     for number, item in enumerate(sequence, start=1):
         try:
             record_hand(
-                table=table, number=number, entered_by=referee, **_facts(rules, players, item)
+                table=table,
+                number=number,
+                entered_by=referee,
+                deal=DealInput(**_facts(rules, players, item)),
             )
         except ValidationError as error:
             assert error.code == "game_complete", error  # the only refusal of a legal deal

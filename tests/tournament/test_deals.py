@@ -7,7 +7,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tournament.models import ExtraWin, Hand
-from tournament.services import correct_hand, end_game, record_hand, remove_last_hand
+from tournament.services import DealInput, correct_hand, end_game, record_hand, remove_last_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +24,9 @@ def preset(tournament, request):
 
 
 def deal(table, referee, number, result="win", **facts):
-    return record_hand(table=table, number=number, result=result, entered_by=referee, **facts)
+    return record_hand(
+        table=table, number=number, deal=DealInput(result=result, **facts), entered_by=referee
+    )
 
 
 def position(hand: Hand) -> tuple[str, str, int]:
@@ -136,8 +138,11 @@ def test_correcting_a_deal_moves_the_dealer_of_every_deal_after_it(
     first = deal(table, referee, 1, winner=east, discarder=west, value=100)
     deal(table, referee, 2, winner=south, discarder=west, value=100)
 
-    correct_hand(hand=first, result="win", winner=west, discarder=east, value=100,
-                 entered_by=referee)  # fmt: skip
+    correct_hand(
+        hand=first,
+        deal=DealInput(result="win", winner=west, discarder=east, value=100),
+        entered_by=referee,
+    )
 
     second = Hand.objects.get(table=table, number=2)
     assert position(second) == ("E", "S", 0)  # West's win passed the deal to South

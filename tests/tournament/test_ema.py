@@ -10,6 +10,7 @@ from factories import seated_round
 from tournament.ema import HEADERS, base_rank, decimal_text, ema_csv, ema_rows, split_name
 from tournament.selectors import standings
 from tournament.services import (
+    DealInput,
     add_player,
     confirm_submitted_games,
     end_game,
@@ -89,10 +90,18 @@ def cup(tournament, organiser):
     round, (first, second) = seated_round(
         tournament, organiser, [players[:4], [*players[4:], substitute]]
     )
-    record_hand(table=first, number=1, result="win", winner=players[0], fan=8,
-                entered_by=organiser)  # fmt: skip
-    record_hand(table=second, number=1, result="win", winner=players[4], discarder=players[5],
-                fan=8, entered_by=organiser)  # fmt: skip
+    record_hand(
+        table=first,
+        number=1,
+        deal=DealInput(result="win", winner=players[0], fan=8),
+        entered_by=organiser,
+    )
+    record_hand(
+        table=second,
+        number=1,
+        deal=DealInput(result="win", winner=players[4], discarder=players[5], fan=8),
+        entered_by=organiser,
+    )
     for table in (first, second):
         end_game(table=table, ended_by_time=True, entered_by=organiser)
     confirm_submitted_games(round=round, confirmed_by=organiser)

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tournament.models import Hand
-from tournament.services import record_hand
+from tournament.services import DealInput, record_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -30,9 +30,11 @@ def jt(tournament):
 def win(table, referee, players, **facts):
     east, _south, _west, north = players[:4]
     return record_hand(
-        table=table, number=1, result="win", winner=north, discarder=east,
-        entered_by=referee, **facts,
-    )  # fmt: skip
+        table=table,
+        number=1,
+        deal=DealInput(result="win", winner=north, discarder=east, **facts),
+        entered_by=referee,
+    )
 
 
 def test_a_japanese_win_from_tiles_is_recorded_at_the_engines_final_score(
@@ -83,7 +85,10 @@ def test_the_referee_can_still_record_a_faulty_out_for_tiles_that_are_no_win(
     jt, table, referee, players
 ):
     hand = record_hand(
-        table=table, number=1, result="faulty_out", offender=players[3], entered_by=referee
+        table=table,
+        number=1,
+        deal=DealInput(result="faulty_out", offender=players[3]),
+        entered_by=referee,
     )
 
     assert hand.result == "faulty_out"
@@ -94,12 +99,16 @@ def test_the_tiles_are_scored_for_the_seat_wind_of_the_deal_after_the_deal_passe
 ):
     east, south, _west, north = players[:4]
     record_hand(
-        table=table, number=1, result="win", winner=south, discarder=east, value=20,
+        table=table,
+        number=1,
+        deal=DealInput(result="win", winner=south, discarder=east, value=20),
         entered_by=referee,
-    )  # fmt: skip
+    )
     hand = record_hand(
-        table=table, number=2, result="win", winner=north, discarder=east, tiles=NO_POINTS,
+        table=table,
+        number=2,
+        deal=DealInput(result="win", winner=north, discarder=east, tiles=NO_POINTS),
         entered_by=referee,
-    )  # fmt: skip
+    )
 
     assert (hand.dealer, hand.tiles["seat_wind"], hand.tiles["prevalent_wind"]) == ("S", "W", "E")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
-from tournament.services import record_false_win, record_hand, record_penalty
+from tournament.services import DealInput, record_false_win, record_hand, record_penalty
 
 pytestmark = pytest.mark.django_db
 
@@ -23,23 +23,32 @@ def test_false_win_with_invalid_hand_pays_twenty_to_each(table, referee, west, s
 def test_false_win_offender_cannot_win_that_hand(table, referee, south):
     record_false_win(table=table, number=1, offender=south, invalid_hand=False, entered_by=referee)
     with pytest.raises(ValidationError) as error:
-        record_hand(table=table, number=1, result="win", winner=south, fan=8, entered_by=referee)
+        record_hand(
+            table=table,
+            number=1,
+            deal=DealInput(result="win", winner=south, fan=8),
+            entered_by=referee,
+        )
     assert error.value.code == "offender_cannot_win"
 
 
 def test_another_player_can_still_win_after_a_false_win(table, referee, south, north, scores):
     record_false_win(table=table, number=1, offender=south, invalid_hand=False, entered_by=referee)
     record_hand(
-        table=table, number=1, result="win", winner=north, discarder=south, fan=8,
+        table=table,
+        number=1,
+        deal=DealInput(result="win", winner=north, discarder=south, fan=8),
         entered_by=referee,
-    )  # fmt: skip
+    )
     assert scores(table) == [10 - 8, -30 - 16, 10 - 8, 10 + 32]
 
 
 def test_offender_can_win_the_next_hand(table, referee, south):
     record_false_win(table=table, number=1, offender=south, invalid_hand=False, entered_by=referee)
-    record_hand(table=table, number=1, result="draw", entered_by=referee)
-    hand = record_hand(table=table, number=2, result="win", winner=south, fan=8, entered_by=referee)
+    record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=referee)
+    hand = record_hand(
+        table=table, number=2, deal=DealInput(result="win", winner=south, fan=8), entered_by=referee
+    )
     assert hand.payments == [-16, 48, -16, -16]
 
 
@@ -178,7 +187,10 @@ def test_a_jt_false_win_is_refused_and_nothing_is_saved(
 
 def test_a_jt_faulty_out_is_the_deals_result_with_its_money(jt_table, referee, south, scores):
     hand = record_hand(
-        table=jt_table, number=1, result="faulty_out", offender=south, entered_by=referee
+        table=jt_table,
+        number=1,
+        deal=DealInput(result="faulty_out", offender=south),
+        entered_by=referee,
     )
     # Spec §11: a non-East offender pays 750 to each, 1,500 to East: -3,000.
     assert hand.payments == [1500, -3000, 750, 750]

@@ -16,6 +16,7 @@ from tournament import seating as engine
 from tournament.models import AuditEntry, Player, Round, Seat, SeatingJob
 from tournament.selectors import standings
 from tournament.services import (
+    DealInput,
     add_player,
     confirm_submitted_games,
     create_round,
@@ -91,9 +92,7 @@ def seat_by_hand(tournament, organiser, field, tables, status="finished"):
         record_hand(
             table=table,
             number=1,
-            result="win",
-            winner=winner,
-            fan=8 + 2 * index,
+            deal=DealInput(result="win", winner=winner, fan=8 + 2 * index),
             entered_by=organiser,
         )
         end_game(table=table, ended_by_time=True, entered_by=organiser)

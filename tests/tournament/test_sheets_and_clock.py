@@ -21,6 +21,7 @@ from tournament.clock import clock_of
 from tournament.models import AuditEntry, Hand, Penalty, Round, Table, Tournament
 from tournament.selectors import standings
 from tournament.services import (
+    DealInput,
     assign_referees,
     confirm_game,
     confirm_submitted_games,
@@ -53,7 +54,9 @@ def code_of(call, *args, **kwargs) -> str:
 def played(table, referee, organiser, east):
     """Table 1 refereed by bob: hand 1 won self-drawn by East for 8 (+48, -16 x 3)."""
     assign_referees(table=table, referees=[referee], actor=organiser)
-    record_hand(table=table, number=1, result="win", winner=east, fan=8, entered_by=referee)
+    record_hand(
+        table=table, number=1, deal=DealInput(result="win", winner=east, fan=8), entered_by=referee
+    )
     return table
 
 
@@ -120,7 +123,7 @@ def test_someone_who_referees_nothing_does_not_confirm(tournament, sheet):
 
 
 def test_the_organiser_confirms_a_sheet_they_submitted(table, organiser, east):
-    record_hand(table=table, number=1, result="draw", entered_by=organiser)
+    record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=organiser)
     end_game(table=table, ended_by_time=True, entered_by=organiser)
 
     assert confirm_game(table=table, confirmed_by=organiser).confirmed_at is not None
@@ -176,9 +179,7 @@ def test_a_referee_cannot_correct_a_confirmed_sheet(confirmed, referee, east, so
     code = code_of(
         correct_hand,
         hand=hand,
-        result="win",
-        winner=south,
-        fan=8,
+        deal=DealInput(result="win", winner=south, fan=8),
         entered_by=referee,
     )
 
@@ -207,7 +208,7 @@ def test_the_organiser_corrects_a_confirmed_sheet_in_the_audit_trail(
 ):
     hand = Hand.objects.get(table=confirmed, number=1)
 
-    correct_hand(hand=hand, result="win", winner=south, fan=8, entered_by=organiser)
+    correct_hand(hand=hand, deal=DealInput(result="win", winner=south, fan=8), entered_by=organiser)
 
     entry = AuditEntry.objects.get(action=AuditEntry.Action.HAND_CORRECTED)
     assert entry.actor == organiser
@@ -270,11 +271,17 @@ def test_provisional_standings_leave_out_games_still_being_played(tournament, pl
 
 def test_a_replayed_hand_is_the_same_hand_and_records_nothing(played, referee, south):
     key = uuid.uuid4()
-    first = record_hand(table=played, number=2, result="draw", entered_by=referee, submission=key)
+    first = record_hand(
+        table=played, number=2, deal=DealInput(result="draw"), entered_by=referee, submission=key
+    )
     audits = AuditEntry.objects.count()
 
     again = record_hand(
-        table=played, number=2, result="draw", entered_by=referee, submission=str(key)
+        table=played,
+        number=2,
+        deal=DealInput(result="draw"),
+        entered_by=referee,
+        submission=str(key),
     )
 
     assert again.pk == first.pk
@@ -310,9 +317,13 @@ def test_a_replayed_penalty_and_false_win_record_nothing(played, referee, north,
 
 def test_a_key_at_another_table_is_another_key(played, table2, referee, organiser):
     key = uuid.uuid4()
-    here = record_hand(table=played, number=2, result="draw", entered_by=organiser, submission=key)
+    here = record_hand(
+        table=played, number=2, deal=DealInput(result="draw"), entered_by=organiser, submission=key
+    )
 
-    there = record_hand(table=table2, number=1, result="draw", entered_by=organiser, submission=key)
+    there = record_hand(
+        table=table2, number=1, deal=DealInput(result="draw"), entered_by=organiser, submission=key
+    )
 
     assert there.pk != here.pk
     assert not getattr(there, "replayed", False)
@@ -321,31 +332,40 @@ def test_a_key_at_another_table_is_another_key(played, table2, referee, organise
 
 def test_another_users_key_is_another_key(played, referee, organiser):
     key = uuid.uuid4()
-    record_hand(table=played, number=2, result="draw", entered_by=referee, submission=key)
+    record_hand(
+        table=played, number=2, deal=DealInput(result="draw"), entered_by=referee, submission=key
+    )
 
     code = code_of(
-        record_hand, table=played, number=2, result="draw", entered_by=organiser, submission=key
+        record_hand,
+        table=played,
+        number=2,
+        deal=DealInput(result="draw"),
+        entered_by=organiser,
+        submission=key,
     )
 
     # Not answered with the referee's hand: taken as the organiser's own, which comes too late.
     assert code == "conflict"
-    third = record_hand(table=played, number=3, result="draw", entered_by=organiser, submission=key)
+    third = record_hand(
+        table=played, number=3, deal=DealInput(result="draw"), entered_by=organiser, submission=key
+    )
     assert (third.number, third.submitted_by, third.entered_by) == (3, organiser, organiser)
     assert not getattr(third, "replayed", False)
 
 
 def test_a_key_sent_again_with_other_values_is_refused(played, referee, east):
     key = uuid.uuid4()
-    record_hand(table=played, number=2, result="draw", entered_by=referee, submission=key)
+    record_hand(
+        table=played, number=2, deal=DealInput(result="draw"), entered_by=referee, submission=key
+    )
     audits = AuditEntry.objects.count()
 
     code = code_of(
         record_hand,
         table=played,
         number=2,
-        result="win",
-        winner=east,
-        fan=8,
+        deal=DealInput(result="win", winner=east, fan=8),
         entered_by=referee,
         submission=key,
     )
@@ -378,11 +398,17 @@ def test_a_false_win_key_sent_again_for_another_offender_is_refused(played, refe
 
 def test_a_key_kept_before_digests_is_replayed_whatever_is_sent(played, referee, east):
     key = uuid.uuid4()
-    first = record_hand(table=played, number=2, result="draw", entered_by=referee, submission=key)
+    first = record_hand(
+        table=played, number=2, deal=DealInput(result="draw"), entered_by=referee, submission=key
+    )
     Hand.objects.filter(pk=first.pk).update(submission_digest="")
 
     again = record_hand(
-        table=played, number=2, result="win", winner=east, fan=8, entered_by=referee, submission=key
+        table=played,
+        number=2,
+        deal=DealInput(result="win", winner=east, fan=8),
+        entered_by=referee,
+        submission=key,
     )
 
     assert (again.pk, again.replayed) == (first.pk, True)
@@ -390,17 +416,23 @@ def test_a_key_kept_before_digests_is_replayed_whatever_is_sent(played, referee,
 
 def test_a_correction_keeps_the_key_with_its_sender(played, referee, organiser):
     key = uuid.uuid4()
-    hand = record_hand(table=played, number=2, result="draw", entered_by=referee, submission=key)
-    correct_hand(hand=hand, result="draw", entered_by=organiser)
+    hand = record_hand(
+        table=played, number=2, deal=DealInput(result="draw"), entered_by=referee, submission=key
+    )
+    correct_hand(hand=hand, deal=DealInput(result="draw"), entered_by=organiser)
 
-    again = record_hand(table=played, number=2, result="draw", entered_by=referee, submission=key)
+    again = record_hand(
+        table=played, number=2, deal=DealInput(result="draw"), entered_by=referee, submission=key
+    )
 
     assert (again.pk, again.replayed, again.entered_by) == (hand.pk, True, organiser)
 
 
 def test_a_hand_key_is_not_taken_for_a_penalty(played, referee, north):
     key = uuid.uuid4()
-    record_hand(table=played, number=2, result="draw", entered_by=referee, submission=key)
+    record_hand(
+        table=played, number=2, deal=DealInput(result="draw"), entered_by=referee, submission=key
+    )
 
     code = code_of(
         record_penalty,
@@ -418,7 +450,12 @@ def test_a_hand_key_is_not_taken_for_a_penalty(played, referee, north):
 
 def test_a_key_that_is_not_a_uuid_is_refused(played, referee):
     code = code_of(
-        record_hand, table=played, number=2, result="draw", entered_by=referee, submission="x-1"
+        record_hand,
+        table=played,
+        number=2,
+        deal=DealInput(result="draw"),
+        entered_by=referee,
+        submission="x-1",
     )
 
     assert code == "bad_submission_key"
@@ -427,10 +464,14 @@ def test_a_key_that_is_not_a_uuid_is_refused(played, referee):
 
 def test_a_replay_after_the_end_of_the_game_returns_the_hand(played, referee):
     key = uuid.uuid4()
-    first = record_hand(table=played, number=2, result="draw", entered_by=referee, submission=key)
+    first = record_hand(
+        table=played, number=2, deal=DealInput(result="draw"), entered_by=referee, submission=key
+    )
     end_game(table=played, ended_by_time=True, entered_by=referee)
 
-    again = record_hand(table=played, number=2, result="draw", entered_by=referee, submission=key)
+    again = record_hand(
+        table=played, number=2, deal=DealInput(result="draw"), entered_by=referee, submission=key
+    )
 
     assert (again.pk, again.replayed) == (first.pk, True)
 
@@ -640,7 +681,9 @@ def test_the_migration_gives_each_key_to_whoever_entered_its_record(
 ):
     migration = importlib.import_module("tournament.migrations.0011_submission_keys_of_their_user")
     key, penalty_key = uuid.uuid4(), uuid.uuid4()
-    record_hand(table=played, number=2, result="draw", entered_by=referee, submission=key)
+    record_hand(
+        table=played, number=2, deal=DealInput(result="draw"), entered_by=referee, submission=key
+    )
     record_penalty(
         table=played,
         player=north,
@@ -666,9 +709,9 @@ def test_the_migration_gives_each_key_to_whoever_entered_its_record(
 
 def test_after_the_sheet_is_submitted_the_referee_enters_nothing_new(sheet, referee, north):
     """Hands, false wins and penalties alike: the game has ended."""
-    assert code_of(record_hand, table=sheet, number=2, result="draw", entered_by=referee) == (
-        "game_ended"
-    )
+    assert code_of(
+        record_hand, table=sheet, number=2, deal=DealInput(result="draw"), entered_by=referee
+    ) == ("game_ended")
     assert code_of(
         record_false_win,
         table=sheet,

@@ -13,6 +13,7 @@ from tournament.archive import export_tournament, import_tournament
 from tournament.models import Cut, Round, Table
 from tournament.selectors import standings
 from tournament.services import (
+    DealInput,
     confirm_game,
     create_round,
     end_game,
@@ -29,7 +30,9 @@ def _finish(round: Round, organiser) -> None:
     for table in round.tables.all():
         if table.ended_at is None:
             if not table.hands.exists():
-                record_hand(table=table, number=1, result="draw", entered_by=organiser)
+                record_hand(
+                    table=table, number=1, deal=DealInput(result="draw"), entered_by=organiser
+                )
             end_game(table=table, ended_by_time=True, entered_by=organiser)
         table.refresh_from_db()
         if table.confirmed_at is None:

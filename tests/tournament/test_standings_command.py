@@ -10,6 +10,7 @@ from django.core.management import CommandError, call_command
 from factories import seated_round
 
 from tournament.services import (
+    DealInput,
     confirm_submitted_games,
     end_game,
     record_hand,
@@ -45,10 +46,7 @@ def played(tournament, organiser, players):
     record_hand(
         table=table2,
         number=1,
-        result="win",
-        winner=p5,
-        discarder=p6,
-        fan=8,
+        deal=DealInput(result="win", winner=p5, discarder=p6, fan=8),
         entered_by=organiser,
     )
     for table in (table1, table2):
@@ -176,11 +174,8 @@ def test_json_scores_of_a_points_preset_are_final_points_minus_initial_points(
     record_hand(
         table=table,
         number=1,
-        result="win",
-        winner=p2,
-        discarder=p1,
+        deal=DealInput(result="win", winner=p2, discarder=p1, **deal),
         entered_by=organiser,
-        **deal,
     )
     for game in (table, other):  # nothing happens at the other table
         end_game(table=game, ended_by_time=True, entered_by=organiser)

@@ -12,6 +12,7 @@ from django.utils import translation
 from scoring.engine import get_preset
 from tournament.models import AuditEntry, Hand, Table
 from tournament.services import (
+    DealInput,
     check_end_game,
     correct_last_hand,
     end_game,
@@ -25,7 +26,10 @@ pytestmark = pytest.mark.django_db
 
 def win(table, referee, number, winner, fan=8):
     return record_hand(
-        table=table, number=number, result="win", winner=winner, fan=fan, entered_by=referee
+        table=table,
+        number=number,
+        deal=DealInput(result="win", winner=winner, fan=fan),
+        entered_by=referee,
     )
 
 
@@ -53,7 +57,10 @@ def test_the_last_hand_is_corrected_and_audited(table, referee, east, south, sco
     win(table, referee, 1, east)
 
     hand = correct_last_hand(
-        table=table, number=1, result="win", winner=south, fan=10, entered_by=referee
+        table=table,
+        number=1,
+        deal=DealInput(result="win", winner=south, fan=10),
+        entered_by=referee,
     )
 
     assert (hand.winner.player, hand.fan) == (south, 10)
@@ -63,10 +70,18 @@ def test_the_last_hand_is_corrected_and_audited(table, referee, east, south, sco
 
 def test_a_correction_sent_twice_changes_nothing_the_second_time(table, referee, east, south):
     win(table, referee, 1, east)
-    correct_last_hand(table=table, number=1, result="win", winner=south, fan=10, entered_by=referee)
+    correct_last_hand(
+        table=table,
+        number=1,
+        deal=DealInput(result="win", winner=south, fan=10),
+        entered_by=referee,
+    )
 
     again = correct_last_hand(
-        table=table, number=1, result="win", winner=south, fan=10, entered_by=referee
+        table=table,
+        number=1,
+        deal=DealInput(result="win", winner=south, fan=10),
+        entered_by=referee,
     )
 
     assert again.unchanged is True
@@ -79,7 +94,10 @@ def test_only_the_last_hand_is_corrected_at_the_table(table, referee, east, sout
 
     with pytest.raises(ValidationError) as error:
         correct_last_hand(
-            table=table, number=1, result="win", winner=south, fan=9, entered_by=referee
+            table=table,
+            number=1,
+            deal=DealInput(result="win", winner=south, fan=9),
+            entered_by=referee,
         )
 
     assert error.value.code == "not_last_hand"
@@ -92,7 +110,10 @@ def test_no_correction_at_the_table_once_the_sheet_is_submitted(table, referee, 
 
     with pytest.raises(ValidationError) as error:
         correct_last_hand(
-            table=table, number=1, result="win", winner=south, fan=9, entered_by=referee
+            table=table,
+            number=1,
+            deal=DealInput(result="win", winner=south, fan=9),
+            entered_by=referee,
         )
 
     assert error.value.code == "game_ended"
@@ -131,7 +152,10 @@ def test_a_preset_that_counts_points_refuses_fan_and_flowers(tournament, table, 
 
     with pytest.raises(ValidationError) as error:
         record_hand(
-            table=table, number=1, result="win", winner=east, fan=20, flowers=1, entered_by=referee
+            table=table,
+            number=1,
+            deal=DealInput(result="win", winner=east, fan=20, flowers=1),
+            entered_by=referee,
         )
 
     assert error.value.code == "value_required"
@@ -140,10 +164,10 @@ def test_a_preset_that_counts_points_refuses_fan_and_flowers(tournament, table, 
 def test_the_game_length_is_the_presets(tournament, table, referee, east, monkeypatch):
     monkeypatch.setattr(type(tournament), "rules", property(lambda self: _short_game()))
     for number in (1, 2):
-        record_hand(table=table, number=number, result="draw", entered_by=referee)
+        record_hand(table=table, number=number, deal=DealInput(result="draw"), entered_by=referee)
 
     with pytest.raises(ValidationError) as error:
-        record_hand(table=table, number=3, result="draw", entered_by=referee)
+        record_hand(table=table, number=3, deal=DealInput(result="draw"), entered_by=referee)
 
     assert error.value.code == "game_complete"
     assert check_end_game(table=table, ended_by_time=False) == 2

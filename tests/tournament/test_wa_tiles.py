@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tournament.models import ExtraWin, Hand
-from tournament.services import record_hand
+from tournament.services import DealInput, record_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -41,9 +41,17 @@ def wa(tournament):
 def test_each_winner_on_one_discard_is_recorded_at_the_engines_value(wa, table, referee, players):
     east, south, west = players[:3]
     hand = record_hand(
-        table=table, number=1, result="win", winner=south, discarder=west, tiles=DRAGONS,
-        extra_tiles=[(east, STRAIGHT)], entered_by=referee,
-    )  # fmt: skip
+        table=table,
+        number=1,
+        deal=DealInput(
+            result="win",
+            winner=south,
+            discarder=west,
+            tiles=DRAGONS,
+            extra_tiles=[(east, STRAIGHT)],
+        ),
+        entered_by=referee,
+    )
 
     assert hand.value == 45
     assert hand.tiles["seat_wind"] == "S"
@@ -57,9 +65,18 @@ def test_a_value_beside_an_extra_winners_tiles_must_agree(wa, table, referee, pl
     east, south, west = players[:3]
     with pytest.raises(ValidationError) as refusal:
         record_hand(
-            table=table, number=1, result="win", winner=south, discarder=west, tiles=DRAGONS,
-            extra_winners=[(east, 20)], extra_tiles=[(east, STRAIGHT)], entered_by=referee,
-        )  # fmt: skip
+            table=table,
+            number=1,
+            deal=DealInput(
+                result="win",
+                winner=south,
+                discarder=west,
+                tiles=DRAGONS,
+                extra_winners=[(east, 20)],
+                extra_tiles=[(east, STRAIGHT)],
+            ),
+            entered_by=referee,
+        )
 
     assert refusal.value.code == "value_disagrees_with_tiles"
     assert not Hand.objects.exists() and not ExtraWin.objects.exists()
@@ -69,7 +86,10 @@ def test_tiles_below_the_minimum_are_a_faulty_out_not_a_win(wa, table, referee, 
     west = players[2]
     with pytest.raises(ValidationError) as refusal:
         record_hand(
-            table=table, number=1, result="win", winner=west, tiles=SMALL, entered_by=referee
+            table=table,
+            number=1,
+            deal=DealInput(result="win", winner=west, tiles=SMALL),
+            entered_by=referee,
         )
 
     assert refusal.value.code == "below_minimum"
@@ -83,10 +103,16 @@ def test_wilmington_tiles_that_are_no_hand_are_refused_with_the_engines_message(
     east, south, west = players[:3]
     with pytest.raises(ValidationError) as refusal:
         record_hand(
-            table=table, number=1, result="win", winner=south, discarder=west,
-            tiles={**DRAGONS, "concealed": DRAGONS["concealed"][:-1] + ["C"]},
+            table=table,
+            number=1,
+            deal=DealInput(
+                result="win",
+                winner=south,
+                discarder=west,
+                tiles={**DRAGONS, "concealed": DRAGONS["concealed"][:-1] + ["C"]},
+            ),
             entered_by=referee,
-        )  # fmt: skip
+        )
 
     assert refusal.value.code == "invalid_tiles"
     assert not Hand.objects.exists()

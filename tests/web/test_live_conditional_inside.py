@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from tests.factories import make_user
 from tournament.services import (
+    DealInput,
     assign_referees,
     extend_clock,
     pause_clock,
@@ -63,7 +64,9 @@ def test_the_board_is_304_until_a_hand_then_200(organiser_client, board, organis
     assert response.status_code == 304
     assert response.content == b""
 
-    record_hand(table=board["tables"][1], number=1, result="draw", entered_by=organiser)
+    record_hand(
+        table=board["tables"][1], number=1, deal=DealInput(result="draw"), entered_by=organiser
+    )
     changed = again(organiser_client, board_url(), etag)
     assert changed.status_code == 200
     assert changed["ETag"] != etag
@@ -187,7 +190,9 @@ def test_the_projector_parts(client, board, organiser, now, monkeypatch):
 
     # A hand in play shows nowhere on the projector; a swap of seats is another panel.
     panel = first(client, PROJECTOR, PANEL)
-    record_hand(table=board["tables"][0], number=1, result="draw", entered_by=organiser)
+    record_hand(
+        table=board["tables"][0], number=1, deal=DealInput(result="draw"), entered_by=organiser
+    )
     assert again(client, PROJECTOR, panel, PANEL).status_code == 304
     assign_referees(table=board["tables"][1], referees=[organiser], actor=organiser)
     assert again(client, PROJECTOR, panel, PANEL).status_code == 200
@@ -204,10 +209,14 @@ def test_the_referee_part(client, board, organiser, referee):
     assert again(client, referee_url(1), etag).status_code == 304
 
     # A hand at the other table: nothing here changed.
-    record_hand(table=board["tables"][1], number=1, result="draw", entered_by=organiser)
+    record_hand(
+        table=board["tables"][1], number=1, deal=DealInput(result="draw"), entered_by=organiser
+    )
     assert again(client, referee_url(1), etag).status_code == 304
 
-    record_hand(table=board["tables"][0], number=1, result="draw", entered_by=organiser)
+    record_hand(
+        table=board["tables"][0], number=1, deal=DealInput(result="draw"), entered_by=organiser
+    )
     etag2 = again(client, referee_url(1), etag)["ETag"]
     assert etag2 != etag
 

@@ -11,7 +11,7 @@ from django.core.cache import caches
 from django.test import Client
 from django.urls import reverse
 
-from tournament.services import record_hand
+from tournament.services import DealInput, record_hand
 from tournament.web import live
 
 HTMX = {"HX-Request": "true"}
@@ -39,7 +39,10 @@ def hand(board, organiser):
     """Enter the next hand at table 1 of `board`."""
     numbers = iter(range(1, 17))
     return lambda: record_hand(
-        table=board["tables"][0], number=next(numbers), result="draw", entered_by=organiser
+        table=board["tables"][0],
+        number=next(numbers),
+        deal=DealInput(result="draw"),
+        entered_by=organiser,
     )
 
 

@@ -21,6 +21,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.services import (
+    DealInput,
     create_round,
     record_hand,
     record_penalty,
@@ -39,8 +40,12 @@ def world(tournament, organiser, referee):
     """Round 1 in play (tables 1 and 2, a hand and a penalty at table 1), round 2 a draft."""
     players = make_players(tournament, name="P{}")
     _, tables = seated_round(tournament, organiser, [players[:4], players[4:]])
-    record_hand(table=tables[0], number=1, result="win", winner=players[0], fan=8,
-                entered_by=organiser)  # fmt: skip
+    record_hand(
+        table=tables[0],
+        number=1,
+        deal=DealInput(result="win", winner=players[0], fan=8),
+        entered_by=organiser,
+    )
     penalty = record_penalty(table=tables[0], player=players[1], points=10, distributed=False,
                              reason="Slow play", entered_by=organiser)  # fmt: skip
     create_round(tournament=tournament, actor=organiser)

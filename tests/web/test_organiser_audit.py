@@ -9,6 +9,7 @@ from factories import make_players, make_user, seated_round
 
 from tournament.models import ApiToken, AuditEntry
 from tournament.services import (
+    DealInput,
     correct_hand,
     record_hand,
 )
@@ -34,10 +35,17 @@ def corrected(tournament, organiser):
     players = make_players(tournament, 4, name="P{}")
     _, (table,) = seated_round(tournament, organiser, [players])
     bob = make_user("bob", password="referee-pass-42")
-    hand = record_hand(table=table, number=1, result="win", winner=players[0],
-                       discarder=players[1], fan=8, entered_by=bob)  # fmt: skip
-    correct_hand(hand=hand, result="win", winner=players[2], discarder=players[1], fan=8,
-                 entered_by=organiser)  # fmt: skip
+    hand = record_hand(
+        table=table,
+        number=1,
+        deal=DealInput(result="win", winner=players[0], discarder=players[1], fan=8),
+        entered_by=bob,
+    )
+    correct_hand(
+        hand=hand,
+        deal=DealInput(result="win", winner=players[2], discarder=players[1], fan=8),
+        entered_by=organiser,
+    )
     return table
 
 
@@ -177,10 +185,18 @@ def two_tables(tournament, organiser):
     players = make_players(tournament, 8, name="P{}")
     _, tables = seated_round(tournament, organiser, [players[:4], players[4:]])
     bob = make_user("bob", password="referee-pass-42")
-    record_hand(table=tables[0], number=1, result="win", winner=players[0],
-                discarder=players[1], fan=8, entered_by=bob)  # fmt: skip
-    record_hand(table=tables[1], number=1, result="win", winner=players[6],
-                discarder=players[5], fan=8, entered_by=organiser)  # fmt: skip
+    record_hand(
+        table=tables[0],
+        number=1,
+        deal=DealInput(result="win", winner=players[0], discarder=players[1], fan=8),
+        entered_by=bob,
+    )
+    record_hand(
+        table=tables[1],
+        number=1,
+        deal=DealInput(result="win", winner=players[6], discarder=players[5], fan=8),
+        entered_by=organiser,
+    )
     record_penalty(table=tables[1], player=players[4], points=10, distributed=False,
                    reason="Slow play", entered_by=organiser)  # fmt: skip
     return tables, players, bob

@@ -16,6 +16,7 @@ from factories import seated_round
 
 from tournament.models import AuditEntry, Hand, Penalty
 from tournament.services import (
+    DealInput,
     confirm_submitted_games,
     end_game,
     record_hand,
@@ -41,10 +42,16 @@ def table(tournament, organiser, players):
     """
     _, (table, _) = seated_round(tournament, organiser, [players[:4], players[4:]])
     p1, p2, p3 = players[:3]
-    record_hand(table=table, number=1, result="win", winner=p1, discarder=p2, fan=8,
-                entered_by=organiser)  # fmt: skip
-    record_hand(table=table, number=2, result="draw", entered_by=organiser)
-    record_hand(table=table, number=3, result="win", winner=p3, fan=8, entered_by=organiser)
+    record_hand(
+        table=table,
+        number=1,
+        deal=DealInput(result="win", winner=p1, discarder=p2, fan=8),
+        entered_by=organiser,
+    )
+    record_hand(table=table, number=2, deal=DealInput(result="draw"), entered_by=organiser)
+    record_hand(
+        table=table, number=3, deal=DealInput(result="win", winner=p3, fan=8), entered_by=organiser
+    )
     return table
 
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 from factories import seated_round
 
 from tournament.models import AuditEntry, ExtraWin, Hand
-from tournament.services import record_hand
+from tournament.services import DealInput, record_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -38,9 +38,18 @@ def japanese(tournament, organiser, players):
     F, and each loser 100 for the extra hand: (-300, -200, +700, -200)."""
     table = _table(tournament, organiser, players, "japanese-transitional")
     p1, p2, p3 = players[:3]
-    record_hand(table=table, number=1, result="win", winner=p1, discarder=p2, value=60,
-                entered_by=organiser)  # fmt: skip
-    record_hand(table=table, number=2, result="win", winner=p3, value=100, entered_by=organiser)
+    record_hand(
+        table=table,
+        number=1,
+        deal=DealInput(result="win", winner=p1, discarder=p2, value=60),
+        entered_by=organiser,
+    )
+    record_hand(
+        table=table,
+        number=2,
+        deal=DealInput(result="win", winner=p3, value=100),
+        entered_by=organiser,
+    )
     return table
 
 
@@ -152,8 +161,12 @@ def test_a_win_without_its_value_is_refused_on_the_value(logged_in, japanese, pl
 
 def test_a_wilmington_deal_gains_a_second_winner(logged_in, tournament, organiser, players):
     table = _table(tournament, organiser, players, "wilmington-12-tile")
-    record_hand(table=table, number=1, result="win", winner=players[1], discarder=players[2],
-                value=20, entered_by=organiser)  # fmt: skip
+    record_hand(
+        table=table,
+        number=1,
+        deal=DealInput(result="win", winner=players[1], discarder=players[2], value=20),
+        entered_by=organiser,
+    )
     assert scores(table) == [0, 30, -30, 0]
     html = logged_in.get(url(1)).content.decode()
     assert f'name="also_{players[3].pk}"' in html

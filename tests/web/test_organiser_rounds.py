@@ -11,6 +11,7 @@ from factories import seated_round
 
 from tournament.models import AuditEntry, Round, Seat, Table
 from tournament.services import (
+    DealInput,
     add_player,
     confirm_submitted_games,
     create_round,
@@ -50,7 +51,12 @@ def playing(draft, organiser, players):
     """Round 1 in play; hand 1 at table 1 is a draw; table 2 has nothing recorded."""
     set_round_status(round=draft, status="seated", actor=organiser)
     set_round_status(round=draft, status="playing", actor=organiser)
-    record_hand(table=draft.tables.get(number=1), number=1, result="draw", entered_by=organiser)
+    record_hand(
+        table=draft.tables.get(number=1),
+        number=1,
+        deal=DealInput(result="draw"),
+        entered_by=organiser,
+    )
     return draft
 
 

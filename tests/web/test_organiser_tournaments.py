@@ -12,6 +12,7 @@ from factories import make_players, seated_round, submit
 
 from tournament.models import Tournament
 from tournament.services import (
+    DealInput,
     add_player,
     confirm_game,
     create_round,
@@ -61,9 +62,13 @@ def played(tournament, organiser):
     add_player(tournament=tournament, key="9", name="Sub", substitute=True)
     add_player(tournament=tournament, key="10", name="Gone", withdrawn_from_round=1)
     _, tables = seated_round(tournament, organiser, [players[:4], players[4:]])
-    record_hand(table=tables[0], number=1, result="win", winner=players[0], fan=8,
-                entered_by=organiser)  # fmt: skip
-    record_hand(table=tables[0], number=2, result="draw", entered_by=organiser)
+    record_hand(
+        table=tables[0],
+        number=1,
+        deal=DealInput(result="win", winner=players[0], fan=8),
+        entered_by=organiser,
+    )
+    record_hand(table=tables[0], number=2, deal=DealInput(result="draw"), entered_by=organiser)
     end_game(table=tables[1], ended_by_time=True, entered_by=organiser)
     create_round(tournament=tournament, actor=organiser)
     return tables

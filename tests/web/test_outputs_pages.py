@@ -10,6 +10,7 @@ from factories import seated_round
 
 from tournament.models import Tournament
 from tournament.services import (
+    DealInput,
     add_player,
     confirm_submitted_games,
     create_round,
@@ -53,10 +54,19 @@ def cup(tournament, organiser, client):
         organiser,
         [[p["Ann"], p["Ben"], p["Cai"], p["Dora"]], [p["Eve"], p["Finn"], p["Gus"], p["Sam"]]],
     )
-    record_hand(table=t1, number=1, result="win", winner=p["Ann"], discarder=p["Ben"], fan=8,
-                flowers=1, entered_by=organiser)  # fmt: skip
-    record_hand(table=t1, number=2, result="draw", entered_by=organiser)
-    record_hand(table=t2, number=1, result="win", winner=p["Gus"], fan=8, entered_by=organiser)
+    record_hand(
+        table=t1,
+        number=1,
+        deal=DealInput(result="win", winner=p["Ann"], discarder=p["Ben"], fan=8, flowers=1),
+        entered_by=organiser,
+    )
+    record_hand(table=t1, number=2, deal=DealInput(result="draw"), entered_by=organiser)
+    record_hand(
+        table=t2,
+        number=1,
+        deal=DealInput(result="win", winner=p["Gus"], fan=8),
+        entered_by=organiser,
+    )
     for table in (t1, t2):
         end_game(table=table, ended_by_time=True, entered_by=organiser)
     confirm_submitted_games(round=one, confirmed_by=organiser)
@@ -295,8 +305,12 @@ def build(tournament, organiser, tables: int) -> None:
     set_round_status(round=one, status="playing", actor=organiser)
     for table in one.tables.all():
         seats = sorted(table.seats.all(), key=lambda seat: seat.index)
-        record_hand(table=table, number=1, result="win", winner=seats[0].player,
-                    discarder=seats[1].player, fan=8, entered_by=organiser)  # fmt: skip
+        record_hand(
+            table=table,
+            number=1,
+            deal=DealInput(result="win", winner=seats[0].player, discarder=seats[1].player, fan=8),
+            entered_by=organiser,
+        )
         record_false_win(table=table, number=2, offender=seats[3].player, invalid_hand=False,
                          entered_by=organiser)  # fmt: skip
         end_game(table=table, ended_by_time=True, entered_by=organiser)
@@ -307,7 +321,7 @@ def build(tournament, organiser, tables: int) -> None:
     set_round_status(round=two, status="seated", actor=organiser)
     set_round_status(round=two, status="playing", actor=organiser)
     for table in two.tables.all():
-        record_hand(table=table, number=1, result="draw", entered_by=organiser)
+        record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=organiser)
 
 
 # Pages (not the CSV download) include the header's check whether to offer "Organise".

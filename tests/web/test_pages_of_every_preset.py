@@ -10,6 +10,7 @@ from factories import make_players, make_user, seated_round
 
 from tournament.models import Round
 from tournament.services import (
+    DealInput,
     assign_referees,
     confirm_game,
     end_game,
@@ -50,7 +51,7 @@ def play(table, referee, deals, players) -> None:
                 facts[name] = [players[index] for index in facts[name]]
         if "extra_winners" in facts:
             facts["extra_winners"] = [(players[i], value) for i, value in facts["extra_winners"]]
-        record_hand(table=table, number=number, entered_by=referee, **facts)
+        record_hand(table=table, number=number, entered_by=referee, deal=DealInput(**facts))
 
 
 @pytest.fixture(params=["japanese-transitional", "wilmington-12-tile"])

@@ -17,6 +17,7 @@ from preset_world import PRESETS, build
 from config import hosting
 from tournament.models import AuditEntry, Hand, Player, RefereeCall, Registration, Tournament
 from tournament.services import (
+    DealInput,
     confirm_game,
     correct_hand,
     end_game,
@@ -214,7 +215,7 @@ def test_a_correction_at_the_players_table_is_marked_once(client, board, link):
     assert "New since you last looked" not in _text(client.get(url(link)))
 
     hand = Hand.objects.get(table=table, number=2)
-    correct_hand(hand=hand, result="draw", entered_by=referee)
+    correct_hand(hand=hand, deal=DealInput(result="draw"), entered_by=referee)
     poll = client.get(url(link), **HTMX)
     page = _text(client.get(url(link)))
 
@@ -231,7 +232,11 @@ def test_a_correction_at_another_table_is_not_marked(client, board, link):
     referee = board["referee"]
     play(board["tables"][1], 1, referee)
     client.get(url(link))
-    correct_hand(hand=Hand.objects.get(table=board["tables"][1]), result="draw", entered_by=referee)
+    correct_hand(
+        hand=Hand.objects.get(table=board["tables"][1]),
+        deal=DealInput(result="draw"),
+        entered_by=referee,
+    )
     assert "was corrected" not in _text(client.get(url(link)))
 
 
@@ -260,12 +265,15 @@ def test_a_newly_published_round_is_marked_with_the_table_and_seat(client, board
 
 
 def test_nothing_is_marked_on_the_first_look(client, board, link):
-    record_hand(table=board["tables"][0], number=1, result="draw", entered_by=board["referee"])
+    record_hand(
+        table=board["tables"][0],
+        number=1,
+        deal=DealInput(result="draw"),
+        entered_by=board["referee"],
+    )
     correct_hand(
         hand=Hand.objects.get(table=board["tables"][0]),
-        result="win",
-        winner=board["players"][0],
-        fan=8,
+        deal=DealInput(result="win", winner=board["players"][0], fan=8),
         entered_by=board["referee"],
     )
     Player.objects.filter(pk=board["players"][0].pk).update(link_issued_at=timezone.now())

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.services import end_game, record_hand, record_penalty
+from tournament.services import DealInput, end_game, record_hand, record_penalty
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +27,10 @@ def test_a_hand_in_play_changes_its_table_and_round_not_the_standings(
 
     east = board["players"][0]
     record_hand(
-        table=board["tables"][0], number=1, result="win", winner=east, fan=8, entered_by=organiser
+        table=board["tables"][0],
+        number=1,
+        deal=DealInput(result="win", winner=east, fan=8),
+        entered_by=organiser,
     )
 
     assert status(client, live_urls["standings"], before["standings"]) == 304
@@ -50,7 +53,9 @@ def test_a_penalty_in_play_changes_its_table_not_the_standings(client, live_urls
 
 
 def test_a_submitted_sheet_changes_the_standings(client, live_urls, board, organiser):
-    record_hand(table=board["tables"][0], number=1, result="draw", entered_by=organiser)
+    record_hand(
+        table=board["tables"][0], number=1, deal=DealInput(result="draw"), entered_by=organiser
+    )
     before = etags(client, live_urls)
 
     end_game(table=board["tables"][0], ended_by_time=True, entered_by=organiser)
@@ -65,11 +70,11 @@ def test_a_hand_corrected_after_the_sheet_changes_the_standings(
     from tournament.services import correct_hand
 
     table = board["tables"][0]
-    hand = record_hand(table=table, number=1, result="draw", entered_by=organiser)
+    hand = record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=organiser)
     end_game(table=table, ended_by_time=True, entered_by=organiser)
     before = etags(client, live_urls)
 
     east = board["players"][0]
-    correct_hand(hand=hand, result="win", winner=east, fan=8, entered_by=organiser)
+    correct_hand(hand=hand, deal=DealInput(result="win", winner=east, fan=8), entered_by=organiser)
 
     assert status(client, live_urls["standings"], before["standings"]) == 200

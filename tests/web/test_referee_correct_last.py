@@ -8,7 +8,7 @@ import pytest
 from test_referee_pages import messages_of, scores, snapshot, table_url
 
 from tournament.models import AuditEntry, Hand
-from tournament.services import end_game, record_hand
+from tournament.services import DealInput, end_game, record_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -26,11 +26,13 @@ def first_hand(world):
     hand = record_hand(
         table=world.table,
         number=1,
-        result=Hand.Result.WIN,
-        winner=player(world, "2"),
-        discarder=player(world, "3"),
-        fan=10,
-        flowers=1,
+        deal=DealInput(
+            result=Hand.Result.WIN,
+            winner=player(world, "2"),
+            discarder=player(world, "3"),
+            fan=10,
+            flowers=1,
+        ),
         entered_by=world.referee,
     )
     assert scores(world.table) == [-8, 35, -19, -8]
@@ -154,7 +156,12 @@ def test_correction_is_audited_with_before_and_after(referee_client, world, firs
 
 
 def test_an_earlier_hand_is_refused(referee_client, world, first_hand):
-    record_hand(table=world.table, number=2, result=Hand.Result.DRAW, entered_by=world.referee)
+    record_hand(
+        table=world.table,
+        number=2,
+        deal=DealInput(result=Hand.Result.DRAW),
+        entered_by=world.referee,
+    )
     before = snapshot()
     response = referee_client.post(table_url(world, "correct"), correction(number=1))
     assert response.status_code == 200

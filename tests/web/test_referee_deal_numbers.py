@@ -12,7 +12,7 @@ from test_referee_pages import table_url
 
 from tournament import deals
 from tournament.models import Hand
-from tournament.services import record_hand
+from tournament.services import DealInput, record_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -35,8 +35,12 @@ def test_a_jt_deal_past_16_after_repeats_is_checked_with_its_own_winds(referee_c
     tournament.save()
     east = world.players[0]
     for number in range(1, 17):  # East wins them all and deals every one
-        record_hand(table=table, number=number, result="win", winner=east, value=60,
-                    entered_by=world.referee)  # fmt: skip
+        record_hand(
+            table=table,
+            number=number,
+            deal=DealInput(result="win", winner=east, value=60),
+            entered_by=world.referee,
+        )
     south = world.players[1]
     at = deals.next_deal(table)
     assert at is not None and at.number == 17 and at.seat_winds[1] == "S"

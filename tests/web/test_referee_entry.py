@@ -10,7 +10,7 @@ from test_referee_hands import errors_of
 from test_referee_pages import scores, table_url
 
 from tournament.models import Hand
-from tournament.services import record_false_win, record_hand
+from tournament.services import DealInput, record_false_win, record_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -173,7 +173,9 @@ def test_the_server_refuses_the_offender_as_winner_with_the_reason(referee_clien
 
 def test_the_next_hand_lets_the_offender_win_again(referee_client, world):
     false_win(world)
-    record_hand(table=world.table, number=1, result="draw", entered_by=world.referee)
+    record_hand(
+        table=world.table, number=1, deal=DealInput(result="draw"), entered_by=world.referee
+    )
     html = referee_client.get(table_url(world)).content.decode()
     assert "disabled" not in radios(entry(html, "entry-win"), "winner")["2"]
     assert "false win: cannot win" not in entry(html, "entry-win")
@@ -184,10 +186,7 @@ def test_the_correction_of_the_hand_does_not_offer_the_offender_as_winner(refere
     record_hand(
         table=world.table,
         number=1,
-        result="win",
-        winner=world.players[0],
-        discarder=world.players[2],
-        fan=8,
+        deal=DealInput(result="win", winner=world.players[0], discarder=world.players[2], fan=8),
         entered_by=world.referee,
     )
     html = referee_client.get(table_url(world)).content.decode()

@@ -8,7 +8,7 @@ import pytest
 from test_referee_pages import messages_of, scores, snapshot, table_url
 
 from tournament.models import Hand, Penalty, Round
-from tournament.services import record_false_win, record_hand
+from tournament.services import DealInput, record_false_win, record_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -154,7 +154,9 @@ def test_a_win_under_eight_fan_offers_a_false_win_instead(referee_client, world)
 
 
 def test_hand_already_entered_by_someone_else_is_a_conflict(referee_client, world):
-    record_hand(table=world.table, number=1, result="draw", entered_by=world.organiser)
+    record_hand(
+        table=world.table, number=1, deal=DealInput(result="draw"), entered_by=world.organiser
+    )
     response = referee_client.post(table_url(world, "win"), win(number=1))
     # Nothing recorded, and the table is drawn again for the next hand (a reload posts nothing)
     assert response.status_code == 302
@@ -178,7 +180,9 @@ def test_hand_already_entered_by_someone_else_is_a_conflict(referee_client, worl
 
 def test_a_hand_number_gone_out_of_order_redraws_the_table(referee_client, world):
     """Another device removed the last hand: the form's hand number is no longer the next."""
-    record_hand(table=world.table, number=1, result="draw", entered_by=world.organiser)
+    record_hand(
+        table=world.table, number=1, deal=DealInput(result="draw"), entered_by=world.organiser
+    )
     response = referee_client.post(table_url(world, "win"), win(number=3), follow=True)
     [message] = messages_of(response)
     assert message.startswith("Hands are entered in order: the next hand at table 1 is hand 2.")
@@ -215,7 +219,9 @@ def test_drawn_hand_pays_nothing_and_moves_the_deal(referee_client, world):
 
 
 def test_a_stale_drawn_hand_is_refused(referee_client, world):
-    record_hand(table=world.table, number=1, result="draw", entered_by=world.organiser)
+    record_hand(
+        table=world.table, number=1, deal=DealInput(result="draw"), entered_by=world.organiser
+    )
     response = referee_client.post(table_url(world, "draw"), {"number": 1}, follow=True)
     assert "was already entered" in messages_of(response)[0]
     assert Hand.objects.count() == 1
@@ -279,7 +285,12 @@ def test_full_entry_saves_the_win_scored_by_the_engine(referee_client, world):
 
 def test_full_entry_uses_the_seat_wind_of_the_hand_being_entered(referee_client, world):
     for number in range(1, 5):
-        record_hand(table=world.table, number=number, result="draw", entered_by=world.referee)
+        record_hand(
+            table=world.table,
+            number=number,
+            deal=DealInput(result="draw"),
+            entered_by=world.referee,
+        )
     # Hand 5, South wind round, WMO chart: Player 2 (started South) deals, so sits East.
     referee_client.post(
         table_url(world, "full"),

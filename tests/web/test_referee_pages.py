@@ -14,6 +14,7 @@ from factories import make_tournament, make_user
 
 from tournament.models import AuditEntry, Hand, Penalty, Player, Round, Seat, Table, Tournament
 from tournament.services import (
+    DealInput,
     assign_referees,
     create_table,
     end_game,
@@ -138,7 +139,7 @@ def test_referee_of_table_one_cannot_enter_at_table_two(client, world):
 def test_get_on_a_post_address_is_refused_and_changes_nothing(client, world, name):
     client.force_login(world.referee)
     record_hand(
-        table=world.table, number=1, result="draw", entered_by=world.referee
+        table=world.table, number=1, deal=DealInput(result="draw"), entered_by=world.referee
     )  # something that undo or end could change
     before = snapshot()
     response = client.get(
@@ -152,7 +153,9 @@ def test_get_on_a_post_address_is_refused_and_changes_nothing(client, world, nam
 def test_get_on_the_end_address_is_the_review_and_changes_nothing(client, world):
     """The address of the "submit the game sheet" review (reloaded, gone back to, reopened)."""
     client.force_login(world.referee)
-    record_hand(table=world.table, number=1, result="draw", entered_by=world.referee)
+    record_hand(
+        table=world.table, number=1, deal=DealInput(result="draw"), entered_by=world.referee
+    )
     before = snapshot()
     response = client.get(table_url(world, "end"), {"number": 1, "time_called": "on"})
     assert response.status_code == 200
@@ -192,7 +195,9 @@ def table_links(response) -> list[str]:
 
 
 def test_my_tables_lists_the_tables_a_referee_is_assigned_to(client, world):
-    record_hand(table=world.table, number=1, result="draw", entered_by=world.referee)
+    record_hand(
+        table=world.table, number=1, deal=DealInput(result="draw"), entered_by=world.referee
+    )
     client.force_login(world.referee)
     response = client.get(reverse("referee:index"))
     assert response.status_code == 200
@@ -276,11 +281,7 @@ def test_table_screen_shows_the_next_hand_winds_and_running_scores(client, world
     record_hand(
         table=world.table,
         number=1,
-        result="win",
-        winner=players[1],
-        discarder=players[2],
-        fan=10,
-        flowers=1,
+        deal=DealInput(result="win", winner=players[1], discarder=players[2], fan=10, flowers=1),
         entered_by=world.referee,
     )
     client.force_login(world.referee)
@@ -300,7 +301,12 @@ def test_table_screen_shows_the_next_hand_winds_and_running_scores(client, world
 
 def test_seat_winds_follow_the_tournaments_rotation_after_a_wind_round(client, world):
     for number in range(1, 6):
-        record_hand(table=world.table, number=number, result="draw", entered_by=world.referee)
+        record_hand(
+            table=world.table,
+            number=number,
+            deal=DealInput(result="draw"),
+            entered_by=world.referee,
+        )
     client.force_login(world.referee)
     response = client.get(table_url(world))
     assert 'data-prevailing="S"' in status_block(response)
@@ -320,7 +326,9 @@ def test_table_screen_includes_the_score_sheet(client, world):
         invalid_hand=False,
         entered_by=world.referee,
     )
-    record_hand(table=world.table, number=1, result="draw", entered_by=world.referee)
+    record_hand(
+        table=world.table, number=1, deal=DealInput(result="draw"), entered_by=world.referee
+    )
     client.force_login(world.referee)
     html = client.get(table_url(world)).content.decode()
     sheet = html[html.index('id="sheet-heading"') :]
@@ -331,7 +339,12 @@ def test_table_screen_includes_the_score_sheet(client, world):
 
 def test_after_sixteen_hands_the_screen_offers_to_end_the_game(client, world):
     for number in range(1, 17):
-        record_hand(table=world.table, number=number, result="draw", entered_by=world.referee)
+        record_hand(
+            table=world.table,
+            number=number,
+            deal=DealInput(result="draw"),
+            entered_by=world.referee,
+        )
     client.force_login(world.referee)
     html = client.get(table_url(world)).content.decode()
     assert "All 16 hands entered" in html
@@ -344,11 +357,7 @@ def test_an_ended_game_shows_the_table_points_and_no_hand_forms(client, world):
     record_hand(
         table=world.table,
         number=1,
-        result="win",
-        winner=p[0],
-        discarder=p[1],
-        fan=8,
-        flowers=0,
+        deal=DealInput(result="win", winner=p[0], discarder=p[1], fan=8, flowers=0),
         entered_by=world.referee,
     )
     end_game(table=world.table, ended_by_time=True, entered_by=world.referee)
@@ -383,7 +392,12 @@ def test_the_forms_on_the_table_screen_have_distinct_ids(client, world):
 
 def test_table_screen_takes_a_fixed_number_of_queries(client, world, django_assert_num_queries):
     for number in range(1, 9):
-        record_hand(table=world.table, number=number, result="draw", entered_by=world.referee)
+        record_hand(
+            table=world.table,
+            number=number,
+            deal=DealInput(result="draw"),
+            entered_by=world.referee,
+        )
         record_false_win(
             table=world.table,
             number=number,

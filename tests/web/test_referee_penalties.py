@@ -10,7 +10,7 @@ from test_referee_hands import errors_of, open_entry
 from test_referee_pages import messages_of, scores, snapshot, table_url
 
 from tournament.models import AuditEntry, Hand, Penalty, Table
-from tournament.services import end_game, record_hand
+from tournament.services import DealInput, end_game, record_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -73,9 +73,7 @@ def test_the_winner_of_a_hand_cannot_be_given_a_false_win_for_it(referee_client,
     record_hand(
         table=world.table,
         number=1,
-        result="win",
-        winner=p[0],
-        fan=8,
+        deal=DealInput(result="win", winner=p[0], fan=8),
         entered_by=world.referee,
     )
     response = referee_client.post(
@@ -150,10 +148,7 @@ def test_undo_asks_for_confirmation_before_removing_the_last_hand(referee_client
     record_hand(
         table=world.table,
         number=2,
-        result="win",
-        winner=p[1],
-        discarder=p[0],
-        fan=8,
+        deal=DealInput(result="win", winner=p[1], discarder=p[0], fan=8),
         entered_by=world.referee,
     )
     before = snapshot()

@@ -9,7 +9,7 @@ from test_referee_hands import errors_of
 from test_referee_pages import messages_of, scores, table_url
 
 from tournament.models import ExtraWin, Hand, Penalty
-from tournament.services import record_hand
+from tournament.services import DealInput, record_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -130,7 +130,12 @@ def test_the_game_is_over_after_the_last_wind_round(referee_client, japanese):
     japanese.tournament.rule_settings = {"wind_rounds": 1}
     japanese.tournament.save()
     for number in range(1, 5):
-        record_hand(table=japanese.table, number=number, result="draw", entered_by=japanese.referee)
+        record_hand(
+            table=japanese.table,
+            number=number,
+            deal=DealInput(result="draw"),
+            entered_by=japanese.referee,
+        )
 
     html = page(referee_client, japanese)
 
@@ -361,10 +366,19 @@ def test_a_wilmington_filled_sheet_calls_the_repeat_a_continued_deal(client, wil
     from django.urls import reverse
 
     record_hand(
-        table=wilmington.table, number=1, result="win", winner=wilmington.players[0],
-        discarder=wilmington.players[1], value=30, entered_by=wilmington.referee,
-    )  # fmt: skip
-    record_hand(table=wilmington.table, number=2, result="draw", entered_by=wilmington.referee)
+        table=wilmington.table,
+        number=1,
+        deal=DealInput(
+            result="win", winner=wilmington.players[0], discarder=wilmington.players[1], value=30
+        ),
+        entered_by=wilmington.referee,
+    )
+    record_hand(
+        table=wilmington.table,
+        number=2,
+        deal=DealInput(result="draw"),
+        entered_by=wilmington.referee,
+    )
     client.force_login(wilmington.organiser)
 
     html = client.get(

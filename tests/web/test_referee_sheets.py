@@ -12,7 +12,14 @@ from factories import draws
 from test_referee_pages import messages_of, snapshot, table_url
 
 from tournament.models import Round, Table, Tournament
-from tournament.services import confirm_game, end_game, pause_clock, record_hand, start_clock
+from tournament.services import (
+    DealInput,
+    confirm_game,
+    end_game,
+    pause_clock,
+    record_hand,
+    start_clock,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -45,10 +52,7 @@ def test_the_live_part_is_a_fragment_with_clock_hands_scores_and_sheet(client, w
     record_hand(
         table=world.table,
         number=1,
-        result="win",
-        winner=world.players[1],
-        discarder=world.players[2],
-        fan=10,
+        deal=DealInput(result="win", winner=world.players[1], discarder=world.players[2], fan=10),
         entered_by=world.referee,
     )
     start_clock(round=world.round, actor=world.organiser, minutes=90)
@@ -161,9 +165,7 @@ def test_a_second_referee_sees_and_confirms_a_submitted_sheet(client, second_ref
     record_hand(
         table=world.table,
         number=1,
-        result="win",
-        winner=world.players[0],
-        fan=8,
+        deal=DealInput(result="win", winner=world.players[0], fan=8),
         entered_by=world.referee,
     )
     end_game(table=world.table, ended_by_time=True, entered_by=world.referee)

@@ -9,6 +9,7 @@ from factories import submit
 
 from tournament import standings_cache
 from tournament.services import (
+    DealInput,
     add_player,
     confirm_game,
     correct_hand,
@@ -56,7 +57,9 @@ def test_a_correction_counts_at_once(client, confirmed, organiser):
     before = scores(client)
     page_before = client.get(PAGE).content
 
-    correct_hand(hand=confirmed.hands.get(number=2), result="draw", entered_by=organiser)
+    correct_hand(
+        hand=confirmed.hands.get(number=2), deal=DealInput(result="draw"), entered_by=organiser
+    )
 
     after = scores(client)
     assert after != before
@@ -117,7 +120,9 @@ def test_a_change_to_a_submitted_sheet_shows_in_the_provisional_standings(client
                    reason="Slow", entered_by=organiser)  # fmt: skip
     assert scores(client, provisional=True)[ann] == before - 30
 
-    correct_hand(hand=table.hands.get(number=1), result="draw", entered_by=organiser)
+    correct_hand(
+        hand=table.hands.get(number=1), deal=DealInput(result="draw"), entered_by=organiser
+    )
     assert scores(client, provisional=True)[ann] < before - 30
 
 

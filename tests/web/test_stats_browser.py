@@ -18,6 +18,7 @@ from django.urls import reverse
 from tournament.demo import DEMO_PASSWORD, load_demo_data
 from tournament.models import Round
 from tournament.services import (
+    DealInput,
     confirm_submitted_games,
     end_game,
     record_hand,
@@ -60,10 +61,12 @@ def demo(transactional_db):
             record_hand(
                 table=table,
                 number=number,
-                result="win",
-                winner=players[winner],
-                discarder=None if discarder is None else players[discarder],
-                fan=fan,
+                deal=DealInput(
+                    result="win",
+                    winner=players[winner],
+                    discarder=None if discarder is None else players[discarder],
+                    fan=fan,
+                ),
                 entered_by=organiser,
             )
         end_game(table=table, ended_by_time=True, entered_by=organiser)

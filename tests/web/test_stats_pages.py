@@ -11,6 +11,7 @@ from stats_cup import PURE_DOTS, build_stats_cup
 
 from tournament.models import Tournament
 from tournament.services import (
+    DealInput,
     add_player,
     confirm_submitted_games,
     create_round,
@@ -226,13 +227,12 @@ def build(tournament, organiser, tables: int) -> None:
             record_hand(
                 table=table,
                 number=1,
-                result="win",
-                winner=seats[0].player,
-                discarder=seats[1].player,
-                tiles=PURE_DOTS,
+                deal=DealInput(
+                    result="win", winner=seats[0].player, discarder=seats[1].player, tiles=PURE_DOTS
+                ),
                 entered_by=organiser,
             )
-            record_hand(table=table, number=2, result="draw", entered_by=organiser)
+            record_hand(table=table, number=2, deal=DealInput(result="draw"), entered_by=organiser)
             record_false_win(table=table, number=3, offender=seats[3].player,
                              invalid_hand=False, entered_by=organiser)  # fmt: skip
             end_game(table=table, ended_by_time=True, entered_by=organiser)

@@ -10,6 +10,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 
 from scoring.engine import HandError, parse_compact
+from tournament import services
 from tournament.api import schemas
 from tournament.api.errors import ApiError, from_validation_error, invalid
 from tournament.models import Hand, Player, Table
@@ -46,8 +47,8 @@ def players_by_key(table: Table, keys: dict[str, str | None]) -> dict[str, Playe
     return found
 
 
-def hand_values(table: Table, hand: schemas.HandCorrection) -> dict[str, Any]:
-    """The arguments of record_hand / correct_hand, from a hand as sent."""
+def hand_values(table: Table, hand: schemas.HandCorrection) -> services.DealInput:
+    """The deal record_hand / correct_hand take, from a hand as sent."""
     if hand.tiles is not None and hand.compact is not None:
         raise invalid({"compact": "Send the tiles either as tiles or as compact, not both."})
     players = players_by_key(
@@ -72,21 +73,26 @@ def hand_values(table: Table, hand: schemas.HandCorrection) -> dict[str, Any]:
         | {"also": [win.player for win in also]},
     )
     further = facts.pop("also")
-    return {
-        "result": hand.result,
-        **players,
-        "fan": hand.fan,
-        "flowers": hand.flowers,
-        "tiles": case,
-        "value": hand.value,
-        "extra_winners": [(player, win.value) for player, win in zip(further, also, strict=True)],
-        "extra_tiles": [
+    return services.DealInput(
+        result=hand.result,
+        winner=players["winner"],
+        discarder=players["discarder"],
+        offender=players["offender"],
+        fan=hand.fan,
+        flowers=hand.flowers,
+        tiles=case,
+        value=hand.value,
+        extra_winners=[(player, win.value) for player, win in zip(further, also, strict=True)],
+        extra_tiles=[
             (player, _case(win.tiles))
             for player, win in zip(further, also, strict=True)
             if win.tiles is not None
         ],
-        **facts,
-    }
+        riichi=facts["riichi"],
+        faulty_claims=facts["faulty_claims"],
+        ready=facts["ready"],
+        faulty_riichi=facts["faulty_riichi"],
+    )
 
 
 def _case(tiles: dict[str, Any]) -> dict[str, Any]:
@@ -150,13 +156,13 @@ def _deal_field(error: ValidationError, values: dict[str, Any]) -> str | None:
     return CODE_FIELDS.get(str(refusal.code))
 
 
-def recorded(service: Any, values: dict[str, Any], **arguments: Any) -> Hand:
-    """`service` (record_hand or correct_hand) given a deal's `values`; a refusal about one of
-    the deal's fields names it."""
+def recorded(service: Any, deal: services.DealInput, **arguments: Any) -> Hand:
+    """`service` (record_hand or correct_hand) given a `deal`; a refusal about one of the
+    deal's fields names it."""
     try:
-        return service(**arguments, **values)
+        return service(**arguments, deal=deal)
     except ValidationError as error:
-        field = _deal_field(error, values)
+        field = _deal_field(error, vars(deal))
         if field is None:
             raise
         translated = from_validation_error(error)

@@ -116,11 +116,11 @@ def submit_hand(
     # Reads first; the hand is written in one short transaction (record_hand's, which holds the
     # table's lock), and the answer is read after its commit.
     found, sent = reach(request).table, payload
-    values = deal_arguments.hand_values(found, sent)
+    deal = deal_arguments.hand_values(found, sent)
     with token_use(request):
         hand = deal_arguments.recorded(
             services.record_hand,
-            values,
+            deal,
             table=found,
             number=sent.number,
             entered_by=request.user,
@@ -153,12 +153,12 @@ def correct_hand(
 
     Who: an organiser of the tournament."""
     found, recorded, sent = reach(request).table, reach(request).named, payload
-    values = deal_arguments.hand_values(found, sent)
+    deal = deal_arguments.hand_values(found, sent)
     if sent.number not in (None, hand):
         message = "The hand number is the one in the address; it cannot change."
         raise invalid({"number": message})
     recorded = deal_arguments.recorded(
-        services.correct_hand, values, hand=recorded, entered_by=request.user
+        services.correct_hand, deal, hand=recorded, entered_by=request.user
     )
     return _hand_answer(request, found, recorded)
 

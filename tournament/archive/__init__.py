@@ -80,7 +80,9 @@ out, their entries are attributed to the importing user, and a warning says so. 
 organisers exists here, the importing user organises the tournament.
 
 Modules: `schema` (the format), `errors` (`ArchiveError` and the words for where a document is
-wrong), `export` and `load` (the import).
+wrong), `export`, and the import: `load` (the tournament and its players), `load_rounds` (rounds
+and their games), `load_versions` (what versions 3 to 5 keep around the games) and `loader`
+(what an import holds while it loads).
 """
 
 from __future__ import annotations

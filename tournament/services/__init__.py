@@ -1,5 +1,7 @@
 """Writes: every change to tournament data goes through one of these functions."""
 
+from tournament.services.as_recorded import AsRecorded, SheetAsRecorded
+from tournament.services.deal_input import DealInput
 from tournament.services.games import (
     check_end_game,
     confirm_game,
@@ -7,7 +9,9 @@ from tournament.services.games import (
     end_game,
     reopen_game,
 )
+from tournament.services.games_in_memory import GameInMemory, games_in_memory, write_games
 from tournament.services.hands import (
+    check_results_open,
     correct_hand,
     correct_last_hand,
     record_hand,
@@ -46,11 +50,16 @@ from tournament.services.seating import create_table
 from tournament.services.seating_plan.one_round import seat_round
 
 __all__ = [
+    "AsRecorded",
+    "DealInput",
+    "GameInMemory",
+    "SheetAsRecorded",
     "add_player",
     "assign_referees",
     "assign_round_referees",
     "change_clock",
     "check_end_game",
+    "check_results_open",
     "confirm_game",
     "confirm_submitted_games",
     "correct_hand",
@@ -60,6 +69,7 @@ __all__ = [
     "create_table",
     "end_game",
     "extend_clock",
+    "games_in_memory",
     "give_table_time",
     "import_players_csv",
     "pause_clock",
@@ -78,4 +88,5 @@ __all__ = [
     "start_clock",
     "swap_players",
     "update_player",
+    "write_games",
 ]

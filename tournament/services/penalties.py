@@ -40,6 +40,7 @@ from tournament.services._common import (
     seats_of,
     submission_key,
 )
+from tournament.services.as_recorded import AsRecorded, keep_as_recorded
 from tournament.services.games import refuse_confirmed_unless_organiser
 
 
@@ -52,11 +53,15 @@ def record_false_win(
     invalid_hand: bool,
     entered_by: User,
     submission: uuid.UUID | str | None = None,
+    reason: str = "",
+    as_recorded: AsRecorded | None = None,
 ) -> Penalty:
     """A declared win that is not one: the offender pays each other player; may not win the hand.
 
     `invalid_hand` is for wrong tiles or a wrong count (20 each under MCR); otherwise the hand
     was worth less than the minimum (10 each). `submission` is the idempotency key, as for
+    `record_hand`. `reason`: the reason to store, when not the automatic one (an import keeps
+    the recorded one). `as_recorded` (an import): who entered it and when, as for
     `record_hand`.
     """
     key = submission_key(
@@ -87,6 +92,8 @@ def record_false_win(
         hand=table.hands.filter(number=number).first(),
         entered_by=entered_by,
     )
+    penalty.reason = reason.strip() or penalty.reason
+    keep_as_recorded(penalty, as_recorded)
     for name, value in (key.fields() if key else {}).items():
         setattr(penalty, name, value)
     penalty.save()
@@ -188,10 +195,12 @@ def record_penalty(
     hand_number: int | None = None,
     entered_by: User,
     submission: uuid.UUID | str | None = None,
+    as_recorded: AsRecorded | None = None,
 ) -> Penalty:
     """A penalty with its reason: distributed to the other three players, or a deduction.
 
-    `submission` is the idempotency key, as for `record_hand`.
+    `submission` is the idempotency key and `as_recorded` (an import) who entered it and
+    when, as for `record_hand`.
     """
     key = submission_key(
         submission,
@@ -222,6 +231,7 @@ def record_penalty(
         hand_number=hand_number,
         entered_by=entered_by,
     )
+    keep_as_recorded(penalty, as_recorded)
     for name, value in (key.fields() if key else {}).items():
         setattr(penalty, name, value)
     penalty.save()
@@ -353,7 +363,7 @@ def _check_penalty(
         raise ValidationError(deduction_range(scale), code="deduction_out_of_range")
 
 
-def _finish(table, seats, penalty: Penalty, entered_by: User) -> Penalty:
+def _finish(table: Table, seats: list[Seat], penalty: Penalty, entered_by: User) -> Penalty:
     recompute_scores(table, seats)
     audit(
         table=table,

@@ -58,6 +58,7 @@ from tournament.sample_hands import (
 )
 from tournament.services.attendance import MOST_SUBSTITUTES, absent_from
 from tournament.services.audit import record
+from tournament.services.deal_input import DealInput
 from tournament.services.games import confirm_game, end_game
 from tournament.services.hands import record_hand
 from tournament.services.penalties import record_false_win, record_penalty
@@ -412,7 +413,7 @@ def play_game(table: Table, user: User, dealer: Dealer) -> Table:
                 invalid_hand=invalid,
                 entered_by=user,
             )
-        record_hand(table=table, number=at.number, entered_by=user, **facts)
+        record_hand(table=table, number=at.number, entered_by=user, deal=DealInput(**facts))
         if kind == "deduction":
             record_penalty(
                 table=table,

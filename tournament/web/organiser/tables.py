@@ -165,7 +165,7 @@ def hand(
     if request.method == "POST":
         if call_service(
             form,
-            lambda: correct_hand(hand=record, entered_by=request.user, **form.service_arguments()),
+            lambda: correct_hand(hand=record, deal=form.deal(), entered_by=request.user),
             fields,
         ):
             messages.success(

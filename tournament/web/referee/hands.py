@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from scoring.engine import HandError, RulePreset, parse_compact
+from scoring.engine import HandError, RulePreset
 from scoring.engine.rulebook import HAND_TILES, rulebook_for
 from scoring.engine_messages import engine_message
 from scoring.services import score_request
@@ -25,7 +25,7 @@ from scoring.views import present_verdict
 from tournament import services
 from tournament.access import AuthenticatedRequest
 from tournament.deals import DealAt
-from tournament.models import Hand, Seat, Table
+from tournament.models import Seat, Table
 from tournament.web.htmx import AuthenticatedHtmxRequest
 from tournament.web.referee.answers import (
     ERROR_FIELDS,
@@ -60,10 +60,7 @@ def record_win(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
         hand = services.record_hand(
             table=table,
             number=form.cleaned_data["number"],
-            result=Hand.Result.WIN,
-            winner=form.winner(),
-            discarder=form.discarder(),
-            **form.facts(),
+            deal=form.deal(),
             entered_by=request.user,
             submission=form.submission_key(),
         )
@@ -237,11 +234,7 @@ def record_full(request: AuthenticatedHtmxRequest, **where: Any) -> HttpResponse
     if action != "save":
         return render_table(request, table, bound=("full", form), verdict=verdict)
     try:
-        if rules.counts_fan:
-            hand = parse_compact(form.cleaned_data["tiles"], **form.situation())
-            tiles, facts = hand.to_case(), {"flowers": form.cleaned_data["flowers"]}
-        else:  # the preset's engine scores the tiles (and any further winner's)
-            tiles, facts = form.tiles_case(form.cleaned_data["tiles"]), form.facts()
+        deal = form.deal()  # the tiles for the preset's engine (and any further winner's)
     except HandError as error:
         form.add_error("tiles", engine_message(error))
         return render_table(request, table, bound=("full", form), verdict=verdict)
@@ -249,11 +242,7 @@ def record_full(request: AuthenticatedHtmxRequest, **where: Any) -> HttpResponse
         saved = services.record_hand(
             table=table,
             number=form.cleaned_data["number"],
-            result=Hand.Result.WIN,
-            winner=form.winner(),
-            discarder=form.discarder(),
-            tiles=tiles,
-            **facts,
+            deal=deal,
             entered_by=request.user,
             submission=form.submission_key(),
         )
@@ -321,8 +310,7 @@ def record_draw(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
         hand = services.record_hand(
             table=table,
             number=form.cleaned_data["number"],
-            result=Hand.Result.DRAW,
-            **form.facts(),
+            deal=form.deal(),
             entered_by=request.user,
             submission=form.submission_key(),
         )
@@ -343,8 +331,7 @@ def record_faulty_out(request: AuthenticatedRequest, **where: Any) -> HttpRespon
         hand = services.record_hand(
             table=table,
             number=form.cleaned_data["number"],
-            result=Hand.Result.FAULTY_OUT,
-            **form.facts(),
+            deal=form.deal(),
             entered_by=request.user,
             submission=form.submission_key(),
         )
@@ -409,7 +396,7 @@ def correct_last_hand(request: AuthenticatedRequest, **where: Any) -> HttpRespon
         hand = services.correct_last_hand(
             table=table,
             number=form.cleaned_data["number"],
-            **form.corrected(),
+            deal=form.deal(),
             entered_by=request.user,
         )
     except ValidationError as error:

@@ -23,7 +23,7 @@ from tournament.clock import Clock, table_clock
 from tournament.deals import DealAt, following, last_deal, seat_winds_of
 from tournament.models import FALSE_WIN_KINDS, Hand, Seat, Table, Tournament, Wind
 from tournament.selectors import ScoreSheetLine, format_points, score_sheet, table_results
-from tournament.services._common import refuse_unless_playing
+from tournament.services import check_results_open
 from tournament.web.referee.describe import describe_hand
 from tournament.web.referee.forms import (
     WIND_NAMES,
@@ -146,7 +146,7 @@ def table_state(table: Table) -> TableState:
     tournament = table.round.tournament
     last_hand = last_deal(table)
     try:
-        refuse_unless_playing(table)
+        check_results_open(table=table)
         not_playing = ""
     except ValidationError as error:
         not_playing = " ".join(error.messages)

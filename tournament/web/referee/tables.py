@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.db.models import Count, Prefetch, Q
 from django.http import HttpResponse
 from django.shortcuts import render
@@ -75,7 +76,7 @@ def index(request: AuthenticatedRequest) -> HttpResponse:
     )
 
 
-def sheets_to_confirm(user, tournament: Tournament) -> int | None:
+def sheets_to_confirm(user: User, tournament: Tournament) -> int | None:
     """How many submitted sheets of `tournament` wait for a second referee's confirmation that
     `user` may give; None where the tournament does not ask referees to confirm."""
     if tournament.confirmation != Tournament.Confirmation.SECOND_REFEREE:

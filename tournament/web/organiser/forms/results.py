@@ -16,6 +16,7 @@ from scoring.engine.presets import MCR
 from scoring.engine.rulebook import rulebook_for
 from scoring.engine_messages import engine_message
 from tournament.models import MOST_DEALS, Hand, HandResult, Penalty, Player, Seat
+from tournament.services import DealInput
 from tournament.services.penalties import scale_words
 from tournament.web.fan_pick import add_fan_pick, choose_fan
 from tournament.web.organiser.forms.common import PlayerChoiceField, player_choices
@@ -105,18 +106,19 @@ class HandForm(forms.Form):
         data["case"] = hand.to_case()
         return data
 
-    def service_arguments(self) -> dict[str, Any]:
+    def deal(self) -> DealInput:
+        """The corrected hand as `correct_hand` takes it."""
         data = self.cleaned_data
         if data["result"] == Hand.Result.DRAW:
-            return {"result": data["result"]}
-        return {
-            "result": data["result"],
-            "winner": data.get("winner"),
-            "discarder": data.get("discarder"),
-            "fan": data.get("fan"),
-            "flowers": data["flowers"],
-            "tiles": data["case"],
-        }
+            return DealInput(result=data["result"])
+        return DealInput(
+            result=data["result"],
+            winner=data.get("winner"),
+            discarder=data.get("discarder"),
+            fan=data.get("fan"),
+            flowers=data["flowers"],
+            tiles=data["case"],
+        )
 
     @staticmethod
     def initial_for(hand: Hand) -> dict[str, Any]:
@@ -244,9 +246,9 @@ class DealForm(forms.Form):
             initial[f"also_{win.winner.player_id}"] = win.value
         return initial
 
-    def service_arguments(self) -> dict[str, Any]:
-        """What `correct_hand` is asked to set; the service refuses facts that do not belong
-        to the result, naming them."""
+    def deal(self) -> DealInput:
+        """The corrected deal as `correct_hand` takes it; the service refuses facts that do
+        not belong to the result, naming them."""
         data = self.cleaned_data
         arguments: dict[str, Any] = {"result": data["result"]}
         result = data["result"]
@@ -266,7 +268,7 @@ class DealForm(forms.Form):
         for name in _KEPT[result]:
             if name in data:
                 arguments[name] = data[name]
-        return arguments
+        return DealInput(**arguments)
 
     ERROR_FIELDS = {
         **_WHO_WON_ERRORS,

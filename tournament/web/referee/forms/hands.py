@@ -3,14 +3,16 @@ the correction of the last hand and its removal."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import RulePreset
+from scoring.engine import RulePreset, parse_compact
 from scoring.engine.rulebook import rulebook_for
 from tournament.models import MOST_DEALS, Hand, Player
+from tournament.services import DealInput
 from tournament.web.fan_pick import add_fan_pick, choose_fan
 from tournament.web.referee.forms.base import FLOWER_CHOICES, SELF_DRAWN, HandForm, KeyedForm
 
@@ -122,22 +124,24 @@ class WinForm(WinnerForm):
             self.add_error(None, _("The discarder cannot win on his own discard."))
         return data
 
-    def facts(self) -> dict[str, Any]:
-        """What `services.record_hand` takes besides the result and the winner."""
+    def deal(self) -> DealInput:
+        """The win as `services.record_hand` takes it."""
         data = self.cleaned_data
+        win = DealInput(result=Hand.Result.WIN, winner=self.winner(), discarder=self.discarder())
         if self.rules.counts_fan:
-            return {"fan": data["fan"], "flowers": data["flowers"]}
+            return replace(win, fan=data["fan"], flowers=data["flowers"])
         extra = [
             (self.player(name[5:]), value)
             for name, value in data.items()
             if name.startswith("also_") and value is not None
         ]
-        return {
-            "value": data["value"],
-            "extra_winners": extra,
-            "riichi": self.players_of("riichi"),
-            "faulty_claims": self.players_of("faulty_claims"),
-        }
+        return replace(
+            win,
+            value=data["value"],
+            extra_winners=extra,
+            riichi=self.players_of("riichi"),
+            faulty_claims=self.players_of("faulty_claims"),
+        )
 
 
 def value_field(rules: RulePreset, label: StrOrPromise) -> forms.IntegerField:
@@ -317,15 +321,24 @@ class FullForm(WinnerForm):
             situation["flowers"] = data["flowers"]
         return situation
 
-    def facts(self) -> dict[str, Any]:
-        """What `services.record_hand` takes besides the result, the winner and the tiles,
-        under a preset that counts points."""
-        return {
-            "value": self.cleaned_data.get("value"),
-            "riichi": self.players_of("riichi"),
-            "faulty_claims": self.players_of("faulty_claims"),
-            "extra_tiles": self.extra_tiles(),
-        }
+    def deal(self) -> DealInput:
+        """The win by its tiles as `services.record_hand` takes it: under MCR the tiles with
+        their situation and the flowers; under a preset that counts points the tiles for its
+        engine, with the value if given and the preset's facts of the deal. Raises HandError
+        when the tiles cannot be read."""
+        data = self.cleaned_data
+        win = DealInput(result=Hand.Result.WIN, winner=self.winner(), discarder=self.discarder())
+        if self.rules.counts_fan:
+            hand = parse_compact(data["tiles"], **self.situation())
+            return replace(win, tiles=hand.to_case(), flowers=data["flowers"])
+        return replace(
+            win,
+            tiles=self.tiles_case(data["tiles"]),
+            value=data.get("value"),
+            riichi=self.players_of("riichi"),
+            faulty_claims=self.players_of("faulty_claims"),
+            extra_tiles=self.extra_tiles(),
+        )
 
 
 class DrawForm(HandForm):
@@ -342,12 +355,14 @@ class DrawForm(HandForm):
         if self.rules.deal.ready_pool:
             self.fields["ready"] = self.players_field(_("Ready hands shown"))
 
-    def facts(self) -> dict[str, Any]:
-        return {
-            name: self.players_of(name)
-            for name in ("riichi", "faulty_riichi", "ready")
-            if name in self.fields
-        }
+    def deal(self) -> DealInput:
+        """The drawn deal as `services.record_hand` takes it."""
+        return DealInput(
+            result=Hand.Result.DRAW,
+            riichi=self.players_of("riichi"),
+            faulty_riichi=self.players_of("faulty_riichi"),
+            ready=self.players_of("ready"),
+        )
 
 
 class FaultyOutForm(HandForm):
@@ -361,8 +376,10 @@ class FaultyOutForm(HandForm):
         if self.rules.deal.riichi_stake:
             self.fields["riichi"] = self.players_field(_("Riichi declared"))
 
-    def facts(self) -> dict[str, Any]:
-        return {"offender": self.player(self.cleaned_data["offender"])}
+    def deal(self) -> DealInput:
+        """The faulty out as `services.record_hand` takes it."""
+        offender = self.player(self.cleaned_data["offender"])
+        return DealInput(result=Hand.Result.FAULTY_OUT, offender=offender)
 
 
 class CorrectForm(KeyedForm):
@@ -451,19 +468,19 @@ class CorrectForm(KeyedForm):
             self.add_error("flowers", _("Choose the number of flowers, 0 to 8."))
         return data
 
-    def corrected(self) -> dict[str, Any]:
-        """What `services.correct_hand` is asked to set (besides the hand and who asks)."""
+    def deal(self) -> DealInput:
+        """The corrected deal as `services.correct_last_hand` takes it."""
         data = self.cleaned_data
         if data["result"] == self.DRAW:
-            return {"result": Hand.Result.DRAW}
+            return DealInput(result=Hand.Result.DRAW)
         key = data["discarder"]
-        return {
-            "result": Hand.Result.WIN,
-            "winner": self.player(data["winner"]),
-            "discarder": None if key == SELF_DRAWN else self.player(key),
-            "fan": data["fan"],
-            "flowers": data["flowers"],
-        }
+        return DealInput(
+            result=Hand.Result.WIN,
+            winner=self.player(data["winner"]),
+            discarder=None if key == SELF_DRAWN else self.player(key),
+            fan=data["fan"],
+            flowers=data["flowers"],
+        )
 
     def matches(self, hand: Hand) -> bool:
         """Does `hand` already have exactly the values sent (a correction sent twice)?"""

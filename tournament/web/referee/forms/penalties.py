@@ -41,7 +41,7 @@ class FalseWinForm(KeyedForm):
     number = forms.TypedChoiceField(label=_("Hand"), coerce=int)
     kind = forms.ChoiceField(label=_("What was wrong"), widget=forms.RadioSelect)
 
-    def __init__(self, *args: Any, below_minimum_each: int, invalid_hand_each: int, **kwargs):
+    def __init__(self, *args: Any, below_minimum_each: int, invalid_hand_each: int, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.fields["offender"] = self.player_field(_("Offender"), _("Choose the offender."))
         self.fields["number"].label = Words(rulebook_for(self.rules)).deal
