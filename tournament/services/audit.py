@@ -1,7 +1,8 @@
 """The audit gate: every service that changes something a referee, organiser or player relies on
 keeps it here, in one row of the tournament's audit trail (who, when, what before and after).
-`record` is the only writer of `AuditEntry` rows (the archive's import excepted, which loads
-rows in bulk); the audit page (`tournament.web.organiser.audit`) reads them back in words."""
+`record` (one row) and `record_all` (many rows in one statement, for an import's games) are
+the only writers of `AuditEntry` rows; the audit page (`tournament.web.organiser.audit`)
+reads them back in words."""
 
 from __future__ import annotations
 
@@ -28,7 +29,22 @@ def record(
     (plain JSON: names and numbers, never a password or a private link). `actor` is None, or
     an anonymous user, for what a visitor did without an account: a registration on the
     public page, a check-in or a referee call from a player's private link."""
-    return AuditEntry.objects.create(
+    entry = entry_of(tournament, action, actor=actor, before=before, after=after, table=table)
+    entry.save()
+    return entry
+
+
+def entry_of(
+    tournament: Tournament | int,
+    action: str,
+    *,
+    actor: Actor,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+    table: Table | None = None,
+) -> AuditEntry:
+    """The row `record` writes, not saved yet: for `record_all`."""
+    return AuditEntry(
         tournament_id=tournament if isinstance(tournament, int) else tournament.pk,
         table=table,
         actor=actor if isinstance(actor, User) else None,
@@ -36,3 +52,9 @@ def record(
         before=before,
         after=after,
     )
+
+
+def record_all(entries: list[AuditEntry]) -> None:
+    """Write the rows made by `entry_of` in one statement (an import's games, a round at a
+    time)."""
+    AuditEntry.objects.bulk_create(entries)

@@ -23,6 +23,7 @@ from tournament.services._common import (
     refuse_unless_playing,
 )
 from tournament.services.as_recorded import AsRecorded, SheetAsRecorded, keep_as_recorded
+from tournament.services.audit import entry_of, record_all
 from tournament.services.deal_input import DealInput
 from tournament.services.games import (
     SHEET_FIELDS,
@@ -228,18 +229,17 @@ def write_games(games: list[GameInMemory]) -> None:
     ExtraWin.objects.bulk_create(wins)
     Penalty.objects.bulk_create([penalty for game in games for penalty in game.penalties])
     entries = [
-        AuditEntry(
-            tournament_id=game.table.round.tournament_id,
-            table=game.table,
+        entry_of(
+            game.table.round.tournament_id,
+            action,
             actor=game.actor,
-            action=action,
-            before=None,
+            table=game.table,
             after=_after(game, recorded),
         )
         for game in games
         for action, recorded in game.events
     ]
-    AuditEntry.objects.bulk_create(entries)
+    record_all(entries)
     for game in games:
         game.set_scores()
     Seat.objects.bulk_update([seat for game in games for seat in game.seats], ["score"])
