@@ -24,6 +24,7 @@ from tournament.deals import following
 from tournament.models import Hand, Penalty, Round, Seat, Table, Tournament
 from tournament.rotation import WINDS
 from tournament.selectors import ScoreSheetLine, score_sheet, table_results
+from tournament.tally import Standing
 from tournament.teams import TeamStanding
 
 if TYPE_CHECKING:
@@ -47,6 +48,24 @@ def points_number(points: Fraction) -> int | float:
     if points.denominator == 1:
         return points.numerator
     return round(float(points), 2)
+
+
+def standing_json(row: Standing) -> dict[str, Any]:
+    """One row of the standings, as the API and `manage.py standings --json` answer it."""
+    return {
+        "rank": row.rank,
+        "player": row.player.key,
+        "name": row.player.name,
+        "table_points": points_number(row.table_points),
+        "table_points_exact": str(row.table_points),
+        "score": points_number(Fraction(row.score)),
+        "substitute": row.player.substitute,
+        "provisional_games": row.provisional_games,
+        "stage": row.stage or None,
+        "score_exact": str(Fraction(row.score)),
+        "carried_table_points": _exact(row.carried_table_points),
+        "carried_score": _exact(row.carried_score),
+    }
 
 
 def tournament_detail(tournament: Tournament, *, rounds: QuerySet[Round]) -> dict[str, Any]:

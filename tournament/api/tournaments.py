@@ -16,7 +16,6 @@ from tournament.access import AuthenticatedRequest
 from tournament.api import pages, schemas, serialisers
 from tournament.api.auth import CREATORS, ORGANISERS, reach
 from tournament.api.errors import ApiError, invalid_field, refusals
-from tournament.management.commands.standings import standing_json
 from tournament.models import Tournament
 from tournament.prize_giving import shown
 from tournament.selectors import visible_tournaments
@@ -267,7 +266,7 @@ def get_standings(
         tournament,
         provisional=counted,
         shape="api",
-        build=lambda found: [standing_json(row) for row in found],
+        build=lambda found: [serialisers.standing_json(row) for row in found],
         before_round=seen.before_round,
     )
     return {

@@ -46,44 +46,16 @@ exact value. --stage main|final|consolation prints one stage's standings alone.
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tournament.api.serialisers import standing_json, team_standing
 from tournament.models import Round, Table, Tournament
 from tournament.prize_giving import public
 from tournament.selectors import Standing, format_points, standings
 from tournament.stages import STAGES, format_score, stage_heading
 from tournament.teams import TeamStanding, team_standings
-
-
-def standing_json(row: Standing) -> dict[str, Any]:
-    return {
-        "rank": row.rank,
-        "player": row.player.key,
-        "name": row.player.name,
-        "table_points": points_number(row.table_points),
-        "table_points_exact": str(row.table_points),
-        "score": points_number(Fraction(row.score)),
-        "substitute": row.player.substitute,
-        "provisional_games": row.provisional_games,
-        "stage": row.stage or None,
-        "score_exact": str(Fraction(row.score)),
-        "carried_table_points": _exact(row.carried_table_points),
-        "carried_score": _exact(row.carried_score),
-    }
-
-
-def _exact(value: Fraction | None) -> str | None:
-    return None if value is None else str(value)
-
-
-def points_number(points: Fraction) -> int | float:
-    """An int when whole, else a float rounded to two decimals (7/3 -> 2.33)."""
-    if points.denominator == 1:
-        return points.numerator
-    return round(float(points), 2)
 
 
 class Command(BaseCommand):
@@ -123,8 +95,6 @@ class Command(BaseCommand):
             tournament, provisional=provisional, before_round=before_round, stage=options["stage"]
         )
         if options["teams"]:
-            from tournament.api.serialisers import team_standing  # it reads standing_json here
-
             teams = team_standings(tournament, rows)
             if options["json"]:
                 answer = {
