@@ -85,7 +85,7 @@ def main() -> None:
     from django.test import Client
     from django.urls import reverse
 
-    from tournament.demo import load_demo_data
+    from tournament.management.demo import load_demo_data
 
     demo = load_demo_data()
     tournament = demo.tournament

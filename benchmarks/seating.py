@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from seating_sweep import known_maximum  # noqa: E402
 
-from tournament import seating  # noqa: E402
+from tournament.domain import seating  # noqa: E402
 
 SIZES = (16, 32, 36, 48, 64, 100, 200, 300)
 ROUNDS = (7, 10)

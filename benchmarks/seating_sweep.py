@@ -32,8 +32,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tournament import seating  # noqa: E402
-from tournament.seating.schedule import LARGEST_CONSTRUCTION  # noqa: E402
+from tournament.domain import seating  # noqa: E402
+from tournament.domain.seating.schedule import LARGEST_CONSTRUCTION  # noqa: E402
 
 ROUNDS = (7, 10)
 

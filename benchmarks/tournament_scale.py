@@ -16,7 +16,7 @@ settlement code). Then it measures, with the database's query log:
 - computing the standings (`selectors.standings`), rendering the public standings page, and
   the JSON standings of the API; the page and the API again as the first request after a
   change (the tournament's LiveVersion number moved before each, untimed), since between
-  changes the standings are kept (tournament.standings_cache);
+  changes the standings are kept (tournament.reads.standings_cache);
 - the public page of round 3 (the one in play, which refreshes itself) and of round 1 (finished,
   every table with its results).
 
@@ -205,8 +205,8 @@ def path_exists(path: str) -> bool:
 def run(size: int, samples: int, key: str = "mcr") -> list[Row]:
     from django.test import Client
 
-    from tournament import selectors
     from tournament.models import Table
+    from tournament.reads import selectors
     from tournament.services import DealInput, record_hand
 
     tournament, user = build(size, key)
@@ -266,7 +266,7 @@ def run(size: int, samples: int, key: str = "mcr") -> list[Row]:
     if path_exists(api_standings):
         rows.append(("standings (JSON API)", *measure(lambda i: fetch(visitor, api_standings), 5)))
     # The first request after a change: what a checkout that keeps the standings between
-    # changes (tournament.standings_cache) computes anew. Without that, every request is one.
+    # changes (tournament.reads.standings_cache) computes anew. Without that, every request is one.
     try:
         from tournament.services.live import note_change
     except ImportError:

@@ -173,7 +173,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
-                "tournament.context_processors.navigation",
+                "tournament.web.context_processors.navigation",
             ],
         },
     },
@@ -204,7 +204,7 @@ if os.environ.get("TEST_DATABASE_NAME") and "postgresql" in DATABASES["default"]
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "live": {
-        "BACKEND": "tournament.live_cache.LiveFragmentCache",
+        "BACKEND": "tournament.infra.live_cache.LiveFragmentCache",
         "LOCATION": "live_fragment_cache",
         "OPTIONS": {"MAX_ENTRIES": 2000, "CULL_FREQUENCY": 4},
     },
@@ -257,11 +257,11 @@ AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_HANDLER = "tournament.web.login.LoginHandler"
 LOGIN_ADDRESS_FAILURE_LIMIT = _int("LOGIN_ADDRESS_FAILURE_LIMIT", 50, minimum=1)
-AXES_CLIENT_IP_CALLABLE = "tournament.throttle.client_ip"
+AXES_CLIENT_IP_CALLABLE = "tournament.infra.throttle.client_ip"
 AXES_LOCKOUT_CALLABLE = "tournament.web.login.locked_out"
 AXES_USERNAME_CALLABLE = "tournament.web.login.recorded_username"
 
-# API token throttling (tournament.throttle): after TOKEN_FAILURE_LIMIT wrong tokens from one
+# API token throttling (tournament.infra.throttle): after TOKEN_FAILURE_LIMIT wrong tokens from one
 # address within TOKEN_COOLOFF_MINUTES, every token from it is answered 429 for that long.
 # Counted in the database (the TokenFailures table) for the same reason as the logins.
 TOKEN_FAILURE_LIMIT = _int("TOKEN_FAILURE_LIMIT", 20, minimum=1)

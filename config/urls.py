@@ -7,7 +7,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import JavaScriptCatalog, set_language
 
 from config.api import urlpatterns as api_urlpatterns
-from tournament import views as tournament_views
+from tournament.web import home as tournament_views
 from tournament.web import player_link
 from tournament.web.login import AdminLoginForm, SiteLoginView
 
@@ -31,7 +31,7 @@ urlpatterns = [
     ),
     # Choosing a language needs no CSRF token: a forged request could only change the reader's
     # language, and a page without a token sets no cookie, so nginx may keep one copy of a
-    # public page for every visitor (config.hosting).
+    # public page for every visitor (hosting.commands).
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path(
         "jsi18n/",

@@ -38,8 +38,8 @@ from factories import (
     seated_round,
 )
 
-from tournament import standings_cache
 from tournament.models import Player, Round, Table, Tournament
+from tournament.reads import standings_cache
 
 # Playwright's sync API runs an event loop in the test's thread; Django refuses database
 # calls from a thread with a running loop unless told this is safe (it is: one thread).

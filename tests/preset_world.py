@@ -23,10 +23,16 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from factories import make_players, make_tournament, make_user, seated_round
 
-from tournament import deals
+from tournament.domain.rotation import WINDS
+from tournament.domain.sample_hands import (
+    JT_LIMIT,
+    JT_TILES,
+    MCR_TILES,
+    WA_JOKER_PAIR,
+    WA_JOKER_SET,
+)
 from tournament.models import Player, Round, Table, Tournament
-from tournament.rotation import WINDS
-from tournament.sample_hands import JT_LIMIT, JT_TILES, MCR_TILES, WA_JOKER_PAIR, WA_JOKER_SET
+from tournament.reads import deals
 from tournament.services import (
     DealInput,
     add_player,

@@ -13,10 +13,8 @@ from django.core.management import call_command
 from django.http import HttpRequest
 from django.urls import reverse
 
-from tournament import deals
 from tournament.archive import export_tournament, import_tournament
-from tournament.clock import clock_of
-from tournament.demo import (
+from tournament.management.demo import (
     DEMO_PASSWORD,
     DEMO_TOURNAMENT_SLUG,
     DEMO_USERNAME,
@@ -24,7 +22,9 @@ from tournament.demo import (
     REGISTRATION_DEMO_SLUG,
 )
 from tournament.models import Cut, ExtraWin, Hand, Penalty, Seat, Table, Tournament
-from tournament.selectors import standings
+from tournament.reads import deals
+from tournament.reads.clock import clock_of
+from tournament.reads.selectors import standings
 from tournament.services import registrations
 
 pytestmark = pytest.mark.django_db
@@ -528,7 +528,7 @@ def test_loading_the_demo_again_keeps_one_registration_demo(demo):
 
 
 def test_the_check_in_demo_is_at_its_desk_with_links_and_some_checked_in(demo, client):
-    from tournament.demo import CHECK_IN_DEMO_SLUG
+    from tournament.management.demo import CHECK_IN_DEMO_SLUG
     from tournament.services.check_in import check_in_counts
 
     out = StringIO()

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournament.demo import DEMO_TOURNAMENT_SLUG, load_demo_data
-from tournament.teams import team_standings
+from tournament.management.demo import DEMO_TOURNAMENT_SLUG, load_demo_data
+from tournament.reads.teams import team_standings
 
 pytestmark = pytest.mark.django_db
 

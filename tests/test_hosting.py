@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from config import env, hosting
+from config import env
+from hosting import commands as hosting
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SERVE = REPO_ROOT / "scripts" / "serve"

@@ -1,5 +1,5 @@
 """nginx keeps the public pages and their live updates LIVE_STALE_SECONDS for visitors
-(config.hosting._live_cache):
+(hosting.commands._live_cache):
 the generated configuration, and nginx running it in front of a small stand-in for the
 application that counts what reaches it."""
 
@@ -23,7 +23,7 @@ from django.conf import settings
 # `factories`).
 from test_hosting import NGINX, free_port, proxy
 
-from config import hosting
+from hosting import commands as hosting
 
 
 def test_without_live_seconds_nginx_keeps_nothing(tmp_path):

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from test_hosting import NGINX, free_port, proxy
 
-from config import hosting
+from hosting import commands as hosting
 
 
 class Application(http.server.BaseHTTPRequestHandler):

@@ -1,4 +1,4 @@
-"""The "live" cache's set() on PostgreSQL (tournament.live_cache): one upsert, read back by
+"""The "live" cache's set() on PostgreSQL (tournament.infra.live_cache): one upsert, read back by
 Django's own get(), culled as Django culls."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tournament import live_cache
-from tournament.live_cache import LiveFragmentCache
+from tournament.infra import live_cache
+from tournament.infra.live_cache import LiveFragmentCache
 
 pytestmark = pytest.mark.django_db
 

@@ -33,10 +33,10 @@ from django.contrib.auth import get_user_model
 from factories import make_players, make_tournament, make_user, seated_round
 from test_hosting import NGINX, REPO_ROOT, database_url, free_port, proxy
 
-from config import hosting
+from hosting import commands as hosting
+from tournament.infra.tokens import issue_token
 from tournament.models import Hand
 from tournament.services import assign_referees
-from tournament.tokens import issue_token
 
 pytestmark = [
     pytest.mark.skipif(NGINX is None, reason="nginx is not installed"),

@@ -28,7 +28,7 @@ from tournament.services.tournaments import RULES, rules_locked
 
 class NotesChanges(admin.ModelAdmin):
     """An edit here moves the tournament's LiveVersion number as the services' edits do: the
-    live pages' ETags and the kept standings (tournament.standings_cache) see it at once."""
+    live pages' ETags and the kept standings (tournament.reads.standings_cache) see it at once."""
 
     @staticmethod
     def tournament_id(obj: Tournament | Player) -> int:
@@ -153,7 +153,8 @@ class AuditEntryAdmin(ReadOnlyAdmin):
 
 @admin.register(TokenFailures)
 class TokenFailuresAdmin(admin.ModelAdmin):
-    """Addresses that sent wrong API tokens (`tournament.throttle`); deleting one unlocks it."""
+    """Addresses that sent wrong API tokens (`tournament.infra.throttle`); deleting one unlocks
+    it."""
 
     list_display = ["address", "failures", "since", "locked_until"]
     search_fields = ["address"]

@@ -18,9 +18,9 @@ from scoring.engine.presets import MCR
 from scoring.engine.rulebook import Rulebook, rulebook_for
 from scoring.engine.settlement import penalty_payments
 from scoring.words import Words
-from tournament.names import country_name, validate_country, validate_ema_number
-from tournament.rotation import WINDS
-from tournament.rule_settings import setting_problem
+from tournament.domain.names import country_name, validate_country, validate_ema_number
+from tournament.domain.rotation import WINDS
+from tournament.domain.rule_settings import setting_problem
 
 #: Far more deals than any game has: forms refuse a deal number above it as a typing slip (a
 #: game's own length comes from its rule preset and is the services' rule).
@@ -489,7 +489,7 @@ class Player(models.Model):
     name = models.CharField(
         max_length=200, help_text=_("The full name as it is written, such as Anna Berg or 王小明.")
     )
-    # The parts of the name, for the EMA results file (tournament/names.py): empty when the
+    # The parts of the name, for the EMA results file (tournament/domain/names.py): empty when the
     # name is to be split by its writing.
     family_name = models.CharField(max_length=200, blank=True)
     given_name = models.CharField(max_length=200, blank=True)
@@ -605,7 +605,7 @@ class Round(models.Model):
         default=False,
         help_text=_("Generated seating puts the top four together, then the next four, and so on."),
     )
-    # The round clock (see tournament/clock.py): running since clock_started_at for
+    # The round clock (see tournament/reads/clock.py): running since clock_started_at for
     # clock_minutes + clock_extra_minutes, not counting the paused seconds.
     clock_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
     clock_extra_minutes = models.SmallIntegerField(default=0)
@@ -1315,7 +1315,7 @@ class ApiToken(models.Model):
 
 
 class TokenFailures(models.Model):
-    """Wrong API tokens sent from one address (see `tournament.throttle`): how many since
+    """Wrong API tokens sent from one address (see `tournament.infra.throttle`): how many since
     `since`, and until when every token from there is refused. Kept in the database so that
     every application server counts the same failures."""
 

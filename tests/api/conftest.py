@@ -26,8 +26,8 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
+from tournament.infra.tokens import issue_token
 from tournament.services import assign_referees
-from tournament.tokens import issue_token
 
 DOCUMENT = "urn:openapi"
 

@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from tournament.infra.tokens import LAST_USED_EVERY, issue_token
 from tournament.models import ApiToken, Hand
-from tournament.tokens import LAST_USED_EVERY, issue_token
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from datetime import date
 import pytest
 from preset_world import PRESETS, build
 
-from tournament.ema_readiness import readiness
 from tournament.models import Player
+from tournament.reads.ema_readiness import readiness
 
 pytestmark = pytest.mark.django_db
 

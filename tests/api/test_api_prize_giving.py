@@ -9,8 +9,8 @@ import pytest
 from django.utils.dateparse import parse_datetime
 from prize_world import BEFORE_ROUND_2, FULL, build
 
+from tournament.reads.standings_cache import clear
 from tournament.services.prize_giving import hide_standings_from, reveal_standings
-from tournament.standings_cache import clear
 
 T = "/api/tournaments/spring-cup"
 

@@ -15,7 +15,7 @@ T = "/api/tournaments/spring-cup"
 
 
 def queries(client, url) -> int:
-    # Not counted: a token's first use, which notes when it was used (tournament.tokens).
+    # Not counted: a token's first use, which notes when it was used (tournament.infra.tokens).
     client.get(url)
     with CaptureQueriesContext(connection) as captured:
         assert client.get(url).status_code == 200

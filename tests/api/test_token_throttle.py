@@ -10,8 +10,8 @@ from django.urls import reverse
 from django.utils import timezone
 from factories import make_user
 
+from tournament.infra.tokens import issue_token
 from tournament.models import TokenFailures
-from tournament.tokens import issue_token
 
 pytestmark = pytest.mark.django_db
 

@@ -30,8 +30,8 @@ from django.core.signals import request_finished, request_started
 from django.db import close_old_connections, transaction
 from factories import make_players, make_tournament, make_user, seated_round
 
+from tournament.infra.tokens import issue_token
 from tournament.services import DealInput, create_round, record_hand, record_penalty
-from tournament.tokens import issue_token
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:

@@ -21,9 +21,9 @@ from factories import make_tournament, make_user, seated_round
 from openpyxl import load_workbook
 from site_map import fill, page_routes, parse
 
+from tournament.infra.spreadsheet import formula_like
 from tournament.models import Player
 from tournament.services import DealInput, add_player, end_game, record_hand
-from tournament.spreadsheet import formula_like
 
 pytestmark = pytest.mark.django_db
 

@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError
 from factories import make_tournament, make_user, seated_round
 from site_map import fill, page_routes, parse
 
+from tournament.infra.tokens import issue_token
 from tournament.models import Player
 from tournament.services import (
     DealInput,
@@ -29,7 +30,6 @@ from tournament.services import (
     record_hand,
     record_penalty,
 )
-from tournament.tokens import issue_token
 
 pytestmark = pytest.mark.django_db
 

@@ -13,8 +13,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
 
-from tournament.demo import DEMO_TOURNAMENT_SLUG
-from tournament.demo import DEMO_USERNAME as ORGANISER_USERNAME
+from tournament.management.demo import DEMO_TOURNAMENT_SLUG
+from tournament.management.demo import DEMO_USERNAME as ORGANISER_USERNAME
 from tournament.models import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

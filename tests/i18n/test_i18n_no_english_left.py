@@ -13,7 +13,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tournament.demo import DEMO_TOURNAMENT_SLUG, load_demo_data
+from tournament.management.demo import DEMO_TOURNAMENT_SLUG, load_demo_data
 from tournament.models import Penalty
 from tournament.web.organiser.players import SAMPLE_CSV
 

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from tournament.demo import DEMO_TOURNAMENT_SLUG, load_demo_data
+from tournament.management.demo import DEMO_TOURNAMENT_SLUG, load_demo_data
 from tournament.templatetags.winds import wind_letter
 
 ZH = {"HTTP_ACCEPT_LANGUAGE": "zh-CN,zh;q=0.9"}

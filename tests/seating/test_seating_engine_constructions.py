@@ -8,11 +8,11 @@ from itertools import combinations
 
 import pytest
 
-from tournament import seating
-from tournament.seating import constructions
-from tournament.seating import sixteen_pairs as sixteen_pairs_module
-from tournament.seating import stored_layers as stored_layers_module
-from tournament.seating.constructions import (
+from tournament.domain import seating
+from tournament.domain.seating import constructions
+from tournament.domain.seating import sixteen_pairs as sixteen_pairs_module
+from tournament.domain.seating import stored_layers as stored_layers_module
+from tournament.domain.seating.constructions import (
     affine_geometry,
     best_design,
     four_groups,
@@ -21,16 +21,16 @@ from tournament.seating.constructions import (
     repeat_free_bound,
     three_layers_and_a_point,
 )
-from tournament.seating.exact_cover import exact_cover
-from tournament.seating.fields import FiniteField, prime_power, ring_with_four_units_apart
-from tournament.seating.inflation import five_groups, groups_of, inflate
-from tournament.seating.sixteen_pairs import sixteen_pairs
-from tournament.seating.starters import (
+from tournament.domain.seating.exact_cover import exact_cover
+from tournament.domain.seating.fields import FiniteField, prime_power, ring_with_four_units_apart
+from tournament.domain.seating.inflation import five_groups, groups_of, inflate
+from tournament.domain.seating.sixteen_pairs import sixteen_pairs
+from tournament.domain.seating.starters import (
     cyclic_starter,
     is_repeat_free,
     three_layers_and_three_points,
 )
-from tournament.seating.stored_layers import (
+from tournament.domain.seating.stored_layers import (
     stored_layers_and_a_point,
     stored_layers_and_three_points,
 )

@@ -7,9 +7,9 @@ from itertools import permutations
 
 import pytest
 
-from tournament.seating import Entrant, RoundSeating, TableSeating, measure, meetings
-from tournament.seating.metrics import conflicts, wind_counts
-from tournament.seating.placement import assign_winds, cheapest_assignment
+from tournament.domain.seating import Entrant, RoundSeating, TableSeating, measure, meetings
+from tournament.domain.seating.metrics import conflicts, wind_counts
+from tournament.domain.seating.placement import assign_winds, cheapest_assignment
 
 
 def table(number, *seats):

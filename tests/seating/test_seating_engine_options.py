@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tournament import seating
-from tournament.seating import Entrant, RoundSeating, SeatingError, Separation, Separations
+from tournament.domain import seating
+from tournament.domain.seating import Entrant, RoundSeating, SeatingError, Separation, Separations
 
 REPO = Path(__file__).resolve().parents[2]
 

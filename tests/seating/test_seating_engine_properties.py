@@ -13,8 +13,8 @@ from itertools import combinations
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
-from tournament import seating
-from tournament.seating import Entrant, SeatingError, Separation, Separations
+from tournament.domain import seating
+from tournament.domain.seating import Entrant, SeatingError, Separation, Separations
 
 LONG = os.environ.get("HYPOTHESIS_PROFILE") == "long"
 EXAMPLES = 200 if LONG else 25

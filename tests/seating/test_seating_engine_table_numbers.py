@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from tournament import seating
-from tournament.seating import placement
-from tournament.seating.starters import three_layers_and_three_points
+from tournament.domain import seating
+from tournament.domain.seating import placement
+from tournament.domain.seating.starters import three_layers_and_three_points
 
 
 def forty_eight_over_ten() -> list[list[list[int]]]:

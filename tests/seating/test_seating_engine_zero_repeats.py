@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournament import seating
+from tournament.domain import seating
 
 
 def plain_field(players: int) -> list[seating.Entrant]:

@@ -6,7 +6,8 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from factories import make_round, make_table, make_user
 
-from tournament.access import (
+from tournament.models import Round
+from tournament.reads.access import (
     ORGANISER,
     REFEREE,
     NotFound,
@@ -14,7 +15,6 @@ from tournament.access import (
     table_access,
     tournament_access,
 )
-from tournament.models import Round
 
 pytestmark = pytest.mark.django_db
 

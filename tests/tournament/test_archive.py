@@ -14,7 +14,7 @@ from jsonschema import Draft202012Validator
 
 from tournament.archive import ArchiveError, export_tournament, import_tournament, json_schema
 from tournament.models import AuditEntry, Hand, Penalty, Player, Round, Seat, Table, Tournament
-from tournament.selectors import standings
+from tournament.reads.selectors import standings
 from tournament.services import (
     DealInput,
     assign_referees,

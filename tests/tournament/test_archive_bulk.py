@@ -20,7 +20,7 @@ from django.test.utils import CaptureQueriesContext
 from tests.tournament.test_archive_mutations import DEMO_ARCHIVE, counts, mutate
 from tournament.archive import ArchiveError, export_tournament, import_tournament
 from tournament.models import AuditEntry, Tournament
-from tournament.selectors import standings
+from tournament.reads.selectors import standings
 
 pytestmark = pytest.mark.django_db
 

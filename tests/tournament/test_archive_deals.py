@@ -27,7 +27,7 @@ from tournament.models import (
     Table,
     Tournament,
 )
-from tournament.selectors import standings
+from tournament.reads.selectors import standings
 from tournament.services import (
     DealInput,
     confirm_game,

@@ -13,7 +13,7 @@ from preset_world import PRESETS, build
 
 from tournament.archive import ArchiveError, export_tournament, import_tournament, json_schema
 from tournament.models import Hand, Tournament
-from tournament.selectors import standings
+from tournament.reads.selectors import standings
 
 pytestmark = pytest.mark.django_db
 

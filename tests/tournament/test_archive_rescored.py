@@ -19,8 +19,8 @@ from scoring.engine import get_preset
 from scoring.engine.rulebook import rulebook_for
 from tournament.archive import export_tournament, import_tournament
 from tournament.models import Hand, Tournament
+from tournament.reads.statistics import WinPatterns
 from tournament.services import DealInput, correct_hand, record_hand
-from tournament.statistics import WinPatterns
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from jsonschema import Draft202012Validator
 
 from tournament.archive import ArchiveError, export_tournament, import_tournament, json_schema
 from tournament.archive import parse as parse_archive
-from tournament.demo import DEMO_TOURNAMENT_SLUG
+from tournament.management.demo import DEMO_TOURNAMENT_SLUG
 from tournament.models import Hand, Penalty, Player, Tournament
 
 

@@ -9,7 +9,7 @@ from sheets_world import build_sheets_round
 
 from tournament.archive import ArchiveError, export_tournament, import_tournament
 from tournament.models import Table, Tournament
-from tournament.selectors import standings
+from tournament.reads.selectors import standings
 from tournament.services import add_player
 
 pytestmark = pytest.mark.django_db

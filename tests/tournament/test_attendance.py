@@ -10,7 +10,7 @@ from factories import make_players, make_tournament, make_user, seated_round
 from preset_world import PRESETS, build
 
 from tournament.models import AuditEntry, Player, Round, Seat
-from tournament.selectors import standings
+from tournament.reads.selectors import standings
 from tournament.services import add_player, create_round, set_round_status, set_seating
 from tournament.services.attendance import (
     absent_from,

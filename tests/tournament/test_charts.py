@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tournament.charts import Series, bar_chart, line_chart, nice_ticks
+from tournament.web.charts import Series, bar_chart, line_chart, nice_ticks
 
 
 def numbers(svg: str, element: str, attribute: str) -> list[float]:

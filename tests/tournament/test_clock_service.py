@@ -7,7 +7,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tournament.api.schemas import CLOCK_ACTIONS, CLOCK_STATES
-from tournament.clock import ClockAction, ClockState, clock_of
+from tournament.reads.clock import ClockAction, ClockState, clock_of
 from tournament.services import change_clock
 
 pytestmark = pytest.mark.django_db

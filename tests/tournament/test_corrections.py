@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tournament.models import AuditEntry
-from tournament.selectors import score_sheet
+from tournament.reads.selectors import score_sheet
 from tournament.services import DealInput, correct_hand, record_hand
 
 pytestmark = pytest.mark.django_db

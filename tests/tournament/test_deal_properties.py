@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from scoring.engine import get_preset
 from tests.factories import make_table
-from tournament import selectors
 from tournament.models import Hand
+from tournament.reads import selectors
 from tournament.services import DealInput, end_game, record_hand
 
 JT = "japanese-transitional"

@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 from factories import seated_round
 
-from tournament.ema import HEADERS, base_rank, decimal_text, ema_csv, ema_rows, split_name
-from tournament.selectors import standings
+from tournament.reads.ema import HEADERS, base_rank, decimal_text, ema_csv, ema_rows, split_name
+from tournament.reads.selectors import standings
 from tournament.services import (
     DealInput,
     add_player,

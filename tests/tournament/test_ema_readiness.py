@@ -1,4 +1,4 @@
-"""EMA readiness (`tournament.ema_readiness`): every kind of problem under the three presets
+"""EMA readiness (`tournament.reads.ema_readiness`): every kind of problem under the three presets
 on the long games of `preset_world`, the base rank with level players and a single player,
 and the factors of the MERS weight estimate."""
 
@@ -14,8 +14,9 @@ from preset_world import PRESETS, build
 
 from scoring.engine.presets import PRESETS as RULE_PRESETS
 from scoring.engine.rulebook import rulebook_for
-from tournament.ema import base_rank, ema_rows
-from tournament.ema_readiness import (
+from tournament.models import Player, Round, Seat, Table, Tournament
+from tournament.reads.ema import base_rank, ema_rows
+from tournament.reads.ema_readiness import (
     Kind,
     country_band,
     day_band,
@@ -24,8 +25,7 @@ from tournament.ema_readiness import (
     readiness,
     weight,
 )
-from tournament.models import Player, Round, Seat, Table, Tournament
-from tournament.selectors import Standing
+from tournament.reads.selectors import Standing
 from tournament.services import add_player, confirm_game, end_game, set_round_status
 
 pytestmark = pytest.mark.django_db

@@ -7,9 +7,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from factories import make_players, seated_round
 
-from tournament.ema import name_parts
+from tournament.domain.names import country_code, full_name, natural_key, split_name
 from tournament.models import Player
-from tournament.names import country_code, full_name, natural_key, split_name
+from tournament.reads.ema import name_parts
 from tournament.services import (
     DealInput,
     add_player,

@@ -9,8 +9,8 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tournament.domain.player_csv import MAX_CSV_CELL, MAX_CSV_CHARACTERS, MAX_CSV_PLAYERS
 from tournament.models import Player
-from tournament.player_csv import MAX_CSV_CELL, MAX_CSV_CHARACTERS, MAX_CSV_PLAYERS
 from tournament.services import add_player, import_players_csv, update_player
 
 

@@ -1,6 +1,6 @@
 """The prize-giving: hiding the public standings from a round on, the reveal and hiding again
 (tournament.services.prize_giving), which rounds each viewer's standings count
-(tournament.prize_giving) and `manage.py standings --public`."""
+(tournament.reads.prize_giving) and `manage.py standings --public`."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from prize_world import BEFORE_ROUND_2, FULL, build
 
-from tournament import prize_giving
 from tournament.models import AuditEntry, LiveVersion
-from tournament.selectors import standings
+from tournament.reads import prize_giving
+from tournament.reads.selectors import standings
 from tournament.services.prize_giving import (
     hide_standings_again,
     hide_standings_from,

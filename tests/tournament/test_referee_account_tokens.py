@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from tournament.infra.tokens import issue_token, user_for_token
 from tournament.models import ApiToken, AuditEntry, RefereeAccount
 from tournament.services.accounts import (
     create_referee_account,
     reset_referee_password,
     set_referee_active,
 )
-from tournament.tokens import issue_token, user_for_token
 
 pytestmark = pytest.mark.django_db
 

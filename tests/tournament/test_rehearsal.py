@@ -19,7 +19,7 @@ from tournament.models import (
     Table,
     Tournament,
 )
-from tournament.selectors import standings
+from tournament.reads.selectors import standings
 from tournament.services import rehearsal as service
 from tournament.services.players import add_player
 from tournament.services.tournaments import update_tournament

@@ -8,7 +8,7 @@ import pytest
 
 from scoring.engine.ranking import share_table_points
 from tournament.models import Player, Round, Seat, Table, Tournament
-from tournament.selectors import format_points, score_sheet, standings, table_results
+from tournament.reads.selectors import format_points, score_sheet, standings, table_results
 from tournament.services import DealInput, confirm_game, end_game, record_false_win, record_hand
 
 POINTS = [4, 2, 1, 0]

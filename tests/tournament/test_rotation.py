@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scoring.engine import PRESETS
+from tournament.domain.rotation import CHART_HANDS, SCHEMES, prevailing_wind, seat_wind, seat_winds
 from tournament.models import Tournament
-from tournament.rotation import CHART_HANDS, SCHEMES, prevailing_wind, seat_wind, seat_winds
 
 # Seat winds of the players who started at E, S, W, N, hand by hand (hands 1..16).
 WMO = [

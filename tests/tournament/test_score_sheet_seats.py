@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db.models import Prefetch
 
 from tournament.models import Seat, Table
-from tournament.selectors import score_sheet
+from tournament.reads.selectors import score_sheet
 from tournament.services import DealInput, record_hand, record_penalty
 
 

@@ -12,9 +12,9 @@ from itertools import combinations
 import pytest
 from django.core.exceptions import ValidationError
 
-from tournament import seating as engine
+from tournament.domain import seating as engine
 from tournament.models import AuditEntry, Player, Round, Seat, SeatingJob
-from tournament.selectors import standings
+from tournament.reads.selectors import standings
 from tournament.services import (
     DealInput,
     add_player,

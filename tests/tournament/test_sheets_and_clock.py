@@ -17,9 +17,9 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from factories import submit
 
-from tournament.clock import clock_of
 from tournament.models import AuditEntry, Hand, Penalty, Round, Table, Tournament
-from tournament.selectors import standings
+from tournament.reads.clock import clock_of
+from tournament.reads.selectors import standings
 from tournament.services import (
     DealInput,
     assign_referees,

@@ -11,9 +11,9 @@ from factories import make_players, make_tournament, make_user, seated_round
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournament import stages
 from tournament.models import AuditEntry, Cut, Round, Seat, Table
-from tournament.selectors import standings
+from tournament.reads import stages
+from tournament.reads.selectors import standings
 from tournament.services import create_round, set_round_status
 from tournament.services.stages import confirm_cut, seat_stage_round, undo_cut
 

@@ -8,10 +8,10 @@ from fractions import Fraction
 import pytest
 from preset_world import PRESETS, build
 
-from tournament import stages
 from tournament.archive import export_tournament, import_tournament
 from tournament.models import Cut, Round, Table
-from tournament.selectors import standings
+from tournament.reads import stages
+from tournament.reads.selectors import standings
 from tournament.services import (
     DealInput,
     confirm_game,

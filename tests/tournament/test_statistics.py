@@ -8,9 +8,8 @@ import pytest
 from stats_cup import build_stats_cup
 
 from scoring.engine import get_preset
-from tournament.selectors import score_sheet, score_sheets, standings
-from tournament.services import add_player
-from tournament.statistics import (
+from tournament.reads.selectors import score_sheet, score_sheets, standings
+from tournament.reads.statistics import (
     WinPatterns,
     player_false_wins,
     player_hands,
@@ -20,6 +19,7 @@ from tournament.statistics import (
     tournament_statistics,
     value_ranges,
 )
+from tournament.services import add_player
 
 
 @pytest.fixture

@@ -14,8 +14,8 @@ from django.core.exceptions import ValidationError
 from factories import make_round, make_table
 from preset_world import PRESETS, build
 
-from tournament.clock import clock_of, table_clock
 from tournament.models import AuditEntry, LiveVersion, Round, Table
+from tournament.reads.clock import clock_of, table_clock
 from tournament.services import DealInput, end_game, give_table_time, record_hand
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""Team standings (`tournament.teams`): best k members' table points, then their scores."""
+"""Team standings (`tournament.reads.teams`): best k members' table points, then their scores."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from preset_world import PRESETS, build
 
 from tournament.models import Player, Tournament
-from tournament.selectors import Standing, ranked, standings
+from tournament.reads.selectors import Standing, ranked, standings
+from tournament.reads.teams import has_teams, team_identity, team_slugs, team_standings
 from tournament.services import update_player
 from tournament.services.tournaments import update_tournament
-from tournament.teams import has_teams, team_identity, team_slugs, team_standings
 
 
 def _rows(*players: tuple[str, str, Fraction | int, int], substitutes: int = 0) -> list[Standing]:

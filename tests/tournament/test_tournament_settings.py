@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 
 from scoring.engine.ranking import TIE_BREAKS
 from tournament.models import Tournament
-from tournament.selectors import audit_trail
+from tournament.reads.selectors import audit_trail
 from tournament.services import end_game
 from tournament.services.tournaments import create_tournament
 

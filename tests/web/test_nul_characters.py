@@ -13,9 +13,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from factories import make_user
 
+from tournament.infra.tokens import issue_token
 from tournament.models import Player, RefereeAccount
 from tournament.services.accounts import create_referee_accounts
-from tournament.tokens import issue_token
 
 pytestmark = pytest.mark.django_db
 

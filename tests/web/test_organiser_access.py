@@ -8,6 +8,7 @@ from django.contrib.auth.models import Permission
 from django.urls import reverse
 from factories import make_players, make_user, seated_round
 
+from tournament.infra.tokens import issue_token
 from tournament.models import (
     ApiToken,
     AuditEntry,
@@ -26,7 +27,6 @@ from tournament.services import (
     record_hand,
     record_penalty,
 )
-from tournament.tokens import issue_token
 
 pytestmark = pytest.mark.django_db
 

@@ -7,13 +7,13 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from factories import make_players, make_user, seated_round
 
+from tournament.infra.tokens import issue_token, user_for_token
 from tournament.models import ApiToken, AuditEntry
 from tournament.services import (
     DealInput,
     correct_hand,
     record_hand,
 )
-from tournament.tokens import issue_token, user_for_token
 from tournament.web.organiser.audit import Change, changes
 
 pytestmark = pytest.mark.django_db

@@ -15,7 +15,7 @@ from django.urls import reverse
 from factories import make_tournament, make_user, seated_round
 
 from tournament.models import AuditEntry, RefereeAccount, Round, Table
-from tournament.permissions import can_referee
+from tournament.reads.permissions import can_referee
 from tournament.services import create_round
 from tournament.services.accounts import (
     MOST_ACCOUNTS_AT_ONCE,

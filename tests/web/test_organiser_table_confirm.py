@@ -7,7 +7,7 @@ from django.urls import reverse
 from factories import make_players, seated_round, submit
 
 from tournament.models import AuditEntry
-from tournament.selectors import standings
+from tournament.reads.selectors import standings
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from django.utils import timezone
 from factories import make_players, make_tournament, make_user, play, seated_round
 from preset_world import PRESETS, build
 
-from config import hosting
+from hosting import commands as hosting
 from tournament.models import AuditEntry, Hand, Player, RefereeCall, Registration, Tournament
 from tournament.services import (
     DealInput,

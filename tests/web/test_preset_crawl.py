@@ -15,8 +15,8 @@ from urllib.parse import urldefrag, urlsplit
 import pytest
 from preset_world import PRESETS, build
 
-from tournament import deals
 from tournament.models import Hand, Player
+from tournament.reads import deals
 
 pytestmark = pytest.mark.django_db
 

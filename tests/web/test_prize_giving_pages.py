@@ -14,10 +14,10 @@ from preset_world import PRESETS
 from prize_world import BEFORE_ROUND_2, FULL, build
 
 from tournament.models import AuditEntry, LiveVersion, Round, Tournament
+from tournament.reads.standings_cache import clear
 from tournament.services import set_round_status
 from tournament.services.player_links import issue_link
 from tournament.services.prize_giving import hide_standings_from, reveal_standings
-from tournament.standings_cache import clear
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from tournament.models import Tournament
-from tournament.selectors import standings
+from tournament.reads.selectors import standings
 from tournament.services import DealInput, record_hand
 
 pytestmark = pytest.mark.django_db

@@ -12,9 +12,10 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from test_public_scenario import body_rows, build_cup, build_field
 
+from tournament.domain.points import points_as_decimal
 from tournament.models import Player, Tournament
 from tournament.services import add_player
-from tournament.tables import StandingsTable, points_as_decimal
+from tournament.web.standings_table import StandingsTable
 
 URL = reverse("public:standings", args=["spring-cup"])
 

@@ -13,8 +13,8 @@ from django.urls import reverse
 from factories import make_tournament, make_user, seated_round
 
 from tournament.models import AuditEntry, RefereeListing
-from tournament.permissions import can_referee
-from tournament.selectors import tournament_referees
+from tournament.reads.permissions import can_referee
+from tournament.reads.selectors import tournament_referees
 from tournament.services.accounts import attach_referee_account, create_referee_accounts
 
 pytestmark = pytest.mark.django_db

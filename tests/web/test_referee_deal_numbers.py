@@ -10,8 +10,8 @@ import pytest
 from test_referee_hands import EAST_PUNG, full
 from test_referee_pages import table_url
 
-from tournament import deals
 from tournament.models import Hand
+from tournament.reads import deals
 from tournament.services import DealInput, record_hand
 
 pytestmark = pytest.mark.django_db

@@ -1,5 +1,5 @@
 """The standings page and API keep what they computed until the tournament changes
-(tournament.standings_cache): every change the standings show is there on the next request."""
+(tournament.reads.standings_cache): every change the standings show is there on the next request."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from factories import submit
 
-from tournament import standings_cache
+from tournament.reads import standings_cache
 from tournament.services import (
     DealInput,
     add_player,

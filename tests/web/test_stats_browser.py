@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from tournament.demo import DEMO_PASSWORD, load_demo_data
+from tournament.management.demo import DEMO_PASSWORD, load_demo_data
 from tournament.models import Round
 from tournament.services import (
     DealInput,

@@ -1,4 +1,4 @@
-"""Three-point layer tables with an extra symmetry, for tournament/seating/stored_layers.py.
+"""Three-point layer tables with an extra symmetry, for tournament/domain/seating/stored_layers.py.
 
 A developer's tool, not part of the app.  For m = 7 (mod 12) whose prime factors are all
 1 (mod 3) (m = 31, 43, 67, 79, 91, ...), Z_m has a multiplier t of order 3 with t - 1 a unit.

@@ -1,4 +1,4 @@
-"""Search base tables for tournament/seating/stored_layers.py and print them, checked.
+"""Search base tables for tournament/domain/seating/stored_layers.py and print them, checked.
 
 A developer's tool, not part of the app.  It compiles layer_tables.c beside it (a tabu search
 in plain C; it needs a C compiler such as `cc` or `gcc`), runs it for one m, develops the tables
@@ -24,7 +24,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))  # the repository, for tournament
 
-from tournament.seating import stored_layers as module  # noqa: E402
+from tournament.domain.seating import stored_layers as module  # noqa: E402
 
 
 def compile_search(directory: str) -> str:

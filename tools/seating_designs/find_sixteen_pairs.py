@@ -1,4 +1,5 @@
-"""Search the base rounds of tournament/seating/sixteen_pairs.py again (32 players, 10 rounds).
+"""Search the base rounds of tournament/domain/seating/sixteen_pairs.py again (32 players, 10
+rounds).
 
 A developer's tool, not part of the app: it needs OR-Tools (`pip install -e '.[design]'`, or
 `pip install ortools` into any environment; the app does not depend on it).  It states the
@@ -21,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, 
 
 from _cpsat import solve as run  # noqa: E402
 
-from tournament.seating import sixteen_pairs as module  # noqa: E402
+from tournament.domain.seating import sixteen_pairs as module  # noqa: E402
 
 PAIRS = 16
 BLOCKS = 4

@@ -1,5 +1,5 @@
 /*
- * Tabu search for the stored base tables of tournament/seating/stored_layers.py.
+ * Tabu search for the stored base tables of tournament/domain/seating/stored_layers.py.
  *
  * A developer's tool, not part of the app; find_layer_tables.py beside it compiles and runs it
  * and checks what it prints.  Plain C99, no library:

@@ -1,11 +1,11 @@
-"""Who is calling, and what they may reach (the policy of `tournament.permissions`), checked
+"""Who is calling, and what they may reach (the policy of `tournament.reads.permissions`), checked
 by django-ninja before it reads a request's parameters and body: a stranger gets 401, 404 or
 403 whatever they send.
 
 A caller is the owner of the API token sent as `Authorization: Bearer <secret>`, else the
 session's user (a browser), else anonymous, which is enough for reads only. A token that is not
 valid is refused with 401, also on public reads, so a program learns at once that its token is
-wrong; too many wrong tokens from one address get 429 for a while (`tournament.throttle`),
+wrong; too many wrong tokens from one address get 429 for a while (`tournament.infra.throttle`),
 whatever token that address sends then. Writes need a login (401); a session-authenticated
 write also needs the CSRF token, while a token-authenticated one does not (a browser never
 sends the token on its own).
@@ -33,7 +33,11 @@ from django.middleware.csrf import CsrfViewMiddleware
 from django.utils import timezone
 from ninja.security import APIKeyCookie, HttpBearer
 
-from tournament.access import (
+from tournament.api.errors import CHALLENGE, ApiError
+from tournament.infra.throttle import client_ip, note_token_failure, token_lockout
+from tournament.infra.tokens import find_token, note_use, use_due
+from tournament.models import Round, Table, Tournament
+from tournament.reads.access import (
     ORGANISER,
     READER,
     REFEREE,
@@ -42,14 +46,10 @@ from tournament.access import (
     RoleRequired,
     tournament_access,
 )
-from tournament.api.errors import CHALLENGE, ApiError
-from tournament.models import Round, Table, Tournament
-from tournament.permissions import Visitor
-from tournament.throttle import client_ip, note_token_failure, token_lockout
-from tournament.tokens import find_token, note_use, use_due
+from tournament.reads.permissions import Visitor
 
 SAFE_METHODS = frozenset({"GET", "HEAD"})
-# Roles of a gate beyond those of `tournament.access`: an organiser correcting a table's
+# Roles of a gate beyond those of `tournament.reads.access`: an organiser correcting a table's
 # records (the table is found first), an organiser or referee of the tournament, a user who may
 # create tournaments.
 CORRECTOR = "corrector"
@@ -89,7 +89,7 @@ class BearerToken(HttpBearer):
             )
         if use_due(found):
             if request.method in SAFE_METHODS:
-                note_use(found.pk)  # a read: at most once an hour (tournament.tokens)
+                note_use(found.pk)  # a read: at most once an hour (tournament.infra.tokens)
             else:
                 _USES_DUE[request] = found.pk  # noted in the write's transaction: token_use
         request.user = found.user

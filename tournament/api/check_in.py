@@ -10,11 +10,11 @@ from django.db.models import Model
 from django.http import HttpRequest
 from ninja import Router
 
-from tournament.access import AuthenticatedRequest
 from tournament.api import schemas
 from tournament.api.auth import ORGANISERS, reach
 from tournament.api.errors import refusals
 from tournament.models import Player, Tournament
+from tournament.reads.access import AuthenticatedRequest
 from tournament.services.check_in import (
     check_in_counts,
     desk_check_in,

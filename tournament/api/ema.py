@@ -1,5 +1,5 @@
 """The EMA readiness of a tournament: what would stop its ranking submission, the MERS
-weight's factors and estimate, and each ranked player's base rank (`tournament.ema_readiness`,
+weight's factors and estimate, and each ranked player's base rank (`tournament.reads.ema_readiness`,
 as the organiser's page shows them)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from tournament.api.auth import ORGANISERS, reach
 from tournament.api.errors import refusals
 from tournament.api.schemas.ema import EmaReadiness
 from tournament.api.tournaments import T
-from tournament.ema_readiness import readiness
+from tournament.reads.ema_readiness import readiness
 
 router = Router(exclude_unset=True)
 

@@ -23,7 +23,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from tournament.rotation import WINDS
+from tournament.domain.rotation import WINDS
 
 
 def _without_nul(value: Any) -> Any:

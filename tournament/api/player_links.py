@@ -9,12 +9,12 @@ from django.urls import reverse
 from ninja import Router
 from ninja.responses import Status
 
-from tournament.access import AuthenticatedRequest
 from tournament.api.auth import reach
 from tournament.api.schemas import EMPTY, Empty
 from tournament.api.schemas.player_links import PlayerLink, PlayerLinkRevoked
 from tournament.api.tournaments import WRITE, T
 from tournament.models import Player
+from tournament.reads.access import AuthenticatedRequest
 from tournament.services.player_links import issue_link, revoke_link
 
 router = Router(exclude_unset=True)

@@ -15,14 +15,14 @@ from ninja import Query, Router
 from ninja.responses import Status
 
 from tournament import services
-from tournament.access import AuthenticatedRequest
 from tournament.api import pages, schemas, serialisers
 from tournament.api.auth import reach
 from tournament.api.errors import ApiError, invalid, invalid_field
 from tournament.api.tournaments import PAGED, READ, WRITE, T
+from tournament.domain.rotation import WINDS
 from tournament.models import Round
-from tournament.rotation import WINDS
-from tournament.selectors import assignable_referees
+from tournament.reads.access import AuthenticatedRequest
+from tournament.reads.selectors import assignable_referees
 
 router = Router(exclude_unset=True)
 

@@ -17,15 +17,15 @@ from django.db.models import Count, Max, Prefetch, QuerySet
 from django.utils import timezone
 
 from scoring.engine import RulePreset
-from tournament import stages
 from tournament.api import schemas
-from tournament.clock import Clock, clock_of, table_clock
-from tournament.deals import following
+from tournament.domain.rotation import WINDS
 from tournament.models import Hand, Penalty, Round, Seat, Table, Tournament
-from tournament.rotation import WINDS
-from tournament.selectors import ScoreSheetLine, score_sheet, table_results
-from tournament.tally import Standing
-from tournament.teams import TeamStanding
+from tournament.reads import stages
+from tournament.reads.clock import Clock, clock_of, table_clock
+from tournament.reads.deals import following
+from tournament.reads.selectors import ScoreSheetLine, score_sheet, table_results
+from tournament.reads.tally import Standing
+from tournament.reads.teams import TeamStanding
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
@@ -402,7 +402,7 @@ def _exact(value: Fraction | None) -> str | None:
 
 
 def clock(round: Round, now: datetime | None = None) -> dict[str, Any]:
-    """The round clock (`tournament.clock`) as the API shows it."""
+    """The round clock (`tournament.reads.clock`) as the API shows it."""
     state = clock_of(round, now)
     return {
         "round": round.number,

@@ -22,13 +22,13 @@ from ninja import Header, Router
 from ninja.responses import Status
 
 from tournament import services
-from tournament.access import AuthenticatedRequest
 from tournament.api import deal_arguments, schemas, serialisers
 from tournament.api.auth import CORRECTORS, INSIDERS, REFEREES, Gate, reach, token_use
 from tournament.api.errors import ApiError, invalid, refusals
 from tournament.api.rounds import R
 from tournament.api.tournaments import READ, WRITE
 from tournament.models import Hand, Penalty, Table
+from tournament.reads.access import AuthenticatedRequest
 
 router = Router(exclude_unset=True)
 

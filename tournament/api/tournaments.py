@@ -12,17 +12,17 @@ from ninja.responses import Status
 from pydantic import WithJsonSchema
 
 from tournament import services
-from tournament.access import AuthenticatedRequest
 from tournament.api import pages, schemas, serialisers
 from tournament.api.auth import CREATORS, ORGANISERS, reach
 from tournament.api.errors import ApiError, invalid_field, refusals
 from tournament.models import Tournament
-from tournament.prize_giving import shown
-from tournament.selectors import visible_tournaments
+from tournament.reads.access import AuthenticatedRequest
+from tournament.reads.prize_giving import shown
+from tournament.reads.selectors import visible_tournaments
+from tournament.reads.standings_cache import cached_standings
+from tournament.reads.teams import team_standings
 from tournament.services import tournaments as tournament_services
 from tournament.services.stages import confirm_cut
-from tournament.standings_cache import cached_standings
-from tournament.teams import team_standings
 
 router = Router(exclude_unset=True)
 
@@ -261,7 +261,7 @@ def get_standings(
             f"{provisional[:20]!r}.",
         )
     counted = provisional in TRUE
-    # Every row serialised once per change of the tournament (tournament.standings_cache).
+    # Every row serialised once per change of the tournament (tournament.reads.standings_cache).
     rows = cached_standings(
         tournament,
         provisional=counted,

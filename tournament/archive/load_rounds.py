@@ -10,7 +10,6 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
-from tournament import deals
 from tournament.archive.errors import ArchiveError, at
 from tournament.archive.loader import Loader, RescoredHand
 from tournament.archive.schema import (
@@ -21,6 +20,7 @@ from tournament.archive.schema import (
     RoundRecord,
     TableRecord,
 )
+from tournament.domain.rotation import WINDS
 from tournament.models import (
     Hand,
     Penalty,
@@ -28,7 +28,7 @@ from tournament.models import (
     Table,
     Tournament,
 )
-from tournament.rotation import WINDS
+from tournament.reads import deals
 from tournament.services import (
     AsRecorded,
     DealInput,

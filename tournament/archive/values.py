@@ -23,7 +23,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from tournament.text import storable
+from tournament.domain.text import storable
 
 
 class Problem(ValueError):

@@ -7,7 +7,7 @@ the EMA file used to be told the family name) becomes the family and given names
 is written in its natural order ("Berg, Anna" -> "Anna Berg"; "王, 小明" -> "王小明").
 """
 
-import tournament.names
+import tournament.domain.names
 from django.db import migrations, models
 
 
@@ -15,15 +15,15 @@ def forwards(apps, schema_editor):
     Player = apps.get_model("tournament", "Player")
     for player in Player.objects.all().iterator():
         changed = []
-        code = tournament.names.country_code(player.country)
+        code = tournament.domain.names.country_code(player.country)
         if code is not None and code != player.country:
             player.country = code
             changed.append("country")
         if "," in player.name or "，" in player.name:
-            family, given = tournament.names.split_name(player.name)
+            family, given = tournament.domain.names.split_name(player.name)
             if family and given:
                 player.family_name, player.given_name = family[:200], given[:200]
-                player.name = tournament.names.full_name(family, given)[:200]
+                player.name = tournament.domain.names.full_name(family, given)[:200]
                 changed += ["family_name", "given_name", "name"]
         if changed:
             player.save(update_fields=changed)
@@ -57,12 +57,12 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='player',
             name='country',
-            field=models.CharField(blank=True, help_text='ISO 3166 country code, such as SE or CN.', max_length=100, validators=[tournament.names.validate_country]),
+            field=models.CharField(blank=True, help_text='ISO 3166 country code, such as SE or CN.', max_length=100, validators=[tournament.domain.names.validate_country]),
         ),
         migrations.AlterField(
             model_name='player',
             name='ema_number',
-            field=models.CharField(blank=True, max_length=20, validators=[tournament.names.validate_ema_number], verbose_name='EMA number'),
+            field=models.CharField(blank=True, max_length=20, validators=[tournament.domain.names.validate_ema_number], verbose_name='EMA number'),
         ),
         migrations.AlterField(
             model_name='player',

@@ -3,7 +3,7 @@
 import django.core.validators
 import django.db.models.deletion
 import django.utils.timezone
-import tournament.names
+import tournament.domain.names
 from django.conf import settings
 from django.db import migrations, models
 
@@ -48,7 +48,7 @@ class Migration(migrations.Migration):
                 (
                     "country",
                     models.CharField(
-                        blank=True, max_length=100, validators=[tournament.names.validate_country]
+                        blank=True, max_length=100, validators=[tournament.domain.names.validate_country]
                     ),
                 ),
                 ("club", models.CharField(blank=True, max_length=200)),
@@ -58,7 +58,7 @@ class Migration(migrations.Migration):
                     models.CharField(
                         blank=True,
                         max_length=20,
-                        validators=[tournament.names.validate_ema_number],
+                        validators=[tournament.domain.names.validate_ema_number],
                         verbose_name="EMA number",
                     ),
                 ),

@@ -46,8 +46,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournament.domain.names import natural_key
 from tournament.models import AuditEntry, Player, Round, Seat, Table, Tournament
-from tournament.names import natural_key
 from tournament.services.audit import record
 from tournament.services.live import note_change
 from tournament.services.seating_plan import seat_round

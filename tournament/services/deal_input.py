@@ -14,9 +14,9 @@ from django.utils.translation import gettext_lazy as _
 from scoring.engine import RulePreset
 from scoring.engine.rulebook import Scored
 from scoring.engine_messages import engine_message
-from tournament import deals
+from tournament.domain.rotation import WINDS
 from tournament.models import FALSE_WIN_KINDS, ExtraWin, Hand, Player, Seat, Table, Tournament
-from tournament.rotation import WINDS
+from tournament.reads import deals
 from tournament.services._common import seat_of
 
 

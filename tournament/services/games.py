@@ -11,9 +11,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament import deals
 from tournament.models import AuditEntry, Round, Seat, Table, Tournament
-from tournament.permissions import is_organiser, referees_in
+from tournament.reads import deals
+from tournament.reads.permissions import is_organiser, referees_in
 from tournament.services._common import (
     audit,
     lock_table,

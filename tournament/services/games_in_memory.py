@@ -12,9 +12,9 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from tournament import deals
 from tournament.models import AuditEntry, ExtraWin, Hand, Penalty, Player, Round, Seat, Table
-from tournament.permissions import is_organiser, referees_in
+from tournament.reads import deals
+from tournament.reads.permissions import is_organiser, referees_in
 from tournament.services._common import (
     game_scores,
     hand_snapshot,

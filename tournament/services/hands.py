@@ -16,8 +16,8 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament import deals
 from tournament.models import AuditEntry, ExtraWin, Hand, Seat, Table, Tournament
+from tournament.reads import deals
 from tournament.services._common import (
     add_to_scores,
     audit,

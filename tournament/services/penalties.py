@@ -15,7 +15,6 @@ from django.utils.translation import gettext_lazy as _
 from scoring.engine.presets import RulePreset
 from scoring.engine.rulebook import PenaltyScale, rulebook_for
 from scoring.engine.settlement import false_win_points
-from tournament import deals
 from tournament.models import (
     FALSE_WIN_KINDS,
     AuditEntry,
@@ -26,7 +25,8 @@ from tournament.models import (
     Seat,
     Table,
 )
-from tournament.permissions import is_organiser
+from tournament.reads import deals
+from tournament.reads.permissions import is_organiser
 from tournament.services._common import (
     audit,
     lock_table,

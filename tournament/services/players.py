@@ -1,8 +1,8 @@
 """Players: adding them one by one, changing them, removing one added by mistake, and
-importing a list from CSV (read by tournament/player_csv.py). Each change an `actor` makes is
+importing a list from CSV (read by tournament/domain/player_csv.py). Each change an `actor` makes is
 kept in the audit trail.
 
-What is given is tidied before it is checked (tournament/names.py): a country written as a
+What is given is tidied before it is checked (tournament/domain/names.py): a country written as a
 name or another code becomes its ISO 3166 code ("Sweden", "swe" -> SE), spaces leave an EMA
 number, and a player given by family and given names only gets their full name in its natural
 order.
@@ -17,12 +17,12 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
+from tournament.domain.names import clean_ema_number, country_code, full_name
+from tournament.domain.player_csv import line_problem, messages_of, read_player_list, refused
+from tournament.domain.text import storable
 from tournament.models import AuditEntry, Player, Round, Seat, Tournament
-from tournament.names import clean_ema_number, country_code, full_name
-from tournament.player_csv import line_problem, messages_of, read_player_list, refused
 from tournament.services.audit import Actor, record
 from tournament.services.live import note_change
-from tournament.text import storable
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -247,7 +247,7 @@ def remove_player(*, player: Player, actor: Actor = None) -> None:
 @transaction.atomic
 def import_players_csv(*, tournament: Tournament, text: str, actor: Actor = None) -> list[Player]:
     """Add the players listed in CSV `text` (a header line, then one player a line; read by
-    `tournament.player_csv`), for `actor`: one audit entry lists them by key.
+    `tournament.domain.player_csv`), for `actor`: one audit entry lists them by key.
 
     All or nothing: when any line is wrong, nothing is added and the error lists every wrong
     line by its number.

@@ -1,5 +1,5 @@
 """The prize-giving: hiding the public standings from a round on, revealing them, hiding them
-again. Which standings each viewer then sees is `tournament.prize_giving`."""
+again. Which standings each viewer then sees is `tournament.reads.prize_giving`."""
 
 from __future__ import annotations
 

@@ -58,6 +58,8 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
+from tournament.domain.names import clean_ema_number, country_code, country_name, full_name
+from tournament.domain.text import storable
 from tournament.models import (
     ACTIVE_REGISTRATION,
     AuditEntry,
@@ -66,11 +68,9 @@ from tournament.models import (
     Round,
     Tournament,
 )
-from tournament.names import clean_ema_number, country_code, country_name, full_name
 from tournament.services.audit import record
 from tournament.services.live import note_change
 from tournament.services.players import add_player, remove_player, update_player
-from tournament.text import storable
 
 Status = Registration.Status
 Mode = Tournament.RegistrationMode

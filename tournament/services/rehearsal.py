@@ -12,7 +12,7 @@ The organiser then looks at every page, print and export of the copy, and delete
 What a rehearsal plays, from its seed (the same seed plays the same rehearsal):
 
 - the planned rounds (`Tournament.planned_rounds`; REHEARSAL_ROUNDS when none is planned);
-- wins by value and by tiles (the hands of tournament/sample_hands.py), self-drawn and on a
+- wins by value and by tiles (the hands of tournament/domain/sample_hands.py), self-drawn and on a
   discard, draws, the preset's faulty outs (MCR and WA: a false win with its penalty before
   someone wins the deal; JT: a faulty out that ends the deal), riichi and ready players (JT), two
   winners on one discard (WA), now and then a deduction, and now and then a game ended by time;
@@ -45,10 +45,8 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournament import deals
-from tournament.models import AuditEntry, Player, Rehearsal, Round, Table, Tournament
-from tournament.rotation import WINDS
-from tournament.sample_hands import (
+from tournament.domain.rotation import WINDS
+from tournament.domain.sample_hands import (
     JT_LIMIT,
     JT_TILES,
     MCR_STRAIGHT,
@@ -56,6 +54,8 @@ from tournament.sample_hands import (
     WA_JOKER_PAIR,
     WA_JOKER_SET,
 )
+from tournament.models import AuditEntry, Player, Rehearsal, Round, Table, Tournament
+from tournament.reads import deals
 from tournament.services.attendance import MOST_SUBSTITUTES, absent_from
 from tournament.services.audit import record
 from tournament.services.deal_input import DealInput

@@ -13,8 +13,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament.clock import ClockAction, clock_of, table_clock
 from tournament.models import AuditEntry, Round, Table
+from tournament.reads.clock import ClockAction, clock_of, table_clock
 from tournament.services._common import lock_table
 from tournament.services.audit import record
 from tournament.services.live import note_change

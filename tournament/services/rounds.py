@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
+from tournament.domain.text import listed
 from tournament.models import (
     AuditEntry,
     Hand,
@@ -32,11 +33,10 @@ from tournament.models import (
     Table,
     Tournament,
 )
+from tournament.reads.stages import expected_players
 from tournament.services.audit import record
 from tournament.services.live import note_change
 from tournament.services.seating import create_table, refuse_unless_playing
-from tournament.stages import expected_players
-from tournament.text import listed
 
 Status = Round.Status
 

@@ -8,8 +8,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
+from tournament.domain.rotation import WINDS
 from tournament.models import Player, Round, Seat, Table
-from tournament.rotation import WINDS
 
 
 def refuse_unless_playing(player: Player, number: int) -> None:

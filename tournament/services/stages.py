@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament import stages
+from tournament.domain.text import listed
 from tournament.models import (
     AuditEntry,
     Cut,
@@ -20,11 +20,11 @@ from tournament.models import (
     Table,
     Tournament,
 )
+from tournament.reads import stages
+from tournament.reads.tally import TWELFTHS
 from tournament.services.audit import record
 from tournament.services.live import note_change
 from tournament.services.rounds import players_to_seat, set_seating
-from tournament.tally import TWELFTHS
-from tournament.text import listed
 
 Status = Round.Status
 STARTED = (Status.PLAYING, Status.FINISHED)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import pgettext
 
-from tournament import text
+from tournament.domain import text
 
 register = template.Library()
 

@@ -18,7 +18,7 @@ from scoring.engine.presets import MCR
 from scoring.engine.rulebook import rulebook_for
 from scoring.words import Words
 from tournament.models import Hand, HandResult, Penalty, PenaltyKind, Seat
-from tournament.selectors import ScoreSheetLine
+from tournament.reads.selectors import ScoreSheetLine
 from tournament.templatetags.punctuation import close_paren, colon, comma, open_paren
 from tournament.templatetags.winds import wind_letter
 

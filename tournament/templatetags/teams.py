@@ -8,8 +8,8 @@ from typing import Any
 
 from django import template
 
-from tournament.stages import format_score
-from tournament.teams import has_teams
+from tournament.reads.stages import format_score
+from tournament.reads.teams import has_teams
 
 register = template.Library()
 

@@ -1,15 +1,15 @@
 """The organiser's EMA readiness page (manage/<slug>/print/ema/readiness/): what would stop the
 ranking submission, the MERS weight's factors and estimate, each ranked player's base rank,
 and the EMA file's download, confirmed when blocking problems remain
-(`tournament.ema_readiness`). Organisers of the tournament only (`organiser_page`)."""
+(`tournament.reads.ema_readiness`). Organisers of the tournament only (`organiser_page`)."""
 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from tournament.ema_readiness import Problem, problem_count, readiness
 from tournament.models import Tournament
+from tournament.reads.ema_readiness import Problem, problem_count, readiness
 from tournament.web.organiser.access import organiser_page
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.http import HttpRequest
 from django_htmx.middleware import HtmxDetails
 
-from tournament.access import AuthenticatedRequest
+from tournament.reads.access import AuthenticatedRequest
 
 
 class HtmxRequest(HttpRequest):

@@ -36,8 +36,8 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import parse_etags, quote_etag
 
-from tournament.clock import Clock
 from tournament.models import AuditEntry, LiveVersion, Round, Table, Tournament
+from tournament.reads.clock import Clock
 from tournament.web.htmx import HtmxRequest
 
 
@@ -53,7 +53,7 @@ def live_tag(request: HtmxRequest, slug: str, *args: Any, **kwargs: Any) -> str 
     # No LiveVersion row: nothing has changed since the tournament was made. The id tells a
     # tournament from an earlier one of the same address (deleted, then made or imported anew).
     version = f"{row[0]}.{row[1] or 0}.{row[2] or 0}"
-    # Kept for the view, which keys the kept standings on it (tournament.standings_cache).
+    # Kept for the view, which keys the kept standings on it (tournament.reads.standings_cache).
     request.live_number = row[1] or 0  # type: ignore[attr-defined]
     return f"live-{version}"
 
@@ -147,7 +147,7 @@ def answer_live(
     `tag` names (the other players at a table, every viewer of the standings), or when it was
     drawn less than `stale_seconds()` ago and the client's own copy is no newer (see
     `Kept.answer`). Its 200 answers say in X-Accel-Expires how long a cache in front (nginx,
-    see config.hosting) may keep them: what is left of those seconds."""
+    see hosting.commands) may keep them: what is left of those seconds."""
     if tag is None:
         return render()
     digest = request_digest(request)
@@ -314,7 +314,7 @@ class Kept:
         if kept is None or current is None or not _no_older(current, kept):
             return None
         # A first poll sends no copy back; its page was just drawn, maybe newer than this. nginx
-        # filling again what it keeps for every viewer (config.hosting) sends none either, but
+        # filling again what it keeps for every viewer (hosting.commands) sends none either, but
         # says so: what its viewers hold is no newer than the last fragment drawn, this one.
         if request.headers.get("X-Live-Refill") != "1":
             theirs = [

@@ -20,7 +20,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.crypto import salted_hmac
 
-from tournament.throttle import client_ip, lockout, note_failure
+from tournament.infra.throttle import client_ip, lockout, note_failure
 
 LOCKED_OUT = 429
 

@@ -18,16 +18,16 @@ from django.utils.translation import gettext_lazy as _
 from django_tables2.export import TableExport
 
 from scoring.engine.ranking import places, share_table_points
-from tournament import deals
-from tournament.ema import ema_csv, ema_rows
 from tournament.models import Round, Seat, Table, Tournament
-from tournament.selectors import (
+from tournament.reads import deals
+from tournament.reads.ema import ema_csv, ema_rows
+from tournament.reads.selectors import (
     ScoreSheetLine,
     format_points,
     score_sheets,
     standings,
 )
-from tournament.teams import team_standings
+from tournament.reads.teams import team_standings
 from tournament.web.organiser.access import organiser_page, round_of
 from tournament.web.teams import TeamStandingsTable, best_of_text, team_rows
 
@@ -111,7 +111,7 @@ def standings_page(request: HttpRequest, tournament: Tournament) -> HttpResponse
 
 @organiser_page(*READ)
 def team_standings_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """Every team with its players, those counted marked (`tournament.teams`)."""
+    """Every team with its players, those counted marked (`tournament.reads.teams`)."""
     teams = [
         {
             "team": team,

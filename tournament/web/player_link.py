@@ -16,7 +16,7 @@ The secret must not leak: every answer says Referrer-Policy same-origin (no othe
 ever sent the address; not no-referrer, under which browsers send the forms' Origin as
 "null" and Django's CSRF check refuses the check-in and the call) and
 Cache-Control private (nothing between keeps it; nginx keeps only the public pages under /t/,
-config.hosting.VISITOR_PAGES), the page tells search engines not to index it, and the polls are
+hosting.commands.VISITOR_PAGES), the page tells search engines not to index it, and the polls are
 not kept in the shared "live" cache.
 """
 
@@ -37,9 +37,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django.views.defaults import page_not_found
 
 from scoring.words import Words
-from tournament.clock import ClockState, clock_of
 from tournament.models import AuditEntry, Player, RefereeCall, Round, Seat, Tournament
-from tournament.prize_giving import public as public_standings
+from tournament.reads.clock import ClockState, clock_of
+from tournament.reads.prize_giving import public as public_standings
 from tournament.services.check_in import self_check_in
 from tournament.services.player_links import (
     call_referee,
@@ -133,7 +133,7 @@ def _render(
     request: HtmxRequest, player: Player, secret: str, since: datetime | None
 ) -> HttpResponse:
     tournament = player.tournament
-    # A player sees the standings as the public does (`tournament.prize_giving`).
+    # A player sees the standings as the public does (`tournament.reads.prize_giving`).
     context = player_record(tournament, player, drafts=False, seen=public_standings(tournament))
     seat = current_seat(player)
     poll = reverse("player_link", args=[secret])

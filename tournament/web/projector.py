@@ -16,7 +16,7 @@ which part to answer:
 instead of table by table (for a hall where players look for their name).
 
 The hall sees the projector, so its standings are the public's, whoever opened it: while
-rounds are hidden until the prize-giving (`tournament.prize_giving`), those before them, with
+rounds are hidden until the prize-giving (`tournament.reads.prize_giving`), those before them, with
 a notice. The prize-giving itself has its own page, `reveal`: the ranking shown one place at a
 time from the last to the first.
 
@@ -36,16 +36,16 @@ from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_safe
 
-from tournament import stages
-from tournament.board import game_counts, next_seating_round, round_in_play, seating_of
-from tournament.clock import clock_of, table_clock
+from tournament.domain.points import shown_score
 from tournament.models import Round, Table, Tournament
-from tournament.permissions import organises
-from tournament.prize_giving import public as public_standings
-from tournament.prize_giving import shown
-from tournament.selectors import format_points, standings
-from tournament.tables import shown_score
-from tournament.teams import team_standings, teams_shown
+from tournament.reads import stages
+from tournament.reads.board import game_counts, next_seating_round, round_in_play, seating_of
+from tournament.reads.clock import clock_of, table_clock
+from tournament.reads.permissions import organises
+from tournament.reads.prize_giving import public as public_standings
+from tournament.reads.prize_giving import shown
+from tournament.reads.selectors import format_points, standings
+from tournament.reads.teams import team_standings, teams_shown
 from tournament.web.htmx import HtmxRequest
 from tournament.web.live import answer_live, clock_tag, own_minutes
 from tournament.web.public import _access

@@ -1,7 +1,7 @@
 """The public pages of a tournament: overview, standings, seating, score sheets, players.
 
 Anyone may read them when the tournament is public; otherwise only its organisers and the
-referees of its tables (`tournament.permissions`), and everyone else gets 404. A draft round
+referees of its tables (`tournament.reads.permissions`), and everyone else gets 404. A draft round
 is shown to organisers only. Every page makes a fixed number of queries, whatever the size.
 """
 
@@ -24,29 +24,28 @@ from django_tables2.export import TableExport
 
 from scoring.engine.ranking import places, share_table_points
 from scoring.words import Words
-from tournament import prize_giving, stages
-from tournament.access import Access, table_access, tournament_access
-from tournament.board import game_counts
-from tournament.deals import seat_winds_of, with_facts
 from tournament.models import Hand, Penalty, Player, Round, Seat, Tournament
-from tournament.prize_giving import Shown
-from tournament.selectors import (
+from tournament.reads import prize_giving, stages
+from tournament.reads.access import Access, table_access, tournament_access
+from tournament.reads.board import game_counts
+from tournament.reads.deals import seat_winds_of, with_facts
+from tournament.reads.prize_giving import Shown
+from tournament.reads.selectors import (
     Standing,
     format_points,
     score_sheet,
     standings,
     table_results,
 )
-from tournament.services.registrations import is_open as registration_open
-from tournament.standings_cache import cached_standings
-from tournament.tables import StandingsTable, standing_rows
-from tournament.teams import (
+from tournament.reads.standings_cache import cached_standings
+from tournament.reads.teams import (
     team_identity,
     team_slugs,
     team_standings,
     teams_shown,
     two_teams_among,
 )
+from tournament.services.registrations import is_open as registration_open
 from tournament.web.htmx import HtmxRequest
 from tournament.web.live import conditional_live
 from tournament.web.organiser.forms.tournament import preset_name
@@ -57,6 +56,7 @@ from tournament.web.standings_list import (
     search_text,
     standings_context,
 )
+from tournament.web.standings_table import StandingsTable, standing_rows
 
 EXPORT_FORMATS = ("csv", "xlsx")
 # How often the pages that update themselves (htmx polls, see static/tournament/live.js) ask
@@ -191,7 +191,7 @@ def standings_page(request: HtmxRequest, slug: str) -> HttpResponse:
         )
         name = "standings-provisional" if provisional else "standings"
         return exporter.response(f"{tournament.slug}-{name}.{export_format}")
-    # Computed once per change of the tournament (tournament.standings_cache); shared, so
+    # Computed once per change of the tournament (tournament.reads.standings_cache); shared, so
     # read only.
     # With the rows, whether the navigation links the team standings (from the same read).
     rows, with_teams = cached_standings(
@@ -546,7 +546,7 @@ def player_record(
         "penalties": penalties,
         "at_table": at_table,
         "teams_shown": (shown := two_teams_among(row.player.team for row in rows)),
-        # The player's team page (`tournament.teams.team_slugs`), when there are teams.
+        # The player's team page (`tournament.reads.teams.team_slugs`), when there are teams.
         "team_slug": team_slugs(team_identity(row.player.team) for row in rows).get(
             team_identity(player.team), ""
         )

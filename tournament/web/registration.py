@@ -29,12 +29,12 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-from tournament.access import Access
+from tournament.domain.names import country_choices
+from tournament.infra.throttle import client_ip
 from tournament.models import Registration, Tournament
-from tournament.names import country_choices
+from tournament.reads.access import Access
 from tournament.services import player_links
 from tournament.services import registrations as service
-from tournament.throttle import client_ip
 from tournament.web.organiser.forms.common import add_service_error
 
 TOO_MANY = 429

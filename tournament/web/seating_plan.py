@@ -18,10 +18,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from tournament.access import AuthenticatedRequest
+from tournament.domain.names import natural_key
+from tournament.domain.rotation import WINDS
+from tournament.domain.text import listed
 from tournament.models import Player, Round, Seat, SeatingJob, Separation, Tournament
-from tournament.names import natural_key
-from tournament.rotation import WINDS
+from tournament.reads.access import AuthenticatedRequest
 from tournament.services.seating_plan import (
     MOST_ROUNDS,
     is_stale,
@@ -30,7 +31,6 @@ from tournament.services.seating_plan import (
     start_seating_job,
     update_seating_settings,
 )
-from tournament.text import listed
 from tournament.web.organiser.access import INVALID, call_service, organiser_page
 from tournament.web.query import whole_number
 

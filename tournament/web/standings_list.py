@@ -1,9 +1,10 @@
-"""The public standings as a page: the rows of `tournament.tables.standing_rows` searched,
+"""The public standings as a page: the rows of `tournament.web.standings_table.standing_rows`
+searched,
 sorted and cut into pages in plain Python, for a plain template loop.
 
 The standings page is polled every 30 seconds by every phone in the hall, so its fragment is
 rendered without django-tables2, whose per-cell machinery cost nine tenths of the poll at 400
-players (benchmarks/live_polls.py). `tournament.tables.StandingsTable` still writes the
+players (benchmarks/live_polls.py). `tournament.web.standings_table.StandingsTable` still writes the
 exports, and the addresses mean the same to both: `sort` (a column, "-" before it for
 descending, as django-tables2 reads it), `page`, `per_page`; and here `q`, a search by name.
 """
@@ -20,7 +21,7 @@ from django.http import HttpRequest, QueryDict
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from tournament.selectors import format_points
+from tournament.reads.selectors import format_points
 from tournament.web.query import whole_number
 
 STANDINGS_PER_PAGE = 200

@@ -14,12 +14,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from scoring.pattern_names import pattern_names, pattern_value
-from tournament.access import tournament_access
-from tournament.charts import Series, bar_chart, line_chart
 from tournament.models import Player, Tournament
-from tournament.prize_giving import shown
-from tournament.selectors import format_points
-from tournament.statistics import (
+from tournament.reads.access import tournament_access
+from tournament.reads.prize_giving import shown
+from tournament.reads.selectors import format_points
+from tournament.reads.statistics import (
     FanCount,
     WinPatterns,
     extra_wins_of,
@@ -30,6 +29,7 @@ from tournament.statistics import (
     standings_after_rounds,
     tournament_statistics,
 )
+from tournament.web.charts import Series, bar_chart, line_chart
 
 TOP_FANS = 10
 

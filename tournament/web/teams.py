@@ -1,7 +1,7 @@
-"""The public team standings and each team's page (`tournament.teams`), and their exports.
+"""The public team standings and each team's page (`tournament.reads.teams`), and their exports.
 
 Shown only when at least two teams have players (404 otherwise, as for an unknown team). A
-team's address is its slug (`tournament.teams.team_slugs`): readable, never a "/", Chinese or
+team's address is its slug (`tournament.reads.teams.team_slugs`): readable, never a "/", Chinese or
 Japanese names kept as they are. `?provisional=1` counts the games whose sheets are submitted
 but not confirmed yet, as on the individual standings; `?_export=csv` or `xlsx` downloads the
 team standings.
@@ -19,13 +19,14 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
 from django_tables2.export import TableExport
 
+from tournament.domain.points import points_as_decimal, shown_score
+from tournament.infra.spreadsheet import safe_text
 from tournament.models import Tournament
-from tournament.prize_giving import Shown, shown
-from tournament.selectors import format_points
-from tournament.spreadsheet import safe_text
-from tournament.tables import NUMBER, points_as_decimal, shown_score
-from tournament.teams import TeamStanding, cached_teams, teams_shown
+from tournament.reads.prize_giving import Shown, shown
+from tournament.reads.selectors import format_points
+from tournament.reads.teams import TeamStanding, cached_teams, teams_shown
 from tournament.web.public import EXPORT_FORMATS, _access
+from tournament.web.standings_table import NUMBER
 
 
 def _shown_teams(

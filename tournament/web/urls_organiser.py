@@ -10,6 +10,7 @@ from tournament.web.organiser import (
     audit,
     board,
     check_in,
+    corrections,
     player_links,
     players,
     prize_giving,
@@ -17,22 +18,21 @@ from tournament.web.organiser import (
     rehearsal,
     rounds,
     stages,
-    tables,
     tournaments,
 )
 
 app_name = "organiser"
 
 table_patterns = [
-    path("", tables.detail, name="table"),
-    path("hands/<int:hand>/", tables.hand, name="hand"),
-    path("hands/remove-last/", tables.remove_hand, name="remove_hand"),
-    path("penalties/new/", tables.add_penalty, name="penalty_add"),
-    path("penalties/<int:penalty>/", tables.penalty, name="penalty"),
-    path("penalties/<int:penalty>/remove/", tables.remove_penalty_view, name="penalty_remove"),
-    path("false-wins/new/", tables.add_false_win, name="false_win_add"),
-    path("end/", tables.end, name="end_game"),
-    path("reopen/", tables.reopen, name="reopen_game"),
+    path("", corrections.detail, name="table"),
+    path("hands/<int:hand>/", corrections.hand, name="hand"),
+    path("hands/remove-last/", corrections.remove_hand, name="remove_hand"),
+    path("penalties/new/", corrections.add_penalty, name="penalty_add"),
+    path("penalties/<int:penalty>/", corrections.penalty, name="penalty"),
+    path("penalties/<int:penalty>/remove/", corrections.remove_penalty_view, name="penalty_remove"),
+    path("false-wins/new/", corrections.add_false_win, name="false_win_add"),
+    path("end/", corrections.end, name="end_game"),
+    path("reopen/", corrections.reopen, name="reopen_game"),
     path("confirm/", board.confirm, name="confirm_game"),
     path("time/", board.table_time, name="table_time"),
 ]

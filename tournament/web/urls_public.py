@@ -16,7 +16,7 @@ urlpatterns = [
     path("<str:slug>/", public.tournament_page, name="tournament"),
     path("<str:slug>/standings/", public.standings_page, name="standings"),
     path("<str:slug>/teams/", teams.team_standings_page, name="teams"),
-    # A team by its slug (`tournament.teams.team_slugs`): never a "/", any other character.
+    # A team by its slug (`tournament.reads.teams.team_slugs`): never a "/", any other character.
     path("<str:slug>/teams/<str:team>/", teams.team_page, name="team"),
     path("<str:slug>/projector/", projector.projector, name="projector"),
     path("<str:slug>/projector/reveal/", projector.reveal, name="projector_reveal"),

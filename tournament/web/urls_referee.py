@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournament.web.referee import game, hands, penalties, screen, sheets, tables
+from tournament.web.referee import game, hands, my_tables, penalties, screen, sheets
 
 app_name = "referee"
 
 TABLE = "<slug:slug>/<int:round>/<int:table>/"
 
 urlpatterns = [
-    path("", tables.index, name="index"),
+    path("", my_tables.index, name="index"),
     path(TABLE, screen.table_page, name="table"),
     path(f"{TABLE}win/", hands.record_win, name="win"),
     path(f"{TABLE}full/", hands.record_full, name="full"),

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, create_model
 
 from tournament import models
 from tournament.api.fields import Wind, of
-from tournament.clock import ClockAction, ClockState
+from tournament.reads.clock import ClockAction, ClockState
 
 # Far above any real hand; keeps a typing slip from being stored as a win.
 MAX_FAN = 1000

@@ -1,4 +1,4 @@
-"""The shape of a tournament's EMA readiness in the API (`tournament.ema_readiness`)."""
+"""The shape of a tournament's EMA readiness in the API (`tournament.reads.ema_readiness`)."""
 
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ from tournament.api.schemas.base import (
     Sheet,
     UsernameList,
 )
-from tournament.rotation import WINDS
+from tournament.domain.rotation import WINDS
 
 
 class RoundSummary(Answer):

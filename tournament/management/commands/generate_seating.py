@@ -5,7 +5,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournament import seating
+from tournament.domain import seating
 
 
 class Command(BaseCommand):

@@ -4,7 +4,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from tournament.demo import DEMO_PASSWORD, load_demo_data
+from tournament.management.demo import DEMO_PASSWORD, load_demo_data
 
 
 class Command(BaseCommand):

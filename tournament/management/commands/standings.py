@@ -17,14 +17,14 @@ otherwise rounded to two decimals, and "table_points_exact" is the exact fractio
 (always 0 without --provisional).
 
 This is an organiser's tool: it prints the full standings, also while rounds are hidden until
-the prize-giving (`tournament.prize_giving`). With --public it prints what the public sees
+the prize-giving (`tournament.reads.prize_giving`). With --public it prints what the public sees
 then: only the games of the rounds before the hidden ones count, and the text table says so
 (the JSON is the same list, of those standings). Once the standings are revealed, or when no
 round is hidden, --public changes nothing.
 
     python manage.py standings SLUG --public --json
 
-With --teams, the team standings instead (players' team field; tournament.teams): a team's
+With --teams, the team standings instead (players' team field; tournament.reads.teams): a team's
 ranking counts the table points, then the scores, of its best k players by the individual
 standings (the tournament's "team ranking counts the best k players"; empty: all of them),
 substitutes never. A team with fewer than k players is incomplete and ranked after every
@@ -52,10 +52,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournament.api.serialisers import standing_json, team_standing
 from tournament.models import Round, Table, Tournament
-from tournament.prize_giving import public
-from tournament.selectors import Standing, format_points, standings
-from tournament.stages import STAGES, format_score, stage_heading
-from tournament.teams import TeamStanding, team_standings
+from tournament.reads.prize_giving import public
+from tournament.reads.selectors import Standing, format_points, standings
+from tournament.reads.stages import STAGES, format_score, stage_heading
+from tournament.reads.teams import TeamStanding, team_standings
 
 
 class Command(BaseCommand):

@@ -2,7 +2,8 @@
 
 The organiser sets how many rounds the tournament will have, how firmly clubs, countries and
 teams are kept apart, and which draft rounds are seated by standing (`settings`).
-`start_seating_job` then runs `tournament.seating.generate` for every draft round (creating the
+`start_seating_job` then runs `tournament.domain.seating.generate` for every draft round (creating
+the
 missing ones up to `planned_rounds`); rounds that are seated, playing or finished are frozen:
 the engine keeps them as they are and counts their meetings and starting winds (`plan`).
 

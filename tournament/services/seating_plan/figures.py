@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from tournament import seating as engine
+from tournament.domain import seating as engine
 from tournament.models import Tournament
 
 from .plan import ATTRIBUTES, entrants, round_seatings

@@ -21,7 +21,7 @@ from django.db import connections, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament import seating as engine
+from tournament.domain import seating as engine
 from tournament.models import SeatingJob, Tournament
 from tournament.services.rounds import create_round, set_seating
 

@@ -15,9 +15,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from tournament import seating as engine
+from tournament.domain import seating as engine
 from tournament.models import Round, SeatingJob, Table
-from tournament.selectors import standings
+from tournament.reads.selectors import standings
 from tournament.services.rounds import (
     _refuse_seating_change,
     lock_round,

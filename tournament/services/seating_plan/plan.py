@@ -15,9 +15,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from tournament import seating as engine
+from tournament.domain import seating as engine
 from tournament.models import Player, Round, Seat, Tournament
-from tournament.selectors import standings
+from tournament.reads.selectors import standings
 from tournament.services.rounds import players_to_seat
 
 Status = Round.Status

@@ -9,9 +9,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from tournament.domain.text import listed
 from tournament.models import Round, Tournament
 from tournament.services.rounds import set_round_status
-from tournament.text import listed
 
 Status = Round.Status
 

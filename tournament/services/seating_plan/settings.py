@@ -9,9 +9,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from tournament.domain.text import listed
 from tournament.models import Round, Separation, Tournament
 from tournament.services.rounds import create_round
-from tournament.text import listed
 
 Status = Round.Status
 #: The most rounds a tournament can plan.

@@ -13,8 +13,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_http_methods
 
-from tournament.access import ORGANISER, tournament_access
 from tournament.models import Round, Table, Tournament
+from tournament.reads.access import ORGANISER, tournament_access
 from tournament.web.organiser.forms.common import add_service_error
 
 # The status of a page that shows a form again because what was sent is refused.

@@ -20,9 +20,11 @@ from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournament.access import AuthenticatedRequest
+from tournament.infra.throttle import locked_out_usernames
+from tournament.infra.tokens import issue_token
 from tournament.models import ApiToken, RefereeAccount, Table, Tournament
-from tournament.selectors import tournament_referees
+from tournament.reads.access import AuthenticatedRequest
+from tournament.reads.selectors import tournament_referees
 from tournament.services.accounts import (
     attach_referee_account,
     create_referee_account,
@@ -32,8 +34,6 @@ from tournament.services.accounts import (
     set_referee_active,
     unlock_login,
 )
-from tournament.throttle import locked_out_usernames
-from tournament.tokens import issue_token
 from tournament.web.organiser.access import INVALID, call_service, organiser_page
 from tournament.web.organiser.forms.accounts import (
     AttachRefereeForm,

@@ -14,9 +14,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament.access import AuthenticatedRequest
+from tournament.domain.names import natural_key
+from tournament.domain.text import listed
 from tournament.models import Player, Round, Tournament
-from tournament.names import natural_key
+from tournament.reads.access import AuthenticatedRequest
 from tournament.services.attendance import (
     Outcome,
     absent_from,
@@ -28,7 +29,6 @@ from tournament.services.attendance import (
     reopen_check_in,
     rounds_ahead,
 )
-from tournament.text import listed
 from tournament.web.organiser.access import INVALID, call_service, organiser_page
 from tournament.web.organiser.forms.attendance import (
     AbsenceForm,

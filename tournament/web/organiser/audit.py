@@ -20,6 +20,8 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scoring.engine import HandError, format_compact, parse_case
 from scoring.words import Words
+from tournament.domain.rotation import WINDS
+from tournament.domain.text import listed
 from tournament.models import (
     AuditEntry,
     Hand,
@@ -33,10 +35,8 @@ from tournament.models import (
     kind_label,
     shown_reason,
 )
-from tournament.rotation import WINDS
-from tournament.selectors import audit_trail
+from tournament.reads.selectors import audit_trail
 from tournament.templatetags.winds import wind_letter
-from tournament.text import listed
 from tournament.web.organiser.access import organiser_page
 from tournament.web.organiser.forms.players import PlayerForm
 from tournament.web.organiser.forms.tournament import TournamentForm

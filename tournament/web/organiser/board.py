@@ -22,10 +22,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_safe
 
-from tournament.board import board as board_of
-from tournament.clock import ClockAction, clock_of, table_clock
+from tournament.domain.text import listed
 from tournament.models import RefereeCall, Round, Tournament
-from tournament.permissions import organises
+from tournament.reads.board import board as board_of
+from tournament.reads.clock import ClockAction, clock_of, table_clock
+from tournament.reads.permissions import organises
 from tournament.services import (
     change_clock,
     confirm_game,
@@ -38,7 +39,6 @@ from tournament.services.round_clock import (
     MAX_TIME_REASON,
     TABLE_EXTRA_RANGE,
 )
-from tournament.text import listed
 from tournament.web.htmx import AuthenticatedHtmxRequest
 from tournament.web.live import answer_live, clock_tag, last_change, own_minutes
 from tournament.web.organiser.access import (

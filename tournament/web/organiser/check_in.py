@@ -29,9 +29,10 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
 from django_permissions_policy import PermissionsPolicyMiddleware
 
+from tournament.domain.names import natural_key
+from tournament.domain.text import storable
 from tournament.models import Player, Tournament
-from tournament.names import natural_key
-from tournament.permissions import organises
+from tournament.reads.permissions import organises
 from tournament.services.check_in import (
     NotALink,
     check_in_counts,
@@ -41,7 +42,6 @@ from tournament.services.check_in import (
     set_desk_open,
     set_self_check_in,
 )
-from tournament.text import storable
 from tournament.web.form_only import HttpResponseSeeOther
 from tournament.web.htmx import AuthenticatedHtmxRequest
 from tournament.web.live import answer_live

@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.cache import never_cache
 
-from tournament.access import AuthenticatedRequest
 from tournament.models import Player, Tournament
+from tournament.reads.access import AuthenticatedRequest
 from tournament.services.player_links import issue_link, issue_links, revoke_link
 from tournament.web.organiser.access import call_service, organiser_page
 from tournament.web.player_link import REFERRER_POLICY

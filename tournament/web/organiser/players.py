@@ -9,8 +9,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
 
+from tournament.domain.names import natural_key
 from tournament.models import Player, Tournament
-from tournament.names import natural_key
 from tournament.services import add_player, import_players_csv, remove_player, update_player
 from tournament.web.organiser.access import INVALID, call_service, organiser_page
 from tournament.web.organiser.forms.players import ImportPlayersForm, PlayerForm

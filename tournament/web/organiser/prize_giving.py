@@ -10,8 +10,8 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournament.access import AuthenticatedRequest
 from tournament.models import Tournament
+from tournament.reads.access import AuthenticatedRequest
 from tournament.services.prize_giving import (
     hide_standings_again,
     hide_standings_from,

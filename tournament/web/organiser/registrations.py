@@ -14,8 +14,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
 
+from tournament.domain.names import country_choices
 from tournament.models import Registration, Tournament
-from tournament.names import country_choices
 from tournament.services import registrations as service
 from tournament.web.organiser.access import INVALID, call_service, organiser_page
 

@@ -10,8 +10,8 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
 
-from tournament.access import AuthenticatedRequest
 from tournament.models import Rehearsal, Tournament
+from tournament.reads.access import AuthenticatedRequest
 from tournament.services.rehearsal import (
     delete_rehearsal,
     refuse_rehearsal,

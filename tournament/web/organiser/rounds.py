@@ -12,11 +12,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy as _
 
-from tournament import stages
-from tournament.access import AuthenticatedRequest
+from tournament.domain.names import natural_key
 from tournament.models import Player, Round, Seat, Tournament
-from tournament.names import natural_key
-from tournament.selectors import assignable_referees
+from tournament.reads import stages
+from tournament.reads.access import AuthenticatedRequest
+from tournament.reads.selectors import assignable_referees
 from tournament.services import (
     assign_round_referees,
     create_round,

@@ -11,10 +11,10 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from tournament import stages
-from tournament.access import AuthenticatedRequest
 from tournament.models import Tournament
-from tournament.selectors import format_points
+from tournament.reads import stages
+from tournament.reads.access import AuthenticatedRequest
+from tournament.reads.selectors import format_points
 from tournament.services.stages import confirm_cut, refuse_unless_cut_possible, undo_cut
 from tournament.web.organiser.access import INVALID, call_service, organiser_page
 

@@ -14,8 +14,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-from tournament.access import AuthenticatedRequest
 from tournament.models import Rehearsal, Round, Seat, Table, Tournament
+from tournament.reads.access import AuthenticatedRequest
 from tournament.services.tournaments import create_tournament, rules_locked, update_tournament
 from tournament.web.organiser.access import INVALID, call_service, organiser_page
 from tournament.web.organiser.forms.prize_giving import HideStandingsForm, RevealForm

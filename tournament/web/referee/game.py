@@ -16,10 +16,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from tournament import services
-from tournament.access import AuthenticatedRequest
+from tournament.domain.text import gap
 from tournament.models import Table
-from tournament.selectors import format_points, table_results
-from tournament.text import gap
+from tournament.reads.access import AuthenticatedRequest
+from tournament.reads.selectors import format_points, table_results
 from tournament.web.referee.answers import PAGE_ERRORS, back_to_table, done, refused
 from tournament.web.referee.forms import EndForm
 from tournament.web.referee.screen import referee_table, table_state, who_confirms

@@ -23,9 +23,9 @@ from scoring.engine_messages import engine_message
 from scoring.services import score_request
 from scoring.views import present_verdict
 from tournament import services
-from tournament.access import AuthenticatedRequest
-from tournament.deals import DealAt
 from tournament.models import Seat, Table
+from tournament.reads.access import AuthenticatedRequest
+from tournament.reads.deals import DealAt
 from tournament.web.htmx import AuthenticatedHtmxRequest
 from tournament.web.referee.answers import (
     ERROR_FIELDS,

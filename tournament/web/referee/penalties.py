@@ -10,7 +10,7 @@ from django.http import HttpResponse
 from django.views.decorators.http import require_POST
 
 from tournament import services
-from tournament.access import AuthenticatedRequest
+from tournament.reads.access import AuthenticatedRequest
 from tournament.services.penalties import refuse_false_win_unless_penalty
 from tournament.web.referee.answers import invalid, recorded, refused
 from tournament.web.referee.forms import FalseWinForm, PenaltyForm

@@ -18,11 +18,11 @@ from django.views.decorators.http import require_safe
 
 from scoring.engine.rulebook import rulebook_for
 from scoring.views import tile_groups
-from tournament.access import REFEREE, AuthenticatedRequest, table_access
-from tournament.clock import Clock, table_clock
-from tournament.deals import DealAt, following, last_deal, seat_winds_of
 from tournament.models import FALSE_WIN_KINDS, Hand, Seat, Table, Tournament, Wind
-from tournament.selectors import ScoreSheetLine, format_points, score_sheet, table_results
+from tournament.reads.access import REFEREE, AuthenticatedRequest, table_access
+from tournament.reads.clock import Clock, table_clock
+from tournament.reads.deals import DealAt, following, last_deal, seat_winds_of
+from tournament.reads.selectors import ScoreSheetLine, format_points, score_sheet, table_results
 from tournament.services import check_results_open
 from tournament.web.referee.describe import describe_hand
 from tournament.web.referee.forms import (

@@ -24,11 +24,11 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from tournament import services
-from tournament.access import AuthenticatedRequest, tournament_access
-from tournament.clock import table_clock
 from tournament.models import Table, Tournament
-from tournament.permissions import is_organiser, organises, referees_in
-from tournament.selectors import format_points, table_results
+from tournament.reads.access import AuthenticatedRequest, tournament_access
+from tournament.reads.clock import table_clock
+from tournament.reads.permissions import is_organiser, organises, referees_in
+from tournament.reads.selectors import format_points, table_results
 from tournament.services.games import may_confirm
 from tournament.web.live import answer_live, clock_tag, last_change
 from tournament.web.referee.screen import live_context, referee_table, table_state

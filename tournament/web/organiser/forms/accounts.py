@@ -8,13 +8,13 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from tournament.domain.text import listed
 from tournament.services.accounts import (
     MOST_ACCOUNTS_AT_ONCE,
     numbered_usernames,
     parse_names,
     username_for,
 )
-from tournament.text import listed
 
 
 class RefereeAccountForm(forms.Form):

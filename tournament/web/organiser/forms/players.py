@@ -9,8 +9,8 @@ from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from tournament.domain.names import country_choices
 from tournament.models import Player, Tournament
-from tournament.names import country_choices
 from tournament.services.players import check_player
 
 MAX_CSV_BYTES = 1_000_000

@@ -15,8 +15,8 @@ from django.utils.translation import gettext_lazy as _
 from scoring.engine import PRESETS
 from scoring.engine.rulebook import rulebook_for
 from scoring.words import Words
+from tournament.domain.rule_settings import setting_problem
 from tournament.models import MOST_TABLE_POINTS, RESERVED_SLUGS, Tournament, parse_carry_over
-from tournament.rule_settings import setting_problem
 from tournament.services.tournaments import MOST_ROUNDS
 
 if TYPE_CHECKING:

@@ -13,8 +13,8 @@ from django.db import models
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 from django.utils.translation import gettext_lazy as _
 
-from tournament.clock import Clock, clock_of, table_clock
 from tournament.models import Penalty, Round, Seat, Table, Tournament
+from tournament.reads.clock import Clock, clock_of, table_clock
 
 
 class SheetStatus(models.TextChoices):

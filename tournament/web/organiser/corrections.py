@@ -16,9 +16,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.rulebook import rulebook_for
-from tournament.access import AuthenticatedRequest
 from tournament.models import MOST_DEALS, Hand, Penalty, Round, Table, Tournament
-from tournament.selectors import format_points, score_sheet, table_results
+from tournament.reads.access import AuthenticatedRequest
+from tournament.reads.selectors import format_points, score_sheet, table_results
 from tournament.services import (
     correct_hand,
     correct_penalty,

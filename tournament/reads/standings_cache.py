@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from tournament.models import LiveVersion, Tournament
-from tournament.selectors import Standing, standings
+from tournament.reads.selectors import Standing, standings
 
 MOST_ENTRIES = 8
 
@@ -58,9 +58,9 @@ def cached_standings(
     answer); the value returned is shared between requests: read it, never change it.
     `number`: the tournament's LiveVersion number when the caller has just read it (a live
     poll's ETag), so that it is not read twice. `before_round`: only the rounds before it
-    count (the public's standings while later rounds are hidden, `tournament.prize_giving`);
+    count (the public's standings while later rounds are hidden, `tournament.reads.prize_giving`);
     it is part of the key, so the full standings are never answered for the hidden ones.
-    `stage`: one stage's standings alone (`tournament.stages`)."""
+    `stage`: one stage's standings alone (`tournament.reads.stages`)."""
     # The number is read before the standings: data read after it is as new or newer, so an
     # entry never holds results older than its number.
     key = (

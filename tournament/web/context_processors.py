@@ -7,7 +7,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from tournament.permissions import may_organise
+from tournament.reads.permissions import may_organise
 
 
 def navigation(request: HttpRequest) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from tournament.selectors import visible_tournaments
+from tournament.reads.selectors import visible_tournaments
 
 
 @require_safe

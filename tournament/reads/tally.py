@@ -1,6 +1,6 @@
 """The standings' arithmetic: the games of some rounds added up per player (`tally`), and the
-players ranked by them (`ranked_rows`), as `Standing` rows. `tournament.selectors.standings`
-and the stages' standings (`tournament.stages`) both build on it."""
+players ranked by them (`ranked_rows`), as `Standing` rows. `tournament.reads.selectors.standings`
+and the stages' standings (`tournament.reads.stages`) both build on it."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ class Standing:
     score: int | Fraction
     game_scores: tuple[int, ...]
     provisional_games: int = 0  # games counted whose sheets are not confirmed yet
-    # With a final stage (tournament/stages.py): "main", "final" or "consolation", the stage
+    # With a final stage (tournament/reads/stages.py): "main", "final" or "consolation", the stage
     # the row ranks in; and for a finalist what they carried over from the cut (in the row's
     # table points and score, which may then be fractions).
     stage: str = ""

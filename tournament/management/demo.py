@@ -41,8 +41,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.engine import get_preset
-from tournament import deals
 from tournament.models import Player, Round, Table, Tournament
+from tournament.reads import deals
 from tournament.services import (
     DealInput,
     add_player,

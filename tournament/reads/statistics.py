@@ -34,7 +34,7 @@ from tournament.models import (
     Table,
     Tournament,
 )
-from tournament.selectors import Standing, ranked
+from tournament.reads.selectors import Standing, ranked
 
 BIGGEST = 10
 

@@ -3,11 +3,11 @@ print, the database to create and the secret key to keep.
 
 Plain functions, so that the tests can call them, and a small command line for the script:
 
-    python -m config.hosting nginx-config --listen 0.0.0.0:8000 --upstream unix:var/app.sock \
+    python -m hosting.commands nginx-config --listen 0.0.0.0:8000 --upstream unix:var/app.sock \
         --static-root staticfiles --state var/nginx
-    python -m config.hosting addresses
-    python -m config.hosting ensure-database postgres://root@127.0.0.1:5432/mahjong
-    python -m config.hosting secret-key var/secret_key
+    python -m hosting.commands addresses
+    python -m hosting.commands ensure-database postgres://root@127.0.0.1:5432/mahjong
+    python -m hosting.commands secret-key var/secret_key
 
 Nothing here imports Django settings: it runs before the settings can be read (the secret key
 and the database may not exist yet).
@@ -188,7 +188,7 @@ def nginx_config(proxy: Proxy) -> str:
         live_http, live_location = _live_cache(s, proxy.live_seconds, passed)
     user_line = f"user {proxy.user};\n" if proxy.user else ""
     return f"""\
-# Written by scripts/serve (config/hosting.py); it is written again at every start.
+# Written by scripts/serve (hosting/commands.py); it is written again at every start.
 daemon off;
 {user_line}worker_processes {max(1, proxy.workers)};
 pid {s}/nginx.pid;
@@ -554,7 +554,7 @@ def _live_seconds(parser: argparse.ArgumentParser, text: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m config.hosting")
+    parser = argparse.ArgumentParser(prog="python -m hosting.commands")
     commands = parser.add_subparsers(dest="command", required=True)
     nginx = commands.add_parser("nginx-config", help="print nginx.conf")
     nginx.add_argument("--listen", required=True)

@@ -45,7 +45,7 @@ def user_for_token(secret: str) -> User | None:
 
 def find_token(secret: str, address: str | None = None) -> tuple[ApiToken | None, datetime | None]:
     """The token of an active user that `secret` is, or None; with `address`, also until when
-    tokens from that address are refused (`tournament.throttle.token_lockout`), read in the
+    tokens from that address are refused (`tournament.infra.throttle.token_lockout`), read in the
     same query when the token is found."""
     if not secret.startswith(PREFIX):
         return None, None

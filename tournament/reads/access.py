@@ -1,5 +1,5 @@
 """One way to find a tournament, a round or a table for a user, with the role a page or an API
-call needs (the policy is `tournament.permissions`).
+call needs (the policy is `tournament.reads.permissions`).
 
 A tournament the user may not read, or that does not exist, is `NotFound` (a 404: private
 tournaments do not reveal that they exist); a role the user does not have is `RoleRequired`
@@ -18,7 +18,7 @@ from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 
 from tournament.models import Round, Table, Tournament
-from tournament.permissions import Visitor, is_organiser, is_referee, referees_in
+from tournament.reads.permissions import Visitor, is_organiser, is_referee, referees_in
 
 READER = "reader"
 REFEREE = "referee"  # of the table asked for (organisers too)

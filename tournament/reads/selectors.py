@@ -11,8 +11,7 @@ from django.contrib.auth.models import User
 from django.db.models import Prefetch, Q, QuerySet
 
 from scoring.engine.ranking import places, rank, ranking_key, share_table_points
-from tournament import stages
-from tournament.deals import DealAt, deal_at, following, position_of
+from tournament.domain.rotation import WINDS
 from tournament.models import (
     AuditEntry,
     ExtraWin,
@@ -22,9 +21,10 @@ from tournament.models import (
     Table,
     Tournament,
 )
-from tournament.permissions import Visitor
-from tournament.rotation import WINDS
-from tournament.tally import Standing, ranked_rows, tally
+from tournament.reads import stages
+from tournament.reads.deals import DealAt, deal_at, following, position_of
+from tournament.reads.permissions import Visitor
+from tournament.reads.tally import Standing, ranked_rows, tally
 
 
 def visible_tournaments(user: Visitor) -> QuerySet[Tournament]:
@@ -111,13 +111,13 @@ def standings(
     With `provisional`, games whose sheets are submitted but not confirmed count too, and each
     row says how many of its games are such (``provisional_games``). With `before_round`, only
     the games of the rounds before it count (the standings the public sees while the later
-    rounds are hidden until the prize-giving, `tournament.prize_giving`).
+    rounds are hidden until the prize-giving, `tournament.reads.prize_giving`).
 
     Players level on all of them share a rank. Substitutes come last, unranked. Withdrawn
     players keep the games they played; a round missed scores 0 table points. Two queries,
     whatever the size of the tournament.
 
-    A tournament with a final stage whose cut is confirmed (`tournament.stages`) ranks its
+    A tournament with a final stage whose cut is confirmed (`tournament.reads.stages`) ranks its
     finalists first, by the final stage, then the others; `stage` ("main", "final",
     "consolation") asks for one stage's standings alone (docs/stages.md). With `before_round`
     at or before the first round after the cut, the standings are those of the rounds before

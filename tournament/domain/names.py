@@ -2,7 +2,7 @@
 countries as ISO 3166 codes, and a full name split into family and given names.
 
 Plain functions over text, used by the model's validators, the services, the pages and the EMA
-results file (`tournament.ema`).
+results file (`tournament.reads.ema`).
 
 Names. A player's `name` is stored as the organiser gives it and shown as it is: in the order
 natural for it ("Anna van der Berg", "王小明"). The family name and the given name can be given

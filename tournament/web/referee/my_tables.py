@@ -14,9 +14,9 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from tournament.access import AuthenticatedRequest
 from tournament.models import Round, Seat, Table, Tournament
-from tournament.permissions import is_organiser, referees_in
+from tournament.reads.access import AuthenticatedRequest
+from tournament.reads.permissions import is_organiser, referees_in
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ score, tie-breaks); games still played or waiting for confirmation are not in it
   4 -> 4), as they are in the standings export.
 - The base rank is rounded to a whole number, halves up; with a single ranked player it is 1000.
 - Names: the player's family and given names when the organiser gave them; otherwise the full
-  name is split by `tournament.names.split_name` ("Family, Given" at the comma; Chinese,
+  name is split by `tournament.domain.names.split_name` ("Family, Given" at the comma; Chinese,
   Japanese and Korean script family name first, 王小明 -> 王 / 小明, with the known
   two-character family names such as 欧阳; else "Given Family" with a family name in capitals
   or the last word and its lowercase particles, "Anna van der Berg" -> "van der Berg" / "Anna").
@@ -28,11 +28,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from tournament.domain.names import split_name
+from tournament.domain.points import points_as_decimal
+from tournament.infra.spreadsheet import safe_text
 from tournament.models import Player
-from tournament.names import split_name
-from tournament.selectors import Standing
-from tournament.spreadsheet import safe_text
-from tournament.tables import points_as_decimal
+from tournament.reads.selectors import Standing
 
 HEADERS = (
     "Place",

@@ -1,6 +1,7 @@
 """django-tables2 tables for the public pages: the standings.
 
-Rows are plain dicts built from `tournament.selectors.standings`, so sorting happens in Python on
+Rows are plain dicts built from `tournament.reads.selectors.standings`, so sorting happens in
+Python on
 the real values: table points sort as fractions, not as the text "2 1/3".
 
 In CSV and XLSX exports every cell is a plain value. Table points are given twice: "Table points"
@@ -12,7 +13,7 @@ decimal writes exactly.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from decimal import ROUND_HALF_UP, Decimal, localcontext
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -21,30 +22,13 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy, ngettext
 
+from tournament.domain.names import natural_key
+from tournament.domain.points import points_as_decimal, shown_score
+from tournament.infra.spreadsheet import safe_text
 from tournament.models import Tournament
-from tournament.names import natural_key
-from tournament.selectors import Standing, format_points
-from tournament.spreadsheet import safe_text
+from tournament.reads.selectors import Standing, format_points
 
 NUMBER = {"th": {"class": "number"}, "td": {"class": "number"}}
-
-
-def points_as_decimal(points: Fraction) -> Decimal:
-    """Table points rounded to two decimals: 7/3 -> 2.33, 7/4 -> 1.75, 3 -> 3.00."""
-    # Precision enough for any size: table points within their range never come near the
-    # default 28 digits, but a value stored before the range was checked must not stop an export.
-    digits = len(str(abs(points.numerator))) + len(str(points.denominator)) + 4
-    with localcontext(prec=max(28, digits)):
-        exact = Decimal(points.numerator) / Decimal(points.denominator)
-        return exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-
-
-def shown_score(score: int | Fraction) -> int | Decimal:
-    """A score as the standings show it: whole, or (a finalist's carried fraction) to two
-    decimals."""
-    if isinstance(score, int) or score.denominator == 1:
-        return int(score)
-    return (Decimal(score.numerator) / Decimal(score.denominator)).quantize(Decimal("0.01"))
 
 
 def standing_rows(rows: Sequence[Standing]) -> list[dict[str, Any]]:

@@ -6,7 +6,7 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tournament.rotation import WINDS
+from tournament.domain.rotation import WINDS
 
 #: EMA: up to three substitutes may fill the field to a multiple of four.
 MAX_SUBSTITUTES = 3

@@ -2,7 +2,7 @@
 over, how the final tables are seated, and the standings of each stage.
 
 The arithmetic (`choose_cut`, `carried`, `final_tables`) is plain Python on plain values;
-the rest reads the database through the standings of `tournament.selectors`.
+the rest reads the database through the standings of `tournament.reads.selectors`.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from fractions import Fraction
 from typing import TypeVar
 
 from scoring.engine.ranking import rank, ranking_key
+from tournament.domain.names import natural_key
 from tournament.models import Cut, Finalist, FinalSeating, Round, Tournament, parse_carry_over
-from tournament.names import natural_key
-from tournament.tally import TWELFTHS, Standing, Tally, ranked_rows, tally
+from tournament.reads.tally import TWELFTHS, Standing, Tally, ranked_rows, tally
 
 MAIN, FINAL, CONSOLATION = "main", "final", "consolation"
 STAGES = (MAIN, FINAL, CONSOLATION)

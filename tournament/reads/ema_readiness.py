@@ -3,7 +3,7 @@ tournament's MERS weight as far as it can be told, and each ranked player's base
 
 `readiness(tournament)` answers a `Readiness`: the problems found, each blocking or a warning,
 with the page where it is fixed (a player, a table, the settings); the weight's factors with an
-estimate; and the rows of the EMA file (`tournament.ema`), whose base rank is the file's own.
+estimate; and the rows of the EMA file (`tournament.reads.ema`), whose base rank is the file's own.
 Four queries, whatever the size of the tournament.
 
 Where the rules come from (sources reachable when this was written, 2026):
@@ -60,10 +60,10 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from tournament.ema import EmaRow, ema_rows
+from tournament.domain.names import validate_country, validate_ema_number
 from tournament.models import Penalty, Player, Round, Table, Tournament
-from tournament.names import validate_country, validate_ema_number
-from tournament.selectors import standings
+from tournament.reads.ema import EmaRow, ema_rows
+from tournament.reads.selectors import standings
 
 #: The most substitutes TOURNAMENT.md allows (enough to fill the field to a multiple of four).
 SUBSTITUTE_LIMIT = 3

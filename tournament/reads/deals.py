@@ -16,8 +16,8 @@ from django.db.models import QuerySet
 from scoring.engine import RulePreset, flow
 from scoring.engine.presets import EVERY_HAND
 from scoring.engine.settlement import Deal, Win, deal_payments
+from tournament.domain.rotation import SCHEMES, WINDS, dealer_at, seat_winds_at
 from tournament.models import ExtraWin, Hand, Table, Tournament
-from tournament.rotation import SCHEMES, WINDS, dealer_at, seat_winds_at
 
 
 @dataclass(frozen=True)

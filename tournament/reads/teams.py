@@ -22,8 +22,8 @@ from django.utils.text import slugify
 
 from scoring.engine.ranking import rank
 from tournament.models import Tournament
-from tournament.selectors import Standing, standings
-from tournament.standings_cache import cached_standings
+from tournament.reads.selectors import Standing, standings
+from tournament.reads.standings_cache import cached_standings
 
 # A team address made of nothing slugify keeps (only punctuation, say) takes this word.
 BLANK_SLUG = "team"
@@ -138,10 +138,10 @@ def cached_teams(
     before_round: int | None = None,
 ) -> list[TeamStanding]:
     """`team_standings` computed once per change of the tournament
-    (`tournament.standings_cache`; shared between requests: read only). `number`: the
+    (`tournament.reads.standings_cache`; shared between requests: read only). `number`: the
     tournament's LiveVersion number when the caller has read it. `before_round`: only the
     rounds before it count (the public's while later rounds are hidden until the
-    prize-giving, `tournament.prize_giving`)."""
+    prize-giving, `tournament.reads.prize_giving`)."""
     return cached_standings(
         tournament,
         provisional=provisional,

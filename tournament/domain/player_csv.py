@@ -21,7 +21,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournament.text import listed
+from tournament.domain.text import listed
 
 # What a player list may hold: a file of at most a million characters (the form's upload limit
 # is 1 MB), at most 5,000 lines after the header, at most 1,000 characters in a cell (the

@@ -1,6 +1,6 @@
 """The seating engine: plain Python, no Django.
 
-    from tournament import seating
+    from tournament.domain import seating
     result = seating.generate(
         [seating.Entrant(key="1", club="Oak"), ...], rounds=7, seed=3,
         separations=seating.Separations(club=seating.Separation.HARD),
