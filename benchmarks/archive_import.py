@@ -113,7 +113,7 @@ def main() -> None:
     from django.db import connection
 
     from tournament.archive import import_tournament, parse
-    from tournament.models import Hand, Tournament
+    from tournament.models import Deal, Tournament
 
     Tournament.objects.filter(slug=SLUG).delete()
     actor, _ = get_user_model().objects.get_or_create(username="bench")
@@ -143,7 +143,7 @@ def main() -> None:
         if profiler:
             profiler.disable()
     elapsed, used = time.perf_counter() - started, time.process_time() - cpu
-    hands = Hand.objects.filter(table__round__tournament=tournament).count()
+    hands = Deal.objects.filter(table__round__tournament=tournament).count()
     print(
         f"import ({'services, hand by hand' if options.services else 'bulk'}): "
         f"{elapsed:.1f} s ({used:.1f} s of this process' CPU), "

@@ -5,7 +5,7 @@ Japanese Transitional and Wilmington Advanced 12-Tile engines beside it.
         [--wa-hands 3000]
 
 Both sides score the same hands: every corpus case with a valid shape (no error, or
-BELOW_8_FAN).  Parsing is done before timing for both: engine ``Hand`` objects via
+BELOW_8_FAN).  Parsing is done before timing for both: engine ``Deal`` objects via
 ``parse_case`` and PyMahjongGB argument tuples via ``tests/engine/oracle.py``.  One process,
 pinned to one core where the OS allows it.  Prints plain text: hands per second for each, the
 ratio engine / PyMahjongGB against the target, and peak memory.

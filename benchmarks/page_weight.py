@@ -102,7 +102,7 @@ def main() -> None:
         rows = measure(client, reverse("referee:table", args=where))
         total, zipped = sum(row[1] for row in rows), sum(row[2] for row in rows)
         worst = max(worst, total)
-        print(f"Round 2, table {table.number} ({table.hands.count()} hands entered):")
+        print(f"Round 2, table {table.number} ({table.deals.count()} hands entered):")
         for address, size, small in rows:
             print(f"  {address:<60} {size:>8} B  {small:>7} B gzipped")
         print(f"  {'first load':<60} {total:>8} B  {zipped:>7} B gzipped")

@@ -66,7 +66,7 @@ def main() -> None:
     from django.conf import settings
     from django.contrib.auth import get_user_model
 
-    from tournament.models import Cut, Hand, Penalty, Table, Tournament
+    from tournament.models import Cut, Deal, Penalty, Table, Tournament
     from tournament.services.players import add_player
     from tournament.services.rehearsal import delete_rehearsal, start_rehearsal
     from tournament.services.tournaments import create_tournament
@@ -100,7 +100,7 @@ def main() -> None:
     rehearsal = start_rehearsal(tournament, actor=user, seed=options.seed)
     elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     copy = rehearsal.copy
-    deals = Hand.objects.filter(table__round__tournament=copy).count()
+    deals = Deal.objects.filter(table__round__tournament=copy).count()
     print(
         f"rehearsal of {options.players} players, {options.rounds} rounds, {options.preset}, "
         + (f"a cut to {options.cut} after round {options.cut_after}: " if options.cut else "")

@@ -72,8 +72,9 @@ def build(size: int, key: str = "mcr"):
     from django.utils import timezone
 
     from scoring.engine import get_preset
-    from scoring.engine.settlement import WIN, Deal, Win, deal_payments
-    from tournament.models import Hand, Player, Round, Seat, Table, Tournament
+    from scoring.engine.settlement import WIN, Win, deal_payments
+    from scoring.engine.settlement import Deal as EngineDeal
+    from tournament.models import Deal, Player, Round, Seat, Table, Tournament
 
     slug = f"bench-{key}-{size}"
     Tournament.objects.filter(slug=slug).delete()
@@ -130,13 +131,13 @@ def build(size: int, key: str = "mcr"):
                         discarder = None
                     fan = 8 + (n * 7 + t) % 17
                     value = fan * preset.value_step + preset.least_value
-                    deal = Deal(
+                    deal = EngineDeal(
                         WIN, dealer, (Win(winner, fan if preset.counts_fan else value),), discarder
                     )
                     pays = deal_payments(deal, preset)
                     for i, points in enumerate(pays):
                         scores[4 * t + i] += points
-                    hands.append(Hand(
+                    hands.append(Deal(
                         table=table, number=n, result="win",
                         prevailing_wind="ESWN"[wind_round], dealer="ESWN"[dealer],
                         winner=seats[4 * t + winner],
@@ -146,7 +147,7 @@ def build(size: int, key: str = "mcr"):
                         east_points=pays[0], south_points=pays[1],
                         west_points=pays[2], north_points=pays[3], entered_by=user,
                     ))  # fmt: skip
-            Hand.objects.bulk_create(hands, batch_size=2000)
+            Deal.objects.bulk_create(hands, batch_size=2000)
             for seat, score in zip(seats, scores, strict=True):
                 seat.score = score
             Seat.objects.bulk_update(seats, ["score"], batch_size=2000)

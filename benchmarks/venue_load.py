@@ -549,15 +549,15 @@ def integrity(slug: str, stats: Stats) -> list[str]:
     """What is wrong in the database after a phase (nothing: an empty list)."""
     from django.db.models import F
 
-    from tournament.models import AuditEntry, Hand, Penalty, Seat
+    from tournament.models import AuditEntry, Deal, Penalty, Seat
 
     problems = []
     hands = list(
-        Hand.objects.filter(table__round__tournament__slug=slug, table__round__number=ROUND)
+        Deal.objects.filter(table__round__tournament__slug=slug, table__round__number=ROUND)
         .select_related("table")
         .order_by("table__number", "number")
     )
-    by_table: dict[int, list[Hand]] = defaultdict(list)
+    by_table: dict[int, list[Deal]] = defaultdict(list)
     for hand in hands:
         by_table[hand.table.number].append(hand)
     for number in sorted(set(by_table) | set(stats.acknowledged)):
@@ -571,7 +571,7 @@ def integrity(slug: str, stats: Stats) -> list[str]:
                 f"table {number}: {len(stored)} hands stored, {acknowledged} acknowledged"
             )
     unbalanced = (
-        Hand.objects.filter(table__round__tournament__slug=slug)
+        Deal.objects.filter(table__round__tournament__slug=slug)
         .exclude(east_points=-(F("south_points") + F("west_points") + F("north_points")))
         .count()
     )

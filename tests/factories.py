@@ -112,7 +112,7 @@ def seated_round(
 
 def draws(table: Table, count: int, by: AbstractBaseUser) -> None:
     """`count` drawn hands at `table` after those already entered, entered by `by`."""
-    start = table.hands.count()
+    start = table.deals.count()
     for number in range(start + 1, start + count + 1):
         record_hand(table=table, number=number, deal=DealInput(result="draw"), entered_by=by)
 
@@ -121,7 +121,7 @@ def play(table: Table, hands: int, by: AbstractBaseUser, winner_index: int = 0) 
     """`hands` self-drawn 8-fan wins at `table` after those already entered, won by the player
     who started at seat `winner_index` (0 East ... 3 North)."""
     seats = sorted(table.seats.select_related("player"), key=lambda seat: seat.index)
-    start = table.hands.count()
+    start = table.deals.count()
     for number in range(start + 1, start + hands + 1):
         record_hand(
             table=table,
@@ -134,5 +134,5 @@ def play(table: Table, hands: int, by: AbstractBaseUser, winner_index: int = 0) 
 def submit(table: Table, by: AbstractBaseUser, hands: int = 16) -> Table:
     """Play the game at `table` on to `hands` hands and submit its sheet (ended by time when
     short of 16)."""
-    play(table, hands - table.hands.count(), by)
+    play(table, hands - table.deals.count(), by)
     return end_game(table=table, ended_by_time=hands < 16, entered_by=by)

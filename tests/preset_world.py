@@ -66,7 +66,7 @@ def _seat(table: Table, index: int) -> Player:
 
 
 def _deal(table: Table, referee: AbstractBaseUser, **facts: Any) -> None:
-    number = table.hands.count() + 1
+    number = table.deals.count() + 1
     record_hand(table=table, number=number, entered_by=referee, deal=DealInput(**facts))
 
 
@@ -80,7 +80,7 @@ def _play_long_game(key: str, table: Table, referee: AbstractBaseUser) -> None:
         third = _seat(table, (at.dealer + 2) % 4)
         kind = step % 6
         step += 1
-        number = table.hands.count() + 1
+        number = table.deals.count() + 1
         if key == "mcr":
             if kind == 0:
                 _deal(table, referee, result="win", winner=dealer, discarder=other,

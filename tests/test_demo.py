@@ -21,7 +21,7 @@ from tournament.management.demo import (
     REFEREE_USERNAME,
     REGISTRATION_DEMO_SLUG,
 )
-from tournament.models import Cut, ExtraWin, Hand, Penalty, Seat, Table, Tournament
+from tournament.models import Cut, Deal, ExtraWin, Penalty, Seat, Table, Tournament
 from tournament.reads import deals
 from tournament.reads.clock import clock_of
 from tournament.reads.selectors import standings
@@ -79,7 +79,7 @@ def test_round_one_is_finished_with_sixteen_hands_at_every_table(demo):
     assert round.status == "finished"
     tables = list(round.tables.all())
     assert len(tables) == 4
-    assert [table.hands.count() for table in tables] == [16, 16, 16, 16]
+    assert [table.deals.count() for table in tables] == [16, 16, 16, 16]
     assert all(table.ended_at and not table.ended_by_time for table in tables)
 
 
@@ -91,7 +91,7 @@ def test_round_one_sheets_are_confirmed_by_the_organiser(demo):
 
 
 def test_round_one_has_every_kind_of_result(demo):
-    hands = Hand.objects.filter(table__round__tournament=demo, table__round__number=1)
+    hands = Deal.objects.filter(table__round__tournament=demo, table__round__number=1)
     penalties = Penalty.objects.filter(table__round__tournament=demo, table__round__number=1)
 
     assert hands.filter(result="draw").count() == 4
@@ -125,7 +125,7 @@ def test_round_two_is_in_play_refereed_by_the_demo_referee(demo):
 
     assert round.status == "playing"
     tables = list(round.tables.all())
-    assert [table.hands.count() for table in tables] == [16, 11, 9, 4]
+    assert [table.deals.count() for table in tables] == [16, 11, 9, 4]
     assert all(
         list(table.referees.values_list("username", flat=True)) == [REFEREE_USERNAME]
         for table in tables
@@ -150,7 +150,7 @@ def test_round_two_clock_runs_with_table_four_behind(demo):
     assert clock.state == "running"
     assert 44 * 60 <= clock.remaining_seconds <= 45 * 60
     assert clock.expected_hands == 10
-    assert [clock.behind(t.hands.count(), t.ended_at is not None) for t in tables] == [
+    assert [clock.behind(t.deals.count(), t.ended_at is not None) for t in tables] == [
         False,
         False,
         False,
@@ -210,7 +210,7 @@ def test_load_demo_twice_resets_the_same_tournament(demo):
 def test_load_demo_undoes_changes_to_the_demo(demo):
     first = export_tournament(demo)
     Tournament.objects.filter(pk=demo.pk).update(name="Renamed")
-    Hand.objects.filter(table__round__tournament=demo, table__round__number=2).delete()
+    Deal.objects.filter(table__round__tournament=demo, table__round__number=2).delete()
 
     call_command("load_demo", stdout=StringIO())
 
@@ -250,7 +250,7 @@ DEAL_DEMOS = {"demo-jt": "japanese-transitional", "demo-wa": "wilmington-12-tile
 def deals_of(tournament):
     """Every deal of `tournament` with its position, facts and payments, and its penalties:
     what loading the demo again must give again."""
-    hands = Hand.objects.filter(table__round__tournament=tournament).order_by(
+    hands = Deal.objects.filter(table__round__tournament=tournament).order_by(
         "table__round__number", "table__number", "number"
     )
     return [
@@ -299,7 +299,7 @@ def test_round_one_of_the_jt_and_wa_demos_is_played_to_its_end_and_confirmed(dem
     for table in tables:
         assert table.ended_at and not table.ended_by_time
         assert deals.next_deal(table) is None  # both wind rounds played
-        assert table.hands.filter(prevailing_wind="S").exists()
+        assert table.deals.filter(prevailing_wind="S").exists()
         assert table.confirmed_by.username == DEMO_USERNAME
     assert not Table.objects.filter(round=round, referees__isnull=False).exists()
 
@@ -313,16 +313,16 @@ def test_round_two_of_the_jt_and_wa_demos_is_in_play_refereed_by_the_demo_refere
 
     assert round.status == "playing"
     assert clock_of(round).state == "running"
-    assert [table.hands.count() for table in tables] == progress
+    assert [table.deals.count() for table in tables] == progress
     assert not any(table.ended_at for table in tables)
     for table in tables:
         assert list(table.referees.values_list("username", flat=True)) == [REFEREE_USERNAME]
-        assert set(table.hands.values_list("entered_by__username", flat=True)) == {REFEREE_USERNAME}
+        assert set(table.deals.values_list("entered_by__username", flat=True)) == {REFEREE_USERNAME}
 
 
 @pytest.mark.parametrize("slug", DEAL_DEMOS)
 def test_every_deal_of_the_jt_and_wa_demos_pays_zero_in_all(demo, slug):
-    hands = list(Hand.objects.filter(table__round__tournament__slug=slug))
+    hands = list(Deal.objects.filter(table__round__tournament__slug=slug))
     penalties = Penalty.objects.filter(table__round__tournament__slug=slug)
 
     assert len(hands) > 30
@@ -342,7 +342,7 @@ def test_every_deal_of_the_jt_and_wa_demos_pays_zero_in_all(demo, slug):
 
 
 def test_the_jt_demo_has_every_kind_of_deal(demo):
-    hands = Hand.objects.filter(table__round__tournament__slug="demo-jt")
+    hands = Deal.objects.filter(table__round__tournament__slug="demo-jt")
     wins = hands.filter(result="win")
 
     assert wins.filter(discarder__isnull=True).count() >= 5
@@ -357,7 +357,7 @@ def test_the_jt_demo_has_every_kind_of_deal(demo):
 
 
 def test_the_wa_demo_has_two_winners_on_a_discard_and_faulty_outs(demo):
-    hands = Hand.objects.filter(table__round__tournament__slug="demo-wa")
+    hands = Deal.objects.filter(table__round__tournament__slug="demo-wa")
     wins = hands.filter(result="win")
     penalties = Penalty.objects.filter(table__round__tournament__slug="demo-wa")
 

@@ -35,7 +35,7 @@ from test_hosting import NGINX, REPO_ROOT, database_url, free_port, proxy
 
 from hosting import commands as hosting
 from tournament.infra.tokens import issue_token
-from tournament.models import Hand
+from tournament.models import Deal
 from tournament.services import assign_referees
 
 pytestmark = [
@@ -205,7 +205,7 @@ def test_two_servers_store_every_hand_once_and_agree_on_pages_and_throttles(serv
         key = str(uuid.uuid4())
         assert post_hand(front, secret, number, key)[0] == 201
         assert post_hand(front, secret, number, key)[0] == 200
-    numbers = list(Hand.objects.filter(table=table).order_by("number").values_list("number"))
+    numbers = list(Deal.objects.filter(table=table).order_by("number").values_list("number"))
     assert numbers == [(n,) for n in range(1, 11)]
 
     # The live table page of each server shows a hand written through the other within the
@@ -219,7 +219,7 @@ def test_two_servers_store_every_hand_once_and_agree_on_pages_and_throttles(serv
 
     for writer, reader in ((a, b), (b, a)):
         shown_entry(reader)  # the reader keeps a fragment of the page as it is now
-        number = Hand.objects.filter(table=table).count() + 1
+        number = Deal.objects.filter(table=table).count() + 1
         assert post_hand(writer, secret, number, str(uuid.uuid4()))[0] == 201
         written = table.audit.order_by("-pk").values_list("pk", flat=True)[0]
         began = time.monotonic()

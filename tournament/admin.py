@@ -13,7 +13,7 @@ from django.http import HttpRequest
 
 from tournament.models import (
     AuditEntry,
-    Hand,
+    Deal,
     Penalty,
     Player,
     Round,
@@ -133,7 +133,7 @@ class TableAdmin(ReadOnlyAdmin):
     inlines = [SeatInline]
 
 
-@admin.register(Hand)
+@admin.register(Deal)
 class HandAdmin(ReadOnlyAdmin):
     list_display = ["table", "number", "result", "fan", "flowers", "entered_by", "entered_at"]
     list_filter = ["table__round__tournament", "result"]

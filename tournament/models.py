@@ -812,7 +812,7 @@ class Seat(models.Model):
         return WINDS.index(self.starting_wind)
 
 
-class HandResult(models.TextChoices):
+class DealResult(models.TextChoices):
     WIN = "win", _("Win")
     DRAW = "draw", _("Drawn hand")
     FAULTY_OUT = "faulty_out", _("Faulty out")
@@ -870,13 +870,13 @@ class EnteredResult(models.Model):
         abstract = True
 
 
-class Hand(EnteredResult):
+class Deal(EnteredResult):
     """One deal of a game (MCR calls it a hand): where it stands in the game, its result and
     the facts of the deal its payments follow from, and what each player paid or received."""
 
-    Result = HandResult
+    Result = DealResult
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals")
     number = models.PositiveSmallIntegerField()
     # Where the deal stands in its game (`scoring.engine.flow`), set by the services from the
     # deals before it: the prevailing wind, who dealt (by starting seat), and the dealer's
@@ -948,17 +948,17 @@ class Hand(EnteredResult):
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_from_one"),
             models.CheckConstraint(
                 condition=Q(
-                    result=HandResult.DRAW,
+                    result=DealResult.DRAW,
                     winner__isnull=True,
                     discarder__isnull=True,
                     fan__isnull=True,
                     value__isnull=True,
                     offender__isnull=True,
                 )
-                | Q(result=HandResult.WIN, winner__isnull=False, offender__isnull=True)
+                | Q(result=DealResult.WIN, winner__isnull=False, offender__isnull=True)
                 & (Q(fan__isnull=False) | Q(value__isnull=False))
                 | Q(
-                    result=HandResult.FAULTY_OUT,
+                    result=DealResult.FAULTY_OUT,
                     winner__isnull=True,
                     discarder__isnull=True,
                     fan__isnull=True,
@@ -968,7 +968,7 @@ class Hand(EnteredResult):
                 name="hand_result_has_its_facts",
             ),
             models.CheckConstraint(
-                condition=Q(result__in=HandResult.values), name="hand_result_known"
+                condition=Q(result__in=DealResult.values), name="hand_result_known"
             ),
             models.CheckConstraint(
                 condition=Q(prevailing_wind__in=Wind.values, dealer__in=Wind.values),
@@ -1006,7 +1006,7 @@ class ExtraWin(models.Model):
     """A further winner of a deal on the same discard, where the preset lets several players
     win (WA): the deal's `winner` is the first in turn after the discarder."""
 
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="extra_wins")
+    hand = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="extra_wins")
     winner = models.ForeignKey(Seat, on_delete=models.RESTRICT, related_name="+")
     value = models.PositiveSmallIntegerField()
     tiles = models.JSONField(null=True, blank=True)

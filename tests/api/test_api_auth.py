@@ -9,7 +9,7 @@ from django.test import Client
 from django.utils import timezone
 
 from tournament.infra.tokens import LAST_USED_EVERY, issue_token
-from tournament.models import ApiToken, Hand
+from tournament.models import ApiToken, Deal
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +44,7 @@ def test_session_write_without_the_csrf_token_is_refused(session):
     assert response.status_code == 403
     assert response.json()["error"] == "csrf_failed"
     assert "X-CSRFToken" in response.json()["message"]
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
 
 def test_session_write_with_the_csrf_token_is_saved(session):
@@ -55,7 +55,7 @@ def test_session_write_with_the_csrf_token_is_saved(session):
     )
 
     assert response.status_code == 201
-    assert Hand.objects.get().entered_by.username == "bob"
+    assert Deal.objects.get().entered_by.username == "bob"
 
 
 def test_token_write_needs_no_csrf_token(bob, table):
@@ -77,7 +77,7 @@ def test_token_wins_over_the_session(session, organiser):
     )
 
     assert response.status_code == 201
-    assert Hand.objects.get().entered_by == organiser
+    assert Deal.objects.get().entered_by == organiser
 
 
 @pytest.mark.parametrize(

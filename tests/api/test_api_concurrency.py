@@ -11,7 +11,7 @@ import threading
 import pytest
 from django.db import connection
 
-from tournament.models import Hand
+from tournament.models import Deal
 from tournament.services import assign_referees
 
 HANDS = "/api/tournaments/spring-cup/rounds/1/tables/1/hands"
@@ -46,6 +46,6 @@ def test_same_hand_from_two_referees_at_once_saves_exactly_one(
     refused = next(body for status, body in answers.values() if status == 409)
     assert refused["error"] == "conflict"
     assert "Hand 1 at table 1 was already entered by" in refused["message"]
-    saved = Hand.objects.get(table=table)
+    saved = Deal.objects.get(table=table)
     winner = next(key for key, (status, _) in answers.items() if status == 201)
     assert saved.winner.player.key == winner

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.models import Hand, Penalty
+from tournament.models import Deal, Penalty
 
 pytestmark = pytest.mark.django_db
 
@@ -152,7 +152,7 @@ def test_a_japanese_final_score_is_a_multiple_of_ten_from_20_to_1500(preset, as_
     assert response.status_code == 400
     assert response.json()["error"] == "bad_value"
     assert list(response.json()["fields"]) == ["value"]
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
 
 @pytest.mark.parametrize("preset", [JT], indirect=True)
@@ -180,7 +180,7 @@ def test_a_wrong_japanese_deal_is_refused_with_the_field_named(
     assert response.status_code == 400
     assert response.json()["error"] == code
     assert list(response.json()["fields"]) == [field]
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
 
 @pytest.mark.parametrize("preset", [JT], indirect=True)
@@ -191,7 +191,7 @@ def test_a_refused_correction_changes_nothing(preset, as_bob, as_organiser, tabl
 
     assert response.status_code == 400
     assert (response.json()["error"], list(response.json()["fields"])) == ("bad_value", ["value"])
-    assert Hand.objects.get().value == 40
+    assert Deal.objects.get().value == 40
 
 
 @pytest.mark.parametrize("preset", [JT], indirect=True)
@@ -267,7 +267,7 @@ def test_a_wrong_wilmington_deal_is_refused_with_the_field_named(
     assert response.status_code == 400
     assert response.json()["error"] == code
     assert list(response.json()["fields"]) == [field]
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
 
 @pytest.mark.parametrize("preset", [WA], indirect=True)
@@ -287,7 +287,7 @@ def test_an_mcr_hand_is_not_entered_by_value(as_bob, table):
     assert response.status_code == 400
     assert response.json()["error"] == "fan_required"
     assert list(response.json()["fields"]) == ["value"]
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
 
 def test_an_mcr_hand_shows_no_facts_of_other_presets(as_bob, table):
@@ -344,7 +344,7 @@ def test_japanese_tiles_that_disagree_or_are_no_win_are_refused(
     assert response.status_code == 400
     assert response.json()["error"] == code
     assert list(response.json().get("fields") or []) == ([field] if field else [])
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
 
 # --- Wilmington wins sent with their tiles -----------------------------------------------
@@ -383,7 +383,7 @@ def test_wilmington_tiles_below_the_minimum_are_refused_as_a_win(preset, as_bob,
 
     assert response.status_code == 400
     assert response.json()["error"] == "below_minimum"
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
 
 @pytest.mark.parametrize("preset", [WA], indirect=True)
@@ -394,7 +394,7 @@ def test_a_further_winners_value_that_disagrees_with_its_tiles_names_also(preset
     assert response.status_code == 400
     assert response.json()["error"] == "value_disagrees_with_tiles"
     assert list(response.json()["fields"]) == ["also"]
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
 
 # --- False wins and deductions under each preset's rulebook ----------------------------------
@@ -461,4 +461,4 @@ def test_ready_hands_on_a_win_are_refused_naming_the_field_not_dropped(preset, a
     answer = response.json()
     assert answer["error"] in ("draw_only", "not_in_preset")
     assert fact in answer["fields"]
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()

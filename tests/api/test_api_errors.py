@@ -9,7 +9,7 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tournament.models import AuditEntry, Hand, Penalty, Player, Seat
+from tournament.models import AuditEntry, Deal, Penalty, Player, Seat
 from tournament.services import DealInput, record_hand
 
 pytestmark = pytest.mark.django_db
@@ -64,7 +64,7 @@ def test_wrong_field_types_are_named(as_bob, table, field, value, message):
     assert response.status_code == 400
     assert response.json()["error"] == "invalid"
     assert response.json()["fields"] == {field: message}
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
 
 def test_missing_fields_are_named(as_bob, table):

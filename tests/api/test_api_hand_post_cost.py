@@ -12,7 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from tournament.models import ApiToken, AuditEntry, Hand, Seat
+from tournament.models import ApiToken, AuditEntry, Deal, Seat
 
 HANDS = "/api/tournaments/spring-cup/rounds/1/tables/1/hands"
 TABLE = "/api/tournaments/spring-cup/rounds/1/tables/1"
@@ -101,7 +101,7 @@ def test_one_transaction_holding_the_lock_only_for_the_write(as_bob, table, play
     after = seen[commits[0] + 1 :]
     assert after, "the answer is read after the commit"
     assert not [sql for sql in after if sql.lstrip().upper().startswith(WRITES)]
-    assert Hand.objects.filter(table=table).count() == 2
+    assert Deal.objects.filter(table=table).count() == 2
     assert AuditEntry.objects.filter(action=AuditEntry.Action.HAND_RECORDED).count() == 2
 
 
@@ -130,7 +130,7 @@ def test_a_refused_hand_does_not_note_the_tokens_use_either(as_bob, table, playe
 
     assert answer.status_code == 400
     assert ApiToken.objects.get(user=bob).last_used == earlier
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
 
 @pytest.mark.django_db
@@ -158,7 +158,7 @@ def test_scores_follow_the_hands_and_penalties(as_bob, as_organiser, table, play
 
     seats = sorted(Seat.objects.filter(table=table), key=lambda seat: seat.index)
     expected = [0, 0, 0, 0]
-    for hand in Hand.objects.filter(table=table):
+    for hand in Deal.objects.filter(table=table):
         expected = [total + paid for total, paid in zip(expected, hand.payments, strict=True)]
     for item in table.penalties.all():
         offender = next(seat.index for seat in seats if seat.pk == item.seat_id)
@@ -178,4 +178,4 @@ def test_a_replayed_submission_is_answered_from_the_record(as_bob, table, player
     assert (first.status_code, again.status_code) == (201, 200)
     assert again["Idempotent-Replayed"] == "true"
     assert again.json()["hand"] == first.json()["hand"]
-    assert Hand.objects.filter(table=table).count() == 1
+    assert Deal.objects.filter(table=table).count() == 1

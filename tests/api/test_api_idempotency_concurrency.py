@@ -13,7 +13,7 @@ import uuid
 import pytest
 from django.db import connection
 
-from tournament.models import Hand
+from tournament.models import Deal
 
 HANDS = "/api/tournaments/spring-cup/rounds/1/tables/1/hands"
 
@@ -49,5 +49,5 @@ def test_the_same_key_twice_at_once_records_one_hand(api_as, table, bob):
         (201, None),
     ]
     assert answers[0][2]["hand"] == answers[1][2]["hand"]
-    saved = Hand.objects.get(table=table)
+    saved = Deal.objects.get(table=table)
     assert str(saved.submission) == key

@@ -12,7 +12,7 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth.models import Permission
 
-from tournament.models import Hand, Penalty, Round, Tournament
+from tournament.models import Deal, Penalty, Round, Tournament
 from tournament.services import DealInput, confirm_game, end_game, record_hand
 
 pytestmark = pytest.mark.django_db
@@ -368,7 +368,7 @@ def test_the_board_of_a_draft_round_is_for_organisers(anonymous, as_organiser, t
 # --- Idempotency keys -----------------------------------------------------------------------
 
 SUBMISSIONS = [
-    ("hands", {"number": 1, "result": "win", "winner": "1", "discarder": "2", "fan": 8}, Hand),
+    ("hands", {"number": 1, "result": "win", "winner": "1", "discarder": "2", "fan": 8}, Deal),
     ("false-wins", {"number": 1, "player": "3"}, Penalty),
     ("penalties", {"player": "4", "points": 5, "reason": "Late"}, Penalty),
 ]
@@ -425,12 +425,12 @@ def test_a_key_sent_to_another_table_is_another_key(as_organiser, table, table2)
     response = send(as_organiser, "hands", {"number": 1, "result": "draw"}, key, f"{R}/tables/2")
 
     assert response.status_code == 201
-    assert Hand.objects.filter(table=table2).count() == 1
+    assert Deal.objects.filter(table=table2).count() == 1
 
 
 # The same endpoint, the same key, another body: what each changes.
 OTHER_BODIES = [
-    ("hands", {"number": 1, "result": "win", "winner": "1", "discarder": "2", "fan": 9}, Hand),
+    ("hands", {"number": 1, "result": "win", "winner": "1", "discarder": "2", "fan": 9}, Deal),
     ("false-wins", {"number": 1, "player": "2"}, Penalty),
     ("penalties", {"player": "4", "points": 6, "reason": "Late"}, Penalty),
 ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.models import AuditEntry, Hand
+from tournament.models import AuditEntry, Deal
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +46,7 @@ def test_discard_win_pays_eight_plus_x_from_the_discarder(as_bob, table):
     assert body["hand"]["self_drawn"] is False
     assert body["hand"]["entered_by"] == "bob"
     assert body["table"]["seats"]["E"] == {"player": "1", "name": "Player 1", "score": 33}
-    assert Hand.objects.get(table=table, number=1).payments == [33, -8, -17, -8]
+    assert Deal.objects.get(table=table, number=1).payments == [33, -8, -17, -8]
 
 
 def test_self_drawn_win_is_paid_by_all_three(as_bob, table):
@@ -142,7 +142,7 @@ def test_tiles_in_the_case_format_must_agree_with_the_fan(as_bob, table):
 
     assert response.status_code == 400
     assert response.json()["error"] == "fan_mismatch"
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
 
 def test_tiles_under_eight_fan_are_refused_as_a_win(as_bob, table):
@@ -169,7 +169,7 @@ def test_the_same_hand_twice_is_a_conflict(as_bob, api_as, organiser, table):
     assert response.status_code == 409
     assert response.json()["error"] == "conflict"
     assert "already entered by bob" in response.json()["message"]
-    assert Hand.objects.get().winner.player.key == "1"
+    assert Deal.objects.get().winner.player.key == "1"
 
 
 def test_hands_are_entered_in_order(as_bob, table):
@@ -242,7 +242,7 @@ def test_referee_takes_back_the_last_hand(as_bob, table):
 
     assert response.status_code == 200
     assert response.json()["table"]["seats"]["S"]["score"] == -8
-    assert list(Hand.objects.values_list("number", flat=True)) == [1]
+    assert list(Deal.objects.values_list("number", flat=True)) == [1]
 
 
 def test_only_the_last_hand_can_be_taken_back(as_bob, table):
@@ -253,7 +253,7 @@ def test_only_the_last_hand_can_be_taken_back(as_bob, table):
 
     assert response.status_code == 409
     assert response.json()["error"] == "not_last_hand"
-    assert Hand.objects.count() == 2
+    assert Deal.objects.count() == 2
 
 
 def test_taking_back_with_no_hand_entered(as_bob, table):

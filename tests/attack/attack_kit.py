@@ -9,8 +9,8 @@ from collections import Counter
 from tournament.models import (
     ApiToken,
     AuditEntry,
+    Deal,
     ExtraWin,
-    Hand,
     Penalty,
     Player,
     Round,
@@ -22,7 +22,7 @@ from tournament.models import (
 
 # What a refused request must leave as it was. (A token's "last used" time is not counted:
 # a refused request with a valid token may record it.)
-MODELS = (ApiToken, AuditEntry, ExtraWin, Hand, Penalty, Player, Round, Seat, SeatingJob, Table,
+MODELS = (ApiToken, AuditEntry, ExtraWin, Deal, Penalty, Player, Round, Seat, SeatingJob, Table,
           Tournament)  # fmt: skip
 
 

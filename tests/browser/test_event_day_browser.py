@@ -24,7 +24,7 @@ import segno
 from django.urls import reverse
 from factories import make_players, make_tournament, make_user
 
-from tournament.models import Hand, Player, Registration, Round, Seat
+from tournament.models import Deal, Player, Registration, Round, Seat
 from tournament.services import (
     DealInput,
     add_player,
@@ -181,7 +181,7 @@ def test_registration_check_in_close_late_arrival_and_a_players_link(
         # 5 (second half). A hand at their table is corrected: marked on the next look.
         hand = record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=alice)
         correct_hand(
-            hand=Hand.objects.get(pk=hand.pk), deal=DealInput(result="draw"), entered_by=alice
+            hand=Deal.objects.get(pk=hand.pk), deal=DealInput(result="draw"), entered_by=alice
         )
         mine.goto(f"{live_server.url}/p/{wang_secret}/")
         assert "Round 1: hand 1 was corrected." in mine.content()

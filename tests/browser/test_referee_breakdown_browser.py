@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tournament.models import Hand, Penalty
+from tournament.models import Deal, Penalty
 
 from .referee_screen import SIZES, choose, logged_in_context, make_cup, open_table_screen
 
@@ -97,7 +97,7 @@ def test_the_breakdown_appears_as_the_tiles_are_picked_and_follows_the_winner(ph
 
     # Nothing pressed, nothing recorded, no page load.
     assert page.url == url
-    assert Hand.objects.count() == 0 and Penalty.objects.count() == 0
+    assert Deal.objects.count() == 0 and Penalty.objects.count() == 0
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= SIZES["phone"]["width"], "the page scrolls sideways"
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -130,7 +130,7 @@ def test_an_unfinished_hand_says_how_many_tiles_are_missing_and_a_small_hand_the
     entry.locator("input[name=tiles]").fill("345p 78s [EEE] [PPP] 11m 6s")
     total(page).filter(has_text="10").wait_for()
     assert entry.get_by_role("button", name="Save hand 1").is_visible()
-    assert Hand.objects.count() == 0 and Penalty.objects.count() == 0
+    assert Deal.objects.count() == 0 and Penalty.objects.count() == 0
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -193,7 +193,7 @@ def test_offline_the_breakdown_is_unavailable_and_check_still_works(phone):
     context.set_offline(False)
     entry.get_by_role("button", name="Check").click()
     total(page).filter(has_text="10").wait_for()
-    assert Hand.objects.count() == 0
+    assert Deal.objects.count() == 0
 
 
 def test_desktop_screenshot(chromium, live_server, cup):

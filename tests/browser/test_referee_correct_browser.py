@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from tournament.models import AuditEntry, Hand
+from tournament.models import AuditEntry, Deal
 
 from .referee_screen import SIZES, choose, logged_in_context, make_cup, open_table_screen
 
@@ -104,7 +104,7 @@ def test_a_wrong_fan_is_corrected_in_one_step(screen, cup):
     shoot(page, f"corrected-{'script' if page.script else 'no-script'}")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], "the page scrolls sideways"
-    hand = Hand.objects.get(table=cup, number=1)
+    hand = Deal.objects.get(table=cup, number=1)
     assert (hand.fan, hand.flowers) == (20, 1)
     assert AuditEntry.objects.filter(action=AuditEntry.Action.HAND_CORRECTED).count() == 1
 

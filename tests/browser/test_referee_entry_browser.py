@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournament.models import Hand
+from tournament.models import Deal
 from tournament.services import DealInput, record_false_win, record_hand
 
 from .referee_screen import SIZES, choose, logged_in_context, make_cup, open_table_screen
@@ -126,7 +126,7 @@ def test_after_recording_the_next_entrys_winner_buttons_are_in_view(open_screen,
     for label in winners.all():
         assert in_view(page, label), label.bounding_box()
     assert page.locator("#entry-win").get_attribute("open") is not None
-    assert Hand.objects.get().fan == 12
+    assert Deal.objects.get().fan == 12
     # The correction of that hand: its buttons too are 44 px at least
     correct = page.locator("#correct-last")
     correct.locator("summary").click()
@@ -220,7 +220,7 @@ def test_the_points_box_sits_beside_the_record_button(open_screen, cup, preset):
     box.fill("60")
     box.press("Enter")  # the keyboard's Go key records
     page.locator(".messages").get_by_text("Deal 1").wait_for()
-    assert Hand.objects.get().value == 60
+    assert Deal.objects.get().value == 60
 
 
 def test_a_tapped_fan_empties_the_box_and_a_typed_one_lets_the_tap_go(open_screen):
@@ -237,7 +237,7 @@ def test_a_tapped_fan_empties_the_box_and_a_typed_one_lets_the_tap_go(open_scree
     choose(entry, "Discarder", "Self-drawn")
     press(page, record_button(entry))
     page.locator(".messages").get_by_text("17 fan").wait_for()
-    assert Hand.objects.get().fan == 17
+    assert Deal.objects.get().fan == 17
 
 
 def test_without_the_script_a_tap_and_a_different_typed_fan_are_refused_and_kept(open_screen):
@@ -252,7 +252,7 @@ def test_without_the_script_a_tap_and_a_different_typed_fan_are_refused_and_kept
     assert in_view(page, error)
     shoot(page, "fan-both-refused-phone")
     assert page.locator("#entry-win input[name=fan]").input_value() == "17"
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
 
 # --- A false win: that player cannot win the hand ---------------------------------------------
@@ -322,4 +322,4 @@ def test_a_hand_taken_by_another_referee_redraws_the_table_with_a_reload_button(
     assert page.locator(".messages").count() == 0
     # nothing of the refused entry comes back as a draft
     assert page.locator(".ref-draft-note").count() == 0
-    assert Hand.objects.get().result == "draw"
+    assert Deal.objects.get().result == "draw"

@@ -25,7 +25,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from tournament.models import Hand, Penalty, Player, Table
+from tournament.models import Deal, Penalty, Player, Table
 from tournament.services import (
     DealInput,
     assign_referees,
@@ -119,22 +119,22 @@ def test_a_dropped_connection_keeps_the_hand_and_the_retry_records_it_once(scree
     assert banner.get_attribute("aria-live") == "assertive"
     assert_win_kept(entry)
     assert entry.locator("input[name=submission]").input_value() == key
-    assert Hand.objects.count() == 0
+    assert Deal.objects.count() == 0
     assert list(drafts(page)) == ["mcr-referee-draft:spring-cup/1/1:win"]
     shoot(page, f"{screen.size}-offline-banner")
 
     screen.context.set_offline(False)
     record_button(entry).click()
     page.locator(".messages").get_by_text("Hand 1: Ben Baker won on Cai Chen’s discard").wait_for()
-    assert Hand.objects.count() == 1
-    assert str(Hand.objects.get().submission) == key
+    assert Deal.objects.count() == 1
+    assert str(Deal.objects.get().submission) == key
     assert scores(page) == [-8, 35, -19, -8]
     assert page.locator("[data-next-hand]").inner_text() == "2"
     assert drafts(page) == {}
     # The page is the table screen again: a reload posts nothing.
     assert page.url.endswith(reverse("referee:table", args=["spring-cup", 1, 1]))
     page.reload()
-    assert Hand.objects.count() == 1
+    assert Deal.objects.count() == 1
     shoot(page, f"{screen.size}-after-retry")
 
 
@@ -149,7 +149,7 @@ def test_an_answer_lost_after_the_hand_arrived_is_not_recorded_twice(screen, cup
     page.route("**/spring-cup/1/1/win/", lose_the_answer)
     record_button(entry).click()
     entry.locator(".ref-send-status").get_by_text(OFFLINE).wait_for()
-    assert Hand.objects.count() == 1
+    assert Deal.objects.count() == 1
     assert_win_kept(entry)
     page.unroute("**/spring-cup/1/1/win/")
 
@@ -157,7 +157,7 @@ def test_an_answer_lost_after_the_hand_arrived_is_not_recorded_twice(screen, cup
     page.locator(".messages").get_by_text(
         "Hand 1 was already recorded; nothing was recorded twice."
     ).wait_for()
-    assert Hand.objects.count() == 1
+    assert Deal.objects.count() == 1
     assert scores(page) == [-8, 35, -19, -8]
     assert drafts(page) == {}
     shoot(page, f"{screen.size}-recognised-retry")
@@ -173,7 +173,7 @@ def test_logged_out_the_form_is_kept_and_says_to_log_in_again(screen, cup):
     assert_win_kept(entry)
     assert entry.locator("input[name=submission]").input_value() == key
     assert page.locator("input[name=password]").count() == 0  # not swapped in
-    assert Hand.objects.count() == 0
+    assert Deal.objects.count() == 0
     assert list(drafts(page)) == ["mcr-referee-draft:spring-cup/1/1:win"]
 
 
@@ -190,7 +190,7 @@ def test_a_draft_of_a_hand_recorded_after_all_is_dropped_on_reload(screen, cup):
     assert page.locator("[data-next-hand]").inner_text() == "2"
     assert page.locator(".ref-draft-note").count() == 0
     assert drafts(page) == {}
-    assert Hand.objects.count() == 1
+    assert Deal.objects.count() == 1
 
 
 def test_what_was_typed_survives_a_reload_and_can_be_discarded(screen, cup):
@@ -249,7 +249,7 @@ def test_a_draft_left_by_a_lost_connection_says_so_when_reopened(screen, cup):
     entry = page.locator("#entry-win")
     assert RESTORED_LOST in entry.locator(".ref-draft-note").inner_text()
     assert entry.locator("input[name=fan]").input_value() == "9"
-    assert Hand.objects.count() == 0
+    assert Deal.objects.count() == 0
 
 
 def test_a_refused_hand_is_shown_on_its_form_without_leaving_the_page(screen, cup):
@@ -263,13 +263,13 @@ def test_a_refused_hand_is_shown_on_its_form_without_leaving_the_page(screen, cu
     assert entry.locator("input[name=fan]").input_value() == "6"
     assert entry.locator("form[data-draft] input[name=submission]").input_value() == key
     assert page.url.endswith(reverse("referee:table", args=["spring-cup", 1, 1]))
-    assert Hand.objects.count() == 0
+    assert Deal.objects.count() == 0
     # The focus goes to what needs correcting.
     assert page.evaluate("document.activeElement.closest('#entry-win') !== null")
     entry.locator("input[name=fan]").fill("8")
     record_button(entry).click()
     page.locator(".messages").get_by_text("Hand 1: Ben Baker won").wait_for()
-    assert str(Hand.objects.get().submission) == key
+    assert str(Deal.objects.get().submission) == key
 
 
 def test_the_clock_counts_down_and_the_sheet_is_submitted_after_a_summary(screen, cup):
@@ -385,6 +385,6 @@ def test_a_hand_is_entered_with_the_keyboard_alone(screen, cup):
     screen.context.set_offline(False)
     page.keyboard.press("Enter")
     page.locator(".messages").get_by_text("Hand 1: Ben Baker won").wait_for()
-    assert Hand.objects.count() == 1
+    assert Deal.objects.count() == 1
     # After recording, the focus is on the message saying what was recorded.
     assert page.evaluate("document.activeElement.classList.contains('messages')")

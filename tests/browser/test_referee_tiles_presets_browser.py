@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tournament.models import Hand
+from tournament.models import Deal
 
 from .referee_screen import SIZES, choose, logged_in_context, make_cup, open_table_screen
 from .test_referee_breakdown_browser import full_entry, pick
@@ -44,4 +44,4 @@ def test_a_japanese_hand_is_scored_as_it_is_built_and_saved_at_its_final_score(p
 
     with page.expect_navigation():
         entry.get_by_role("button", name="Save deal 1").click()
-    assert Hand.objects.get().value == 60
+    assert Deal.objects.get().value == 60

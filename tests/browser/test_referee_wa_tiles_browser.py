@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tournament.models import ExtraWin, Hand, Penalty
+from tournament.models import Deal, ExtraWin, Penalty
 
 from .referee_screen import SIZES, choose, logged_in_context, make_cup, open_table_screen
 from .test_referee_breakdown_browser import full_entry, pick
@@ -66,7 +66,7 @@ def test_a_hand_with_the_joker_tapped_on_the_keypad_is_scored_and_saved(phone):
 
     with page.expect_navigation():
         entry.get_by_role("button", name="Save deal 1").click()
-    hand = Hand.objects.get()
+    hand = Deal.objects.get()
     assert (hand.winner.player.name, hand.value) == ("Ben Baker", 45)
 
 
@@ -100,7 +100,7 @@ def test_two_winners_one_below_the_minimum_each_verdict_under_his_tiles_and_one_
     page.locator(".message", has_text="Faulty out by Ann Archer in deal 1").wait_for()
     penalty = Penalty.objects.get()
     assert (penalty.seat.player.name, penalty.hand_number) == ("Ann Archer", 1)
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
     entry = full_entry(page)
     assert entry.locator("input[name=tiles]").input_value() == "CCCFFF 56p 234m PJ 7p"
     assert entry.get_by_label("Ann Archer", exact=True).input_value() == ""
@@ -109,6 +109,6 @@ def test_two_winners_one_below_the_minimum_each_verdict_under_his_tiles_and_one_
 
     entry.get_by_role("button", name="Save deal 1").click()
     page.locator(".message", has_text="Ben Baker").wait_for()
-    hand = Hand.objects.get()
+    hand = Deal.objects.get()
     assert (hand.winner.player.name, hand.value) == ("Ben Baker", 45)
     assert not ExtraWin.objects.exists()

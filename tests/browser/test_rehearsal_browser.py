@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 from factories import make_players, make_tournament, make_user
 
-from tournament.models import Hand, Rehearsal, Tournament
+from tournament.models import Deal, Rehearsal, Tournament
 
 from .referee_screen import logged_in_context
 from .test_check_in_browser import WATCH, fits, shoot
@@ -45,7 +45,7 @@ def test_play_look_and_delete_a_rehearsal(chromium, live_server, transactional_d
         assert fits(page)
         shoot(page, f"rehearsal-{size}")
         copy = Rehearsal.objects.get().copy
-        assert Hand.objects.filter(table__round__tournament=copy).exists()
+        assert Deal.objects.filter(table__round__tournament=copy).exists()
 
         page.get_by_role("link", name="Its public pages").click()
         page.get_by_role("heading", name="Spring Cup (dress rehearsal)").wait_for()

@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from jsonschema import Draft202012Validator
 
 from tournament.archive import ArchiveError, export_tournament, import_tournament, json_schema
-from tournament.models import AuditEntry, Hand, Penalty, Player, Round, Seat, Table, Tournament
+from tournament.models import AuditEntry, Deal, Penalty, Player, Round, Seat, Table, Tournament
 from tournament.reads.selectors import standings
 from tournament.services import (
     DealInput,
@@ -47,7 +47,7 @@ SEVEN_FAN = {
 
 
 def counts() -> dict[str, int]:
-    models = (Tournament, Player, Round, Table, Seat, Hand, Penalty, AuditEntry, get_user_model())
+    models = (Tournament, Player, Round, Table, Seat, Deal, Penalty, AuditEntry, get_user_model())
     return {model.__name__: model.objects.count() for model in models}
 
 
@@ -412,7 +412,7 @@ def test_import_is_audited_under_the_actor(played, organiser, referee):
         AuditEntry.objects.filter(tournament=copy_).values_list("actor__username", flat=True)
     )
     assert actors == {"alice"}
-    hand = Hand.objects.get(
+    hand = Deal.objects.get(
         table__round__tournament=copy_, table__round__number=1, table__number=1, number=1
     )
     assert hand.entered_by == referee
@@ -527,7 +527,7 @@ def test_hands_without_tiles_import_from_fan_and_flowers(organiser):
 def test_hands_with_tiles_are_scored_for_the_winners_seat(organiser):
     tournament = import_tournament(small_document(), actor=organiser)
 
-    hand = Hand.objects.get(table__round__tournament=tournament, table__number=2)
+    hand = Deal.objects.get(table__round__tournament=tournament, table__number=2)
     assert (hand.fan, hand.flowers) == (27, 1)
     assert (hand.tiles["seat_wind"], hand.tiles["prevalent_wind"]) == ("W", "E")
     # G wins 28 on E's discard: E pays 36, F and H 8 each.
@@ -619,7 +619,7 @@ def test_unknown_users_are_left_out_with_a_warning(organiser):
     assert list(tournament.organisers.values_list("username", flat=True)) == ["alice"]
     assert not Table.objects.get(round__tournament=tournament, number=1).referees.exists()
     assert (
-        Hand.objects.get(table__round__tournament=tournament, table__number=1, number=1).entered_by
+        Deal.objects.get(table__round__tournament=tournament, table__number=1, number=1).entered_by
         == organiser
     )
     assert warnings == [
@@ -972,7 +972,7 @@ def test_table_numbers_with_gaps_are_kept(organiser):
 
     tables = Table.objects.filter(round__tournament=tournament)
     assert sorted(tables.values_list("number", flat=True)) == [3, 7]
-    assert tables.get(number=3).hands.count() == 3
+    assert tables.get(number=3).deals.count() == 3
 
 
 def test_a_withdrawn_player_cannot_be_seated(organiser):

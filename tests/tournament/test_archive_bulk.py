@@ -36,7 +36,7 @@ def hands_of(tournament: Tournament) -> list[tuple[Any, ...]]:
     rows = []
     for round in tournament.rounds.order_by("number"):
         for table in round.tables.order_by("number"):
-            for hand in table.hands.order_by("number").select_related(
+            for hand in table.deals.order_by("number").select_related(
                 "winner__player", "discarder__player", "offender__player"
             ):
                 rows.append(

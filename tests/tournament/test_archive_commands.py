@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
 from tournament.archive import export_tournament
-from tournament.models import AuditEntry, Hand, Tournament
+from tournament.models import AuditEntry, Deal, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +50,7 @@ def run(name, *args, **options):
 
 
 def imported_hand_scores(slug):
-    hand = Hand.objects.get(table__round__tournament__slug=slug)
+    hand = Deal.objects.get(table__round__tournament__slug=slug)
     return hand.payments
 
 
@@ -284,7 +284,7 @@ def test_every_demo_tournament_exports_and_imports_again_as_a_copy(db, tmp_path,
     half = len(games) // 2
     assert games[:half] == games[half:]
     scores = [
-        sorted(Hand.objects.filter(table__round__tournament=t).values_list("east_points", "number"))
+        sorted(Deal.objects.filter(table__round__tournament=t).values_list("east_points", "number"))
         for t in (original, copy)
     ]
     assert scores[0] == scores[1]

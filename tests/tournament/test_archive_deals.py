@@ -18,8 +18,8 @@ from jsonschema import Draft202012Validator
 from tournament.archive import ArchiveError, export_tournament, import_tournament, json_schema
 from tournament.models import (
     AuditEntry,
+    Deal,
     ExtraWin,
-    Hand,
     Penalty,
     Player,
     Round,
@@ -50,7 +50,7 @@ WA = "wilmington-12-tile"
 
 def counts() -> dict[str, int]:
     models = (
-        Tournament, Player, Round, Table, Seat, Hand, ExtraWin, Penalty, AuditEntry,
+        Tournament, Player, Round, Table, Seat, Deal, ExtraWin, Penalty, AuditEntry,
         get_user_model(),
     )  # fmt: skip
     return {model.__name__: model.objects.count() for model in models}
@@ -246,7 +246,7 @@ def test_a_wa_export_holds_the_further_winners_on_one_discard(played):
 def test_a_round_trip_through_an_empty_database_gives_the_same_document(played, organiser):
     first = json.dumps(export_tournament(played), ensure_ascii=False, indent=2)
     played.delete()
-    assert not Tournament.objects.exists() and not Hand.objects.exists()
+    assert not Tournament.objects.exists() and not Deal.objects.exists()
 
     copy_ = import_tournament(json.loads(first), actor=organiser)
     second = json.dumps(export_tournament(copy_), ensure_ascii=False, indent=2)
@@ -259,7 +259,7 @@ def test_a_round_trip_keeps_every_deal_scores_and_standings(played, organiser):
     copy_ = import_tournament(export_tournament(played), actor=organiser, slug="copy")
 
     def deals(tournament):
-        hands = Hand.objects.filter(table__round__tournament=tournament).prefetch_related(
+        hands = Deal.objects.filter(table__round__tournament=tournament).prefetch_related(
             "extra_wins"
         )
         return sorted(

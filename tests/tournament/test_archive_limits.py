@@ -14,7 +14,7 @@ from django.core.management import CommandError, call_command
 from tournament.archive import ArchiveError, import_tournament
 from tournament.archive import parse as parse_archive
 from tournament.archive.schema import MOST_HANDS, MOST_PLAYERS, MOST_ROUNDS
-from tournament.models import AuditEntry, Hand, Penalty, Player, Round, Table, Tournament
+from tournament.models import AuditEntry, Deal, Penalty, Player, Round, Table, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +42,7 @@ def document():
 
 
 def counts() -> dict[str, int]:
-    models = (Tournament, Player, Round, Table, Hand, Penalty, AuditEntry, get_user_model())
+    models = (Tournament, Player, Round, Table, Deal, Penalty, AuditEntry, get_user_model())
     return {model.__name__: model.objects.count() for model in models}
 
 
@@ -62,7 +62,7 @@ def with_hand(**fields):
 
 def test_the_bare_document_imports(organiser):
     import_tournament(document(), actor=organiser)
-    assert Hand.objects.get().fan == 8
+    assert Deal.objects.get().fan == 8
 
 
 @pytest.mark.parametrize("fan", [10**6, 2**63, -1])

@@ -26,8 +26,8 @@ from django.db import transaction
 from tournament.archive import ArchiveError, import_tournament
 from tournament.models import (
     AuditEntry,
+    Deal,
     ExtraWin,
-    Hand,
     Penalty,
     Player,
     Round,
@@ -133,7 +133,7 @@ def mutate(document: Any, rng: random.Random) -> tuple[Any, list[str]]:
 
 
 def counts() -> dict[str, int]:
-    models = (Tournament, Player, Round, Table, Seat, Hand, ExtraWin, Penalty, AuditEntry)
+    models = (Tournament, Player, Round, Table, Seat, Deal, ExtraWin, Penalty, AuditEntry)
     return {model.__name__: model.objects.count() for model in (*models, get_user_model())}
 
 
@@ -155,7 +155,7 @@ def demo_archive(db) -> dict[str, Any]:
 def test_the_demo_archive_imports_as_it_is(organiser):
     archive = json.loads(DEMO_ARCHIVE.read_text(encoding="utf-8"))
     tournament = import_tournament(archive, actor=organiser)
-    assert Hand.objects.filter(table__round__tournament=tournament).count() == sum(
+    assert Deal.objects.filter(table__round__tournament=tournament).count() == sum(
         len(table["hands"]) for round in archive["rounds"] for table in round["tables"]
     )
 

@@ -12,7 +12,7 @@ from jsonschema import Draft202012Validator
 from preset_world import PRESETS, build
 
 from tournament.archive import ArchiveError, export_tournament, import_tournament, json_schema
-from tournament.models import Hand, Tournament
+from tournament.models import Deal, Tournament
 from tournament.reads.selectors import standings
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +36,7 @@ def test_a_round_trip_through_an_empty_database_gives_the_same_document(world, b
     first = dumped(world.tournament)
     ranked = [(row.rank, row.player.key, row.score) for row in standings(world.tournament)]
     world.tournament.delete()
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
     copy = import_tournament(json.loads(first), actor=world.organiser, bulk=bulk)
 
@@ -46,7 +46,7 @@ def test_a_round_trip_through_an_empty_database_gives_the_same_document(world, b
 
 def test_the_long_games_are_long_and_tiled(world):
     """The scenario holds what the round trip must carry (a guard on the builder)."""
-    hands = world.long_game.hands.all()
+    hands = world.long_game.deals.all()
     assert hands.exclude(tiles=None).exists()
     if world.tournament.rules.deals_vary:
         assert hands.count() > 16

@@ -18,7 +18,7 @@ from django.core.management import CommandError, call_command
 from scoring.engine import get_preset
 from scoring.engine.rulebook import rulebook_for
 from tournament.archive import export_tournament, import_tournament
-from tournament.models import Hand, Tournament
+from tournament.models import Deal, Tournament
 from tournament.reads.statistics import WinPatterns
 from tournament.services import DealInput, correct_hand, record_hand
 
@@ -79,7 +79,7 @@ def document(nine_gates_fan=91, seven_pairs_fan=31):
 
 
 def hands(slug="old-cup"):
-    return list(Hand.objects.filter(table__round__tournament__slug=slug).order_by("number"))
+    return list(Deal.objects.filter(table__round__tournament__slug=slug).order_by("number"))
 
 
 def test_an_archive_whose_tiles_now_score_differently_is_refused_listing_the_hands(organiser):

@@ -15,7 +15,7 @@ from jsonschema import Draft202012Validator
 from tournament.archive import ArchiveError, export_tournament, import_tournament, json_schema
 from tournament.archive import parse as parse_archive
 from tournament.management.demo import DEMO_TOURNAMENT_SLUG
-from tournament.models import Hand, Penalty, Player, Tournament
+from tournament.models import Deal, Penalty, Player, Tournament
 
 
 def win(number, winner="A", fan=8):
@@ -115,13 +115,13 @@ def test_the_hand_results_are_those_of_the_hand_model_that_version_1_holds():
     hand = json_schema()["$defs"]["TableRecord"]["properties"]["hands"]["items"]
 
     # Version 1 holds MCR games: a hand is won or drawn (a faulty out ending a deal is JT's).
-    assert sorted(hand["discriminator"]["mapping"]) == sorted([Hand.Result.WIN, Hand.Result.DRAW])
+    assert sorted(hand["discriminator"]["mapping"]) == sorted([Deal.Result.WIN, Deal.Result.DRAW])
 
 
 def test_version_2_holds_every_result_of_the_hand_model():
     deal = json_schema()["$defs"]["TableRecordV2"]["properties"]["hands"]["items"]
 
-    assert sorted(deal["discriminator"]["mapping"]) == sorted(Hand.Result.values)
+    assert sorted(deal["discriminator"]["mapping"]) == sorted(Deal.Result.values)
 
 
 def test_version_2_deals_hold_the_facts_of_every_preset():

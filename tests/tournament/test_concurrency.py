@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection
 
-from tournament.models import Hand
+from tournament.models import Deal
 from tournament.services import DealInput, record_hand
 
 
@@ -38,9 +38,9 @@ def test_same_hand_submitted_twice_at_once_saves_exactly_one(table, referee, eas
     for thread in threads:
         thread.join(timeout=30)
 
-    saved = [outcome for outcome in outcomes if isinstance(outcome, Hand)]
+    saved = [outcome for outcome in outcomes if isinstance(outcome, Deal)]
     refused = [outcome for outcome in outcomes if isinstance(outcome, ValidationError)]
     assert len(saved) == 1
     assert [error.code for error in refused] == ["conflict"]
     assert "Hand 1 at table 1 was already entered by bob" in refused[0].messages[0]
-    assert Hand.objects.filter(table=table).count() == 1
+    assert Deal.objects.filter(table=table).count() == 1

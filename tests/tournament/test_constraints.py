@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError
 
-from tournament.models import Hand, Penalty, Seat, Table
+from tournament.models import Deal, Penalty, Seat, Table
 from tournament.services import DealInput
 
 pytestmark = pytest.mark.django_db
 
 
 def make_hand(table, number, referee, **fields):
-    return Hand.objects.create(
-        table=table, number=number, result=Hand.Result.DRAW, entered_by=referee, **fields
+    return Deal.objects.create(
+        table=table, number=number, result=Deal.Result.DRAW, entered_by=referee, **fields
     )
 
 
@@ -35,7 +35,7 @@ def test_hand_payments_that_do_not_sum_to_zero_are_refused(table, referee):
 
 def test_win_without_winner_is_refused(table, referee):
     with pytest.raises(IntegrityError):
-        Hand.objects.create(table=table, number=1, result="win", fan=8, entered_by=referee)
+        Deal.objects.create(table=table, number=1, result="win", fan=8, entered_by=referee)
 
 
 def test_same_player_twice_at_a_table_is_refused(round, players):
@@ -73,7 +73,7 @@ def test_distributed_penalty_not_divisible_by_three_is_refused(table, referee):
 
 
 def test_a_tournament_with_results_can_be_deleted_whole(table, referee, east, south):
-    from tournament.models import Hand, Penalty, Seat, Tournament
+    from tournament.models import Deal, Penalty, Seat, Tournament
     from tournament.services import record_false_win, record_hand
 
     record_hand(
@@ -86,7 +86,7 @@ def test_a_tournament_with_results_can_be_deleted_whole(table, referee, east, so
                      entered_by=referee)  # fmt: skip
     table.round.tournament.delete()
     assert not Tournament.objects.exists()
-    assert not (Seat.objects.exists() or Hand.objects.exists() or Penalty.objects.exists())
+    assert not (Seat.objects.exists() or Deal.objects.exists() or Penalty.objects.exists())
 
 
 def test_a_player_with_results_cannot_be_deleted_alone(table, referee, east):

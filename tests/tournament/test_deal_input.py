@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ValidationError
 
-from tournament.models import AuditEntry, Hand
+from tournament.models import AuditEntry, Deal
 from tournament.services import (
     AsRecorded,
     DealInput,
@@ -82,7 +82,7 @@ def test_a_hand_as_recorded_keeps_who_entered_it_and_when(table, organiser, refe
         as_recorded=AsRecorded(referee, EARLIER),
     )
 
-    stored = Hand.objects.get(pk=hand.pk)
+    stored = Deal.objects.get(pk=hand.pk)
     assert (stored.entered_by, stored.entered_at) == (referee, EARLIER)
     entry = AuditEntry.objects.get(action=AuditEntry.Action.HAND_RECORDED)
     assert entry.actor == organiser

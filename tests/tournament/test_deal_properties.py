@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from scoring.engine import get_preset
 from tests.factories import make_table
-from tournament.models import Hand
+from tournament.models import Deal
 from tournament.reads import selectors
 from tournament.services import DealInput, end_game, record_hand
 
@@ -81,7 +81,7 @@ def _facts(rules, players, step) -> dict:
     return facts
 
 
-def _play(table, referee, players, sequence) -> list[Hand]:
+def _play(table, referee, players, sequence) -> list[Deal]:
     rules = table.round.tournament.rules
     for number, item in enumerate(sequence, start=1):
         try:
@@ -105,10 +105,10 @@ def _play(table, referee, players, sequence) -> list[Hand]:
                 assert error.code == "hands_missing"
             else:
                 raise AssertionError("a game of wind rounds ended after one deal")
-    return list(table.hands.order_by("number"))
+    return list(table.deals.order_by("number"))
 
 
-def _check(table, hands: list[Hand]) -> None:
+def _check(table, hands: list[Deal]) -> None:
     rules = table.round.tournament.rules
     for hand in hands:
         assert sum(hand.payments) == 0, hand.number

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
-from tournament.models import ExtraWin, Hand
+from tournament.models import Deal, ExtraWin
 from tournament.services import DealInput, correct_hand, end_game, record_hand, remove_last_hand
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +29,7 @@ def deal(table, referee, number, result="win", **facts):
     )
 
 
-def position(hand: Hand) -> tuple[str, str, int]:
+def position(hand: Deal) -> tuple[str, str, int]:
     return hand.prevailing_wind, hand.dealer, hand.extra_hands
 
 
@@ -86,7 +86,7 @@ def test_a_japanese_score_is_a_multiple_of_ten_from_20_to_the_limit(
         deal(table, referee, 1, winner=players[0], value=value)
 
     assert error.value.code in ("bad_value", "value_required")
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
 
 @pytest.mark.parametrize("preset", [JT], indirect=True)
@@ -144,7 +144,7 @@ def test_correcting_a_deal_moves_the_dealer_of_every_deal_after_it(
         entered_by=referee,
     )
 
-    second = Hand.objects.get(table=table, number=2)
+    second = Deal.objects.get(table=table, number=2)
     assert position(second) == ("E", "S", 0)  # West's win passed the deal to South
     assert second.payments == [0, 600, -600, 0]  # South now deals: 6F from the discarder
     assert scores(table) == [-400, 600, 400 - 600, 0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
-from tournament.models import AuditEntry, Hand
+from tournament.models import AuditEntry, Deal
 from tournament.services import DealInput, end_game, record_hand
 
 pytestmark = pytest.mark.django_db
@@ -60,7 +60,7 @@ def test_win_under_eight_fan_is_refused(table, referee, east):
     with pytest.raises(ValidationError) as error:
         win(table, referee, winner=east, fan=7, flowers=3)
     assert error.value.code == "below_minimum"
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
 
 def test_hands_are_entered_in_order(table, referee, east):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
-from tournament.models import Hand
+from tournament.models import Deal
 from tournament.services import DealInput, record_hand
 
 pytestmark = pytest.mark.django_db
@@ -69,7 +69,7 @@ def test_a_value_that_disagrees_with_the_tiles_is_refused_and_nothing_saved(
 
     assert refusal.value.code == "value_disagrees_with_tiles"
     assert "60" in refusal.value.messages[0]
-    assert not Hand.objects.filter(table=table).exists()
+    assert not Deal.objects.filter(table=table).exists()
 
 
 def test_tiles_that_are_no_win_are_refused_with_the_engines_message(jt, table, referee, players):
@@ -78,7 +78,7 @@ def test_tiles_that_are_no_win_are_refused_with_the_engines_message(jt, table, r
 
     assert refusal.value.code == "invalid_tiles"
     assert "winning" in refusal.value.messages[0].lower()
-    assert not Hand.objects.filter(table=table).exists()
+    assert not Deal.objects.filter(table=table).exists()
 
 
 def test_the_referee_can_still_record_a_faulty_out_for_tiles_that_are_no_win(

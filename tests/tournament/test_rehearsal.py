@@ -10,7 +10,7 @@ from preset_world import PRESETS
 from tournament.models import (
     AuditEntry,
     Cut,
-    Hand,
+    Deal,
     Penalty,
     Player,
     Rehearsal,
@@ -71,7 +71,7 @@ def test_a_rehearsal_plays_every_round_through(preset):
     in_their_place = copy.players.get(joins_from_round=2)
     assert Seat.objects.filter(round__number=2, player=in_their_place).exists()
     # The games hold results of every kind the preset has.
-    hands = Hand.objects.filter(table__round__tournament=copy)
+    hands = Deal.objects.filter(table__round__tournament=copy)
     assert hands.filter(result="win", tiles__isnull=False).exists()
     assert hands.filter(result="win", tiles__isnull=True).exists()
     assert hands.filter(result="draw").exists()
@@ -88,7 +88,7 @@ def test_every_kind_of_deal_of_the_preset(preset):
     rehearsal = service.start_rehearsal(tournament, actor=organiser_of(tournament), seed=11)
     assert rehearsal.status == Rehearsal.Status.DONE, rehearsal.message
     copy = rehearsal.copy
-    hands = Hand.objects.filter(table__round__tournament=copy)
+    hands = Deal.objects.filter(table__round__tournament=copy)
     penalties = Penalty.objects.filter(table__round__tournament=copy)
     assert penalties.filter(kind="deduction", reason="Dress rehearsal: slow play").exists()
     assert hands.filter(result="win", tiles__isnull=False, discarder__isnull=True).exists() == (
@@ -191,10 +191,10 @@ def test_a_refusal_while_playing_stops_the_rehearsal_saying_why(monkeypatch):
 def test_deleting_leaves_no_row_behind():
     tournament = spring_cup(players=8, rounds=2)
     organiser = organiser_of(tournament)
-    counted = (Tournament, Player, Round, Table, Seat, Hand, Penalty, AuditEntry, Rehearsal)
+    counted = (Tournament, Player, Round, Table, Seat, Deal, Penalty, AuditEntry, Rehearsal)
     before = {model.__name__: model.objects.count() for model in counted}
     rehearsal = service.start_rehearsal(tournament, actor=organiser, seed=2)
-    assert Hand.objects.count() > before["Hand"]
+    assert Deal.objects.count() > before["Hand"]
     service.delete_rehearsal(rehearsal, actor=organiser)
     after = {model.__name__: model.objects.count() for model in counted}
     # Only the original's two audit entries remain: made, then deleted.

@@ -17,7 +17,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from factories import submit
 
-from tournament.models import AuditEntry, Hand, Penalty, Round, Table, Tournament
+from tournament.models import AuditEntry, Deal, Penalty, Round, Table, Tournament
 from tournament.reads.clock import clock_of
 from tournament.reads.selectors import standings
 from tournament.services import (
@@ -174,7 +174,7 @@ def confirmed(sheet, organiser):
 
 
 def test_a_referee_cannot_correct_a_confirmed_sheet(confirmed, referee, east, south):
-    hand = Hand.objects.get(table=confirmed, number=1)
+    hand = Deal.objects.get(table=confirmed, number=1)
 
     code = code_of(
         correct_hand,
@@ -184,7 +184,7 @@ def test_a_referee_cannot_correct_a_confirmed_sheet(confirmed, referee, east, so
     )
 
     assert code == "sheet_confirmed"
-    assert Hand.objects.get(pk=hand.pk).winner.player == east
+    assert Deal.objects.get(pk=hand.pk).winner.player == east
 
 
 def test_a_referee_cannot_add_or_remove_penalties_on_a_confirmed_sheet(
@@ -206,7 +206,7 @@ def test_a_referee_cannot_reopen_a_confirmed_sheet(confirmed, referee):
 def test_the_organiser_corrects_a_confirmed_sheet_in_the_audit_trail(
     tournament, confirmed, organiser, south
 ):
-    hand = Hand.objects.get(table=confirmed, number=1)
+    hand = Deal.objects.get(table=confirmed, number=1)
 
     correct_hand(hand=hand, deal=DealInput(result="win", winner=south, fan=8), entered_by=organiser)
 
@@ -287,7 +287,7 @@ def test_a_replayed_hand_is_the_same_hand_and_records_nothing(played, referee, s
     assert again.pk == first.pk
     assert again.replayed is True
     assert not getattr(first, "replayed", False)
-    assert Hand.objects.filter(table=played).count() == 2
+    assert Deal.objects.filter(table=played).count() == 2
     assert AuditEntry.objects.count() == audits
 
 
@@ -327,7 +327,7 @@ def test_a_key_at_another_table_is_another_key(played, table2, referee, organise
 
     assert there.pk != here.pk
     assert not getattr(there, "replayed", False)
-    assert Hand.objects.filter(submission=key).count() == 2
+    assert Deal.objects.filter(submission=key).count() == 2
 
 
 def test_another_users_key_is_another_key(played, referee, organiser):
@@ -371,7 +371,7 @@ def test_a_key_sent_again_with_other_values_is_refused(played, referee, east):
     )
 
     assert code == "submission_key_reused"
-    assert Hand.objects.get(table=played, number=2).result == "draw"
+    assert Deal.objects.get(table=played, number=2).result == "draw"
     assert AuditEntry.objects.count() == audits
 
 
@@ -401,7 +401,7 @@ def test_a_key_kept_before_digests_is_replayed_whatever_is_sent(played, referee,
     first = record_hand(
         table=played, number=2, deal=DealInput(result="draw"), entered_by=referee, submission=key
     )
-    Hand.objects.filter(pk=first.pk).update(submission_digest="")
+    Deal.objects.filter(pk=first.pk).update(submission_digest="")
 
     again = record_hand(
         table=played,
@@ -459,7 +459,7 @@ def test_a_key_that_is_not_a_uuid_is_refused(played, referee):
     )
 
     assert code == "bad_submission_key"
-    assert Hand.objects.filter(table=played).count() == 1
+    assert Deal.objects.filter(table=played).count() == 1
 
 
 def test_a_replay_after_the_end_of_the_game_returns_the_hand(played, referee):
@@ -695,16 +695,16 @@ def test_the_migration_gives_each_key_to_whoever_entered_its_record(
     )
     # Another user in place of the one the step fills in (a key without its user is refused
     # by the constraint the next migration adds).
-    for model in (Hand, Penalty):
+    for model in (Deal, Penalty):
         model.objects.filter(submission__isnull=False).update(submitted_by=organiser)
 
     from django.apps import apps
 
     migration.give_keys_their_user(apps, None)
 
-    assert Hand.objects.get(submission=key).submitted_by == referee
+    assert Deal.objects.get(submission=key).submitted_by == referee
     assert Penalty.objects.get(submission=penalty_key).submitted_by == referee
-    assert Hand.objects.get(number=1).submitted_by is None  # recorded without a key
+    assert Deal.objects.get(number=1).submitted_by is None  # recorded without a key
 
 
 def test_after_the_sheet_is_submitted_the_referee_enters_nothing_new(sheet, referee, north):

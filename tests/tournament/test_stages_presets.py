@@ -29,7 +29,7 @@ def _finish(round: Round, organiser) -> None:
     confirm the sheets and finish the round."""
     for table in round.tables.all():
         if table.ended_at is None:
-            if not table.hands.exists():
+            if not table.deals.exists():
                 record_hand(
                     table=table, number=1, deal=DealInput(result="draw"), entered_by=organiser
                 )

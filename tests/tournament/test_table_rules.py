@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.utils import translation
 
 from scoring.engine import get_preset
-from tournament.models import AuditEntry, Hand, Table
+from tournament.models import AuditEntry, Deal, Table
 from tournament.services import (
     DealInput,
     check_end_game,
@@ -41,7 +41,7 @@ def test_removing_a_hand_that_is_no_longer_the_last_removes_nothing(table, refer
         remove_last_hand(table=table, entered_by=referee, number=1)
 
     assert error.value.code == "not_last_hand"
-    assert Hand.objects.filter(table=table).count() == 2
+    assert Deal.objects.filter(table=table).count() == 2
 
 
 def test_removing_the_hand_named_as_last_removes_it(table, referee, east):
@@ -50,7 +50,7 @@ def test_removing_the_hand_named_as_last_removes_it(table, referee, east):
     removed = remove_last_hand(table=table, entered_by=referee, number=1)
 
     assert removed.number == 1
-    assert not Hand.objects.filter(table=table).exists()
+    assert not Deal.objects.filter(table=table).exists()
 
 
 def test_the_last_hand_is_corrected_and_audited(table, referee, east, south, scores):
@@ -101,7 +101,7 @@ def test_only_the_last_hand_is_corrected_at_the_table(table, referee, east, sout
         )
 
     assert error.value.code == "not_last_hand"
-    assert Hand.objects.get(table=table, number=1).winner.player == east
+    assert Deal.objects.get(table=table, number=1).winner.player == east
 
 
 def test_no_correction_at_the_table_once_the_sheet_is_submitted(table, referee, east, south):

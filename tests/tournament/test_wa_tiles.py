@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
-from tournament.models import ExtraWin, Hand
+from tournament.models import Deal, ExtraWin
 from tournament.services import DealInput, record_hand
 
 pytestmark = pytest.mark.django_db
@@ -79,7 +79,7 @@ def test_a_value_beside_an_extra_winners_tiles_must_agree(wa, table, referee, pl
         )
 
     assert refusal.value.code == "value_disagrees_with_tiles"
-    assert not Hand.objects.exists() and not ExtraWin.objects.exists()
+    assert not Deal.objects.exists() and not ExtraWin.objects.exists()
 
 
 def test_tiles_below_the_minimum_are_a_faulty_out_not_a_win(wa, table, referee, players):
@@ -94,7 +94,7 @@ def test_tiles_below_the_minimum_are_a_faulty_out_not_a_win(wa, table, referee, 
 
     assert refusal.value.code == "below_minimum"
     assert "worth 9 points" in refusal.value.messages[0]
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
 
 def test_wilmington_tiles_that_are_no_hand_are_refused_with_the_engines_message(
@@ -115,4 +115,4 @@ def test_wilmington_tiles_that_are_no_hand_are_refused_with_the_engines_message(
         )
 
     assert refusal.value.code == "invalid_tiles"
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()

@@ -12,7 +12,7 @@ from tournament.infra.tokens import issue_token
 from tournament.models import (
     ApiToken,
     AuditEntry,
-    Hand,
+    Deal,
     Penalty,
     Player,
     RefereeAccount,
@@ -31,7 +31,7 @@ from tournament.services import (
 pytestmark = pytest.mark.django_db
 
 MODELS = (
-    ApiToken, AuditEntry, Hand, Penalty, Player, RefereeAccount, Round, Seat, Table, Tournament,
+    ApiToken, AuditEntry, Deal, Penalty, Player, RefereeAccount, Round, Seat, Table, Tournament,
 )  # fmt: skip
 
 

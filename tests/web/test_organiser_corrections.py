@@ -14,7 +14,7 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 from factories import seated_round
 
-from tournament.models import AuditEntry, Hand, Penalty
+from tournament.models import AuditEntry, Deal, Penalty
 from tournament.services import (
     DealInput,
     confirm_submitted_games,
@@ -71,7 +71,7 @@ def scores(table) -> list[int]:
 
 
 def payments(table, number: int) -> list[int]:
-    return Hand.objects.get(table=table, number=number).payments
+    return Deal.objects.get(table=table, number=number).payments
 
 
 def hand_data(**changes) -> dict:
@@ -142,7 +142,7 @@ def test_a_tapped_fan_value_corrects_the_hand(logged_in, table, players):
     assert response.status_code == 302
     # Value 16: P2 pays 8 + 16 = 24, P3 and P4 pay 8 each.
     assert payments(table, 1) == [40, -24, -8, -8]
-    assert Hand.objects.get(table=table, number=1).fan == 16
+    assert Deal.objects.get(table=table, number=1).fan == 16
 
 
 def test_a_tapped_and_a_typed_fan_that_differ_are_refused(logged_in, table, players):
@@ -185,7 +185,7 @@ def test_correct_a_hand_with_tiles_in_compact_notation(logged_in, table, players
     )
     response = logged_in.post(url("hand", hand=1), data)
     assert response.status_code == 302
-    hand = Hand.objects.get(table=table, number=1)
+    hand = Deal.objects.get(table=table, number=1)
     assert (hand.fan, hand.flowers) == (8, 1)
     assert hand.payments == [33, -17, -8, -8]
     assert hand.tiles["win_tile"] == "6s"
@@ -270,7 +270,7 @@ def test_a_hand_of_a_finished_round_can_be_corrected(logged_in, table, players, 
 def test_remove_the_last_hand(logged_in, table):
     response = logged_in.post(url("remove_hand"))
     assert response.status_code == 302
-    assert list(table.hands.values_list("number", flat=True)) == [1, 2]
+    assert list(table.deals.values_list("number", flat=True)) == [1, 2]
     assert scores(table) == [32, -16, -8, -8]
     assert messages_of(response) == ["Hand 3 is removed."]
 
@@ -282,7 +282,7 @@ def test_the_last_hand_of_an_ended_game_stays(logged_in, table, organiser):
     assert response.context["action_form"].non_field_errors() == [
         "The game at table 1 has ended; correct a hand instead."
     ]
-    assert table.hands.count() == 3
+    assert table.deals.count() == 3
 
 
 # --- Penalties -----------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 from factories import seated_round
 
-from tournament.models import AuditEntry, ExtraWin, Hand
+from tournament.models import AuditEntry, Deal, ExtraWin
 from tournament.services import DealInput, record_hand
 
 pytestmark = pytest.mark.django_db
@@ -92,7 +92,7 @@ def test_a_corrected_first_deal_places_and_pays_the_next_deal_again(logged_in, j
     assert response.status_code == 302
     # Deal 1 drawn, nobody ready: nothing paid, the deal passes to South. Deal 2 is South's
     # first deal: West wins 100 self-drawn, South pays 2F, East and North F.
-    second = Hand.objects.get(table=japanese, number=2)
+    second = Deal.objects.get(table=japanese, number=2)
     assert (second.dealer, second.extra_hands) == ("S", 0)
     assert second.payments == [-100, -200, 400, -100]
     assert scores(japanese) == [-100, -200, 400, -100]
@@ -113,7 +113,7 @@ def test_riichi_is_corrected_with_the_deal(logged_in, japanese, players):
     )
 
     assert response.status_code == 302
-    first = Hand.objects.get(table=japanese, number=1)
+    first = Deal.objects.get(table=japanese, number=1)
     assert first.riichi == ["N"]
     assert first.payments == [460, -360, 0, -100]  # North's riichi stake goes to the winner
     html = logged_in.get(url(1)).content.decode()
@@ -125,11 +125,11 @@ def test_a_deal_becomes_a_faulty_out(logged_in, japanese, players):
     response = logged_in.post(url(1), {"result": "faulty_out", "offender": pk(players, 1)})
 
     assert response.status_code == 302
-    first = Hand.objects.get(table=japanese, number=1)
+    first = Deal.objects.get(table=japanese, number=1)
     # South pays half the limit to each, East double. A non-dealer's faulty out keeps the deal
     # with East and its extra-hand count (0), so deal 2 is East's again, no longer an extra hand.
     assert first.payments == [1500, -3000, 750, 750]
-    second = Hand.objects.get(table=japanese, number=2)
+    second = Deal.objects.get(table=japanese, number=2)
     assert (second.dealer, second.extra_hands) == ("E", 0)
     assert second.payments == [-200, -100, 400, -100]
 
@@ -137,7 +137,7 @@ def test_a_deal_becomes_a_faulty_out(logged_in, japanese, players):
 def test_a_value_the_preset_refuses_is_shown_on_the_form_and_changes_nothing(
     logged_in, japanese, players
 ):
-    before = [hand.payments for hand in Hand.objects.filter(table=japanese)]
+    before = [hand.payments for hand in Deal.objects.filter(table=japanese)]
 
     response = logged_in.post(
         url(1),
@@ -146,7 +146,7 @@ def test_a_value_the_preset_refuses_is_shown_on_the_form_and_changes_nothing(
 
     assert response.status_code == 422
     assert "cannot be worth 65" in response.content.decode()
-    assert [hand.payments for hand in Hand.objects.filter(table=japanese)] == before
+    assert [hand.payments for hand in Deal.objects.filter(table=japanese)] == before
     assert not AuditEntry.objects.filter(action=AuditEntry.Action.HAND_CORRECTED).exists()
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from factories import make_players, make_user, seated_round
 
-from tournament.models import Hand, Rehearsal, Tournament
+from tournament.models import Deal, Rehearsal, Tournament
 
 PAGE = "/manage/spring-cup/rehearsal/"
 COPY = "spring-cup-rehearsal"
@@ -97,7 +97,7 @@ def test_deleting_the_rehearsal(client, organiser, tournament, field):
     response = client.post(delete, follow=True)
     assert "The dress rehearsal is deleted" in response.content.decode()
     assert not Tournament.objects.filter(slug=COPY).exists()
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
     assert client.post(delete).status_code == 404  # already gone
 
 

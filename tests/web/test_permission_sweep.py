@@ -21,7 +21,7 @@ from factories import make_players, make_user, seated_round
 from tournament.models import (
     ApiToken,
     AuditEntry,
-    Hand,
+    Deal,
     Penalty,
     Player,
     Registration,
@@ -42,7 +42,7 @@ pytestmark = pytest.mark.django_db
 NAMESPACES = {"public", "organiser", "referee", "tournament_api", "seating", "outputs", "stats"}
 ORGANISER_ONLY = {"organiser", "seating", "outputs"}
 DENIED = {401, 403, 404, 405}
-MODELS = (ApiToken, AuditEntry, Hand, Penalty, Player, Registration, Round, Seat, Table, Tournament)
+MODELS = (ApiToken, AuditEntry, Deal, Penalty, Player, Registration, Round, Seat, Table, Tournament)
 
 
 def swept_routes() -> list[tuple[str, str, str]]:

@@ -15,7 +15,7 @@ from factories import make_players, make_tournament, make_user, play, seated_rou
 from preset_world import PRESETS, build
 
 from hosting import commands as hosting
-from tournament.models import AuditEntry, Hand, Player, RefereeCall, Registration, Tournament
+from tournament.models import AuditEntry, Deal, Player, RefereeCall, Registration, Tournament
 from tournament.services import (
     DealInput,
     confirm_game,
@@ -214,7 +214,7 @@ def test_a_correction_at_the_players_table_is_marked_once(client, board, link):
     client.get(url(link))  # she looks
     assert "New since you last looked" not in _text(client.get(url(link)))
 
-    hand = Hand.objects.get(table=table, number=2)
+    hand = Deal.objects.get(table=table, number=2)
     correct_hand(hand=hand, deal=DealInput(result="draw"), entered_by=referee)
     poll = client.get(url(link), **HTMX)
     page = _text(client.get(url(link)))
@@ -233,7 +233,7 @@ def test_a_correction_at_another_table_is_not_marked(client, board, link):
     play(board["tables"][1], 1, referee)
     client.get(url(link))
     correct_hand(
-        hand=Hand.objects.get(table=board["tables"][1]),
+        hand=Deal.objects.get(table=board["tables"][1]),
         deal=DealInput(result="draw"),
         entered_by=referee,
     )
@@ -272,7 +272,7 @@ def test_nothing_is_marked_on_the_first_look(client, board, link):
         entered_by=board["referee"],
     )
     correct_hand(
-        hand=Hand.objects.get(table=board["tables"][0]),
+        hand=Deal.objects.get(table=board["tables"][0]),
         deal=DealInput(result="win", winner=board["players"][0], fan=8),
         entered_by=board["referee"],
     )

@@ -15,7 +15,7 @@ from urllib.parse import urldefrag, urlsplit
 import pytest
 from preset_world import PRESETS, build
 
-from tournament.models import Hand, Player
+from tournament.models import Deal, Player
 from tournament.reads import deals
 
 pytestmark = pytest.mark.django_db
@@ -99,7 +99,7 @@ def test_a_player_pages_seat_winds_are_the_stored_deals(client, world):
             flags=re.S,
         )
         for round_number, table_number, number, shown in rows:
-            hand = Hand.objects.get(
+            hand = Deal.objects.get(
                 table__round__number=round_number, table__number=table_number, number=number,
                 table__round__tournament=tournament,
             )  # fmt: skip

@@ -9,7 +9,7 @@ import re
 import pytest
 from preset_world import build
 
-from tournament.models import ExtraWin, Hand
+from tournament.models import Deal, ExtraWin
 
 pytestmark = pytest.mark.django_db
 
@@ -36,8 +36,8 @@ def test_a_long_games_deals_past_16_are_listed_in_points(client, key):
 
 def test_jt_draws_that_paid_say_who_was_ready_and_faulty_outs_are_listed(client):
     world = build("japanese-transitional")
-    ready = Hand.objects.filter(table=world.long_game, result="draw").exclude(ready=[]).first()
-    faulty = Hand.objects.filter(table=world.long_game, result="faulty_out").first()
+    ready = Deal.objects.filter(table=world.long_game, result="draw").exclude(ready=[]).first()
+    faulty = Deal.objects.filter(table=world.long_game, result="faulty_out").first()
     assert ready is not None and faulty is not None
     seats = {seat.starting_wind: seat.player for seat in world.long_game.seats.all()}
     one_ready = seats[ready.ready[0]]

@@ -7,7 +7,7 @@ import re
 import pytest
 from test_referee_pages import messages_of, scores, snapshot, table_url
 
-from tournament.models import AuditEntry, Hand
+from tournament.models import AuditEntry, Deal
 from tournament.services import DealInput, end_game, record_hand
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +27,7 @@ def first_hand(world):
         table=world.table,
         number=1,
         deal=DealInput(
-            result=Hand.Result.WIN,
+            result=Deal.Result.WIN,
             winner=player(world, "2"),
             discarder=player(world, "3"),
             fan=10,
@@ -93,7 +93,7 @@ def test_a_tapped_fan_value_corrects_the_hand(referee_client, world, first_hand)
     assert response.status_code == 302
     # A self-drawn win of 24 fan by South: each other player pays 8 + 24 = 32.
     assert scores(world.table) == [-32, 96, -32, -32]
-    assert Hand.objects.get(pk=first_hand.pk).fan == 24
+    assert Deal.objects.get(pk=first_hand.pk).fan == 24
 
 
 def test_a_tapped_and_a_typed_fan_that_differ_are_refused(referee_client, world, first_hand):
@@ -130,7 +130,7 @@ def test_correction_recomputes_the_scores(referee_client, world, first_hand):
     response = referee_client.post(table_url(world, "correct"), correction())
     assert response.status_code == 302
     assert scores(world.table) == [-28, 84, -28, -28]
-    hand = Hand.objects.get(pk=first_hand.pk)
+    hand = Deal.objects.get(pk=first_hand.pk)
     assert (hand.fan, hand.flowers, hand.discarder) == (20, 0, None)
     assert messages_of(response) == [
         "Hand 1 is corrected: Hand 1: Player 2 won by self-draw, 20 fan."
@@ -142,7 +142,7 @@ def test_correction_to_a_drawn_hand_clears_the_payments(referee_client, world, f
     response = referee_client.post(table_url(world, "correct"), data)
     assert response.status_code == 302
     assert scores(world.table) == [0, 0, 0, 0]
-    assert Hand.objects.get(pk=first_hand.pk).result == Hand.Result.DRAW
+    assert Deal.objects.get(pk=first_hand.pk).result == Deal.Result.DRAW
 
 
 def test_correction_is_audited_with_before_and_after(referee_client, world, first_hand):
@@ -159,7 +159,7 @@ def test_an_earlier_hand_is_refused(referee_client, world, first_hand):
     record_hand(
         table=world.table,
         number=2,
-        deal=DealInput(result=Hand.Result.DRAW),
+        deal=DealInput(result=Deal.Result.DRAW),
         entered_by=world.referee,
     )
     before = snapshot()

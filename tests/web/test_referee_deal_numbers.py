@@ -10,7 +10,7 @@ import pytest
 from test_referee_hands import EAST_PUNG, full
 from test_referee_pages import table_url
 
-from tournament.models import Hand
+from tournament.models import Deal
 from tournament.reads import deals
 from tournament.services import DealInput, record_hand
 
@@ -25,7 +25,7 @@ def test_a_tile_entry_numbered_past_the_game_is_refused(referee_client, world, n
     )
 
     assert response.status_code in (200, 302)  # shown again, or sent back with a message
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
 
 def test_a_jt_deal_past_16_after_repeats_is_checked_with_its_own_winds(referee_client, world):
@@ -55,4 +55,4 @@ def test_a_jt_deal_past_16_after_repeats_is_checked_with_its_own_winds(referee_c
     assert response.status_code == 200
     html = re.sub(r"\s+", " ", response.content.decode())
     assert f"scored for {south.name} with South seat wind, prevailing wind East" in html
-    assert Hand.objects.filter(table=table).count() == 16
+    assert Deal.objects.filter(table=table).count() == 16

@@ -9,7 +9,7 @@ import pytest
 from test_referee_hands import errors_of
 from test_referee_pages import scores, table_url
 
-from tournament.models import Hand
+from tournament.models import Deal
 from tournament.services import DealInput, record_false_win, record_hand
 
 pytestmark = pytest.mark.django_db
@@ -60,7 +60,7 @@ def test_the_quick_entry_offers_the_common_fan_values_and_a_box_for_others(refer
 def test_a_tapped_fan_value_is_recorded(referee_client, world):
     response = referee_client.post(table_url(world, "win"), quick(fan_pick=24, flowers=1))
     assert response.status_code == 302
-    hand = Hand.objects.get()
+    hand = Deal.objects.get()
     assert (hand.fan, hand.flowers) == (24, 1)
     # South wins 24 + 1 on West's discard: 8 + 25 from West, 8 from the others.
     assert scores(world.table) == [-8, 49, -33, -8]
@@ -68,14 +68,14 @@ def test_a_tapped_fan_value_is_recorded(referee_client, world):
 
 def test_a_typed_fan_value_is_recorded(referee_client, world):
     referee_client.post(table_url(world, "win"), quick(fan=17))
-    assert Hand.objects.get().fan == 17
+    assert Deal.objects.get().fan == 17
 
 
 def test_a_tapped_and_a_typed_value_that_differ_are_refused_and_kept(referee_client, world):
     response = referee_client.post(table_url(world, "win"), quick(fan_pick=12, fan=17))
     assert response.status_code == 200
     assert errors_of(response) == ["12 fan is chosen and 17 typed: keep only one of them."]
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
     form = entry(response.content.decode(), "entry-win")
     assert "checked" in radios(form, "fan_pick")["12"]
     assert 'name="fan" value="17"' in form
@@ -83,19 +83,19 @@ def test_a_tapped_and_a_typed_value_that_differ_are_refused_and_kept(referee_cli
 
 def test_the_same_value_tapped_and_typed_is_recorded(referee_client, world):
     referee_client.post(table_url(world, "win"), quick(fan_pick=12, fan=12))
-    assert Hand.objects.get().fan == 12
+    assert Deal.objects.get().fan == 12
 
 
 def test_a_win_without_any_fan_is_refused(referee_client, world):
     response = referee_client.post(table_url(world, "win"), quick())
     assert errors_of(response) == ["Enter the fan, not counting flowers."]
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
 
 def test_a_fan_that_is_not_offered_cannot_be_tapped(referee_client, world):
     response = referee_client.post(table_url(world, "win"), quick(fan_pick=17))
     assert errors_of(response) == ["Select a valid choice. 17 is not one of the available choices."]
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
 
 def test_a_tapped_value_under_eight_cannot_exist_and_a_typed_one_is_offered_as_a_false_win(
@@ -168,7 +168,7 @@ def test_the_server_refuses_the_offender_as_winner_with_the_reason(referee_clien
     ]:
         response = referee_client.post(url, data)
         assert errors_of(response) == ["Player 2 declared a false win in hand 1 and cannot win it."]
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
 
 def test_the_next_hand_lets_the_offender_win_again(referee_client, world):
@@ -197,4 +197,4 @@ def test_the_correction_of_the_hand_does_not_offer_the_offender_as_winner(refere
         {"number": 1, "result": "win", "winner": "2", "discarder": "3", "fan": 8, "flowers": 0},
     )
     assert errors_of(response) == ["Player 2 declared a false win in hand 1 and cannot win it."]
-    assert Hand.objects.get().winner.player == world.players[0]
+    assert Deal.objects.get().winner.player == world.players[0]

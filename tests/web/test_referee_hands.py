@@ -7,7 +7,7 @@ import re
 import pytest
 from test_referee_pages import messages_of, scores, snapshot, table_url
 
-from tournament.models import Hand, Penalty, Round
+from tournament.models import Deal, Penalty, Round
 from tournament.services import DealInput, record_false_win, record_hand
 
 pytestmark = pytest.mark.django_db
@@ -78,7 +78,7 @@ def test_quick_entry_discard_win_pays_eight_plus_value_and_eight(referee_client,
     assert response["Location"] == table_url(world) + "#next"
     # Player 2 (South) wins 10 + 1 on Player 3's discard: 8 + 11 = 19 and 8 each.
     assert scores(world.table) == [-8, 35, -19, -8]
-    hand = Hand.objects.get()
+    hand = Deal.objects.get()
     assert (hand.number, hand.fan, hand.flowers, hand.entered_by) == (1, 10, 1, world.referee)
     assert messages_of(response) == [
         "Hand 1: Player 2 won on Player 3’s discard, 10 fan + 1 flower."
@@ -127,7 +127,7 @@ def test_quick_entry_errors_keep_the_values(referee_client, world, data, field, 
     assert response.status_code == 200
     assert errors_of(response) == [message]
     assert open_entry(response) == ["entry-win"]
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
     html = response.content.decode()
     entry = html[html.index('id="entry-win"') : html.index('id="entry-full"')]
     if data["fan"] != "":
@@ -161,7 +161,7 @@ def test_hand_already_entered_by_someone_else_is_a_conflict(referee_client, worl
     # Nothing recorded, and the table is drawn again for the next hand (a reload posts nothing)
     assert response.status_code == 302
     assert response["Location"] == table_url(world) + "#next"
-    assert Hand.objects.get().result == "draw"
+    assert Deal.objects.get().result == "draw"
     page = referee_client.get(response["Location"])
     [message] = messages_of(page)
     assert message.startswith("Hand 1 at table 1 was already entered by alice at ")
@@ -187,7 +187,7 @@ def test_a_hand_number_gone_out_of_order_redraws_the_table(referee_client, world
     [message] = messages_of(response)
     assert message.startswith("Hands are entered in order: the next hand at table 1 is hand 2.")
     assert re.search(r"Hand <span data-next-hand>2</span>", response.content.decode())
-    assert Hand.objects.count() == 1
+    assert Deal.objects.count() == 1
 
 
 def test_the_offender_of_a_false_win_cannot_win_that_hand_but_another_can(referee_client, world):
@@ -212,7 +212,7 @@ def test_the_offender_of_a_false_win_cannot_win_that_hand_but_another_can(refere
 def test_drawn_hand_pays_nothing_and_moves_the_deal(referee_client, world):
     response = referee_client.post(table_url(world, "draw"), {"number": 1}, follow=True)
     assert scores(world.table) == [0, 0, 0, 0]
-    assert Hand.objects.get().result == "draw"
+    assert Deal.objects.get().result == "draw"
     html = response.content.decode()
     assert "Hand 1: drawn hand, nobody pays." in html
     assert re.search(r"Hand <span data-next-hand>2</span>", html)
@@ -224,7 +224,7 @@ def test_a_stale_drawn_hand_is_refused(referee_client, world):
     )
     response = referee_client.post(table_url(world, "draw"), {"number": 1}, follow=True)
     assert "was already entered" in messages_of(response)[0]
-    assert Hand.objects.count() == 1
+    assert Deal.objects.count() == 1
 
 
 # --- Full entry ---------------------------------------------------------------------------
@@ -247,7 +247,7 @@ def test_check_shows_the_breakdown_for_the_winners_seat_wind_and_saves_nothing(
 ):
     response = referee_client.post(table_url(world, "full"), full(winner="1", action="check"))
     assert response.status_code == 200
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
     html = response.content.decode()
     assert "scored for Player 1 with East seat wind, prevailing wind East" in html
     assert re.search(r"data-total>12<", html)
@@ -271,7 +271,7 @@ def test_full_entry_saves_the_win_scored_by_the_engine(referee_client, world):
         table_url(world, "full"), full(winner="1", discarder="3", tiles=FULL_FLUSH, flowers=1)
     )
     assert response.status_code == 302
-    hand = Hand.objects.get()
+    hand = Deal.objects.get()
     assert (hand.fan, hand.flowers) == (27, 1)
     assert hand.tiles["seat_wind"] == "E"
     assert hand.tiles["prevalent_wind"] == "E"
@@ -296,7 +296,7 @@ def test_full_entry_uses_the_seat_wind_of_the_hand_being_entered(referee_client,
         table_url(world, "full"),
         full(number=5, winner="2", discarder="self", tiles="345p 78s [SSS] [PPP] 11m 6s"),
     )
-    hand = Hand.objects.get(number=5)
+    hand = Deal.objects.get(number=5)
     assert (hand.tiles["seat_wind"], hand.tiles["prevalent_wind"]) == ("E", "S")
     # All Types 6, Dragon Pung 2, Prevalent Wind 2, Self-Drawn 1: 11; each pays 19.
     assert hand.fan == 11
@@ -307,7 +307,7 @@ def test_full_entry_under_eight_fan_cannot_be_saved_and_offers_a_false_win(refer
     data = full(winner="3", discarder="1", tiles=SMALL)
     response = referee_client.post(table_url(world, "full"), data)
     assert response.status_code == 200
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
     assert errors_of(response) == [
         "These tiles are worth 2 fan without flowers: a false win, not a win."
     ]
@@ -320,7 +320,7 @@ def test_full_entry_under_eight_fan_cannot_be_saved_and_offers_a_false_win(refer
     penalty = Penalty.objects.get()
     assert (penalty.kind, penalty.points, penalty.hand_number) == ("false_win", 30, 1)
     assert scores(world.table) == [10, 10, -30, 10]
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
 
 @pytest.mark.parametrize(
@@ -334,7 +334,7 @@ def test_full_entry_under_eight_fan_cannot_be_saved_and_offers_a_false_win(refer
 def test_full_entry_bad_tiles_are_explained_and_kept(referee_client, world, tiles, message):
     response = referee_client.post(table_url(world, "full"), full(tiles=tiles))
     assert response.status_code == 200
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
     html = response.content.decode()
     assert message in html
     assert re.search(rf'name="tiles" value="{re.escape(tiles)}"', html) or not tiles
@@ -363,7 +363,7 @@ def test_full_entry_situation_flags_change_the_score(referee_client, world):
         full(winner="3", discarder="1", tiles=SMALL, last_wall_tile="on"),
     )
     assert response.status_code == 302
-    hand = Hand.objects.get()
+    hand = Deal.objects.get()
     assert hand.fan == 10
     assert hand.tiles["last_wall_tile"] is True
 
@@ -402,4 +402,4 @@ def test_a_missing_hand_number_is_explained(referee_client, world, name):
     response = referee_client.post(table_url(world, name), data)
     assert response.status_code == 200
     assert errors_of(response) == ["The hand number is missing or wrong: reload the table page."]
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()

@@ -53,7 +53,7 @@ def test_a_fragment_asked_for_a_save_is_not_a_fragment(referee_client, world):
     """Only a check answers the fragment: a save still records and redirects."""
     response = ask(referee_client, world, full(winner="1", action="save"))
     assert response.status_code == 302
-    assert world.table.hands.count() == 1
+    assert world.table.deals.count() == 1
 
 
 def test_a_bad_notation_gives_the_engines_message(referee_client, world):
@@ -103,7 +103,7 @@ def test_a_hand_under_8_fan_is_offered_as_a_false_win(referee_client, world):
     assert "data-false-win" in html
     assert 'value="false_win"' in html
     assert "Record a false win by Player 3" in html
-    assert world.table.hands.count() == 0
+    assert world.table.deals.count() == 0
 
 
 def test_an_incomplete_form_says_what_is_missing(referee_client, world):

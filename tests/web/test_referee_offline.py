@@ -12,7 +12,7 @@ import pytest
 from factories import draws
 from test_referee_pages import messages_of, scores, snapshot, table_url
 
-from tournament.models import AuditEntry, Hand, Penalty, Table, Tournament
+from tournament.models import AuditEntry, Deal, Penalty, Table, Tournament
 from tournament.services import DealInput, record_hand
 
 pytestmark = pytest.mark.django_db
@@ -68,9 +68,9 @@ FALSE_WIN = {"offender": "4", "number": 1, "kind": "below_minimum"}
 @pytest.mark.parametrize(
     "name, data, model, again",
     [
-        ("win", WIN, Hand, "Hand 1 was already recorded; nothing was recorded twice."),
-        ("full", FULL, Hand, "Hand 1 was already recorded; nothing was recorded twice."),
-        ("draw", {"number": 1}, Hand, "Hand 1 was already recorded; nothing was recorded twice."),
+        ("win", WIN, Deal, "Hand 1 was already recorded; nothing was recorded twice."),
+        ("full", FULL, Deal, "Hand 1 was already recorded; nothing was recorded twice."),
+        ("draw", {"number": 1}, Deal, "Hand 1 was already recorded; nothing was recorded twice."),
         (
             "false_win",
             FALSE_WIN,
@@ -135,7 +135,7 @@ def test_a_form_without_a_key_still_records(referee_client, world):
     """Old pages and scripts that send no key: recorded, only without the protection."""
     response = referee_client.post(table_url(world, "win"), WIN)
     assert response.status_code == 302
-    assert Hand.objects.get().submission is None
+    assert Deal.objects.get().submission is None
 
 
 # --- Refused forms keep their key; a key that cannot work is replaced -----------------------
@@ -149,11 +149,11 @@ def test_a_refused_form_keeps_its_key_and_values_and_the_retry_records(referee_c
     form = form[: form.index('class="ref-offer"')]  # the false win offered has its own key
     assert key_of(form) == key
     assert 'name="fan" value="6"' in form
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
     # The corrected form goes with the same key, and is recorded.
     response = referee_client.post(table_url(world, "win"), {**WIN, "submission": key})
     assert response.status_code == 302
-    assert str(Hand.objects.get().submission) == key
+    assert str(Deal.objects.get().submission) == key
 
 
 def test_a_penalty_refused_keeps_its_key(referee_client, world):
@@ -205,7 +205,7 @@ def test_another_users_key_is_not_answered_with_their_record(referee_client, wor
     )
     assert response.status_code == 302
     assert messages_of(response) != ["Hand 1 was already recorded; nothing was recorded twice."]
-    assert Hand.objects.get(number=2).submitted_by == world.referee
+    assert Deal.objects.get(number=2).submitted_by == world.referee
 
 
 def test_the_false_win_offered_after_a_small_win_has_its_own_key(referee_client, world):

@@ -12,7 +12,7 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 from factories import make_tournament, make_user
 
-from tournament.models import AuditEntry, Hand, Penalty, Player, Round, Seat, Table, Tournament
+from tournament.models import AuditEntry, Deal, Penalty, Player, Round, Seat, Table, Tournament
 from tournament.services import (
     DealInput,
     assign_referees,
@@ -44,7 +44,7 @@ def messages_of(response) -> list[str]:
 
 def snapshot() -> tuple:
     return (
-        tuple(model.objects.count() for model in (Hand, Penalty, AuditEntry, Seat, Table))
+        tuple(model.objects.count() for model in (Deal, Penalty, AuditEntry, Seat, Table))
         + tuple(Seat.objects.order_by("pk").values_list("score", flat=True))
         + tuple(Table.objects.order_by("pk").values_list("ended_at", flat=True))
     )
@@ -74,7 +74,7 @@ def test_anonymous_visitors_are_sent_to_log_in(client, world):
         response = client.post(table_url(world, name), {"number": 1})
         assert response.status_code == 302
         assert response["Location"].startswith(reverse("login"))
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
 
 @pytest.mark.parametrize(
@@ -132,7 +132,7 @@ def test_referee_of_table_one_cannot_enter_at_table_two(client, world):
         {"number": 1, "winner": "5", "discarder": "self", "fan": 8, "flowers": 0},
     )
     assert response.status_code == 403
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
 
 @pytest.mark.parametrize("name", [name for name in POST_NAMES if name != "end"])

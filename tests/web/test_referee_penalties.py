@@ -9,7 +9,7 @@ from factories import draws
 from test_referee_hands import errors_of, open_entry
 from test_referee_pages import messages_of, scores, snapshot, table_url
 
-from tournament.models import AuditEntry, Hand, Penalty, Table
+from tournament.models import AuditEntry, Deal, Penalty, Table
 from tournament.services import DealInput, end_game, record_hand
 
 pytestmark = pytest.mark.django_db
@@ -161,7 +161,7 @@ def test_undo_asks_for_confirmation_before_removing_the_last_hand(referee_client
 
     response = referee_client.post(table_url(world, "undo"), {"number": 2, "confirm": "True"})
     assert response.status_code == 302
-    assert list(Hand.objects.values_list("number", flat=True)) == [1]
+    assert list(Deal.objects.values_list("number", flat=True)) == [1]
     assert scores(world.table) == [0, 0, 0, 0]
     assert messages_of(response) == ["Hand 2 removed."]
     assert AuditEntry.objects.filter(action="hand_removed").count() == 1
@@ -174,7 +174,7 @@ def test_undo_removes_nothing_when_another_hand_was_entered_meanwhile(referee_cl
     assert "Hand 1 is not the last hand entered any more; nothing was removed." in (
         response.content.decode()
     )
-    assert Hand.objects.count() == 2
+    assert Deal.objects.count() == 2
 
     response = referee_client.post(table_url(world, "undo"), {"number": 1})
     assert response.status_code == 302
@@ -186,7 +186,7 @@ def test_undo_is_refused_once_the_game_has_ended(referee_client, world):
     end_game(table=world.table, ended_by_time=True, entered_by=world.referee)
     response = referee_client.post(table_url(world, "undo"), {"number": 1, "confirm": "True"})
     assert "The game at table 1 has ended; correct a hand instead." in response.content.decode()
-    assert Hand.objects.count() == 1
+    assert Deal.objects.count() == 1
 
 
 # --- The end of the game ------------------------------------------------------------------

@@ -8,7 +8,7 @@ import pytest
 from test_referee_hands import errors_of
 from test_referee_pages import messages_of, scores, table_url
 
-from tournament.models import ExtraWin, Hand, Penalty
+from tournament.models import Deal, ExtraWin, Penalty
 from tournament.services import DealInput, record_hand
 
 pytestmark = pytest.mark.django_db
@@ -66,7 +66,7 @@ def test_a_japanese_score_that_is_not_a_multiple_of_ten_is_refused(referee_clien
     )
 
     assert response.status_code == 200  # shown again with the service's refusal
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
     assert any("cannot be worth 65" in error for error in errors_of(response))
 
 
@@ -83,7 +83,7 @@ def test_a_japanese_faulty_out_ends_the_deal(referee_client, japanese):
     )
 
     assert response.status_code == 302
-    assert Hand.objects.get().result == "faulty_out"
+    assert Deal.objects.get().result == "faulty_out"
     assert scores(japanese.table) == [1500, 750, -3000, 750]
     assert "Deal <span data-next-hand>2</span>" in page(referee_client, japanese)
 
@@ -184,7 +184,7 @@ def test_a_japanese_win_entered_by_its_tiles_is_recorded_at_the_engines_score(
     response = referee_client.post(table_url(japanese, "full"), jt_full(riichi=["4"]))
 
     assert response.status_code == 302
-    hand = Hand.objects.get()
+    hand = Deal.objects.get()
     assert (hand.value, hand.tiles["riichi"]) == (120, True)  # riichi doubles the 60
 
 
@@ -192,7 +192,7 @@ def test_a_japanese_score_that_disagrees_with_the_tiles_is_refused(referee_clien
     response = referee_client.post(table_url(japanese, "full"), jt_full(value=80))
 
     assert response.status_code == 200
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
     assert any("score 60, not the 80" in error for error in errors_of(response))
 
 
@@ -209,7 +209,7 @@ def test_the_japanese_breakdown_shows_the_final_score_as_the_hand_is_built(
     assert "data-final>60<" in html
     assert 'data-pattern="no_points_hand"' in html
     assert "with North seat wind, prevailing wind East" in html
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
 
 def test_japanese_tiles_that_are_no_win_are_refused_with_the_engines_message(
@@ -220,7 +220,7 @@ def test_japanese_tiles_that_are_no_win_are_refused_with_the_engines_message(
     )
 
     assert response.status_code == 200
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
     assert errors_of(response)
 
 
@@ -239,7 +239,7 @@ def test_wilmington_winners_entered_by_their_tiles_are_recorded_at_the_engines_v
     response = referee_client.post(table_url(wilmington, "full"), data)
 
     assert response.status_code == 302, errors_of(response)
-    hand = Hand.objects.get()
+    hand = Deal.objects.get()
     assert hand.value == 45
     assert [(win.winner.player.key, win.value) for win in ExtraWin.objects.all()] == [("1", 21)]
 
@@ -252,7 +252,7 @@ def test_wilmington_tiles_below_the_minimum_are_offered_as_a_faulty_out(referee_
     html = response.content.decode()
     assert "A hand under 15 points cannot be recorded as a win" in html
     assert 'value="false_win"' in html
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
 
 
 # --- False wins, faulty outs and deductions by the preset's rulebook -------------------------
@@ -275,7 +275,7 @@ def test_a_japanese_false_win_post_is_refused_and_saves_nothing(referee_client, 
 
     assert response.status_code == 200
     assert "record the deal as a faulty out" in response.content.decode()
-    assert not Penalty.objects.exists() and not Hand.objects.exists()
+    assert not Penalty.objects.exists() and not Deal.objects.exists()
     assert scores(japanese.table) == [0, 0, 0, 0]
 
 
@@ -286,7 +286,7 @@ def test_a_japanese_full_entry_cannot_record_a_false_win(referee_client, japanes
     )
 
     assert response.status_code == 200
-    assert not Penalty.objects.exists() and not Hand.objects.exists()
+    assert not Penalty.objects.exists() and not Deal.objects.exists()
 
 
 def test_the_east_faulty_out_pays_1500_to_each(referee_client, japanese):

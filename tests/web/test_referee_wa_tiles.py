@@ -12,7 +12,7 @@ import pytest
 from test_referee_hands import errors_of
 from test_referee_pages import table_url
 
-from tournament.models import ExtraWin, Hand, Penalty
+from tournament.models import Deal, ExtraWin, Penalty
 
 pytestmark = pytest.mark.django_db
 
@@ -97,7 +97,7 @@ def test_check_scores_every_winner_under_his_own_tiles(referee_client, wilmingto
     assert "data-false-win" in theirs
     assert "Player 1 made a faulty out" in theirs
     assert re.search(r'name="false_win_of" value="1"', theirs)
-    assert not Hand.objects.exists() and not Penalty.objects.exists()
+    assert not Deal.objects.exists() and not Penalty.objects.exists()
 
 
 def test_the_breakdown_sends_each_further_winners_verdict_to_its_place(referee_client, wilmington):
@@ -118,7 +118,7 @@ def test_a_save_refused_for_a_further_winner_says_so_under_his_tiles(referee_cli
     response = referee_client.post(table_url(wilmington, "full"), entry("save", also_tiles_1=SMALL))
 
     html = response.content.decode()
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
     assert "Player 1&#x27;s tiles are worth 5 points" in html
     field = html[html.index('name="also_tiles_1"') : html.index('id="verdict-also_tiles_1"')]
     assert "worth 5 points" in field
@@ -134,7 +134,7 @@ def test_one_tap_records_the_faulty_out_and_keeps_the_other_win_to_save(referee_
     assert response.status_code == 200, errors_of(response)
     penalty = Penalty.objects.get()
     assert (penalty.seat.player.key, penalty.hand_number) == ("1", 1)
-    assert not Hand.objects.exists()
+    assert not Deal.objects.exists()
     html = response.content.decode()
     assert "Player 1" in html and "messages" in html
     # The entry again: Player 2's tiles, Player 1's emptied, and a new key to save with.
@@ -148,7 +148,7 @@ def test_one_tap_records_the_faulty_out_and_keeps_the_other_win_to_save(referee_
         table_url(wilmington, "full"), entry("save", submission=key.group(1))
     )
     assert response.status_code == 302, errors_of(response)
-    hand = Hand.objects.get()
+    hand = Deal.objects.get()
     assert (hand.winner.player.key, hand.value) == ("2", 45)
     assert not ExtraWin.objects.exists()
 

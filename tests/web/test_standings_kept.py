@@ -58,7 +58,7 @@ def test_a_correction_counts_at_once(client, confirmed, organiser):
     page_before = client.get(PAGE).content
 
     correct_hand(
-        hand=confirmed.hands.get(number=2), deal=DealInput(result="draw"), entered_by=organiser
+        hand=confirmed.deals.get(number=2), deal=DealInput(result="draw"), entered_by=organiser
     )
 
     after = scores(client)
@@ -121,7 +121,7 @@ def test_a_change_to_a_submitted_sheet_shows_in_the_provisional_standings(client
     assert scores(client, provisional=True)[ann] == before - 30
 
     correct_hand(
-        hand=table.hands.get(number=1), deal=DealInput(result="draw"), entered_by=organiser
+        hand=table.deals.get(number=1), deal=DealInput(result="draw"), entered_by=organiser
     )
     assert scores(client, provisional=True)[ann] < before - 30
 

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from preset_world import build
 
-from tournament.models import ExtraWin, Hand, Penalty
+from tournament.models import Deal, ExtraWin, Penalty
 
 pytestmark = pytest.mark.django_db
 
@@ -40,16 +40,16 @@ def figure(html: str, ident: str) -> str:
 
 
 def counts(world):
-    hands = Hand.objects.filter(table__round__tournament=world.tournament)
+    hands = Deal.objects.filter(table__round__tournament=world.tournament)
     extra = ExtraWin.objects.filter(hand__table__round__tournament=world.tournament)
-    wins = hands.filter(result=Hand.Result.WIN)
+    wins = hands.filter(result=Deal.Result.WIN)
     return {
         "hands": hands.count(),
         "wins": wins.count() + extra.count(),
         "tiled": wins.filter(tiles__isnull=False).count()
         + extra.filter(tiles__isnull=False).count(),
-        "draws": hands.filter(result=Hand.Result.DRAW).count(),
-        "faulty": hands.filter(result=Hand.Result.FAULTY_OUT).count()
+        "draws": hands.filter(result=Deal.Result.DRAW).count(),
+        "faulty": hands.filter(result=Deal.Result.FAULTY_OUT).count()
         + Penalty.objects.filter(table__round__tournament=world.tournament)
         .filter(kind__startswith="false_win")
         .count(),
@@ -78,8 +78,8 @@ def test_a_jt_faulty_out_is_no_draw(client):
     assert figure(html, "false-wins") == str(known["faulty"])
     assert "<dt>Faulty outs</dt>" in html and "<dt>Drawn deals</dt>" in html
     # the offender's own page counts it too
-    offender = Hand.objects.filter(result=Hand.Result.FAULTY_OUT).first().offender.player
-    own = Hand.objects.filter(result=Hand.Result.FAULTY_OUT, offender__player=offender).count()
+    offender = Deal.objects.filter(result=Deal.Result.FAULTY_OUT).first().offender.player
+    own = Deal.objects.filter(result=Deal.Result.FAULTY_OUT, offender__player=offender).count()
     assert figure(page(client, world, offender.key), "false-wins") == str(own)
 
 
@@ -95,16 +95,16 @@ def test_mcr_false_wins_stay_apart_from_draws(client):
 def test_wa_every_winner_of_a_deal_is_a_win(client):
     world = build(WA)
     known = counts(world)
-    won_deals = Hand.objects.filter(
-        table__round__tournament=world.tournament, result=Hand.Result.WIN
+    won_deals = Deal.objects.filter(
+        table__round__tournament=world.tournament, result=Deal.Result.WIN
     ).count()
     assert known["wins"] > won_deals  # further winners on one discard
     html = page(client, world)
     assert figure(html, "wins") == str(known["wins"])
     # each further winner's value counts in the average
     values = list(
-        Hand.objects.filter(
-            table__round__tournament=world.tournament, result=Hand.Result.WIN
+        Deal.objects.filter(
+            table__round__tournament=world.tournament, result=Deal.Result.WIN
         ).values_list("value", flat=True)
     ) + list(ExtraWin.objects.values_list("value", flat=True))
     assert figure(html, "average-fan") == f"{sum(values) / len(values):.1f} points"
@@ -112,7 +112,7 @@ def test_wa_every_winner_of_a_deal_is_a_win(client):
     # dealer of the double wins
     third = world.players[2]
     own = ExtraWin.objects.filter(winner__player=third)
-    won_first = Hand.objects.filter(result=Hand.Result.WIN, winner__player=third).count()
+    won_first = Deal.objects.filter(result=Deal.Result.WIN, winner__player=third).count()
     assert own.exists()
     assert figure(page(client, world, third.key), "hands-won") == str(own.count() + won_first)
 
@@ -142,7 +142,7 @@ def test_jt_shows_its_own_patterns_doubles_and_limit_hands(client):
     assert '<th scope="col">Pattern</th>' in patterns
     assert re.search(r'<p id="limit-hands">Limit hands: \d+ of the \d+ wins', html)
     limit = int(re.search(r"Limit hands: (\d+)", html).group(1))
-    tiled_limits = Hand.objects.filter(result=Hand.Result.WIN, value=1500, tiles__isnull=False)
+    tiled_limits = Deal.objects.filter(result=Deal.Result.WIN, value=1500, tiles__isnull=False)
     assert limit == tiled_limits.count() > 0
     doubles = html.split('<table class="doubles">')[1].split("</table>")[0]
     assert "Doubles" in doubles

@@ -299,7 +299,7 @@ NAMED: dict[str, tuple[Callable[[Reach, Any], QuerySet[Any]], str]] = {
         "This tournament has no registration {}.",
     ),
     "hand": (
-        lambda reach, number: reach.table.hands.filter(number=number),
+        lambda reach, number: reach.table.deals.filter(number=number),
         "Hand {} is not entered at this table.",
     ),
     "penalty": (

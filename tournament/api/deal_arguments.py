@@ -13,7 +13,7 @@ from scoring.engine import HandError, parse_compact
 from tournament import services
 from tournament.api import schemas
 from tournament.api.errors import ApiError, from_validation_error, invalid
-from tournament.models import Hand, Player, Table
+from tournament.models import Deal, Player, Table
 
 SITUATION = tuple(schemas.Situation.model_fields)
 # The facts of a deal named as lists of players, as the request and the services call them.
@@ -156,7 +156,7 @@ def _deal_field(error: ValidationError, values: dict[str, Any]) -> str | None:
     return CODE_FIELDS.get(str(refusal.code))
 
 
-def recorded(service: Any, deal: services.DealInput, **arguments: Any) -> Hand:
+def recorded(service: Any, deal: services.DealInput, **arguments: Any) -> Deal:
     """`service` (record_hand or correct_hand) given a `deal`; a refusal about one of the
     deal's fields names it."""
     try:

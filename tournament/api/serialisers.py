@@ -19,7 +19,7 @@ from django.utils import timezone
 from scoring.engine import RulePreset
 from tournament.api import schemas
 from tournament.domain.rotation import WINDS
-from tournament.models import Hand, Penalty, Round, Seat, Table, Tournament
+from tournament.models import Deal, Penalty, Round, Seat, Table, Tournament
 from tournament.reads import stages
 from tournament.reads.clock import Clock, clock_of, table_clock
 from tournament.reads.deals import following
@@ -153,7 +153,7 @@ def table_summary(
 
 def tables_for_summary(round: Round) -> QuerySet[WithAnnotations[Table, _HandCount]]:
     return (
-        round.tables.annotate(hand_count=Count("hands"))
+        round.tables.annotate(hand_count=Count("deals"))
         .prefetch_related(Prefetch("seats", Seat.objects.with_players()), "referees")
         .order_by("number")
     )
@@ -171,7 +171,7 @@ def round_detail(round: Round, *, insider: bool, start: int, stop: int) -> dict[
 
 
 def hand(
-    hand: Hand,
+    hand: Deal,
     *,
     usernames: dict[int, str] | None,
     keys: dict[str, str],
@@ -185,7 +185,7 @@ def hand(
         "result": hand.result,
         "winner": hand.winner.player.key if hand.winner else None,
         "discarder": hand.discarder.player.key if hand.discarder else None,
-        "self_drawn": hand.result == Hand.Result.WIN and hand.discarder_id is None,
+        "self_drawn": hand.result == Deal.Result.WIN and hand.discarder_id is None,
         "fan": hand.fan,
         "flowers": hand.flowers,
         "value": hand.value,
@@ -240,7 +240,7 @@ def table_detail(table: Table, *, insider: bool) -> dict[str, Any]:
     table = (
         Table.objects.select_related("round__tournament", "submitted_by", "confirmed_by")
         .prefetch_related(Prefetch("seats", Seat.objects.with_players()), "referees")
-        .annotate(hand_count=Count("hands"), last_hand=Max("hands__number"))
+        .annotate(hand_count=Count("deals"), last_hand=Max("deals__number"))
         .get(pk=table.pk)
     )
     sheet = score_sheet(table)
@@ -433,7 +433,7 @@ def board(round: Round, *, insider: bool, start: int, stop: int) -> dict[str, An
         tables.append(body)
     sheets = dict.fromkeys(Table.Sheet.values, 0)
     behind = 0
-    every = round.tables.annotate(hand_count=Count("hands")).order_by()
+    every = round.tables.annotate(hand_count=Count("deals")).order_by()
     for hand_count, ended_at, confirmed_at, extra in every.values_list(
         "hand_count", "ended_at", "confirmed_at", "extra_minutes"
     ):

@@ -27,7 +27,7 @@ from tournament.api.auth import CORRECTORS, INSIDERS, REFEREES, Gate, reach, tok
 from tournament.api.errors import ApiError, invalid, refusals
 from tournament.api.rounds import R
 from tournament.api.tournaments import READ, WRITE
-from tournament.models import Hand, Penalty, Table
+from tournament.models import Deal, Penalty, Table
 from tournament.reads.access import AuthenticatedRequest
 
 router = Router(exclude_unset=True)
@@ -71,7 +71,7 @@ def get_table(request: HttpRequest, slug: str, number: int, table: int) -> dict[
     return _table_body(request, reach(request).table)
 
 
-def _hand_answer(request: HttpRequest, table: Table, hand: Hand) -> dict[str, Any]:
+def _hand_answer(request: HttpRequest, table: Table, hand: Deal) -> dict[str, Any]:
     body = _table_body(request, table)
     line = next((line for line in body["lines"] if line["number"] == hand.number), None)
     if line is None or line["hand"] is None:  # taken back between the write and this read
@@ -84,7 +84,7 @@ def _hand_answer(request: HttpRequest, table: Table, hand: Hand) -> dict[str, An
     return {"hand": line["hand"], "table": body}
 
 
-def _submitted(response: HttpResponse, record: Hand | Penalty) -> int:
+def _submitted(response: HttpResponse, record: Deal | Penalty) -> int:
     """201 for a new record; 200 and the replay header for one recorded before."""
     if getattr(record, "replayed", False):
         response[REPLAYED_HEADER] = "true"

@@ -37,7 +37,7 @@ from tournament.archive.schema import (
     TournamentRecordV5,
     WinDeal,
 )
-from tournament.models import Cut, ExtraWin, Hand, Penalty, Seat, Table, Tournament
+from tournament.models import Cut, Deal, ExtraWin, Penalty, Seat, Table, Tournament
 
 
 def export_tournament(tournament: Tournament) -> dict[str, Any]:
@@ -52,12 +52,12 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         Prefetch("tables__seats", queryset=Seat.objects.with_players()),
         Prefetch("tables__referees"),
         Prefetch(
-            "tables__hands",
-            queryset=Hand.objects.select_related(
+            "tables__deals",
+            queryset=Deal.objects.select_related(
                 "winner__player", "discarder__player", "offender__player", "entered_by"
             ).order_by("number"),
         ),
-        Prefetch("tables__hands__extra_wins", queryset=_extra_wins()),
+        Prefetch("tables__deals__extra_wins", queryset=_extra_wins()),
         Prefetch(
             "tables__penalties",
             queryset=Penalty.objects.select_related("seat__player", "entered_by").order_by(
@@ -190,7 +190,7 @@ def _cut(tournament: Tournament) -> CutRecord | None:
 
 def _table(table: Table) -> TableRecordV5:
     seats = {seat.starting_wind: seat.player.key for seat in table.seats.all()}
-    hands = list(table.hands.all())
+    hands = list(table.deals.all())
     numbers = {hand.number for hand in hands}
     by_hand: dict[int, list[Penalty]] = {}
     game_penalties = []
@@ -219,14 +219,14 @@ def _username(user: User | None) -> str | None:
 
 
 _DEALS: dict[str, type[WinDeal | DrawDeal | FaultyOutDeal]] = {
-    Hand.Result.WIN: WinDeal,
-    Hand.Result.DRAW: DrawDeal,
-    Hand.Result.FAULTY_OUT: FaultyOutDeal,
+    Deal.Result.WIN: WinDeal,
+    Deal.Result.DRAW: DrawDeal,
+    Deal.Result.FAULTY_OUT: FaultyOutDeal,
 }
 
 
 def _hand(
-    hand: Hand, seats: dict[str, str], penalties: list[Penalty]
+    hand: Deal, seats: dict[str, str], penalties: list[Penalty]
 ) -> WinDeal | DrawDeal | FaultyOutDeal:
     """A deal; `seats` gives the key of the player at each starting wind."""
 

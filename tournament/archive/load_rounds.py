@@ -22,7 +22,7 @@ from tournament.archive.schema import (
 )
 from tournament.domain.rotation import WINDS
 from tournament.models import (
-    Hand,
+    Deal,
     Penalty,
     Round,
     Table,
@@ -132,7 +132,7 @@ class _OneByOne:
     def next_deal(self) -> deals.DealAt | None:
         return deals.next_deal(self.table)
 
-    def add_hand(self, *, number: int, deal: DealInput, as_recorded: AsRecorded) -> Hand:
+    def add_hand(self, *, number: int, deal: DealInput, as_recorded: AsRecorded) -> Deal:
         return record_hand(
             table=self.table,
             number=number,
@@ -262,7 +262,7 @@ class _Game:
             if tiles is not None and winner:
                 _check_situation(hand, tiles, where, at.seat_winds[keys.index(winner)], at)
 
-    def _check_recorded(self, hand: HandRecord | DealRecord, recorded: Hand, where: str) -> None:
+    def _check_recorded(self, hand: HandRecord | DealRecord, recorded: Deal, where: str) -> None:
         """What the services made of a hand must be what the archive says of it."""
         loader = self.loader
         tournament = self.table.round.tournament
@@ -312,7 +312,7 @@ class _Game:
             offender=players[hand.offender] if hand.offender else None,
         )
 
-    def _check_deal(self, deal: DealRecord, recorded: Hand, where: str) -> None:
+    def _check_deal(self, deal: DealRecord, recorded: Deal, where: str) -> None:
         """The deal's place in the game and its payments, where the archive gives them, must
         be those the deals before it and the preset's settlement make."""
         seated = dict(zip(WINDS, self.data.seats.keys(), strict=True))

@@ -71,8 +71,8 @@ from tournament.archive.values import (
 from tournament.models import (
     FALSE_WIN_KINDS,
     MOST_DEALS,
+    Deal,
     ExtraWin,
-    Hand,
     Penalty,
     Player,
     Registration,
@@ -129,7 +129,7 @@ Username = text(User, "username")
 Tiles = Annotated[
     dict[str, Any], bounded_json(depth=TILES_DEPTH, values=TILES_VALUES, length=TILES_TEXT)
 ]
-Points = between(Hand, "east_points")
+Points = between(Deal, "east_points")
 TournamentName = text(Tournament, "name")
 Slug = text(Tournament, "slug")
 
@@ -221,9 +221,9 @@ class HandRecord(Record):
     result: str
     winner: PlayerKey | None = None
     discarder: PlayerKey | None = None
-    fan: between(Hand, "fan") | None = default(Hand, "fan")
-    flowers: between(Hand, "flowers") = default(Hand, "flowers")
-    tiles: Tiles | None = default(Hand, "tiles")
+    fan: between(Deal, "fan") | None = default(Deal, "fan")
+    flowers: between(Deal, "flowers") = default(Deal, "flowers")
+    tiles: Tiles | None = default(Deal, "tiles")
     penalties: list[PenaltyRecord] = within(MOST_PENALTIES)
     entered_by: Username | None = None
     entered_at: Moment | None = None
@@ -234,7 +234,7 @@ class WinRecord(HandRecord):
 
     result: Literal["win"]
     winner: PlayerKey
-    fan: between(Hand, "fan")
+    fan: between(Deal, "fan")
 
 
 class DrawRecord(HandRecord):
@@ -518,14 +518,14 @@ class DealRecord(Record):
     number: int
     prevailing_wind: WindLetter | None = None
     dealer: PlayerKey | None = None
-    extra_hands: between(Hand, "extra_hands") | None = None
+    extra_hands: between(Deal, "extra_hands") | None = None
     result: str
     winner: PlayerKey | None = None
     discarder: PlayerKey | None = None
-    fan: between(Hand, "fan") | None = default(Hand, "fan")
-    flowers: between(Hand, "flowers") = default(Hand, "flowers")
-    value: between(Hand, "value") | None = default(Hand, "value")
-    tiles: Tiles | None = default(Hand, "tiles")
+    fan: between(Deal, "fan") | None = default(Deal, "fan")
+    flowers: between(Deal, "flowers") = default(Deal, "flowers")
+    value: between(Deal, "value") | None = default(Deal, "value")
+    tiles: Tiles | None = default(Deal, "tiles")
     extra_winners: list[ExtraWinRecord] = within(MOST_NAMES)
     riichi: list[PlayerKey] = within(MOST_NAMES)
     faulty_claims: list[PlayerKey] = within(MOST_NAMES)

@@ -98,7 +98,7 @@ def board(round: Round, now: datetime | None = None) -> Board:
     clock = clock_of(round, now)
     tables = (
         round.tables.annotate(
-            hand_count=Count("hands", distinct=True),
+            hand_count=Count("deals", distinct=True),
             has_penalties=Exists(Penalty.objects.filter(table=OuterRef("pk"))),
         )
         .select_related("submitted_by", "confirmed_by")

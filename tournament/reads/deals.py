@@ -15,9 +15,10 @@ from django.db.models import QuerySet
 
 from scoring.engine import RulePreset, flow
 from scoring.engine.presets import EVERY_HAND
-from scoring.engine.settlement import Deal, Win, deal_payments
+from scoring.engine.settlement import Deal as EngineDeal
+from scoring.engine.settlement import Win, deal_payments
 from tournament.domain.rotation import SCHEMES, WINDS, dealer_at, seat_winds_at
-from tournament.models import ExtraWin, Hand, Table, Tournament
+from tournament.models import Deal, ExtraWin, Table, Tournament
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ def passing_every_hand(number: int, scheme: str) -> DealAt:
     return deal_at(flow.Position(number=number, wind_round=wind_round, dealer_turn=turn), scheme)
 
 
-def position_of(hand: Hand, scheme: str, preset: RulePreset) -> flow.Position:
+def position_of(hand: Deal, scheme: str, preset: RulePreset) -> flow.Position:
     """The position of a recorded deal: where the deal passes after every hand (MCR), its
     number says it; otherwise the position it has stored."""
     if preset.deal.passing == EVERY_HAND:
@@ -73,7 +74,7 @@ def position_of(hand: Hand, scheme: str, preset: RulePreset) -> flow.Position:
     )
 
 
-def winner_seats(hand: Hand, preset: RulePreset) -> list[int]:
+def winner_seats(hand: Deal, preset: RulePreset) -> list[int]:
     """The starting seats of the deal's winners, the first in turn first (the further winners
     are read only where the preset has them)."""
     if hand.winner is None:
@@ -82,7 +83,7 @@ def winner_seats(hand: Hand, preset: RulePreset) -> list[int]:
     return [hand.winner.index, *(win.winner.index for win in extra)]
 
 
-def _extra_wins(hand: Hand) -> Sequence[ExtraWin]:
+def _extra_wins(hand: Deal) -> Sequence[ExtraWin]:
     """The further winners of a deal: read with it, or those a deal built in memory and not
     saved yet was given in its prefetch cache (an import builds a game so)."""
     cache = getattr(hand, "_prefetched_objects_cache", {})
@@ -91,7 +92,7 @@ def _extra_wins(hand: Hand) -> Sequence[ExtraWin]:
     return list(hand.extra_wins.all())
 
 
-def outcome_of(hand: Hand, preset: RulePreset) -> flow.Outcome:
+def outcome_of(hand: Deal, preset: RulePreset) -> flow.Outcome:
     dealer = hand.dealer_index
     return flow.Outcome(
         result=hand.result,
@@ -100,7 +101,7 @@ def outcome_of(hand: Hand, preset: RulePreset) -> flow.Outcome:
     )
 
 
-def following(tournament: Tournament, last: Hand | None) -> DealAt | None:
+def following(tournament: Tournament, last: Deal | None) -> DealAt | None:
     """The deal after `last` (the first deal of the game when None), or None when the game is
     over after it."""
     scheme = tournament.seat_rotation
@@ -116,7 +117,7 @@ def following(tournament: Tournament, last: Hand | None) -> DealAt | None:
     return None if after is None else deal_at(after, scheme)
 
 
-def with_facts(hands: QuerySet[Hand], preset: RulePreset) -> QuerySet[Hand]:
+def with_facts(hands: QuerySet[Deal], preset: RulePreset) -> QuerySet[Deal]:
     """`hands` with what placing and paying them reads, in a fixed number of queries (the
     further winners only where the preset has them)."""
     hands = hands.select_related("winner__player", "discarder__player", "offender__player")
@@ -125,10 +126,10 @@ def with_facts(hands: QuerySet[Hand], preset: RulePreset) -> QuerySet[Hand]:
     return hands
 
 
-def last_deal(table: Table) -> Hand | None:
+def last_deal(table: Table) -> Deal | None:
     """The last deal recorded at `table`, with what placing the next one reads."""
     preset = table.round.tournament.rules
-    return with_facts(table.hands.order_by("-number"), preset).first()
+    return with_facts(table.deals.order_by("-number"), preset).first()
 
 
 def next_deal(table: Table) -> DealAt | None:
@@ -137,7 +138,7 @@ def next_deal(table: Table) -> DealAt | None:
     return following(table.round.tournament, last_deal(table))
 
 
-def value_of(hand: Hand) -> int:
+def value_of(hand: Deal) -> int:
     """What a win is worth for its payments: MCR fan and flowers, else its value."""
     if hand.value is not None:
         return hand.value
@@ -145,7 +146,7 @@ def value_of(hand: Hand) -> int:
     return hand.fan + hand.flowers
 
 
-def facts_of(hand: Hand, extra_wins: Sequence[ExtraWin] | None = None) -> Deal:
+def facts_of(hand: Deal, extra_wins: Sequence[ExtraWin] | None = None) -> EngineDeal:
     """The engine's facts of a deal (winners and offender loaded; its extra wins given, or
     read from the recorded deal)."""
     seat = WINDS.index
@@ -155,7 +156,7 @@ def facts_of(hand: Hand, extra_wins: Sequence[ExtraWin] | None = None) -> Deal:
             extra_wins = list(hand.extra_wins.all())
         wins.append(Win(hand.winner.index, value_of(hand)))
         wins += [Win(win.winner.index, win.value) for win in extra_wins]
-    return Deal(
+    return EngineDeal(
         result=hand.result,
         dealer=hand.dealer_index,
         wins=tuple(wins),
@@ -170,7 +171,7 @@ def facts_of(hand: Hand, extra_wins: Sequence[ExtraWin] | None = None) -> Deal:
 
 
 def place(
-    hand: Hand, at: DealAt, preset: RulePreset, extra_wins: Sequence[ExtraWin] | None = None
+    hand: Deal, at: DealAt, preset: RulePreset, extra_wins: Sequence[ExtraWin] | None = None
 ) -> None:
     """Give `hand` the position `at` and the payments its facts make there (a new deal's
     further winners given as `extra_wins`)."""
@@ -194,14 +195,14 @@ class AfterTheEnd(Exception):
         self.number = number
 
 
-def replay(tournament: Tournament, hands: Sequence[Hand]) -> tuple[list[Hand], DealAt | None]:
+def replay(tournament: Tournament, hands: Sequence[Deal]) -> tuple[list[Deal], DealAt | None]:
     """Every deal of a game placed again in order, from its facts: the deals whose position or
     payments changed (to save), and the deal after the last (None: the game is over).
 
     Raises AfterTheEnd when a deal would come after the end of the game."""
     preset = tournament.rules
-    changed: list[Hand] = []
-    last: Hand | None = None
+    changed: list[Deal] = []
+    last: Deal | None = None
     for hand in hands:
         at = following(tournament, last)
         if at is None:
@@ -214,7 +215,7 @@ def replay(tournament: Tournament, hands: Sequence[Hand]) -> tuple[list[Hand], D
     return changed, following(tournament, last)
 
 
-def seat_winds_of(hand: Hand, tournament: Tournament) -> tuple[str, str, str, str]:
+def seat_winds_of(hand: Deal, tournament: Tournament) -> tuple[str, str, str, str]:
     """The seat winds of a recorded deal, by starting seat."""
     scheme = tournament.seat_rotation
     return deal_at(position_of(hand, scheme, tournament.rules), scheme).seat_winds

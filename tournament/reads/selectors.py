@@ -14,8 +14,8 @@ from scoring.engine.ranking import places, rank, ranking_key, share_table_points
 from tournament.domain.rotation import WINDS
 from tournament.models import (
     AuditEntry,
+    Deal,
     ExtraWin,
-    Hand,
     Penalty,
     Seat,
     Table,
@@ -50,7 +50,7 @@ class ScoreSheetLine:
     number: int | None
     prevailing_wind: str
     seat_winds: tuple[str, ...]
-    hand: Hand | None
+    hand: Deal | None
     penalties: tuple[Penalty, ...]
     payments: tuple[int, ...]
     running: tuple[int, ...]
@@ -193,7 +193,7 @@ def audit_trail(tournament: Tournament) -> QuerySet[AuditEntry]:
     return AuditEntry.objects.filter(tournament=tournament).select_related("actor", "table__round")
 
 
-def _deal_at(table: Table, scheme: str, hand: Hand | None, before: Hand | None) -> DealAt | None:
+def _deal_at(table: Table, scheme: str, hand: Deal | None, before: Deal | None) -> DealAt | None:
     """Where a line of the score sheet stands: its deal's stored position, or for penalties in
     the deal in play, the deal after the one before (None once the game is over)."""
     if hand is not None:
@@ -201,7 +201,7 @@ def _deal_at(table: Table, scheme: str, hand: Hand | None, before: Hand | None) 
     return following(table.round.tournament, before)
 
 
-_HAND_SEATS = [Hand.winner.field, Hand.discarder.field, Hand.offender.field]
+_HAND_SEATS = [Deal.winner.field, Deal.discarder.field, Deal.offender.field]
 _PENALTY_SEAT = Penalty.seat.field
 
 
@@ -226,14 +226,14 @@ def score_sheets(tables: Sequence[Table]) -> dict[int, list[ScoreSheetLine]]:
 
     Each table's round and tournament are read from `table.round.tournament`: load them first.
     """
-    hands: dict[int, dict[int, Hand]] = {table.pk: {} for table in tables}
+    hands: dict[int, dict[int, Deal]] = {table.pk: {} for table in tables}
     penalties: dict[int, dict[int | None, list[Penalty]]] = {table.pk: {} for table in tables}
     # The seats (with their players) the callers loaded already are given to the hands and
     # penalties rather than read again through joins, a seat and a player for each.
     seats = _loaded_seats(tables)
     # Ordered within a table only: the models' default order sorts by the table's round and
     # tournament too, a join of each for nothing.
-    records = Hand.objects.filter(table_id__in=list(hands)).order_by()
+    records = Deal.objects.filter(table_id__in=list(hands)).order_by()
     penalty_records = Penalty.objects.filter(table_id__in=list(hands)).order_by("entered_at", "pk")
     if seats is None:
         records = records.select_related("winner__player", "discarder__player", "offender__player")

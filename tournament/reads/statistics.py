@@ -25,8 +25,8 @@ from scoring.engine.ranking import share_table_points
 from scoring.engine.rulebook import FAN, LIMIT_SHARE, Figures, Pattern, Rulebook
 from tournament.models import (
     FALSE_WIN_KINDS,
+    Deal,
     ExtraWin,
-    Hand,
     Penalty,
     Player,
     Round,
@@ -104,7 +104,7 @@ class Win:
     winner (`ExtraWin`), with what their hand was worth (`value`: without flowers) and the tiles
     it was entered with, if any. Reads like the deal for the pages (`number`, `table`...)."""
 
-    hand: Hand
+    hand: Deal
     winner: Seat
     value: int
     flowers: int
@@ -137,7 +137,7 @@ class Win:
         return self.hand.fan
 
 
-def _value(hand: Hand) -> int:
+def _value(hand: Deal) -> int:
     """What the deal's winner's hand is worth without flowers: its fan, or its value in points
     (a database constraint gives every win the one or the other)."""
     if hand.fan is not None:
@@ -146,16 +146,16 @@ def _value(hand: Hand) -> int:
     return hand.value
 
 
-def main_win(hand: Hand) -> Win:
+def main_win(hand: Deal) -> Win:
     assert hand.winner is not None
     return Win(hand, hand.winner, _value(hand), hand.flowers, hand.tiles)
 
 
-def further_win(hand: Hand, extra: ExtraWin) -> Win:
+def further_win(hand: Deal, extra: ExtraWin) -> Win:
     return Win(hand, extra.winner, extra.value, 0, extra.tiles, extra=extra.pk)
 
 
-def wins_of(hands: Iterable[Hand], extra_wins: Iterable[ExtraWin]) -> list[Win]:
+def wins_of(hands: Iterable[Deal], extra_wins: Iterable[ExtraWin]) -> list[Win]:
     """Every winner of `hands`: each deal's winner, then its further winners (`extra_wins`,
     read with `extra_wins_of`), in the order of the hands."""
     further: dict[int, list[ExtraWin]] = {}
@@ -163,14 +163,14 @@ def wins_of(hands: Iterable[Hand], extra_wins: Iterable[ExtraWin]) -> list[Win]:
         further.setdefault(extra.hand_id, []).append(extra)
     wins = []
     for hand in hands:
-        if hand.result != Hand.Result.WIN:
+        if hand.result != Deal.Result.WIN:
             continue
         wins.append(main_win(hand))
         wins.extend(further_win(hand, extra) for extra in further.get(hand.pk, ()))
     return wins
 
 
-def extra_wins_of(tournament: Tournament, hands: Sequence[Hand]) -> list[ExtraWin]:
+def extra_wins_of(tournament: Tournament, hands: Sequence[Deal]) -> list[ExtraWin]:
     """The further winners of `hands`: one query, none where a deal has one winner only."""
     if not tournament.rulebook.several_winners or not hands:
         return []
@@ -197,13 +197,13 @@ class WinPatterns:
     def of_tournament(cls, tournament: Tournament) -> WinPatterns:
         return cls(tournament.rulebook, tournament.profile)
 
-    def figures(self, win: Win | Hand) -> Figures | None:
+    def figures(self, win: Win | Deal) -> Figures | None:
         """What the tiles of `win` score (its patterns, MCR without flowers; doubles; the
         limit), or None when it was entered without tiles (or its tiles no longer score, which
         the services do not let happen, or now score another value than the one recorded under
         older rulings: the patterns would not add up to it)."""
-        if isinstance(win, Hand):
-            if win.result != Hand.Result.WIN:
+        if isinstance(win, Deal):
+            if win.result != Deal.Result.WIN:
                 return None
             win = main_win(win)
         if win.key not in self._figures:
@@ -215,7 +215,7 @@ class WinPatterns:
             self._figures[win.key] = figures
         return self._figures[win.key]
 
-    def of(self, win: Win | Hand) -> tuple[Pattern, ...] | None:
+    def of(self, win: Win | Deal) -> tuple[Pattern, ...] | None:
         """The patterns of `win` (see `figures`)."""
         figures = self.figures(win)
         return None if figures is None else figures.patterns
@@ -329,11 +329,11 @@ class PlayerStatistics:
         return most_frequent(self.fans)
 
 
-def player_hands(player: Player) -> list[Hand]:
+def player_hands(player: Player) -> list[Deal]:
     """Every hand entered at the player's tables outside draft rounds, with winner, discarder,
     offender and table loaded, in play order. One query."""
     return list(
-        Hand.objects.filter(table__seats__player=player)
+        Deal.objects.filter(table__seats__player=player)
         .exclude(table__round__status=Round.Status.DRAFT)
         .select_related("winner", "discarder", "offender", "table__round")
         .order_by("table__round__number", "number")
@@ -351,7 +351,7 @@ def player_false_wins(player: Player) -> int:
 
 def player_statistics(
     player: Player,
-    hands: Sequence[Hand],
+    hands: Sequence[Deal],
     false_wins: int,
     win_patterns: WinPatterns,
     extra_wins: Iterable[ExtraWin] = (),
@@ -364,7 +364,7 @@ def player_statistics(
     largest = max(won, key=lambda win: (win.value, win.flowers), default=None)
     counts = count_patterns(won, win_patterns, names)
     faulty_outs = sum(
-        hand.result == Hand.Result.FAULTY_OUT
+        hand.result == Deal.Result.FAULTY_OUT
         and hand.offender is not None
         and hand.offender.player_id == player.pk
         for hand in hands
@@ -468,7 +468,7 @@ def tournament_statistics(
     no draw, it counts with the false wins. Three queries, four where several may win."""
     rounds = list(tournament.rounds.exclude(status=Round.Status.DRAFT).order_by("number"))
     hands = list(
-        Hand.objects.filter(table__round__tournament=tournament)
+        Deal.objects.filter(table__round__tournament=tournament)
         .exclude(table__round__status=Round.Status.DRAFT)
         .select_related("winner__player", "table__round")
         .order_by("table__round__number", "table__number", "number")
@@ -479,12 +479,12 @@ def tournament_statistics(
         .values_list("table__round__number", flat=True)
     )
     for hand in hands:
-        if hand.result == Hand.Result.FAULTY_OUT:
+        if hand.result == Deal.Result.FAULTY_OUT:
             false_wins[hand.table.round.number] += 1
     wins = wins_of(hands, extra_wins_of(tournament, hands))
     hands_by_round: Counter[int] = Counter(hand.table.round.number for hand in hands)
     draws_by_round: Counter[int] = Counter(
-        hand.table.round.number for hand in hands if hand.result == Hand.Result.DRAW
+        hand.table.round.number for hand in hands if hand.result == Deal.Result.DRAW
     )
     wins_by_round: dict[int, list[Win]] = {}
     for win in wins:

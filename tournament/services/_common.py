@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.models import (
     FALSE_WIN_KINDS,
     AuditEntry,
-    Hand,
+    Deal,
     Penalty,
     Player,
     Round,
@@ -106,7 +106,7 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
-def replayed(model: type[Hand] | type[Penalty], table: Table, key: SubmissionKey | None) -> Any:
+def replayed(model: type[Deal] | type[Penalty], table: Table, key: SubmissionKey | None) -> Any:
     """The record an earlier submission with the same key made at `table`, if any: a key is
     its user's and its table's (another user's key, or a key at another table, is another key).
 
@@ -119,7 +119,7 @@ def replayed(model: type[Hand] | type[Penalty], table: Table, key: SubmissionKey
     mine = {"table": table, "submitted_by": key.user, "submission": key.key}
     earlier = model.objects.filter(**mine).order_by("pk").first()  # one at most
     if earlier is None:
-        other: type[Hand] | type[Penalty] = Penalty if model is Hand else Hand
+        other: type[Deal] | type[Penalty] = Penalty if model is Deal else Deal
         if other.objects.filter(**mine).exists():
             raise _reused()
         return None
@@ -199,7 +199,7 @@ def _add_penalties(scores: list[int], seats: list[Seat], penalties: Iterable[Pen
 
 def recompute_scores(table: Table, seats: list[Seat]) -> None:
     """Set each seat's game score from the hands and penalties recorded so far."""
-    totals = table.hands.aggregate(
+    totals = table.deals.aggregate(
         east=Sum("east_points"),
         south=Sum("south_points"),
         west=Sum("west_points"),
@@ -229,7 +229,7 @@ def add_to_scores(seats: list[Seat], payments: list[int]) -> None:
         seat.score += paid
 
 
-def hand_snapshot(hand: Hand) -> dict[str, Any]:
+def hand_snapshot(hand: Deal) -> dict[str, Any]:
     """A deal as the audit trail keeps it; the facts of other presets only where they are."""
     snapshot: dict[str, Any] = {
         "number": hand.number,

@@ -10,7 +10,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import User
 
-from tournament.models import Hand, Penalty
+from tournament.models import Deal, Penalty
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class SheetAsRecorded:
     confirmed_at: datetime | None = None
 
 
-def keep_as_recorded(entry: Hand | Penalty, as_recorded: AsRecorded | None) -> None:
+def keep_as_recorded(entry: Deal | Penalty, as_recorded: AsRecorded | None) -> None:
     """Who entered `entry` and when as a record says (see `AsRecorded`), if one is given."""
     if as_recorded is None:
         return

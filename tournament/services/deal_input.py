@@ -15,7 +15,7 @@ from scoring.engine import RulePreset
 from scoring.engine.rulebook import Scored
 from scoring.engine_messages import engine_message
 from tournament.domain.rotation import WINDS
-from tournament.models import FALSE_WIN_KINDS, ExtraWin, Hand, Player, Seat, Table, Tournament
+from tournament.models import FALSE_WIN_KINDS, Deal, ExtraWin, Player, Seat, Table, Tournament
 from tournament.reads import deals
 from tournament.services._common import seat_of
 
@@ -75,7 +75,7 @@ class DealInput:
 
 
 def fill_in(
-    hand: Hand,
+    hand: Deal,
     table: Table,
     seats: list[Seat],
     at: deals.DealAt,
@@ -91,8 +91,8 @@ def fill_in(
     result = deal.result
     tournament = table.round.tournament
     preset = tournament.rules
-    if result not in Hand.Result.values or (
-        result == Hand.Result.FAULTY_OUT and not preset.faulty_out.ends_deal
+    if result not in Deal.Result.values or (
+        result == Deal.Result.FAULTY_OUT and not preset.faulty_out.ends_deal
     ):
         raise ValidationError(
             _("The result of a hand is a win or a draw, not %(result)r."),
@@ -107,14 +107,14 @@ def fill_in(
         seats, deal.faulty_claims, "faulty_claims", preset.deal.faulty_claim, repeat=True
     )
     hand.ready, hand.faulty_riichi = [], []
-    if result != Hand.Result.DRAW and (deal.ready or deal.faulty_riichi):
+    if result != Deal.Result.DRAW and (deal.ready or deal.faulty_riichi):
         raise ValidationError(
             _("Ready hands and faulty riichi are said only after a drawn deal."),
             code="draw_only",
             params={"fact": "ready" if deal.ready else "faulty riichi"},
         )
     extra: list[ExtraWin] = []
-    if result == Hand.Result.DRAW:
+    if result == Deal.Result.DRAW:
         if (
             deal.winner or deal.discarder or deal.fan is not None or deal.flowers
             or deal.tiles or deal.value is not None or deal.extra_winners
@@ -132,7 +132,7 @@ def fill_in(
                 _("A faulty riichi is a riichi declared without a ready hand: declare it too."),
                 code="bad_riichi",
             )
-    elif result == Hand.Result.FAULTY_OUT:
+    elif result == Deal.Result.FAULTY_OUT:
         if deal.offender is None:
             raise ValidationError(_("A faulty out needs its offender."), code="offender_required")
         if (
@@ -175,7 +175,7 @@ def _winds(
 
 
 def _fill_in_win(
-    hand: Hand,
+    hand: Deal,
     table: Table,
     seats: list[Seat],
     at: deals.DealAt,
@@ -244,7 +244,7 @@ def _fill_in_win(
 def _value_of(
     tournament: Tournament,
     at: deals.DealAt,
-    hand: Hand,
+    hand: Deal,
     seat: Seat,
     player: Player,
     value: int | None,
@@ -277,7 +277,7 @@ def _value_of(
 
 
 def _scored_tiles(
-    tournament: Tournament, at: deals.DealAt, hand: Hand, winner: Seat, tiles: dict[str, Any]
+    tournament: Tournament, at: deals.DealAt, hand: Deal, winner: Seat, tiles: dict[str, Any]
 ) -> tuple[Scored, dict[str, Any]]:
     """A winner's tiles with the situation of the deal (the winner's seat wind, the prevailing
     wind, self-drawn when no one discarded, the winner's riichi), scored by the rulebook."""
@@ -349,7 +349,7 @@ def _checked_value(preset: RulePreset, value: int | None, player: Player) -> int
 
 
 def _fan_of(
-    tournament: Tournament, at: deals.DealAt, hand: Hand, deal: DealInput
+    tournament: Tournament, at: deals.DealAt, hand: Deal, deal: DealInput
 ) -> tuple[int, int, dict[str, Any] | None]:
     """MCR: the fan and flowers of a win, from its tiles or as entered, checked."""
     preset = tournament.rules
@@ -380,7 +380,7 @@ def _fan_of(
 def _score_tiles(
     tournament: Tournament,
     at: deals.DealAt,
-    hand: Hand,
+    hand: Deal,
     fan: int | None,
     flowers: int,
     tiles: dict[str, Any],

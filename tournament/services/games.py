@@ -96,7 +96,7 @@ def check_end_game(*, table: Table, ended_by_time: bool) -> int:
     return refuse_end(
         table,
         ended_by_time=ended_by_time,
-        hands=lambda: table.hands.count(),
+        hands=lambda: table.deals.count(),
         over=lambda: deals.next_deal(table) is None,
     )
 

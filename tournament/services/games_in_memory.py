@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from tournament.models import AuditEntry, ExtraWin, Hand, Penalty, Player, Round, Seat, Table
+from tournament.models import AuditEntry, Deal, ExtraWin, Penalty, Player, Round, Seat, Table
 from tournament.reads import deals
 from tournament.reads.permissions import is_organiser, referees_in
 from tournament.services._common import (
@@ -51,15 +51,15 @@ class GameInMemory:
     actor: User
     organiser: bool  # whether `actor` organises the tournament
     referee: bool  # whether `actor` referees in it
-    last: Hand | None = None
-    by_number: dict[int, Hand] = field(default_factory=dict)
+    last: Deal | None = None
+    by_number: dict[int, Deal] = field(default_factory=dict)
     # (hand number, seat id) of every false win so far: its offender cannot win that hand.
     false_wins: set[tuple[int, int]] = field(default_factory=set)
-    hands: list[tuple[Hand, list[ExtraWin]]] = field(default_factory=list)
+    hands: list[tuple[Deal, list[ExtraWin]]] = field(default_factory=list)
     penalties: list[Penalty] = field(default_factory=list)
     # What the audit records, in order: an action and what it records (a hand's is made when
     # the hand is written: its snapshot reads its further winners).
-    events: list[tuple[str, dict[str, Any] | tuple[Hand, datetime]]] = field(default_factory=list)
+    events: list[tuple[str, dict[str, Any] | tuple[Deal, datetime]]] = field(default_factory=list)
 
     @property
     def next_deal(self) -> deals.DealAt | None:
@@ -68,7 +68,7 @@ class GameInMemory:
 
     def add_hand(
         self, *, number: int, deal: DealInput, as_recorded: AsRecorded | None = None
-    ) -> Hand:
+    ) -> Deal:
         """Enter `deal` as hand `number`, as `record_hand` records it."""
         hand, extra = prepare_hand(
             table=self.table,
@@ -219,7 +219,7 @@ def write_games(games: list[GameInMemory]) -> None:
     """Write the games entered in memory (of one round): their hands, further winners,
     penalties, audit entries, seat scores and game sheets, each in one statement."""
     hands = [hand for game in games for hand, _extra in game.hands]
-    Hand.objects.bulk_create(hands)
+    Deal.objects.bulk_create(hands)
     wins = []
     for game in games:
         for hand, extra in game.hands:
@@ -250,7 +250,7 @@ def write_games(games: list[GameInMemory]) -> None:
         note_change(games[0].table.round.tournament_id)
 
 
-def _after(game: GameInMemory, recorded: dict[str, Any] | tuple[Hand, datetime]) -> dict[str, Any]:
+def _after(game: GameInMemory, recorded: dict[str, Any] | tuple[Deal, datetime]) -> dict[str, Any]:
     if isinstance(recorded, dict):
         return recorded
     hand, entered_at = recorded  # written now: its snapshot reads its further winners

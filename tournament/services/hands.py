@@ -16,7 +16,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import AuditEntry, ExtraWin, Hand, Seat, Table, Tournament
+from tournament.models import AuditEntry, Deal, ExtraWin, Seat, Table, Tournament
 from tournament.reads import deals
 from tournament.services._common import (
     add_to_scores,
@@ -45,7 +45,7 @@ def record_hand(
     entered_by: User,
     submission: uuid.UUID | str | None = None,
     as_recorded: AsRecorded | None = None,
-) -> Hand:
+) -> Deal:
     """Record `deal` as the next deal (MCR: hand) `number` of the game at `table`, checked
     under the tournament's preset (see `DealInput`). The deal's position (prevailing wind,
     dealer, extra-hand number) follows from the deals before it, and its payments from its
@@ -62,7 +62,7 @@ def record_hand(
     """
     key = submission_key(submission, user=entered_by, kind="hand", number=number, **deal.sent())
     table = lock_table(table)
-    earlier = replayed(Hand, table, key)
+    earlier = replayed(Deal, table, key)
     if earlier is not None:
         return earlier
     seats = seats_of(table, false_wins_in=number)
@@ -97,7 +97,7 @@ def record_hand(
     return hand
 
 
-def recorded_snapshot(hand: Hand, entered_by: User, entered_at: datetime) -> dict[str, Any]:
+def recorded_snapshot(hand: Deal, entered_by: User, entered_at: datetime) -> dict[str, Any]:
     """A new deal as its audit entry keeps it: entered by `entered_by` at `entered_at` (the
     user the service acted for, and when), whatever the deal keeps as recorded."""
     return hand_snapshot(hand) | {
@@ -116,12 +116,12 @@ def prepare_hand(
     *,
     table: Table,
     seats: list[Seat],
-    last: Hand | None,
+    last: Deal | None,
     number: int,
     deal: DealInput,
     entered_by: User,
     false_wins: set[tuple[int, int]] | None = None,
-) -> tuple[Hand, list[ExtraWin]]:
+) -> tuple[Deal, list[ExtraWin]]:
     """The deal `number` after `last` at `table` (its round and tournament loaded; `seats` in
     starting order), checked as `record_hand` checks it, placed and paid: not saved, with its
     further winners (to save after it). Raises ValidationError.
@@ -144,13 +144,13 @@ def prepare_hand(
     at = deals.following(table.round.tournament, last)
     if at is None:
         raise _game_over(table.round.tournament)
-    hand = Hand(table=table, number=number, entered_by=entered_by, entered_at=timezone.now())
+    hand = Deal(table=table, number=number, entered_by=entered_by, entered_at=timezone.now())
     extra = fill_in(hand, table, seats, at, deal, false_wins)
     return hand, extra
 
 
 @transaction.atomic
-def correct_hand(*, hand: Hand, deal: DealInput, entered_by: User) -> Hand:
+def correct_hand(*, hand: Deal, deal: DealInput, entered_by: User) -> Deal:
     """Replace a recorded deal by `deal` (checked as `record_hand` checks it). Every deal after
     it is placed again (who deals, the extra-hand numbers) and paid again, the game scores are
     recomputed and the change audited.
@@ -160,7 +160,7 @@ def correct_hand(*, hand: Hand, deal: DealInput, entered_by: User) -> Hand:
     table = lock_table(hand.table)
     refuse_before_play(table)
     refuse_confirmed_unless_organiser(table, entered_by)
-    hand = _with_facts(Hand.objects).select_related("entered_by").get(pk=hand.pk)
+    hand = _with_facts(Deal.objects).select_related("entered_by").get(pk=hand.pk)
     before = hand_snapshot(hand)
     seats = seats_of(table)
     tournament = table.round.tournament
@@ -174,7 +174,7 @@ def correct_hand(*, hand: Hand, deal: DealInput, entered_by: User) -> Hand:
     _save_extra_wins(hand, extra)
     _replay(table)
     recompute_scores(table, seats)
-    hand = _with_facts(Hand.objects).select_related("entered_by").get(pk=hand.pk)
+    hand = _with_facts(Deal.objects).select_related("entered_by").get(pk=hand.pk)
     audit(
         table=table,
         actor=entered_by,
@@ -186,7 +186,7 @@ def correct_hand(*, hand: Hand, deal: DealInput, entered_by: User) -> Hand:
 
 
 @transaction.atomic
-def correct_last_hand(*, table: Table, number: int, deal: DealInput, entered_by: User) -> Hand:
+def correct_last_hand(*, table: Table, number: int, deal: DealInput, entered_by: User) -> Deal:
     """The referee's correction at the table: only the last hand, and only while the game is
     open and the round in play (the organiser corrects anything with `correct_hand`).
 
@@ -195,7 +195,7 @@ def correct_last_hand(*, table: Table, number: int, deal: DealInput, entered_by:
     """
     table = lock_table(table)
     hand = (
-        table.hands.select_related("winner__player", "discarder__player")
+        table.deals.select_related("winner__player", "discarder__player")
         .filter(number=number)
         .first()
     )
@@ -224,13 +224,13 @@ def correct_last_hand(*, table: Table, number: int, deal: DealInput, entered_by:
     return correct_hand(hand=hand, deal=deal, entered_by=entered_by)
 
 
-def _has_result(hand: Hand, deal: DealInput) -> bool:
+def _has_result(hand: Deal, deal: DealInput) -> bool:
     """Whether `hand` already records the result of `deal` (the values a referee corrects:
     the result, winner, discarder, fan and flowers, or value)."""
     result, winner, discarder = deal.result, deal.winner, deal.discarder
     if result != hand.result:
         return False
-    if result == Hand.Result.DRAW:
+    if result == Deal.Result.DRAW:
         return True
     return (
         winner is not None
@@ -244,7 +244,7 @@ def _has_result(hand: Hand, deal: DealInput) -> bool:
 
 
 def _last_number(table: Table) -> int | None:
-    return table.hands.aggregate(last=Max("number"))["last"]
+    return table.deals.aggregate(last=Max("number"))["last"]
 
 
 def _with_facts(hands: Any) -> Any:
@@ -268,7 +268,7 @@ def _game_over(tournament: Tournament) -> ValidationError:
 
 def _replay(table: Table) -> None:
     """Place and pay every deal of the game again, in order, after a change to one of them."""
-    hands = list(_with_facts(table.hands.order_by("number")))
+    hands = list(_with_facts(table.deals.order_by("number")))
     try:
         changed, _next = deals.replay(table.round.tournament, hands)
     except deals.AfterTheEnd as error:
@@ -282,17 +282,17 @@ def _replay(table: Table) -> None:
         ) from error
     except ValueError as error:
         raise ValidationError(str(error), code="bad_deal") from error
-    Hand.objects.bulk_update(changed, deals.POSITIONED + deals.PAID)
+    Deal.objects.bulk_update(changed, deals.POSITIONED + deals.PAID)
 
 
-def _save_extra_wins(hand: Hand, extra: list[ExtraWin]) -> None:
+def _save_extra_wins(hand: Deal, extra: list[ExtraWin]) -> None:
     for win in extra:
         win.hand = hand
     ExtraWin.objects.bulk_create(extra)
 
 
 @transaction.atomic
-def remove_last_hand(*, table: Table, entered_by: User, number: int | None = None) -> Hand:
+def remove_last_hand(*, table: Table, entered_by: User, number: int | None = None) -> Deal:
     """Delete the last hand entered at `table` (entered by mistake); the game must not have ended.
 
     `number` is the hand the caller saw as the last one: when another hand has been entered
@@ -303,7 +303,7 @@ def remove_last_hand(*, table: Table, entered_by: User, number: int | None = Non
     refuse_before_play(table)
     refuse_after_end(table)
     hand = (
-        table.hands.select_related("winner__player", "discarder__player", "entered_by")
+        table.deals.select_related("winner__player", "discarder__player", "entered_by")
         .order_by("-number")
         .first()
     )
@@ -333,7 +333,7 @@ def _conflict(table: Table, number: int, *, look: bool = True) -> ValidationErro
     existing = None
     if look:
         existing = (
-            Hand.objects.select_related("entered_by").filter(table=table, number=number).first()
+            Deal.objects.select_related("entered_by").filter(table=table, number=number).first()
         )
     if existing is None:
         who = ""

@@ -18,7 +18,7 @@ from scoring.engine.settlement import false_win_points
 from tournament.models import (
     FALSE_WIN_KINDS,
     AuditEntry,
-    Hand,
+    Deal,
     Penalty,
     PenaltyKind,
     Player,
@@ -87,9 +87,9 @@ def record_false_win(
         number=number,
         offender=offender,
         invalid_hand=invalid_hand,
-        last=table.hands.aggregate(last=Max("number"))["last"] or 0,
+        last=table.deals.aggregate(last=Max("number"))["last"] or 0,
         in_play=table.ended_at is None and deals.next_deal(table) is not None,
-        hand=table.hands.filter(number=number).first(),
+        hand=table.deals.filter(number=number).first(),
         entered_by=entered_by,
     )
     penalty.reason = reason.strip() or penalty.reason
@@ -109,7 +109,7 @@ def prepare_false_win(
     invalid_hand: bool,
     last: int,
     in_play: bool,
-    hand: Hand | None,
+    hand: Deal | None,
     entered_by: User,
 ) -> Penalty:
     """The false win of `offender` in hand `number`, checked as `record_false_win` checks it,
@@ -333,7 +333,7 @@ def remove_penalty(*, penalty: Penalty, entered_by: User) -> None:
 def _deals_so_far(table: Table) -> int:
     """The deals a penalty of a game of no fixed length may belong to: those recorded and the
     one in play."""
-    return (table.hands.aggregate(last=Max("number"))["last"] or 0) + 1
+    return (table.deals.aggregate(last=Max("number"))["last"] or 0) + 1
 
 
 def _check_penalty(

@@ -216,7 +216,7 @@ def remove_player(*, player: Player, actor: Actor = None) -> None:
         if (
             seat.round.status in (Round.Status.PLAYING, Round.Status.FINISHED)
             or table.ended_at is not None
-            or table.hands.exists()
+            or table.deals.exists()
             or table.penalties.exists()
         ):
             raise ValidationError(

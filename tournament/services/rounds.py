@@ -24,7 +24,7 @@ from django.utils.translation import ngettext_lazy
 from tournament.domain.text import listed
 from tournament.models import (
     AuditEntry,
-    Hand,
+    Deal,
     Penalty,
     Player,
     Round,
@@ -56,7 +56,7 @@ def lock_round(round: Round) -> Round:
 
 def has_results(round: Round) -> bool:
     return (
-        Hand.objects.filter(table__round=round).exists()
+        Deal.objects.filter(table__round=round).exists()
         or Penalty.objects.filter(table__round=round).exists()
         or Table.objects.filter(round=round, ended_at__isnull=False).exists()
     )
@@ -239,7 +239,7 @@ def swap_players(*, round: Round, first: Player, second: Player, actor: User) ->
     if round.status == Status.FINISHED or (
         round.status == Status.PLAYING
         and any(
-            seat.table.hands.exists()
+            seat.table.deals.exists()
             or seat.table.penalties.exists()
             or seat.table.ended_at is not None
             for seat in seats.values()

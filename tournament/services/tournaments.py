@@ -13,7 +13,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import PRESETS
-from tournament.models import RESERVED_SLUGS, AuditEntry, Cut, Hand, Tournament, parse_carry_over
+from tournament.models import RESERVED_SLUGS, AuditEntry, Cut, Deal, Tournament, parse_carry_over
 from tournament.services.audit import Actor, record
 from tournament.services.live import note_change
 from tournament.services.seating_plan.settings import MOST_ROUNDS
@@ -51,7 +51,7 @@ RULES = {
 
 def rules_locked(tournament: Tournament) -> bool:
     """Whether the settings in RULES are fixed: they are once a hand is recorded."""
-    return Hand.objects.filter(table__round__tournament=tournament).exists()
+    return Deal.objects.filter(table__round__tournament=tournament).exists()
 
 
 def free_slug(name: str) -> str:

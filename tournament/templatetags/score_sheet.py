@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from scoring.engine.presets import MCR
 from scoring.engine.rulebook import rulebook_for
 from scoring.words import Words
-from tournament.models import Hand, HandResult, Penalty, PenaltyKind, Seat
+from tournament.models import Deal, DealResult, Penalty, PenaltyKind, Seat
 from tournament.reads.selectors import ScoreSheetLine
 from tournament.templatetags.punctuation import close_paren, colon, comma, open_paren
 from tournament.templatetags.winds import wind_letter
@@ -112,8 +112,8 @@ def _story(line: ScoreSheetLine, words: Words) -> SafeString:
     return mark_safe("".join(parts))  # each part is escaped above
 
 
-def _hand_story(hand: Hand, words: Words) -> SafeString:
-    if hand.result == HandResult.WIN:
+def _hand_story(hand: Deal, words: Words) -> SafeString:
+    if hand.result == DealResult.WIN:
         assert hand.winner is not None  # a win has a winner (the database holds it)
         if hand.discarder is not None:
             how = gettext("wins on %(name)s’s discard") % {"name": hand.discarder.player.name}
@@ -132,14 +132,14 @@ def _hand_story(hand: Hand, words: Words) -> SafeString:
         return format_html(
             "<strong>{}</strong> {}{}{}", hand.winner.player.name, how, comma(), value
         )
-    if hand.result == HandResult.FAULTY_OUT:
+    if hand.result == DealResult.FAULTY_OUT:
         assert hand.offender is not None
         return escape(gettext("Faulty out by %(name)s") % {"name": hand.offender.player.name})
     return escape(words.drawn())
 
 
 @register.simple_tag
-def deal_winners(hand: Hand, words: Words) -> SafeString:
+def deal_winners(hand: Deal, words: Words) -> SafeString:
     """The winners of a deal with each one's value, for a printed sheet: "<b>Ann</b> 12 fan
     + 2 flowers" or "<b>Ann</b> 45 points, <b>Ben</b> 20 points" (several winners on one
     discard)."""

@@ -24,7 +24,7 @@ from django_tables2.export import TableExport
 
 from scoring.engine.ranking import places, share_table_points
 from scoring.words import Words
-from tournament.models import Hand, Penalty, Player, Round, Seat, Tournament
+from tournament.models import Deal, Penalty, Player, Round, Seat, Tournament
 from tournament.reads import prize_giving, stages
 from tournament.reads.access import Access, table_access, tournament_access
 from tournament.reads.board import game_counts
@@ -303,7 +303,7 @@ def round_page(request: HtmxRequest, slug: str, number: int) -> HttpResponse:
         round.tables.filter(number__in=list(table_page.object_list))
         .order_by("number")
         .annotate(
-            hand_count=Count("hands"),
+            hand_count=Count("deals"),
             has_penalties=Exists(Penalty.objects.filter(table=OuterRef("pk"))),
         )
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.with_players()))
@@ -380,15 +380,15 @@ def table_page(request: HtmxRequest, slug: str, number: int, table: int) -> Http
     )
 
 
-def _hand_story(hand: Hand, seat: Seat, words: Words) -> str:
+def _hand_story(hand: Deal, seat: Seat, words: Words) -> str:
     """What happened in the deal `hand` from the point of view of the player at `seat`: a win
     (each winner's own value, where several win on one discard), a faulty out or a draw."""
-    if hand.result == Hand.Result.FAULTY_OUT:
+    if hand.result == Deal.Result.FAULTY_OUT:
         assert hand.offender is not None
         if hand.offender.pk == seat.pk:
             return _("Own faulty out")
         return _("Faulty out by %(name)s") % {"name": hand.offender.player.name}
-    if hand.result != Hand.Result.WIN:  # a draw that paid: the ready hands (JT)
+    if hand.result != Deal.Result.WIN:  # a draw that paid: the ready hands (JT)
         if seat.starting_wind in hand.faulty_riichi:
             return _("%(drawn)s: a faulty riichi") % {"drawn": words.drawn()}
         if seat.starting_wind in hand.ready:
@@ -489,7 +489,7 @@ def player_record(
     words = tournament.words
     # Every deal that moved this player's points: wins, faulty outs, and draws that pay the
     # ready players (JT). The seat wind is the deal's own, from its place in the game.
-    for hand in with_facts(Hand.objects.filter(table_id__in=table_ids), tournament.rules):
+    for hand in with_facts(Deal.objects.filter(table_id__in=table_ids), tournament.rules):
         seat = seat_by_table[hand.table_id]
         points = hand.payments[seat.index]
         if points:

@@ -37,7 +37,7 @@ class Hand(Answer):
     values, the preset's facts of the deal (players by key) and what each player paid."""
 
     number: HandNumber
-    result: choice(models.Hand.Result.values)
+    result: choice(models.Deal.Result.values)
     winner: str | None
     discarder: str | None
     self_drawn: bool
@@ -197,17 +197,17 @@ class HandCorrection(Situation):
     scores after it are recomputed."""
 
     number: int = Field(None, ge=1)  # type: ignore[assignment]  # may be left out, not null
-    result: of(models.Hand, "result")
+    result: of(models.Deal, "result")
     winner: Key | None = Field(None, description="The winner's key; null for a drawn hand.")
     discarder: Key | None = Field(
         None, description="Who discarded the winning tile; null or absent for a self-drawn win."
     )
-    fan: of(models.Hand, "fan", le=MAX_FAN) = Field(
+    fan: of(models.Deal, "fan", le=MAX_FAN) = Field(
         None,
         description="Fan without flowers (at least 8 for a win). May be left out when tiles "
         "are given: the engine computes it; when both are given they must agree.",
     )
-    flowers: of(models.Hand, "flowers", le=MAX_FLOWERS) = 0
+    flowers: of(models.Deal, "flowers", le=MAX_FLOWERS) = 0
     tiles: dict[str, Any] | None = Field(
         None,
         description="The winning hand in the case format (as POST /api/score takes it). Seat "

@@ -32,7 +32,7 @@ from django.db import transaction
 
 from tournament.archive import import_tournament
 from tournament.archive.schema import MOST_CHARACTERS
-from tournament.models import Hand
+from tournament.models import Deal
 
 SYSTEM_USERNAME = "system"
 
@@ -94,7 +94,7 @@ class Command(BaseCommand):
         for warning in warnings:
             self.stderr.write(self.style.WARNING(warning))
         rounds = tournament.rounds.count()
-        hands = Hand.objects.filter(table__round__tournament=tournament).count()
+        hands = Deal.objects.filter(table__round__tournament=tournament).count()
         counts = [
             _count(tournament.players.count(), "player"),
             _count(rounds, "round"),

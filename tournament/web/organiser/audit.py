@@ -24,7 +24,7 @@ from tournament.domain.rotation import WINDS
 from tournament.domain.text import listed
 from tournament.models import (
     AuditEntry,
-    Hand,
+    Deal,
     Penalty,
     PenaltyKind,
     Player,
@@ -114,7 +114,7 @@ BOOLEANS = frozenset(
 # The stored values that are choices, shown with their labels.
 CHOICES = {
     "status": dict(Round.Status.choices),
-    "result": dict(Hand.Result.choices),
+    "result": dict(Deal.Result.choices),
     "kind": dict(Penalty.Kind.choices),
     "tie_breaks": dict(Tournament.TieBreak.choices),
     "event": {

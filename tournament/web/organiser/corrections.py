@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.rulebook import rulebook_for
-from tournament.models import MOST_DEALS, Hand, Penalty, Round, Table, Tournament
+from tournament.models import MOST_DEALS, Deal, Penalty, Round, Table, Tournament
 from tournament.reads.access import AuthenticatedRequest
 from tournament.reads.selectors import format_points, score_sheet, table_results
 from tournament.services import (
@@ -83,7 +83,7 @@ def table_page(
 ) -> HttpResponse:
     seats = _seats(table)
     players = _players(seats)
-    hands = list(table.hands.select_related("winner__player", "discarder__player", "entered_by"))
+    hands = list(table.deals.select_related("winner__player", "discarder__player", "entered_by"))
     rules = tournament.rules
     context = {
         "tournament": tournament,
@@ -143,7 +143,7 @@ def hand(
 ) -> HttpResponse:
     table_ = table_of(tournament, number, table)
     record = get_object_or_404(
-        Hand.objects.select_related("winner", "discarder", "offender"), table=table_, number=hand
+        Deal.objects.select_related("winner", "discarder", "offender"), table=table_, number=hand
     )
     seats = _seats(table_)
     rules = tournament.rules
@@ -206,7 +206,7 @@ def remove_hand(
     request: AuthenticatedRequest, tournament: Tournament, number: int, table: int
 ) -> HttpResponse:
     table_ = table_of(tournament, number, table)
-    removed: list[Hand] = []
+    removed: list[Deal] = []
     form = forms.Form(request.POST)
     if call_service(
         form, lambda: removed.append(remove_last_hand(table=table_, entered_by=request.user))

@@ -86,7 +86,7 @@ def round_page(
     """The round page; `bound` holds a form that was sent and refused, to show it again."""
     tables = list(
         round.tables.annotate(
-            hand_count=Count("hands", distinct=True),
+            hand_count=Count("deals", distinct=True),
             penalty_count=Count("penalties", distinct=True),
         ).prefetch_related(Prefetch("seats", queryset=Seat.objects.with_players()), "referees")
     )

@@ -157,7 +157,7 @@ def dashboard(request: AuthenticatedRequest, tournament: Tournament) -> HttpResp
     if current is not None:
         tables = list(
             Table.objects.filter(round=current)
-            .annotate(hand_count=Count("hands"))
+            .annotate(hand_count=Count("deals"))
             .prefetch_related(Prefetch("seats", queryset=Seat.objects.with_players()))
         )
     players = tournament.players.aggregate(

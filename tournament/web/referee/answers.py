@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
-from tournament.models import Hand, Penalty, Table
+from tournament.models import Deal, Penalty, Table
 from tournament.web.referee.describe import describe_hand, describe_penalty, penalty_title
 from tournament.web.referee.screen import render_table, table_url
 
@@ -122,11 +122,11 @@ def invalid(request: HttpRequest, table: Table, name: str, form: forms.Form) -> 
     return render_table(request, table, bound=(name, form))
 
 
-def recorded(request: HttpRequest, table: Table, record: Hand | Penalty) -> HttpResponse:
+def recorded(request: HttpRequest, table: Table, record: Deal | Penalty) -> HttpResponse:
     """Back to the table after a hand or a penalty was recorded, or found already recorded
     under the form's key (a resubmission: nothing new was recorded)."""
     if getattr(record, "replayed", False):
-        if isinstance(record, Hand):
+        if isinstance(record, Deal):
             text = _("%(deal)s was already recorded; nothing was recorded twice.") % {
                 "deal": table.round.tournament.words.deal_named(record.number)
             }
@@ -136,7 +136,7 @@ def recorded(request: HttpRequest, table: Table, record: Hand | Penalty) -> Http
             }
         messages.info(request, text)
         return back_to_table(table)
-    if isinstance(record, Hand):
+    if isinstance(record, Deal):
         return done(request, table, describe_hand(record))
     return done(request, table, describe_penalty(record))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament.models import FALSE_WIN_KINDS, Hand, Penalty
+from tournament.models import FALSE_WIN_KINDS, Deal, Penalty
 
 
 def penalty_title(penalty: Penalty) -> str:
@@ -21,14 +21,14 @@ def penalty_title(penalty: Penalty) -> str:
     return _("%(kind)s for %(name)s") % names
 
 
-def describe_hand(hand: Hand) -> str:
-    if hand.result == Hand.Result.DRAW:
+def describe_hand(hand: Deal) -> str:
+    if hand.result == Deal.Result.DRAW:
         if any(hand.payments):
             return _("Deal %(number)s: drawn; the ready hands are paid.") % {"number": hand.number}
         if hand.table.round.tournament.words.calls_deals_hands:
             return _("Hand %(number)s: drawn hand, nobody pays.") % {"number": hand.number}
         return _("Deal %(number)s: drawn, nobody pays.") % {"number": hand.number}
-    if hand.result == Hand.Result.FAULTY_OUT:
+    if hand.result == Deal.Result.FAULTY_OUT:
         assert hand.offender is not None  # every faulty out has its offender
         return _("Deal %(number)s: faulty out by %(name)s, who pays each other player.") % {
             "number": hand.number,
@@ -84,7 +84,7 @@ def describe_penalty(penalty: Penalty) -> str:
     return _("%(kind)s for %(name)s: %(points)s points, given to nobody.") % names
 
 
-def _describe_points(hand: Hand) -> str:
+def _describe_points(hand: Deal) -> str:
     """A win under a preset that counts points, with any further winners on the discard."""
     assert hand.winner is not None
     names = {

@@ -55,7 +55,7 @@ def end_game(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
             messages.info(request, " ".join(error.messages))
             return back_to_table(table)
         return refused(request, table, "end", form, error)
-    count = ended.hands.count()
+    count = ended.deals.count()
     if table.round.tournament.words.calls_deals_hands:
         said = ngettext(
             "Game ended after %(count)s hand.", "Game ended after %(count)s hands.", count

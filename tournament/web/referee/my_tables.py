@@ -48,7 +48,7 @@ def index(request: AuthenticatedRequest) -> HttpResponse:
     tables = (
         Table.objects.filter(pk__in=Table.objects.filter(mine).values("pk"))
         .select_related("round__tournament")
-        .annotate(hands_entered=Count("hands"))
+        .annotate(hands_entered=Count("deals"))
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.with_players()))
         .order_by("round__tournament__name", "round__tournament_id", "-round__number", "number")
     )

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_safe
 
 from scoring.engine.rulebook import rulebook_for
 from scoring.views import tile_groups
-from tournament.models import FALSE_WIN_KINDS, Hand, Seat, Table, Tournament, Wind
+from tournament.models import FALSE_WIN_KINDS, Deal, Seat, Table, Tournament, Wind
 from tournament.reads.access import REFEREE, AuthenticatedRequest, table_access
 from tournament.reads.clock import Clock, table_clock
 from tournament.reads.deals import DealAt, following, last_deal, seat_winds_of
@@ -71,7 +71,7 @@ class PlayerLine:
 class TableState:
     table: Table
     seats: list[Seat]  # starting order E, S, W, N
-    last_hand: Hand | None
+    last_hand: Deal | None
     next_deal: DealAt | None  # the deal in play; None once the game is over
     hands_per_game: int | None  # of the tournament's rule preset; None: as its wind rounds take
     not_playing: str  # why results cannot be entered now, or ""

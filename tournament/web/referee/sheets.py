@@ -136,7 +136,7 @@ def submitted_sheets(user: User, tournament: Tournament) -> list[SubmittedSheet]
         ]
         sheets.append(
             SubmittedSheet(
-                table=table, results=results, hands=table.hands.count(), confirmable=confirmable
+                table=table, results=results, hands=table.deals.count(), confirmable=confirmable
             )
         )
     return sheets

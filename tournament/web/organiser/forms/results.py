@@ -15,7 +15,7 @@ from scoring.engine import HandError, RulePreset, format_compact, parse_case, pa
 from scoring.engine.presets import MCR
 from scoring.engine.rulebook import rulebook_for
 from scoring.engine_messages import engine_message
-from tournament.models import MOST_DEALS, Hand, HandResult, Penalty, Player, Seat
+from tournament.models import MOST_DEALS, Deal, DealResult, Penalty, Player, Seat
 from tournament.services import DealInput
 from tournament.services.penalties import scale_words
 from tournament.web.fan_pick import add_fan_pick, choose_fan
@@ -35,7 +35,7 @@ class HandForm(forms.Form):
     """A hand's result for `correct_hand`; tiles in the compact notation become the case format."""
 
     result = forms.ChoiceField(
-        label=_("Result"), choices=Hand.Result.choices, widget=forms.RadioSelect
+        label=_("Result"), choices=Deal.Result.choices, widget=forms.RadioSelect
     )
     fan = forms.IntegerField(
         label=pgettext_lazy("number of fan", "Fan"),
@@ -65,7 +65,7 @@ class HandForm(forms.Form):
         *args: Any,
         players: Sequence[Player],
         rules: RulePreset,
-        hand: Hand | None = None,
+        hand: Deal | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -83,13 +83,13 @@ class HandForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
-        if data.get("result") == Hand.Result.WIN:
+        if data.get("result") == Deal.Result.WIN:
             choose_fan(self, required=False)  # the tiles may give the fan
         text = data.get("tiles", "")
         data["case"] = None
         if not text or "flowers" not in data:
             return data
-        if data.get("result") == Hand.Result.DRAW:
+        if data.get("result") == Deal.Result.DRAW:
             self.add_error("tiles", _("A drawn hand has no winning tiles."))
             return data
         situation = {name: data.get(name, False) for name in self.SITUATION}
@@ -109,7 +109,7 @@ class HandForm(forms.Form):
     def deal(self) -> DealInput:
         """The corrected hand as `correct_hand` takes it."""
         data = self.cleaned_data
-        if data["result"] == Hand.Result.DRAW:
+        if data["result"] == Deal.Result.DRAW:
             return DealInput(result=data["result"])
         return DealInput(
             result=data["result"],
@@ -121,7 +121,7 @@ class HandForm(forms.Form):
         )
 
     @staticmethod
-    def initial_for(hand: Hand) -> dict[str, Any]:
+    def initial_for(hand: Deal) -> dict[str, Any]:
         initial: dict[str, Any] = {
             "result": hand.result,
             "winner": str(hand.winner.player_id) if hand.winner else "",
@@ -186,10 +186,10 @@ class DealForm(forms.Form):
         self.seats = list(seats)
         self.rules = rules
         players = [seat.player for seat in self.seats]
-        results = [(HandResult.WIN.value, HandResult.WIN.label)]
-        results.append((HandResult.DRAW.value, HandResult.DRAW.label))
+        results = [(DealResult.WIN.value, DealResult.WIN.label)]
+        results.append((DealResult.DRAW.value, DealResult.DRAW.label))
         if rules.faulty_out.ends_deal:
-            results.append((HandResult.FAULTY_OUT.value, HandResult.FAULTY_OUT.label))
+            results.append((DealResult.FAULTY_OUT.value, DealResult.FAULTY_OUT.label))
         self.fields["result"] = forms.ChoiceField(
             label=_("Result"), choices=results, widget=forms.RadioSelect
         )
@@ -231,7 +231,7 @@ class DealForm(forms.Form):
         by_wind = {seat.starting_wind: str(seat.player.pk) for seat in self.seats}
         return [by_wind[wind] for wind in winds if wind in by_wind]
 
-    def initial_for(self, hand: Hand) -> dict[str, Any]:
+    def initial_for(self, hand: Deal) -> dict[str, Any]:
         """The form's fields as `hand` has them."""
         initial: dict[str, Any] = {
             "result": hand.result,
@@ -252,7 +252,7 @@ class DealForm(forms.Form):
         data = self.cleaned_data
         arguments: dict[str, Any] = {"result": data["result"]}
         result = data["result"]
-        if result == HandResult.WIN:
+        if result == DealResult.WIN:
             arguments.update(
                 winner=data.get("winner"),
                 discarder=data.get("discarder"),
@@ -263,7 +263,7 @@ class DealForm(forms.Form):
                     if data.get(f"also_{seat.player.pk}") is not None
                 ],
             )
-        elif result == HandResult.FAULTY_OUT:
+        elif result == DealResult.FAULTY_OUT:
             arguments["offender"] = data.get("offender")
         for name in _KEPT[result]:
             if name in data:
@@ -282,9 +282,9 @@ class DealForm(forms.Form):
 
 #: The lists of players each result keeps; ticks in the others are left out.
 _KEPT = {
-    HandResult.WIN: ("riichi", "faulty_claims"),
-    HandResult.DRAW: ("riichi", "ready", "faulty_riichi"),
-    HandResult.FAULTY_OUT: ("riichi",),
+    DealResult.WIN: ("riichi", "faulty_claims"),
+    DealResult.DRAW: ("riichi", "ready", "faulty_riichi"),
+    DealResult.FAULTY_OUT: ("riichi",),
 }
 
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import RulePreset, parse_compact
 from scoring.engine.rulebook import rulebook_for
-from tournament.models import MOST_DEALS, Hand, Player
+from tournament.models import MOST_DEALS, Deal, Player
 from tournament.services import DealInput
 from tournament.web.fan_pick import add_fan_pick, choose_fan
 from tournament.web.referee.forms.base import FLOWER_CHOICES, SELF_DRAWN, HandForm, KeyedForm
@@ -127,7 +127,7 @@ class WinForm(WinnerForm):
     def deal(self) -> DealInput:
         """The win as `services.record_hand` takes it."""
         data = self.cleaned_data
-        win = DealInput(result=Hand.Result.WIN, winner=self.winner(), discarder=self.discarder())
+        win = DealInput(result=Deal.Result.WIN, winner=self.winner(), discarder=self.discarder())
         if self.rules.counts_fan:
             return replace(win, fan=data["fan"], flowers=data["flowers"])
         extra = [
@@ -327,7 +327,7 @@ class FullForm(WinnerForm):
         engine, with the value if given and the preset's facts of the deal. Raises HandError
         when the tiles cannot be read."""
         data = self.cleaned_data
-        win = DealInput(result=Hand.Result.WIN, winner=self.winner(), discarder=self.discarder())
+        win = DealInput(result=Deal.Result.WIN, winner=self.winner(), discarder=self.discarder())
         if self.rules.counts_fan:
             hand = parse_compact(data["tiles"], **self.situation())
             return replace(win, tiles=hand.to_case(), flowers=data["flowers"])
@@ -358,7 +358,7 @@ class DrawForm(HandForm):
     def deal(self) -> DealInput:
         """The drawn deal as `services.record_hand` takes it."""
         return DealInput(
-            result=Hand.Result.DRAW,
+            result=Deal.Result.DRAW,
             riichi=self.players_of("riichi"),
             faulty_riichi=self.players_of("faulty_riichi"),
             ready=self.players_of("ready"),
@@ -379,7 +379,7 @@ class FaultyOutForm(HandForm):
     def deal(self) -> DealInput:
         """The faulty out as `services.record_hand` takes it."""
         offender = self.player(self.cleaned_data["offender"])
-        return DealInput(result=Hand.Result.FAULTY_OUT, offender=offender)
+        return DealInput(result=Deal.Result.FAULTY_OUT, offender=offender)
 
 
 class CorrectForm(KeyedForm):
@@ -390,8 +390,8 @@ class CorrectForm(KeyedForm):
     """
 
     id_stem = "correct"
-    WIN = Hand.Result.WIN
-    DRAW = Hand.Result.DRAW
+    WIN = Deal.Result.WIN
+    DRAW = Deal.Result.DRAW
 
     number = forms.IntegerField(
         widget=forms.HiddenInput,
@@ -417,7 +417,7 @@ class CorrectForm(KeyedForm):
     )
     flowers = flowers_field()
 
-    def __init__(self, *args: Any, hand: Hand | None = None, **kwargs: Any):
+    def __init__(self, *args: Any, hand: Deal | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.fields["winner"] = self.winner_field(_("Winner"), "")
         self.fields["winner"].required = False
@@ -436,14 +436,14 @@ class CorrectForm(KeyedForm):
             self.initial.update(self.values_of(hand))
 
     @staticmethod
-    def values_of(hand: Hand) -> dict[str, Any]:
+    def values_of(hand: Deal) -> dict[str, Any]:
         """The form's fields as `hand` has them."""
-        if hand.result == Hand.Result.DRAW:
-            return {"number": hand.number, "result": Hand.Result.DRAW, "flowers": 0}
+        if hand.result == Deal.Result.DRAW:
+            return {"number": hand.number, "result": Deal.Result.DRAW, "flowers": 0}
         assert hand.winner is not None  # every win has its winner
         return {
             "number": hand.number,
-            "result": Hand.Result.WIN,
+            "result": Deal.Result.WIN,
             "winner": hand.winner.player.key,
             "discarder": hand.discarder.player.key if hand.discarder else SELF_DRAWN,
             "fan": hand.fan,
@@ -472,17 +472,17 @@ class CorrectForm(KeyedForm):
         """The corrected deal as `services.correct_last_hand` takes it."""
         data = self.cleaned_data
         if data["result"] == self.DRAW:
-            return DealInput(result=Hand.Result.DRAW)
+            return DealInput(result=Deal.Result.DRAW)
         key = data["discarder"]
         return DealInput(
-            result=Hand.Result.WIN,
+            result=Deal.Result.WIN,
             winner=self.player(data["winner"]),
             discarder=None if key == SELF_DRAWN else self.player(key),
             fan=data["fan"],
             flowers=data["flowers"],
         )
 
-    def matches(self, hand: Hand) -> bool:
+    def matches(self, hand: Deal) -> bool:
         """Does `hand` already have exactly the values sent (a correction sent twice)?"""
         data = self.cleaned_data
         sent = {"number": data["number"], "result": data["result"]}
