@@ -24,27 +24,14 @@ def record(
     before: dict[str, Any] | None = None,
     after: dict[str, Any] | None = None,
     table: Table | None = None,
+    save: bool = True,
 ) -> AuditEntry:
     """Keep that `actor` did `action` in `tournament`, with the record `before` and `after`
     (plain JSON: names and numbers, never a password or a private link). `actor` is None, or
     an anonymous user, for what a visitor did without an account: a registration on the
-    public page, a check-in or a referee call from a player's private link."""
-    entry = entry_of(tournament, action, actor=actor, before=before, after=after, table=table)
-    entry.save()
-    return entry
-
-
-def entry_of(
-    tournament: Tournament | int,
-    action: str,
-    *,
-    actor: Actor,
-    before: dict[str, Any] | None = None,
-    after: dict[str, Any] | None = None,
-    table: Table | None = None,
-) -> AuditEntry:
-    """The row `record` writes, not saved yet: for `record_all`."""
-    return AuditEntry(
+    public page, a check-in or a referee call from a player's private link. With `save`
+    False the row is made but not written: for `record_all`."""
+    entry = AuditEntry(
         tournament_id=tournament if isinstance(tournament, int) else tournament.pk,
         table=table,
         actor=actor if isinstance(actor, User) else None,
@@ -52,9 +39,12 @@ def entry_of(
         before=before,
         after=after,
     )
+    if save:
+        entry.save()
+    return entry
 
 
 def record_all(entries: list[AuditEntry]) -> None:
-    """Write the rows made by `entry_of` in one statement (an import's games, a round at a
-    time)."""
+    """Write rows made by `record(..., save=False)` in one statement (an import's games, a
+    round at a time)."""
     AuditEntry.objects.bulk_create(entries)

@@ -23,7 +23,7 @@ from tournament.services._common import (
     refuse_unless_playing,
 )
 from tournament.services.as_recorded import AsRecorded, SheetAsRecorded, keep_as_recorded
-from tournament.services.audit import entry_of, record_all
+from tournament.services.audit import record, record_all
 from tournament.services.deal_input import DealInput
 from tournament.services.games import (
     SHEET_FIELDS,
@@ -229,12 +229,13 @@ def write_games(games: list[GameInMemory]) -> None:
     ExtraWin.objects.bulk_create(wins)
     Penalty.objects.bulk_create([penalty for game in games for penalty in game.penalties])
     entries = [
-        entry_of(
+        record(
             game.table.round.tournament_id,
             action,
             actor=game.actor,
             table=game.table,
             after=_after(game, recorded),
+            save=False,
         )
         for game in games
         for action, recorded in game.events
