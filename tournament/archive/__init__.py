@@ -1,8 +1,8 @@
 """The tournament archive: a whole tournament as one JSON document, and reading it back.
 
 The format is "mcr-tournament-archive" (the name it had when it held only MCR), described by the
-pydantic models of `schema`; `python manage.py archive_schema` prints it as a JSON Schema (either
-version). Exports write version 4; imports read versions 1, 2, 3 and 4.
+pydantic models of `schema`; `python manage.py archive_schema` prints it as a JSON Schema (any
+version). Exports write version 5; imports read versions 1 to 5.
 
 - Version 1 (see issue 3) holds MCR games: each hand a win (fan and flowers, or tiles) or a draw.
 - Version 2 (issue 14) holds the deals of every rule preset (MCR, Japanese Transitional,
@@ -39,6 +39,11 @@ version). Exports write version 4; imports read versions 1, 2, 3 and 4.
   server's command line, never a public page or a results export. Never a player's private
   link. An import sets the registration settings through their service and writes the
   registrations as they were (nobody is promoted, nothing counted by the throttle).
+- Version 5 is version 4 with the final stage (`cut_after_round`, `cut_size`, `carry_over`,
+  `final_seating`, `consolation`) and its confirmed `cut` with the finalists and what each
+  carried, the prize-giving's hidden standings (`standings_hidden_from`,
+  `standings_revealed_at`), the teams' `team_best_of`, and each table's
+  own `extra_minutes` (docs/stages.md).
 
 Beside the fields it names, an export carries what a lossless copy needs: dates, venue, tie-breaks,
 organisers, withdrawals, round status, referees, penalty kinds (so false wins come back as false
