@@ -198,7 +198,7 @@ def test_same_seed_same_seating_and_another_seed_another():
 
 def test_same_seed_same_seating_across_processes_and_hash_seeds():
     script = (
-        "import json; from tournament import seating as s;"
+        "import json; from tournament.domain import seating as s;"
         "p=[s.Entrant(str(i), club='c%d' % (i % 7), country='k%d' % (i % 3)) for i in range(52)];"
         "r=s.generate(p, 6, seed=3, effort=0.2);"
         "print(json.dumps([[t.seats for t in x.tables] for x in r.rounds]))"

@@ -194,7 +194,7 @@ def test_deleting_leaves_no_row_behind():
     counted = (Tournament, Player, Round, Table, Seat, Deal, Penalty, AuditEntry, Rehearsal)
     before = {model.__name__: model.objects.count() for model in counted}
     rehearsal = service.start_rehearsal(tournament, actor=organiser, seed=2)
-    assert Deal.objects.count() > before["Hand"]
+    assert Deal.objects.count() > before["Deal"]
     service.delete_rehearsal(rehearsal, actor=organiser)
     after = {model.__name__: model.objects.count() for model in counted}
     # Only the original's two audit entries remain: made, then deleted.
