@@ -261,3 +261,18 @@ def test_every_preset_judges_a_table_against_its_own_time(key):
     assert own.expected_hands == deals * 90 // 180
     assert own.remaining_seconds == rounds.remaining_seconds + 60 * 60
     assert AuditEntry.objects.filter(table=playing, action="table_time").count() == 1
+
+
+def test_the_tables_own_minutes_read_alike_as_an_array_or_apart(round, table):
+    """The live tags' own minutes: PostgreSQL's array annotation, and the query of their own
+    that databases without arrays (SQLite, the quick start) use, give the same minutes."""
+    from django.db.models import OuterRef
+
+    from tournament.web.live import minutes_of, own_minutes
+
+    with_extra(table, 10)
+    annotated = Round.objects.annotate(extras=own_minutes(OuterRef("pk"))).get(pk=round.pk)
+
+    assert annotated.extras == [10]
+    assert minutes_of(None, round.pk) == minutes_of(annotated.extras, round.pk) == [10]
+    assert minutes_of(None, None) == []

@@ -31,7 +31,7 @@ from django.conf import settings
 from django.contrib.postgres.expressions import ArraySubquery
 from django.core.cache import caches
 from django.db import connection
-from django.db.models import Subquery
+from django.db.models import JSONField, QuerySet, Subquery, Value
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import parse_etags, quote_etag
@@ -118,11 +118,26 @@ def clock_tag(clock: Clock) -> str:
     return f"{clock.state}.{minute}.{clock.expected_hands}.{clock.total_seconds}"
 
 
-def own_minutes(round: Any) -> ArraySubquery:
+def own_minutes(round: Any) -> ArraySubquery | Value:
     """The different extra minutes of the tables of `round` (OuterRef allowed) whose games are
-    not over, for an annotation: each is a clock of its own that a live part may show."""
+    not over, for an annotation: each is a clock of its own that a live part may show. An
+    array is PostgreSQL's; elsewhere (SQLite, the quick start) the annotation is None and
+    `minutes_of` asks for them in a query of their own."""
+    if connection.vendor != "postgresql":
+        return Value(None, output_field=JSONField())
+    return ArraySubquery(_own_minutes(round).values("extra_minutes").distinct())
+
+
+def _own_minutes(round: Any) -> QuerySet[Table]:
     tables = Table.objects.filter(round=round, ended_at__isnull=True).exclude(extra_minutes=0)
-    return ArraySubquery(tables.order_by("extra_minutes").values("extra_minutes").distinct())
+    return tables.order_by("extra_minutes")
+
+
+def minutes_of(annotated: list[int] | None, round_id: int | None) -> list[int]:
+    """What `own_minutes` found, or on a database without arrays the same read directly."""
+    if annotated is not None or round_id is None:
+        return list(annotated or ())
+    return list(_own_minutes(round_id).values_list("extra_minutes", flat=True).distinct())
 
 
 def last_change(**where: Any) -> Subquery:

@@ -40,7 +40,7 @@ from tournament.services.round_clock import (
     TABLE_EXTRA_RANGE,
 )
 from tournament.web.htmx import AuthenticatedHtmxRequest
-from tournament.web.live import answer_live, clock_tag, last_change, own_minutes
+from tournament.web.live import answer_live, clock_tag, last_change, minutes_of, own_minutes
 from tournament.web.organiser.access import (
     INVALID,
     call_service,
@@ -224,7 +224,8 @@ def _board_tag(request: AuthenticatedHtmxRequest, slug: str, number: int) -> str
     waiting = f"-{int(timezone.now().timestamp() // 60)}" if round.calling else ""
     clock = clock_of(round)
     # A table with time of its own is over, or behind, at other moments than the round.
-    own = "".join(f"-{clock_tag(clock.plus(extra))}" for extra in round.extras)
+    extras = minutes_of(round.extras, round.pk)
+    own = "".join(f"-{clock_tag(clock.plus(extra))}" for extra in extras)
     return f"board-{version}-{clock_tag(clock)}{own}{waiting}"
 
 
