@@ -123,7 +123,7 @@ def own_minutes(round: Any) -> ArraySubquery | Value:
     not over, for an annotation: each is a clock of its own that a live part may show. An
     array is PostgreSQL's; elsewhere (SQLite, the quick start) the annotation is None and
     `minutes_of` asks for them in a query of their own."""
-    if connection.vendor != "postgresql":
+    if not arrays():
         return Value(None, output_field=JSONField())
     return ArraySubquery(_own_minutes(round).values("extra_minutes").distinct())
 
@@ -131,6 +131,11 @@ def own_minutes(round: Any) -> ArraySubquery | Value:
 def _own_minutes(round: Any) -> QuerySet[Table]:
     tables = Table.objects.filter(round=round, ended_at__isnull=True).exclude(extra_minutes=0)
     return tables.order_by("extra_minutes")
+
+
+def arrays() -> bool:
+    """Whether the database reads `own_minutes` as an array (PostgreSQL)."""
+    return connection.vendor == "postgresql"
 
 
 def minutes_of(annotated: list[int] | None, round_id: int | None) -> list[int]:

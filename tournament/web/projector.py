@@ -47,7 +47,7 @@ from tournament.reads.prize_giving import shown
 from tournament.reads.selectors import format_points, standings
 from tournament.reads.teams import team_standings, teams_shown
 from tournament.web.htmx import HtmxRequest
-from tournament.web.live import answer_live, clock_tag, minutes_of, own_minutes
+from tournament.web.live import answer_live, arrays, clock_tag, minutes_of, own_minutes
 from tournament.web.public import _access
 from tournament.web.query import whole_number
 
@@ -130,7 +130,8 @@ def _projector_tag(request: HtmxRequest, slug: str) -> str | None:
             # The round on the clock (`round_in_play`), its fields the clock needs.
             **{f"playing_{field}": Subquery(playing.values(field)[:1]) for field in CLOCK_FIELDS},
             playing_extras=own_minutes(Subquery(playing.values("pk")[:1])),
-            playing_pk=Subquery(playing.values("pk")[:1]),
+            # Where the minutes are not an array, they are read apart, by the round's id.
+            **({} if arrays() else {"playing_pk": Subquery(playing.values("pk")[:1])}),
         )
         .first()
     )
@@ -147,7 +148,10 @@ def _projector_tag(request: HtmxRequest, slug: str) -> str | None:
             clock = clock_of(Round(tournament=found, **fields))
             tag += "-" + clock_tag(clock)
             # Tables with time of their own run out at other moments than the round.
-            extras = minutes_of(found.playing_extras, found.playing_pk)  # type: ignore[attr-defined]
+            extras = minutes_of(
+                found.playing_extras,  # type: ignore[attr-defined]
+                getattr(found, "playing_pk", None),
+            )
             for extra in extras:
                 tag += "-" + clock_tag(clock.plus(extra))
     return tag
