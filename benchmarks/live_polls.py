@@ -119,7 +119,7 @@ def table_after_each_hand(tournament, polls: int) -> None:
     from django.urls import reverse
 
     from tournament.models import Round, Table
-    from tournament.services import DealInput, record_hand
+    from tournament.services import DealInput, record_deal
 
     entered_by = get_user_model().objects.filter(is_superuser=True).first() or (
         get_user_model().objects.create_superuser("bench-admin", password="unused")
@@ -136,7 +136,7 @@ def table_after_each_hand(tournament, polls: int) -> None:
             discarder = None if number % 3 == 0 else seats[(number + 1) % 4].player
             if discarder == winner:
                 discarder = None
-            record_hand(
+            record_deal(
                 table=table,
                 number=number,
                 deal=DealInput(

@@ -12,7 +12,7 @@ written with bulk inserts (fast set-up; the hands are valid and their payments c
 settlement code). Then it measures, with the database's query log:
 
 - entering hand 1 at `--samples` different tables of round 3 through the service
-  (`record_hand`) and, when the pages exist, through the referee page and the JSON API;
+  (`record_deal`) and, when the pages exist, through the referee page and the JSON API;
 - computing the standings (`selectors.standings`), rendering the public standings page, and
   the JSON standings of the API; the page and the API again as the first request after a
   change (the tournament's LiveVersion number moved before each, untimed), since between
@@ -208,7 +208,7 @@ def run(size: int, samples: int, key: str = "mcr") -> list[Row]:
 
     from tournament.models import Table
     from tournament.reads import selectors
-    from tournament.services import DealInput, record_hand
+    from tournament.services import DealInput, record_deal
 
     tournament, user = build(size, key)
     worth = {"fan": 8} if tournament.rules.counts_fan else {"value": 60}
@@ -220,7 +220,7 @@ def run(size: int, samples: int, key: str = "mcr") -> list[Row]:
     def by_service(i: int) -> None:
         table = tables[i]
         east = next(seat.player for seat in table.seats.all() if seat.starting_wind == "E")
-        record_hand(
+        record_deal(
             table=table,
             number=1,
             deal=DealInput(result="win", winner=east, **worth),

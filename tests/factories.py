@@ -21,7 +21,7 @@ from tournament.services import (
     create_round,
     create_table,
     end_game,
-    record_hand,
+    record_deal,
     set_round_status,
     set_seating,
 )
@@ -114,7 +114,7 @@ def draws(table: Table, count: int, by: AbstractBaseUser) -> None:
     """`count` drawn hands at `table` after those already entered, entered by `by`."""
     start = table.deals.count()
     for number in range(start + 1, start + count + 1):
-        record_hand(table=table, number=number, deal=DealInput(result="draw"), entered_by=by)
+        record_deal(table=table, number=number, deal=DealInput(result="draw"), entered_by=by)
 
 
 def play(table: Table, hands: int, by: AbstractBaseUser, winner_index: int = 0) -> None:
@@ -123,7 +123,7 @@ def play(table: Table, hands: int, by: AbstractBaseUser, winner_index: int = 0) 
     seats = sorted(table.seats.select_related("player"), key=lambda seat: seat.index)
     start = table.deals.count()
     for number in range(start + 1, start + hands + 1):
-        record_hand(
+        record_deal(
             table=table,
             number=number,
             deal=DealInput(result="win", winner=seats[winner_index].player, fan=8),

@@ -39,8 +39,8 @@ from tournament.services import (
     assign_referees,
     confirm_game,
     end_game,
+    record_deal,
     record_false_win,
-    record_hand,
     record_penalty,
     set_round_status,
     update_player,
@@ -67,7 +67,7 @@ def _seat(table: Table, index: int) -> Player:
 
 def _deal(table: Table, referee: AbstractBaseUser, **facts: Any) -> None:
     number = table.deals.count() + 1
-    record_hand(table=table, number=number, entered_by=referee, deal=DealInput(**facts))
+    record_deal(table=table, number=number, entered_by=referee, deal=DealInput(**facts))
 
 
 def _play_long_game(key: str, table: Table, referee: AbstractBaseUser) -> None:
@@ -157,7 +157,7 @@ def build(
         assign_referees(table=table, referees=[referee], actor=organiser)
     _play_long_game(key, long_game, referee)
     record_penalty(table=long_game, player=players[1], points=10, distributed=False,
-                   reason="Slow play", hand_number=3, entered_by=referee)  # fmt: skip
+                   reason="Slow play", deal_number=3, entered_by=referee)  # fmt: skip
     end_game(table=long_game, ended_by_time=False, entered_by=referee)
     confirm_game(table=long_game, confirmed_by=organiser)
     _deal(timed_game, referee, result="draw")

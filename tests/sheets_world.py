@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from factories import seated_round
 
-from tournament.services import DealInput, assign_referees, confirm_game, end_game, record_hand
+from tournament.services import DealInput, assign_referees, confirm_game, end_game, record_deal
 
 
 def build_sheets_round(tournament, organiser, players, *, referee=None):
@@ -30,7 +30,7 @@ def build_sheets_round(tournament, organiser, players, *, referee=None):
             assign_referees(table=table, referees=[referee], actor=organiser)
     for table in tables:
         east = min(table.seats.all(), key=lambda seat: seat.index).player
-        record_hand(
+        record_deal(
             table=table,
             number=1,
             deal=DealInput(result="win", winner=east, fan=8),

@@ -13,8 +13,8 @@ from tournament.services import (
     confirm_submitted_games,
     create_round,
     end_game,
+    record_deal,
     record_false_win,
-    record_hand,
     set_round_status,
 )
 
@@ -54,7 +54,7 @@ def build_stats_cup(tournament, organiser, *, draft_round: bool = True):
     one, (t1, t2) = seated_round(tournament, organiser, [p[0:4], p[4:8]])
 
     def win(table, number, winner, discarder=None, **fields):
-        record_hand(
+        record_deal(
             table=table,
             number=number,
             deal=DealInput(result="win", winner=winner, discarder=discarder, **fields),
@@ -62,7 +62,7 @@ def build_stats_cup(tournament, organiser, *, draft_round: bool = True):
         )
 
     def draw(table, number):
-        record_hand(table=table, number=number, deal=DealInput(result="draw"), entered_by=organiser)
+        record_deal(table=table, number=number, deal=DealInput(result="draw"), entered_by=organiser)
 
     win(t1, 1, p[0], p[1], tiles=PURE_DOTS)
     draw(t1, 2)

@@ -267,7 +267,7 @@ def deals_of(tournament):
         ],
         sorted(
             Penalty.objects.filter(table__round__tournament=tournament).values_list(
-                "table__round__number", "table__number", "hand_number", "kind", "points",
+                "table__round__number", "table__number", "deal_number", "kind", "points",
                 "seat__player__key",
             )
         ),
@@ -353,7 +353,7 @@ def test_the_jt_demo_has_every_kind_of_deal(demo):
     assert hands.filter(result="draw").exclude(ready=[]).exclude(riichi=[]).count() >= 2
     assert hands.filter(result="draw", ready=[]).exists()
     assert hands.filter(result="faulty_out", offender__isnull=False).count() >= 2
-    assert not ExtraWin.objects.filter(hand__in=hands).exists()
+    assert not ExtraWin.objects.filter(deal__in=hands).exists()
 
 
 def test_the_wa_demo_has_two_winners_on_a_discard_and_faulty_outs(demo):
@@ -361,7 +361,7 @@ def test_the_wa_demo_has_two_winners_on_a_discard_and_faulty_outs(demo):
     wins = hands.filter(result="win")
     penalties = Penalty.objects.filter(table__round__tournament__slug="demo-wa")
 
-    assert ExtraWin.objects.filter(hand__in=wins, hand__discarder__isnull=False).count() >= 3
+    assert ExtraWin.objects.filter(deal__in=wins, deal__discarder__isnull=False).count() >= 3
     assert wins.filter(discarder__isnull=True).count() >= 3
     assert hands.filter(result="draw", extra_hands__gte=1).exists()  # the dealer continues
     assert list(penalties.values_list("kind", "points")) == [("false_win", 120)] * 3

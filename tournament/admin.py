@@ -141,7 +141,7 @@ class HandAdmin(ReadOnlyAdmin):
 
 @admin.register(Penalty)
 class PenaltyAdmin(ReadOnlyAdmin):
-    list_display = ["table", "seat", "kind", "points", "distributed", "hand_number", "reason"]
+    list_display = ["table", "seat", "kind", "points", "distributed", "deal_number", "reason"]
     list_filter = ["table__round__tournament", "kind"]
 
 

@@ -933,7 +933,7 @@ class Deal(EnteredResult):
     south_points = models.IntegerField(default=0)
     west_points = models.IntegerField(default=0)
     north_points = models.IntegerField(default=0)
-    # Not stored: True on the hand `correct_last_hand` returns when the correction sent was
+    # Not stored: True on the hand `correct_last_deal` returns when the correction sent was
     # already recorded (sent twice), so nothing changed.
     unchanged: bool = False
 
@@ -1006,23 +1006,23 @@ class ExtraWin(models.Model):
     """A further winner of a deal on the same discard, where the preset lets several players
     win (WA): the deal's `winner` is the first in turn after the discarder."""
 
-    hand = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="extra_wins")
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="extra_wins")
     winner = models.ForeignKey(Seat, on_delete=models.RESTRICT, related_name="+")
     value = models.PositiveSmallIntegerField()
     tiles = models.JSONField(null=True, blank=True)
 
     class Meta:
-        ordering = ["hand", "pk"]
+        ordering = ["deal", "pk"]
         constraints = [
             models.UniqueConstraint(
-                fields=["hand", "winner"],
+                fields=["deal", "winner"],
                 name="extra_win_once_per_winner",
                 violation_error_message="A player wins a deal once.",
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.hand}: also {self.winner}"
+        return f"{self.deal}: also {self.winner}"
 
 
 class PenaltyKind(models.TextChoices):
@@ -1043,13 +1043,13 @@ FALSE_WIN_KINDS = [PenaltyKind.FALSE_WIN, PenaltyKind.FALSE_WIN_INVALID_HAND]
 
 
 def shown_reason(
-    reason: str, kind: str, hand_number: int | None, words: Words | None = None
+    reason: str, kind: str, deal_number: int | None, words: Words | None = None
 ) -> str:
     """A penalty's reason to show: the one typed, or the one written for a false win, said in
     the reader's language with the kind and the deal as the preset says them (`words`)."""
-    if not hand_number or reason != Penalty.automatic_reason(kind, hand_number):
+    if not deal_number or reason != Penalty.automatic_reason(kind, deal_number):
         return reason
-    names = {"kind": kind_label(kind, words), "number": hand_number}
+    names = {"kind": kind_label(kind, words), "number": deal_number}
     if words is None or words.calls_deals_hands:
         return translation.gettext("%(kind)s in hand %(number)s") % names
     return translation.gettext("%(kind)s in deal %(number)s") % names
@@ -1086,7 +1086,7 @@ class Penalty(EnteredResult):
     points = models.PositiveSmallIntegerField(help_text=_("What the player loses."))
     distributed = models.BooleanField()
     reason = models.CharField(max_length=300)
-    hand_number = models.PositiveSmallIntegerField(
+    deal_number = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text=_("Empty for a penalty on the whole game.")
     )
 
@@ -1100,8 +1100,8 @@ class Penalty(EnteredResult):
                 name="penalty_distributed_in_three_equal_parts",
             ),
             models.CheckConstraint(
-                condition=Q(hand_number__isnull=True) | Q(hand_number__gte=1),
-                name="penalty_hand_within_game",
+                condition=Q(deal_number__isnull=True) | Q(deal_number__gte=1),
+                name="penalty_deal_within_game",
             ),
             models.CheckConstraint(
                 condition=Q(kind__in=DISTRIBUTED_KINDS) & Q(distributed=True)
@@ -1120,7 +1120,7 @@ class Penalty(EnteredResult):
 
     def reason_in(self, words: Words | None = None) -> str:
         """`reason_text` with the kind and the deal as the preset says them."""
-        return shown_reason(self.reason, self.kind, self.hand_number, words)
+        return shown_reason(self.reason, self.kind, self.deal_number, words)
 
     @staticmethod
     def automatic_reason(kind: str, number: int) -> str:

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tournament.models import AuditEntry, Deal, Penalty, Player, Seat
-from tournament.services import DealInput, record_hand
+from tournament.services import DealInput, record_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -186,7 +186,7 @@ TARGETS = [
 
 @pytest.mark.parametrize(("method", "url", "bodies"), TARGETS, ids=[t[1] for t in TARGETS])
 def test_garbage_never_answers_500(as_organiser, table, organiser, method, url, bodies):
-    record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=organiser)
+    record_deal(table=table, number=1, deal=DealInput(result="draw"), entered_by=organiser)
 
     @settings(
         max_examples=40,

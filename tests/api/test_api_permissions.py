@@ -15,7 +15,7 @@ from django.contrib.auth.models import Permission
 from factories import make_round, make_tournament
 
 from tournament.models import Round, Tournament
-from tournament.services import DealInput, record_hand, record_penalty
+from tournament.services import DealInput, record_deal, record_penalty
 
 pytestmark = pytest.mark.django_db
 
@@ -99,7 +99,7 @@ def world(tournament, organiser, table, table2, bob, carol, players, make_user, 
     organiser.user_permissions.add(Permission.objects.get(codename="add_tournament"))
     make_tournament(organisers=[olga], name="Other Cup", slug="other-cup")
     make_round(tournament, number=2, status=Round.Status.DRAFT)
-    record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=bob)
+    record_deal(table=table, number=1, deal=DealInput(result="draw"), entered_by=bob)
     penalty = record_penalty(
         table=table, player=players[3], points=5, distributed=False, reason="Late", entered_by=bob
     )

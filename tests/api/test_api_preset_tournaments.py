@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import Permission
 
 from tournament.models import Player, Round, Tournament
-from tournament.services import DealInput, create_table, record_hand
+from tournament.services import DealInput, create_table, record_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -157,7 +157,7 @@ def test_the_rule_settings_are_fixed_once_a_deal_is_recorded(as_organiser, tourn
     ]
     round = Round.objects.create(tournament=tournament, number=1, status="playing")
     table = create_table(round=round, number=1, players=players)
-    record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=organiser)
+    record_deal(table=table, number=1, deal=DealInput(result="draw"), entered_by=organiser)
 
     response = as_organiser.patch(
         "/api/tournaments/spring-cup", {"rule_settings": {"wind_rounds": 1}, "venue": "Hall"}

@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tournament.models import Player
-from tournament.services import DealInput, create_table, record_hand, record_penalty
+from tournament.services import DealInput, create_table, record_deal, record_penalty
 
 pytestmark = pytest.mark.django_db
 
@@ -26,11 +26,11 @@ def queries(client, url) -> int:
 def test_score_sheet_queries_do_not_grow_with_hands(request, reader, table, bob, players):
     client = request.getfixturevalue(reader)
     url = f"{T}/rounds/1/tables/1"
-    record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=bob)
+    record_deal(table=table, number=1, deal=DealInput(result="draw"), entered_by=bob)
     one_hand = queries(client, url)
 
     for number in range(2, 17):
-        record_hand(
+        record_deal(
             table=table,
             number=number,
             deal=DealInput(result="win", winner=players[number % 4], fan=8),
@@ -69,7 +69,7 @@ def test_score_sheet_queries_do_not_grow_with_deals_of_points_presets(
 
     def enter(number: int) -> None:
         facts = {"result": "win"} | deals[number - 1]
-        record_hand(table=table, number=number, entered_by=bob, deal=DealInput(**facts))
+        record_deal(table=table, number=number, entered_by=bob, deal=DealInput(**facts))
 
     for number in range(1, len(kinds) + 1):
         enter(number)

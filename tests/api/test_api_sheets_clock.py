@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth.models import Permission
 
 from tournament.models import Deal, Penalty, Round, Tournament
-from tournament.services import DealInput, confirm_game, end_game, record_hand
+from tournament.services import DealInput, confirm_game, end_game, record_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +25,7 @@ TABLE = f"{R}/tables/1"
 def submitted(table, user, tournament, confirmation="organiser"):
     """Hand 1 drawn and the game ended by time: its sheet submitted by `user`."""
     Tournament.objects.filter(pk=tournament.pk).update(confirmation=confirmation)
-    record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=user)
+    record_deal(table=table, number=1, deal=DealInput(result="draw"), entered_by=user)
     return end_game(table=table, ended_by_time=True, entered_by=user)
 
 
@@ -197,7 +197,7 @@ def test_finishing_a_round_waits_for_every_sheet(
     as_organiser, table, table2, bob, carol, tournament
 ):
     submitted(table, bob, tournament)
-    record_hand(table=table2, number=1, deal=DealInput(result="draw"), entered_by=carol)
+    record_deal(table=table2, number=1, deal=DealInput(result="draw"), entered_by=carol)
     end_game(table=table2, ended_by_time=True, entered_by=carol)
     as_organiser.post(f"{TABLE}/confirm")
 
@@ -212,7 +212,7 @@ def test_finishing_a_round_waits_for_every_sheet(
 
 
 def test_provisional_standings_count_the_submitted_sheet(anonymous, table, bob, players):
-    record_hand(
+    record_deal(
         table=table,
         number=1,
         deal=DealInput(result="win", winner=players[0], fan=8),

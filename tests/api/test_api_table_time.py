@@ -10,7 +10,7 @@ import pytest
 from preset_world import PRESETS, build
 
 from tournament.models import AuditEntry, Round, Table, Tournament
-from tournament.services import DealInput, end_game, give_table_time, record_hand
+from tournament.services import DealInput, end_game, give_table_time, record_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -66,11 +66,11 @@ def test_the_board_judges_behind_against_each_tables_own_time(
     board = anonymous.get(f"{R}/board").json()
 
     assert [t["behind"] for t in board["tables"]] == [True, True]
-    record_hand(
+    record_deal(
         table=table, number=1, deal=DealInput(result="draw"), entered_by=table.referees.get()
     )
     for number in range(2, 5):
-        record_hand(
+        record_deal(
             table=table,
             number=number,
             deal=DealInput(result="draw"),
@@ -103,7 +103,7 @@ def test_refusals_are_400_with_a_code_and_change_nothing(as_organiser, table, bo
 
 
 def test_a_finished_round_or_an_ended_game_is_refused(as_organiser, table, bob, round):
-    record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=bob)
+    record_deal(table=table, number=1, deal=DealInput(result="draw"), entered_by=bob)
     end_game(table=table, ended_by_time=True, entered_by=bob)
 
     ended = as_organiser.post(TIME, {"minutes": 5})

@@ -6,7 +6,7 @@ import pytest
 from factories import make_players
 
 from tournament.models import Player
-from tournament.services import DealInput, confirm_game, create_table, end_game, record_hand
+from tournament.services import DealInput, confirm_game, create_table, end_game, record_deal
 from tournament.services.tournaments import update_tournament
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ def teams(tournament, organiser, round):
         player.substitute = player.key == "6"
         player.save()
     table = create_table(round=round, number=1, players=players[:4])
-    record_hand(
+    record_deal(
         table=table,
         number=1,
         deal=DealInput(result="win", winner=players[0], fan=8),

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import Permission
 
 from tournament.models import Player, Tournament
-from tournament.services import DealInput, end_game, record_hand
+from tournament.services import DealInput, end_game, record_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -216,7 +216,7 @@ def test_seat_rotation_is_locked_once_a_hand_is_recorded(as_organiser, tournamen
     ]
     round = Round.objects.create(tournament=tournament, number=1, status="playing")
     table = create_table(round=round, number=1, players=players)
-    record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=organiser)
+    record_deal(table=table, number=1, deal=DealInput(result="draw"), entered_by=organiser)
 
     response = as_organiser.patch(T, {"seat_rotation": "none", "table_points": [3, 2, 1, 0]})
 
@@ -330,13 +330,13 @@ def test_standings_rank_by_table_points_then_score(anonymous, tournament, organi
     one = create_table(round=round, number=1, players=players[:4])
     two = create_table(round=round, number=2, players=players[4:])
     # Table 1: 1 wins 8 on 3's discard (+32 -8 -16 -8); 2 self-draws 8 (-16 +48 -16 -16).
-    record_hand(
+    record_deal(
         table=one,
         number=1,
         deal=DealInput(result="win", winner=players[0], discarder=players[2], fan=8),
         entered_by=organiser,
     )
-    record_hand(
+    record_deal(
         table=one,
         number=2,
         deal=DealInput(result="win", winner=players[1], fan=8),
@@ -344,7 +344,7 @@ def test_standings_rank_by_table_points_then_score(anonymous, tournament, organi
     )
     end_game(table=one, ended_by_time=True, entered_by=organiser)
     # Table 2: one drawn hand, then 8 is fined 9 points, shared: 5, 6, 7 level at +3.
-    record_hand(table=two, number=1, deal=DealInput(result="draw"), entered_by=organiser)
+    record_deal(table=two, number=1, deal=DealInput(result="draw"), entered_by=organiser)
     record_penalty(
         table=two,
         player=players[7],

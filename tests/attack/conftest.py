@@ -31,7 +31,7 @@ from django.db import close_old_connections, transaction
 from factories import make_players, make_tournament, make_user, seated_round
 
 from tournament.infra.tokens import issue_token
-from tournament.services import DealInput, create_round, record_hand, record_penalty
+from tournament.services import DealInput, create_round, record_deal, record_penalty
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
@@ -58,14 +58,14 @@ def build_arena() -> SimpleNamespace:
     players = make_players(tournament, name="Player {}")
     round, tables = seated_round(tournament, organiser, [players[:4], players[4:]])
     tables[0].referees.add(referee)
-    record_hand(
+    record_deal(
         table=tables[0],
         number=1,
         deal=DealInput(result="win", winner=players[0], fan=8),
         entered_by=organiser,
     )
-    record_hand(table=tables[0], number=2, deal=DealInput(result="draw"), entered_by=referee)
-    record_hand(table=tables[1], number=1, deal=DealInput(result="draw"), entered_by=organiser)
+    record_deal(table=tables[0], number=2, deal=DealInput(result="draw"), entered_by=referee)
+    record_deal(table=tables[1], number=1, deal=DealInput(result="draw"), entered_by=organiser)
     penalty = record_penalty(table=tables[0], player=players[1], points=10, distributed=False,
                              reason="Slow play", entered_by=referee)  # fmt: skip
     draft = create_round(tournament=tournament, actor=organiser)

@@ -23,7 +23,7 @@ from site_map import fill, page_routes, parse
 
 from tournament.infra.spreadsheet import formula_like
 from tournament.models import Player
-from tournament.services import DealInput, add_player, end_game, record_hand
+from tournament.services import DealInput, add_player, end_game, record_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -79,7 +79,7 @@ def formulas(db):
     tournament = make_tournament(organisers=[organiser], slug="formula-cup")
     players = [add_formula_player(tournament, index, key) for index, key in enumerate(KEYS)]
     _, tables = seated_round(tournament, organiser, [players[:4], players[4:8], players[8:]])
-    record_hand(
+    record_deal(
         table=tables[0],
         number=1,
         deal=DealInput(result="win", winner=players[0], fan=8),

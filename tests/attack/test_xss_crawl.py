@@ -26,8 +26,8 @@ from tournament.services import (
     confirm_game,
     create_round,
     end_game,
+    record_deal,
     record_false_win,
-    record_hand,
     record_penalty,
 )
 
@@ -89,7 +89,7 @@ def hostile(db):
     tables[0].referees.add(referee)
     tables[1].referees.add(referee)
     for number in range(1, 17):
-        record_hand(
+        record_deal(
             table=tables[0],
             number=number,
             deal=DealInput(
@@ -101,7 +101,7 @@ def hostile(db):
                    reason=f"{SCRIPT} {ATTRIBUTE} {QUOTE}", entered_by=organiser)  # fmt: skip
     end_game(table=tables[0], ended_by_time=False, entered_by=referee)
     confirm_game(table=tables[0], confirmed_by=organiser)
-    record_hand(
+    record_deal(
         table=tables[1],
         number=1,
         deal=DealInput(result="win", winner=players[4], fan=8),

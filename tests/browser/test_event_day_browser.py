@@ -28,9 +28,9 @@ from tournament.models import Deal, Player, Registration, Round, Seat
 from tournament.services import (
     DealInput,
     add_player,
-    correct_hand,
+    correct_deal,
     create_round,
-    record_hand,
+    record_deal,
     seat_round,
     set_round_status,
 )
@@ -179,8 +179,8 @@ def test_registration_check_in_close_late_arrival_and_a_players_link(
         shoot(desk, "late")
 
         # 5 (second half). A hand at their table is corrected: marked on the next look.
-        hand = record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=alice)
-        correct_hand(
+        hand = record_deal(table=table, number=1, deal=DealInput(result="draw"), entered_by=alice)
+        correct_deal(
             hand=Deal.objects.get(pk=hand.pk), deal=DealInput(result="draw"), entered_by=alice
         )
         mine.goto(f"{live_server.url}/p/{wang_secret}/")

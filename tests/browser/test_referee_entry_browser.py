@@ -24,7 +24,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tournament.models import Deal
-from tournament.services import DealInput, record_false_win, record_hand
+from tournament.services import DealInput, record_deal, record_false_win
 
 from .referee_screen import SIZES, choose, logged_in_context, make_cup, open_table_screen
 
@@ -298,7 +298,7 @@ def test_a_hand_taken_by_another_referee_redraws_the_table_with_a_reload_button(
     choose(entry, "Discarder", "Cai Chen")
     choose(entry, "Fan (without flowers)", "10")
     # meanwhile the organiser enters hand 1 from another device
-    record_hand(
+    record_deal(
         table=cup,
         number=1,
         deal=DealInput(result="draw"),

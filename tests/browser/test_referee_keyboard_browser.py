@@ -16,7 +16,7 @@ import pytest
 from django.urls import reverse
 
 from tournament.models import Table
-from tournament.services import DealInput, record_hand
+from tournament.services import DealInput, record_deal
 
 from .referee_screen import choose, logged_in_context, make_cup, open_entry, open_table_screen
 
@@ -96,7 +96,7 @@ def test_the_focused_box_comes_back_into_view_above_the_keyboard(phone):
 def test_the_organisers_correction_keeps_its_box_in_view_too(chromium, live_server, cup):
     seats = sorted(cup.seats.select_related("player"), key=lambda seat: seat.index)
     ann, ben, cai, dora = (seat.player for seat in seats)
-    record_hand(
+    record_deal(
         table=cup,
         number=1,
         deal=DealInput(result="win", winner=ben, discarder=cai, value=45),

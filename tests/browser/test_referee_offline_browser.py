@@ -31,7 +31,7 @@ from tournament.services import (
     assign_referees,
     create_table,
     end_game,
-    record_hand,
+    record_deal,
     start_clock,
 )
 
@@ -232,7 +232,7 @@ def test_what_was_typed_survives_a_reload_and_can_be_discarded(screen, cup):
     penalty.get_by_role("button", name="Record the penalty").click()
     page.locator(".messages").get_by_text("Deduction for Dora Diaz").wait_for()
     recorded = Penalty.objects.get()
-    assert (recorded.points, recorded.reason, recorded.hand_number) == (10, "Slow play", None)
+    assert (recorded.points, recorded.reason, recorded.deal_number) == (10, "Slow play", None)
     assert drafts(page) == {}
 
 
@@ -283,7 +283,7 @@ def test_the_clock_counts_down_and_the_sheet_is_submitted_after_a_summary(screen
     )
     assert clock.inner_text() != first
     for number in range(1, 16):
-        record_hand(
+        record_deal(
             table=cup, number=number, deal=DealInput(result="draw"), entered_by=cup.referees.get()
         )
     page.reload()
@@ -316,7 +316,7 @@ def test_a_second_referee_confirms_the_sheet(chromium, live_server, cup):
     )
     assign_referees(table=other, referees=[carol], actor=cup.round.tournament.organisers.get())
     for number in range(1, 17):
-        record_hand(
+        record_deal(
             table=cup, number=number, deal=DealInput(result="draw"), entered_by=cup.referees.get()
         )
     end_game(table=cup, ended_by_time=False, entered_by=cup.referees.get())

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tournament.services import DealInput, record_hand
+from tournament.services import DealInput, record_deal
 
 from .referee_screen import SIZES, logged_in_context, make_cup, open_table_screen
 
@@ -28,7 +28,7 @@ def test_the_review_survives_reload_back_and_reopening(chromium, live_server, si
     table = make_cup()
     referee = table.referees.get()
     for number in range(1, 17):
-        record_hand(table=table, number=number, deal=DealInput(result="draw"), entered_by=referee)
+        record_deal(table=table, number=number, deal=DealInput(result="draw"), entered_by=referee)
     context = logged_in_context(chromium, live_server, "bob", size)
     try:
         page, errors = open_table_screen(context, live_server)

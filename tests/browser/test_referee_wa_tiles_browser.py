@@ -99,7 +99,7 @@ def test_two_winners_one_below_the_minimum_each_verdict_under_his_tiles_and_one_
     page.get_by_role("button", name="Record a faulty out by Ann Archer").click()
     page.locator(".message", has_text="Faulty out by Ann Archer in deal 1").wait_for()
     penalty = Penalty.objects.get()
-    assert (penalty.seat.player.name, penalty.hand_number) == ("Ann Archer", 1)
+    assert (penalty.seat.player.name, penalty.deal_number) == ("Ann Archer", 1)
     assert not Deal.objects.exists()
     entry = full_entry(page)
     assert entry.locator("input[name=tiles]").input_value() == "CCCFFF 56p 234m PJ 7p"

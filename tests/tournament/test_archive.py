@@ -21,8 +21,8 @@ from tournament.services import (
     confirm_game,
     create_round,
     end_game,
+    record_deal,
     record_false_win,
-    record_hand,
     record_penalty,
     set_round_status,
     set_seating,
@@ -57,7 +57,7 @@ def counts() -> dict[str, int]:
 def play_game(table, user, winners, first=1):
     """Record hands from `first` on: each item is (winner, discarder or None, fan, flowers)."""
     for number, (winner, discarder, fan, flowers) in enumerate(winners, start=first):
-        record_hand(
+        record_deal(
             table=table,
             number=number,
             deal=DealInput(
@@ -95,13 +95,13 @@ def played(tournament, organiser, referee, players):
     assign_referees(table=table1, referees=[referee], actor=organiser)
     set_round_status(round=round1, status="seated", actor=organiser)
     set_round_status(round=round1, status="playing", actor=organiser)
-    record_hand(
+    record_deal(
         table=table1,
         number=1,
         deal=DealInput(result="win", winner=p1, discarder=p2, tiles=PURE_DOTS),
         entered_by=referee,
     )
-    record_hand(table=table1, number=2, deal=DealInput(result="draw"), entered_by=referee)
+    record_deal(table=table1, number=2, deal=DealInput(result="draw"), entered_by=referee)
     record_false_win(table=table1, number=3, offender=p2, invalid_hand=False, entered_by=referee)
     record_penalty(
         table=table1,
@@ -109,7 +109,7 @@ def played(tournament, organiser, referee, players):
         points=10,
         distributed=False,
         reason="Slow play",
-        hand_number=4,
+        deal_number=4,
         entered_by=referee,
     )
     play_game(
@@ -392,7 +392,7 @@ def test_imported_false_wins_stay_false_wins(played, organiser):
     copy_ = import_tournament(export_tournament(played), actor=organiser, slug="copy")
 
     kinds = sorted(
-        (p.table.round.number, p.hand_number or 0, p.kind, p.points)
+        (p.table.round.number, p.deal_number or 0, p.kind, p.points)
         for p in Penalty.objects.filter(table__round__tournament=copy_).select_related(
             "table__round"
         )

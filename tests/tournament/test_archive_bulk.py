@@ -94,7 +94,7 @@ def penalties_and_seats_of(tournament: Tournament) -> list[tuple[Any, ...]]:
                     penalty.points,
                     penalty.distributed,
                     penalty.reason,
-                    penalty.hand_number,
+                    penalty.deal_number,
                     penalty.entered_by_id,
                     penalty.entered_at,
                 )

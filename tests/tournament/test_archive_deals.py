@@ -33,8 +33,8 @@ from tournament.services import (
     confirm_game,
     create_round,
     end_game,
+    record_deal,
     record_false_win,
-    record_hand,
     record_penalty,
     set_round_status,
     set_seating,
@@ -70,9 +70,9 @@ def start(tournament, organiser, players, *, preset, **settings):
 
 
 def play(table, referee, deals):
-    """Record `deals` in order from deal 1: each (result, facts for record_hand)."""
+    """Record `deals` in order from deal 1: each (result, facts for record_deal)."""
     return [
-        record_hand(
+        record_deal(
             table=table, number=number, deal=DealInput(result=result, **facts), entered_by=referee
         )
         for number, (result, facts) in enumerate(deals, start=1)
@@ -137,13 +137,13 @@ def play_wa(tournament, organiser, referee, players):
         ("win", {"winner": p4, "discarder": p3, "value": 25}),
         ("win", {"winner": p1, "value": 50}),
     ], start=4):  # fmt: skip
-        record_hand(
+        record_deal(
             table=table1, number=number, deal=DealInput(result=result, **facts), entered_by=referee
         )
     play(table2, referee, [("win", {"winner": p5, "discarder": p8, "value": 18})])
     record_penalty(
         table=table2, player=p6, points=10, distributed=False, reason="Slow play",
-        hand_number=2, entered_by=referee,
+        deal_number=2, entered_by=referee,
     )  # fmt: skip
     finish(round, [table1, table2], organiser, referee, by_time=[table2])
     return tournament
@@ -159,7 +159,7 @@ def play_mcr(tournament, organiser, referee, players):
         ("win", {"winner": p3, "fan": 12, "flowers": 2}),
     ])  # fmt: skip
     record_false_win(table=table1, number=4, offender=p2, invalid_hand=True, entered_by=referee)
-    record_hand(
+    record_deal(
         table=table1,
         number=4,
         deal=DealInput(result="win", winner=p4, discarder=p1, fan=24),

@@ -20,7 +20,7 @@ from scoring.engine.rulebook import rulebook_for
 from tournament.archive import export_tournament, import_tournament
 from tournament.models import Deal, Tournament
 from tournament.reads.statistics import WinPatterns
-from tournament.services import DealInput, correct_hand, record_hand
+from tournament.services import DealInput, correct_deal, record_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -134,14 +134,14 @@ def test_a_recorded_fan_is_never_rewritten_by_later_changes_to_the_game(organise
     tournament = import_tournament(document(), actor=organiser, keep_recorded_fan=True)
     table = tournament.rounds.get().tables.get()
     players = {player.key: player for player in tournament.players.all()}
-    third = record_hand(
+    third = record_deal(
         table=table,
         number=3,
         deal=DealInput(result="win", winner=players["A"], discarder=players["B"], fan=8),
         entered_by=organiser,
     )
 
-    correct_hand(
+    correct_deal(
         hand=third,
         deal=DealInput(result="win", winner=players["A"], discarder=players["C"], fan=12),
         entered_by=organiser,

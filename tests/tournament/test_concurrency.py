@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 
 from tournament.models import Deal
-from tournament.services import DealInput, record_hand
+from tournament.services import DealInput, record_deal
 
 
 @pytest.mark.django_db(transaction=True)
@@ -20,7 +20,7 @@ def test_same_hand_submitted_twice_at_once_saves_exactly_one(table, referee, eas
     def submit(winner):
         try:
             barrier.wait(timeout=10)
-            hand = record_hand(
+            hand = record_deal(
                 table=table,
                 number=1,
                 deal=DealInput(result="win", winner=winner, fan=8),

@@ -74,9 +74,9 @@ def test_distributed_penalty_not_divisible_by_three_is_refused(table, referee):
 
 def test_a_tournament_with_results_can_be_deleted_whole(table, referee, east, south):
     from tournament.models import Deal, Penalty, Seat, Tournament
-    from tournament.services import record_false_win, record_hand
+    from tournament.services import record_deal, record_false_win
 
-    record_hand(
+    record_deal(
         table=table,
         number=1,
         deal=DealInput(result="win", winner=east, discarder=south, fan=8),
@@ -92,9 +92,9 @@ def test_a_tournament_with_results_can_be_deleted_whole(table, referee, east, so
 def test_a_player_with_results_cannot_be_deleted_alone(table, referee, east):
     from django.db.models import RestrictedError
 
-    from tournament.services import record_hand
+    from tournament.services import record_deal
 
-    record_hand(
+    record_deal(
         table=table, number=1, deal=DealInput(result="win", winner=east, fan=8), entered_by=referee
     )
     with pytest.raises(RestrictedError):

@@ -6,28 +6,28 @@ import pytest
 
 from tournament.models import AuditEntry
 from tournament.reads.selectors import score_sheet
-from tournament.services import DealInput, correct_hand, record_hand
+from tournament.services import DealInput, correct_deal, record_deal
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def three_hands(table, referee, east, south, west):
-    first = record_hand(
+    first = record_deal(
         table=table,
         number=1,
         deal=DealInput(result="win", winner=east, discarder=south, fan=8),
         entered_by=referee,
     )
-    record_hand(table=table, number=2, deal=DealInput(result="draw"), entered_by=referee)
-    record_hand(
+    record_deal(table=table, number=2, deal=DealInput(result="draw"), entered_by=referee)
+    record_deal(
         table=table, number=3, deal=DealInput(result="win", winner=west, fan=8), entered_by=referee
     )
     return first
 
 
 def test_correction_recomputes_later_running_scores(three_hands, organiser, west, scores):
-    correct_hand(
+    correct_deal(
         hand=three_hands,
         deal=DealInput(
             result="win", winner=west, discarder=west.tournament.players.get(key="2"), fan=8
@@ -41,7 +41,7 @@ def test_correction_recomputes_later_running_scores(three_hands, organiser, west
 
 
 def test_correction_writes_an_audit_entry_with_before_and_after(three_hands, organiser, east):
-    correct_hand(
+    correct_deal(
         hand=three_hands, deal=DealInput(result="win", winner=east, fan=10), entered_by=organiser
     )
     entry = AuditEntry.objects.get(action="hand_corrected")
@@ -78,6 +78,6 @@ def test_reopened_game_takes_more_hands(three_hands, organiser):
     table = end_game(table=three_hands.table, ended_by_time=True, entered_by=organiser)
     table = reopen_game(table=table, entered_by=organiser)
     assert table.ended_at is None and not table.ended_by_time
-    hand = record_hand(table=table, number=4, deal=DealInput(result="draw"), entered_by=organiser)
+    hand = record_deal(table=table, number=4, deal=DealInput(result="draw"), entered_by=organiser)
     assert hand.number == 4
     assert AuditEntry.objects.filter(action="game_reopened").count() == 1

@@ -18,7 +18,7 @@ from tournament.services import (
     SheetAsRecorded,
     confirm_game,
     end_game,
-    record_hand,
+    record_deal,
 )
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +36,7 @@ def test_a_deal_keeps_its_lists_as_tuples(east, south):
 
 def test_the_same_deal_sent_again_with_its_key_is_replayed(table, referee, east):
     key = uuid.uuid4()
-    first = record_hand(
+    first = record_deal(
         table=table,
         number=1,
         deal=DealInput(result="win", winner=east, fan=8),
@@ -44,7 +44,7 @@ def test_the_same_deal_sent_again_with_its_key_is_replayed(table, referee, east)
         submission=key,
     )
 
-    again = record_hand(
+    again = record_deal(
         table=table,
         number=1,
         deal=DealInput(result="win", winner=east, fan=8),
@@ -59,10 +59,10 @@ def test_the_same_deal_sent_again_with_its_key_is_replayed(table, referee, east)
 def test_the_same_key_with_another_deal_is_refused(table, referee, east, south):
     key = uuid.uuid4()
     deal = DealInput(result="win", winner=east, fan=8)
-    record_hand(table=table, number=1, deal=deal, entered_by=referee, submission=key)
+    record_deal(table=table, number=1, deal=deal, entered_by=referee, submission=key)
 
     with pytest.raises(ValidationError) as error:
-        record_hand(
+        record_deal(
             table=table,
             number=1,
             deal=DealInput(result="win", winner=south, fan=8),
@@ -74,7 +74,7 @@ def test_the_same_key_with_another_deal_is_refused(table, referee, east, south):
 
 
 def test_a_hand_as_recorded_keeps_who_entered_it_and_when(table, organiser, referee, east):
-    hand = record_hand(
+    hand = record_deal(
         table=table,
         number=1,
         deal=DealInput(result="draw"),
@@ -90,7 +90,7 @@ def test_a_hand_as_recorded_keeps_who_entered_it_and_when(table, organiser, refe
 
 
 def test_a_sheet_as_recorded_keeps_who_submitted_and_confirmed_it(table, organiser, referee):
-    record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=organiser)
+    record_deal(table=table, number=1, deal=DealInput(result="draw"), entered_by=organiser)
     sheet = SheetAsRecorded(
         submitted_by=referee,
         ended_at=EARLIER,

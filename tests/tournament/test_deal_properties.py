@@ -18,7 +18,7 @@ from scoring.engine import get_preset
 from tests.factories import make_table
 from tournament.models import Deal
 from tournament.reads import selectors
-from tournament.services import DealInput, end_game, record_hand
+from tournament.services import DealInput, end_game, record_deal
 
 JT = "japanese-transitional"
 WA = "wilmington-12-tile"
@@ -52,7 +52,7 @@ def _value(rules, raw: int) -> int:
 
 
 def _facts(rules, players, step) -> dict:
-    """The keyword arguments of `record_hand` for one step, kept within what the rules allow."""
+    """The keyword arguments of `record_deal` for one step, kept within what the rules allow."""
     result = step["result"]
     if result == "faulty_out" and not rules.faulty_out.ends_deal:
         result = "draw"
@@ -85,7 +85,7 @@ def _play(table, referee, players, sequence) -> list[Deal]:
     rules = table.round.tournament.rules
     for number, item in enumerate(sequence, start=1):
         try:
-            record_hand(
+            record_deal(
                 table=table,
                 number=number,
                 entered_by=referee,

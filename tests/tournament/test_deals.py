@@ -7,7 +7,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tournament.models import Deal, ExtraWin
-from tournament.services import DealInput, correct_hand, end_game, record_hand, remove_last_hand
+from tournament.services import DealInput, correct_deal, end_game, record_deal, remove_last_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +24,7 @@ def preset(tournament, request):
 
 
 def deal(table, referee, number, result="win", **facts):
-    return record_hand(
+    return record_deal(
         table=table, number=number, deal=DealInput(result=result, **facts), entered_by=referee
     )
 
@@ -138,7 +138,7 @@ def test_correcting_a_deal_moves_the_dealer_of_every_deal_after_it(
     first = deal(table, referee, 1, winner=east, discarder=west, value=100)
     deal(table, referee, 2, winner=south, discarder=west, value=100)
 
-    correct_hand(
+    correct_deal(
         hand=first,
         deal=DealInput(result="win", winner=west, discarder=east, value=100),
         entered_by=referee,

@@ -14,7 +14,7 @@ from tournament.services import (
     add_player,
     confirm_submitted_games,
     end_game,
-    record_hand,
+    record_deal,
 )
 
 NAMES = [
@@ -90,13 +90,13 @@ def cup(tournament, organiser):
     round, (first, second) = seated_round(
         tournament, organiser, [players[:4], [*players[4:], substitute]]
     )
-    record_hand(
+    record_deal(
         table=first,
         number=1,
         deal=DealInput(result="win", winner=players[0], fan=8),
         entered_by=organiser,
     )
-    record_hand(
+    record_deal(
         table=second,
         number=1,
         deal=DealInput(result="win", winner=players[4], discarder=players[5], fan=8),

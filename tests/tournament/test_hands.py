@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tournament.models import AuditEntry, Deal
-from tournament.services import DealInput, end_game, record_hand
+from tournament.services import DealInput, end_game, record_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +25,7 @@ SEVEN_FAN = {
 
 
 def win(table, referee, number=1, **fields):
-    return record_hand(
+    return record_deal(
         table=table, number=number, deal=DealInput(result="win", **fields), entered_by=referee
     )
 
@@ -46,7 +46,7 @@ def test_hand_payments_sum_to_zero(table, referee, north, east):
 
 
 def test_drawn_hand_pays_nothing(table, referee, scores):
-    record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=referee)
+    record_deal(table=table, number=1, deal=DealInput(result="draw"), entered_by=referee)
     assert scores(table) == [0, 0, 0, 0]
 
 
@@ -110,7 +110,7 @@ def test_tiles_under_eight_fan_are_refused(table, referee, east, south):
 
 def test_tiles_are_scored_with_the_winners_seat_wind(table, referee, south, players):
     for number in range(1, 5):
-        record_hand(table=table, number=number, deal=DealInput(result="draw"), entered_by=referee)
+        record_deal(table=table, number=number, deal=DealInput(result="draw"), entered_by=referee)
     hand = win(table, referee, 5, winner=south, tiles=PURE_DOTS)
     assert (hand.tiles["seat_wind"], hand.tiles["prevalent_wind"]) == ("E", "S")
 
@@ -124,7 +124,7 @@ def test_recording_a_hand_writes_an_audit_entry(table, referee, east):
 
 def test_game_ends_after_sixteen_hands(table, referee):
     for number in range(1, 17):
-        record_hand(table=table, number=number, deal=DealInput(result="draw"), entered_by=referee)
+        record_deal(table=table, number=number, deal=DealInput(result="draw"), entered_by=referee)
     end_game(table=table, ended_by_time=False, entered_by=referee)
     table.refresh_from_db()
     assert table.ended_at is not None
@@ -133,16 +133,16 @@ def test_game_ends_after_sixteen_hands(table, referee):
 
 def test_a_seventeenth_mcr_hand_is_refused(table, referee):
     for number in range(1, 17):
-        record_hand(table=table, number=number, deal=DealInput(result="draw"), entered_by=referee)
+        record_deal(table=table, number=number, deal=DealInput(result="draw"), entered_by=referee)
 
     with pytest.raises(ValidationError) as error:
-        record_hand(table=table, number=17, deal=DealInput(result="draw"), entered_by=referee)
+        record_deal(table=table, number=17, deal=DealInput(result="draw"), entered_by=referee)
 
     assert error.value.code == "game_complete"
 
 
 def test_game_ends_early_only_when_time_is_called(table, referee):
-    record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=referee)
+    record_deal(table=table, number=1, deal=DealInput(result="draw"), entered_by=referee)
     with pytest.raises(ValidationError) as error:
         end_game(table=table, ended_by_time=False, entered_by=referee)
     assert error.value.code == "hands_missing"

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tournament.models import Deal
-from tournament.services import DealInput, record_hand
+from tournament.services import DealInput, record_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +29,7 @@ def jt(tournament):
 
 def win(table, referee, players, **facts):
     east, _south, _west, north = players[:4]
-    return record_hand(
+    return record_deal(
         table=table,
         number=1,
         deal=DealInput(result="win", winner=north, discarder=east, **facts),
@@ -84,7 +84,7 @@ def test_tiles_that_are_no_win_are_refused_with_the_engines_message(jt, table, r
 def test_the_referee_can_still_record_a_faulty_out_for_tiles_that_are_no_win(
     jt, table, referee, players
 ):
-    hand = record_hand(
+    hand = record_deal(
         table=table,
         number=1,
         deal=DealInput(result="faulty_out", offender=players[3]),
@@ -98,13 +98,13 @@ def test_the_tiles_are_scored_for_the_seat_wind_of_the_deal_after_the_deal_passe
     jt, table, referee, players
 ):
     east, south, _west, north = players[:4]
-    record_hand(
+    record_deal(
         table=table,
         number=1,
         deal=DealInput(result="win", winner=south, discarder=east, value=20),
         entered_by=referee,
     )
-    hand = record_hand(
+    hand = record_deal(
         table=table,
         number=2,
         deal=DealInput(result="win", winner=north, discarder=east, tiles=NO_POINTS),

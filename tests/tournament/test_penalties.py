@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
-from tournament.services import DealInput, record_false_win, record_hand, record_penalty
+from tournament.services import DealInput, record_deal, record_false_win, record_penalty
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,7 @@ def test_false_win_with_invalid_hand_pays_twenty_to_each(table, referee, west, s
 def test_false_win_offender_cannot_win_that_hand(table, referee, south):
     record_false_win(table=table, number=1, offender=south, invalid_hand=False, entered_by=referee)
     with pytest.raises(ValidationError) as error:
-        record_hand(
+        record_deal(
             table=table,
             number=1,
             deal=DealInput(result="win", winner=south, fan=8),
@@ -34,7 +34,7 @@ def test_false_win_offender_cannot_win_that_hand(table, referee, south):
 
 def test_another_player_can_still_win_after_a_false_win(table, referee, south, north, scores):
     record_false_win(table=table, number=1, offender=south, invalid_hand=False, entered_by=referee)
-    record_hand(
+    record_deal(
         table=table,
         number=1,
         deal=DealInput(result="win", winner=north, discarder=south, fan=8),
@@ -45,8 +45,8 @@ def test_another_player_can_still_win_after_a_false_win(table, referee, south, n
 
 def test_offender_can_win_the_next_hand(table, referee, south):
     record_false_win(table=table, number=1, offender=south, invalid_hand=False, entered_by=referee)
-    record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=referee)
-    hand = record_hand(
+    record_deal(table=table, number=1, deal=DealInput(result="draw"), entered_by=referee)
+    hand = record_deal(
         table=table, number=2, deal=DealInput(result="win", winner=south, fan=8), entered_by=referee
     )
     assert hand.payments == [-16, 48, -16, -16]
@@ -72,7 +72,7 @@ def test_deduction_outside_five_to_sixty_is_refused(table, referee, east, points
 def test_distributed_penalty_is_shared_by_the_other_three(table, referee, north, scores):
     record_penalty(
         table=table, player=north, points=30, distributed=True, reason="Exposed hand",
-        hand_number=3, entered_by=referee,
+        deal_number=3, entered_by=referee,
     )  # fmt: skip
     assert scores(table) == [10, 10, 10, -30]
 
@@ -112,7 +112,7 @@ def test_false_win_keeps_its_kind_when_corrected(table, referee, organiser, sout
     )
     correct_penalty(
         penalty=penalty, player=south, points=60, distributed=True, reason="Invalid hand",
-        hand_number=1, entered_by=organiser,
+        deal_number=1, entered_by=organiser,
     )  # fmt: skip
     penalty.refresh_from_db()
     assert penalty.kind == "false_win"
@@ -186,7 +186,7 @@ def test_a_jt_false_win_is_refused_and_nothing_is_saved(
 
 
 def test_a_jt_faulty_out_is_the_deals_result_with_its_money(jt_table, referee, south, scores):
-    hand = record_hand(
+    hand = record_deal(
         table=jt_table,
         number=1,
         deal=DealInput(result="faulty_out", offender=south),

@@ -14,7 +14,7 @@ from tournament.services import (
     DealInput,
     add_player,
     import_players_csv,
-    record_hand,
+    record_deal,
     remove_player,
     update_player,
 )
@@ -195,7 +195,7 @@ def test_a_player_seated_in_a_round_not_played_yet_is_kept(tournament, organiser
 def test_a_player_who_has_played_is_kept(tournament, organiser):
     players = make_players(tournament, 4)
     _round, (table,) = seated_round(tournament, organiser, [players])
-    record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=organiser)
+    record_deal(table=table, number=1, deal=DealInput(result="draw"), entered_by=organiser)
     with pytest.raises(ValidationError) as error:
         remove_player(player=players[3])
     assert error.value.code == "player_has_results"

@@ -9,7 +9,7 @@ import pytest
 from scoring.engine.ranking import share_table_points
 from tournament.models import Player, Round, Seat, Table, Tournament
 from tournament.reads.selectors import format_points, score_sheet, standings, table_results
-from tournament.services import DealInput, confirm_game, end_game, record_false_win, record_hand
+from tournament.services import DealInput, confirm_game, end_game, record_deal, record_false_win
 
 POINTS = [4, 2, 1, 0]
 
@@ -43,7 +43,7 @@ def test_table_points_are_shown_as_mixed_numbers(points, text):
 
 @pytest.mark.django_db
 def test_penalties_count_in_the_score_for_table_points(table, referee, east, south):
-    record_hand(
+    record_deal(
         table=table, number=1, deal=DealInput(result="win", winner=east, fan=8), entered_by=referee
     )
     record_false_win(table=table, number=2, offender=south, invalid_hand=True, entered_by=referee)
@@ -58,10 +58,10 @@ def test_penalties_count_in_the_score_for_table_points(table, referee, east, sou
 
 @pytest.mark.django_db
 def test_score_sheet_shows_seat_winds_payments_and_running_scores(table, referee, east, west):
-    record_hand(
+    record_deal(
         table=table, number=1, deal=DealInput(result="win", winner=east, fan=8), entered_by=referee
     )
-    record_hand(
+    record_deal(
         table=table,
         number=2,
         deal=DealInput(result="win", winner=west, discarder=east, fan=8),
@@ -146,7 +146,7 @@ def test_withdrawn_player_keeps_earlier_results(tournament, players):
 
 @pytest.mark.django_db
 def test_games_count_once_their_sheet_is_confirmed(tournament, table, referee, organiser, east):
-    record_hand(
+    record_deal(
         table=table, number=1, deal=DealInput(result="win", winner=east, fan=8), entered_by=referee
     )
     assert {row.score for row in standings(tournament)} == {0}

@@ -14,7 +14,7 @@ from tournament.services import (
     confirm_submitted_games,
     create_round,
     end_game,
-    record_hand,
+    record_deal,
     remove_round,
     seat_round,
     set_round_status,
@@ -167,7 +167,7 @@ def test_swap_is_refused_at_a_table_with_results(tournament, organiser, field):
     )
     set_round_status(round=round, status="seated", actor=organiser)
     set_round_status(round=round, status="playing", actor=organiser)
-    record_hand(table=tables[0], number=1, deal=DealInput(result="draw"), entered_by=organiser)
+    record_deal(table=tables[0], number=1, deal=DealInput(result="draw"), entered_by=organiser)
     with pytest.raises(ValidationError) as error:
         swap_players(round=round, first=field[0], second=field[5], actor=organiser)
     assert error.value.code == "seating_frozen"
@@ -245,7 +245,7 @@ def test_play_cannot_be_undone_once_results_exist(tournament, organiser, field):
     tables = seat_round(round=round, actor=organiser, seed=1)
     set_round_status(round=round, status="seated", actor=organiser)
     set_round_status(round=round, status="playing", actor=organiser)
-    record_hand(table=tables[0], number=1, deal=DealInput(result="draw"), entered_by=organiser)
+    record_deal(table=tables[0], number=1, deal=DealInput(result="draw"), entered_by=organiser)
     with pytest.raises(ValidationError) as error:
         set_round_status(round=round, status="seated", actor=organiser)
     assert error.value.code == "has_results"
@@ -268,7 +268,7 @@ def test_results_are_refused_unless_the_round_is_in_play(tournament, organiser, 
     tables = seat_round(round=round, actor=organiser, seed=1)
     set_round_status(round=round, status="seated", actor=organiser)
     with pytest.raises(ValidationError) as error:
-        record_hand(table=tables[0], number=1, deal=DealInput(result="draw"), entered_by=organiser)
+        record_deal(table=tables[0], number=1, deal=DealInput(result="draw"), entered_by=organiser)
     assert error.value.code == "round_not_playing"
     with pytest.raises(ValidationError) as error:
         end_game(table=tables[0], ended_by_time=True, entered_by=organiser)

@@ -7,7 +7,7 @@ from django.db.models import Prefetch
 
 from tournament.models import Seat, Table
 from tournament.reads.selectors import score_sheet
-from tournament.services import DealInput, record_hand, record_penalty
+from tournament.services import DealInput, record_deal, record_penalty
 
 
 def seen(lines) -> list[tuple]:
@@ -29,21 +29,21 @@ def test_the_sheet_of_a_table_with_its_seats_loaded_reads_no_seat(
     board, organiser, django_assert_num_queries
 ):
     table, players = board["tables"][0], board["players"]
-    record_hand(
+    record_deal(
         table=table,
         number=1,
         deal=DealInput(result="win", winner=players[0], discarder=players[1], fan=8),
         entered_by=organiser,
     )
-    record_hand(
+    record_deal(
         table=table,
         number=2,
         deal=DealInput(result="win", winner=players[2], fan=10),
         entered_by=organiser,
     )
-    record_hand(table=table, number=3, deal=DealInput(result="draw"), entered_by=organiser)
+    record_deal(table=table, number=3, deal=DealInput(result="draw"), entered_by=organiser)
     record_penalty(table=table, player=players[3], points=10, distributed=False, reason="Late",
-                   hand_number=3, entered_by=organiser)  # fmt: skip
+                   deal_number=3, entered_by=organiser)  # fmt: skip
     record_penalty(table=table, player=players[1], points=30, distributed=True, reason="Rude",
                    entered_by=organiser)  # fmt: skip
     plain = seen(score_sheet(Table.objects.select_related("round__tournament").get(pk=table.pk)))

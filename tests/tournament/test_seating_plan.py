@@ -21,7 +21,7 @@ from tournament.services import (
     confirm_submitted_games,
     create_round,
     end_game,
-    record_hand,
+    record_deal,
     set_round_status,
     set_seating,
     update_player,
@@ -89,7 +89,7 @@ def seat_by_hand(tournament, organiser, field, tables, status="finished"):
         return round
     for index, table in enumerate(made):
         winner = field[tables[index][index % 4]]
-        record_hand(
+        record_deal(
             table=table,
             number=1,
             deal=DealInput(result="win", winner=winner, fan=8 + 2 * index),

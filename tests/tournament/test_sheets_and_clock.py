@@ -25,13 +25,13 @@ from tournament.services import (
     assign_referees,
     confirm_game,
     confirm_submitted_games,
-    correct_hand,
+    correct_deal,
     create_table,
     end_game,
     extend_clock,
     pause_clock,
+    record_deal,
     record_false_win,
-    record_hand,
     record_penalty,
     remove_penalty,
     reopen_game,
@@ -54,7 +54,7 @@ def code_of(call, *args, **kwargs) -> str:
 def played(table, referee, organiser, east):
     """Table 1 refereed by bob: hand 1 won self-drawn by East for 8 (+48, -16 x 3)."""
     assign_referees(table=table, referees=[referee], actor=organiser)
-    record_hand(
+    record_deal(
         table=table, number=1, deal=DealInput(result="win", winner=east, fan=8), entered_by=referee
     )
     return table
@@ -123,7 +123,7 @@ def test_someone_who_referees_nothing_does_not_confirm(tournament, sheet):
 
 
 def test_the_organiser_confirms_a_sheet_they_submitted(table, organiser, east):
-    record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=organiser)
+    record_deal(table=table, number=1, deal=DealInput(result="draw"), entered_by=organiser)
     end_game(table=table, ended_by_time=True, entered_by=organiser)
 
     assert confirm_game(table=table, confirmed_by=organiser).confirmed_at is not None
@@ -177,7 +177,7 @@ def test_a_referee_cannot_correct_a_confirmed_sheet(confirmed, referee, east, so
     hand = Deal.objects.get(table=confirmed, number=1)
 
     code = code_of(
-        correct_hand,
+        correct_deal,
         hand=hand,
         deal=DealInput(result="win", winner=south, fan=8),
         entered_by=referee,
@@ -208,7 +208,7 @@ def test_the_organiser_corrects_a_confirmed_sheet_in_the_audit_trail(
 ):
     hand = Deal.objects.get(table=confirmed, number=1)
 
-    correct_hand(hand=hand, deal=DealInput(result="win", winner=south, fan=8), entered_by=organiser)
+    correct_deal(hand=hand, deal=DealInput(result="win", winner=south, fan=8), entered_by=organiser)
 
     entry = AuditEntry.objects.get(action=AuditEntry.Action.HAND_CORRECTED)
     assert entry.actor == organiser
@@ -271,12 +271,12 @@ def test_provisional_standings_leave_out_games_still_being_played(tournament, pl
 
 def test_a_replayed_hand_is_the_same_hand_and_records_nothing(played, referee, south):
     key = uuid.uuid4()
-    first = record_hand(
+    first = record_deal(
         table=played, number=2, deal=DealInput(result="draw"), entered_by=referee, submission=key
     )
     audits = AuditEntry.objects.count()
 
-    again = record_hand(
+    again = record_deal(
         table=played,
         number=2,
         deal=DealInput(result="draw"),
@@ -317,11 +317,11 @@ def test_a_replayed_penalty_and_false_win_record_nothing(played, referee, north,
 
 def test_a_key_at_another_table_is_another_key(played, table2, referee, organiser):
     key = uuid.uuid4()
-    here = record_hand(
+    here = record_deal(
         table=played, number=2, deal=DealInput(result="draw"), entered_by=organiser, submission=key
     )
 
-    there = record_hand(
+    there = record_deal(
         table=table2, number=1, deal=DealInput(result="draw"), entered_by=organiser, submission=key
     )
 
@@ -332,12 +332,12 @@ def test_a_key_at_another_table_is_another_key(played, table2, referee, organise
 
 def test_another_users_key_is_another_key(played, referee, organiser):
     key = uuid.uuid4()
-    record_hand(
+    record_deal(
         table=played, number=2, deal=DealInput(result="draw"), entered_by=referee, submission=key
     )
 
     code = code_of(
-        record_hand,
+        record_deal,
         table=played,
         number=2,
         deal=DealInput(result="draw"),
@@ -347,7 +347,7 @@ def test_another_users_key_is_another_key(played, referee, organiser):
 
     # Not answered with the referee's hand: taken as the organiser's own, which comes too late.
     assert code == "conflict"
-    third = record_hand(
+    third = record_deal(
         table=played, number=3, deal=DealInput(result="draw"), entered_by=organiser, submission=key
     )
     assert (third.number, third.submitted_by, third.entered_by) == (3, organiser, organiser)
@@ -356,13 +356,13 @@ def test_another_users_key_is_another_key(played, referee, organiser):
 
 def test_a_key_sent_again_with_other_values_is_refused(played, referee, east):
     key = uuid.uuid4()
-    record_hand(
+    record_deal(
         table=played, number=2, deal=DealInput(result="draw"), entered_by=referee, submission=key
     )
     audits = AuditEntry.objects.count()
 
     code = code_of(
-        record_hand,
+        record_deal,
         table=played,
         number=2,
         deal=DealInput(result="win", winner=east, fan=8),
@@ -398,12 +398,12 @@ def test_a_false_win_key_sent_again_for_another_offender_is_refused(played, refe
 
 def test_a_key_kept_before_digests_is_replayed_whatever_is_sent(played, referee, east):
     key = uuid.uuid4()
-    first = record_hand(
+    first = record_deal(
         table=played, number=2, deal=DealInput(result="draw"), entered_by=referee, submission=key
     )
     Deal.objects.filter(pk=first.pk).update(submission_digest="")
 
-    again = record_hand(
+    again = record_deal(
         table=played,
         number=2,
         deal=DealInput(result="win", winner=east, fan=8),
@@ -416,12 +416,12 @@ def test_a_key_kept_before_digests_is_replayed_whatever_is_sent(played, referee,
 
 def test_a_correction_keeps_the_key_with_its_sender(played, referee, organiser):
     key = uuid.uuid4()
-    hand = record_hand(
+    hand = record_deal(
         table=played, number=2, deal=DealInput(result="draw"), entered_by=referee, submission=key
     )
-    correct_hand(hand=hand, deal=DealInput(result="draw"), entered_by=organiser)
+    correct_deal(hand=hand, deal=DealInput(result="draw"), entered_by=organiser)
 
-    again = record_hand(
+    again = record_deal(
         table=played, number=2, deal=DealInput(result="draw"), entered_by=referee, submission=key
     )
 
@@ -430,7 +430,7 @@ def test_a_correction_keeps_the_key_with_its_sender(played, referee, organiser):
 
 def test_a_hand_key_is_not_taken_for_a_penalty(played, referee, north):
     key = uuid.uuid4()
-    record_hand(
+    record_deal(
         table=played, number=2, deal=DealInput(result="draw"), entered_by=referee, submission=key
     )
 
@@ -450,7 +450,7 @@ def test_a_hand_key_is_not_taken_for_a_penalty(played, referee, north):
 
 def test_a_key_that_is_not_a_uuid_is_refused(played, referee):
     code = code_of(
-        record_hand,
+        record_deal,
         table=played,
         number=2,
         deal=DealInput(result="draw"),
@@ -464,12 +464,12 @@ def test_a_key_that_is_not_a_uuid_is_refused(played, referee):
 
 def test_a_replay_after_the_end_of_the_game_returns_the_hand(played, referee):
     key = uuid.uuid4()
-    first = record_hand(
+    first = record_deal(
         table=played, number=2, deal=DealInput(result="draw"), entered_by=referee, submission=key
     )
     end_game(table=played, ended_by_time=True, entered_by=referee)
 
-    again = record_hand(
+    again = record_deal(
         table=played, number=2, deal=DealInput(result="draw"), entered_by=referee, submission=key
     )
 
@@ -681,7 +681,7 @@ def test_the_migration_gives_each_key_to_whoever_entered_its_record(
 ):
     migration = importlib.import_module("tournament.migrations.0011_submission_keys_of_their_user")
     key, penalty_key = uuid.uuid4(), uuid.uuid4()
-    record_hand(
+    record_deal(
         table=played, number=2, deal=DealInput(result="draw"), entered_by=referee, submission=key
     )
     record_penalty(
@@ -714,7 +714,7 @@ def test_the_migration_gives_each_key_to_whoever_entered_its_record(
 def test_after_the_sheet_is_submitted_the_referee_enters_nothing_new(sheet, referee, north):
     """Hands, false wins and penalties alike: the game has ended."""
     assert code_of(
-        record_hand, table=sheet, number=2, deal=DealInput(result="draw"), entered_by=referee
+        record_deal, table=sheet, number=2, deal=DealInput(result="draw"), entered_by=referee
     ) == ("game_ended")
     assert code_of(
         record_false_win,

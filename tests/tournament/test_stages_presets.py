@@ -17,7 +17,7 @@ from tournament.services import (
     confirm_game,
     create_round,
     end_game,
-    record_hand,
+    record_deal,
     set_round_status,
 )
 from tournament.services.stages import confirm_cut, seat_stage_round
@@ -30,7 +30,7 @@ def _finish(round: Round, organiser) -> None:
     for table in round.tables.all():
         if table.ended_at is None:
             if not table.deals.exists():
-                record_hand(
+                record_deal(
                     table=table, number=1, deal=DealInput(result="draw"), entered_by=organiser
                 )
             end_game(table=table, ended_by_time=True, entered_by=organiser)

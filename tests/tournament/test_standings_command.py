@@ -13,7 +13,7 @@ from tournament.services import (
     DealInput,
     confirm_submitted_games,
     end_game,
-    record_hand,
+    record_deal,
     record_penalty,
     update_player,
 )
@@ -43,7 +43,7 @@ def played(tournament, organiser, players):
         reason="Slow play",
         entered_by=organiser,
     )
-    record_hand(
+    record_deal(
         table=table2,
         number=1,
         deal=DealInput(result="win", winner=p5, discarder=p6, fan=8),
@@ -171,7 +171,7 @@ def test_json_scores_of_a_points_preset_are_final_points_minus_initial_points(
     tournament.save()
     p1, p2, p3, p4 = players[:4]
     round, (table, other) = seated_round(tournament, organiser, [[p1, p2, p3, p4], players[4:]])
-    record_hand(
+    record_deal(
         table=table,
         number=1,
         deal=DealInput(result="win", winner=p2, discarder=p1, **deal),

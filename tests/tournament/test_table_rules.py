@@ -14,10 +14,10 @@ from tournament.models import AuditEntry, Deal, Table
 from tournament.services import (
     DealInput,
     check_end_game,
-    correct_last_hand,
+    correct_last_deal,
     end_game,
+    record_deal,
     record_false_win,
-    record_hand,
     remove_last_hand,
 )
 
@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 
 
 def win(table, referee, number, winner, fan=8):
-    return record_hand(
+    return record_deal(
         table=table,
         number=number,
         deal=DealInput(result="win", winner=winner, fan=fan),
@@ -56,7 +56,7 @@ def test_removing_the_hand_named_as_last_removes_it(table, referee, east):
 def test_the_last_hand_is_corrected_and_audited(table, referee, east, south, scores):
     win(table, referee, 1, east)
 
-    hand = correct_last_hand(
+    hand = correct_last_deal(
         table=table,
         number=1,
         deal=DealInput(result="win", winner=south, fan=10),
@@ -70,14 +70,14 @@ def test_the_last_hand_is_corrected_and_audited(table, referee, east, south, sco
 
 def test_a_correction_sent_twice_changes_nothing_the_second_time(table, referee, east, south):
     win(table, referee, 1, east)
-    correct_last_hand(
+    correct_last_deal(
         table=table,
         number=1,
         deal=DealInput(result="win", winner=south, fan=10),
         entered_by=referee,
     )
 
-    again = correct_last_hand(
+    again = correct_last_deal(
         table=table,
         number=1,
         deal=DealInput(result="win", winner=south, fan=10),
@@ -93,7 +93,7 @@ def test_only_the_last_hand_is_corrected_at_the_table(table, referee, east, sout
     win(table, referee, 2, east)
 
     with pytest.raises(ValidationError) as error:
-        correct_last_hand(
+        correct_last_deal(
             table=table,
             number=1,
             deal=DealInput(result="win", winner=south, fan=9),
@@ -109,7 +109,7 @@ def test_no_correction_at_the_table_once_the_sheet_is_submitted(table, referee, 
     end_game(table=table, ended_by_time=True, entered_by=referee)
 
     with pytest.raises(ValidationError) as error:
-        correct_last_hand(
+        correct_last_deal(
             table=table,
             number=1,
             deal=DealInput(result="win", winner=south, fan=9),
@@ -151,7 +151,7 @@ def test_a_preset_that_counts_points_refuses_fan_and_flowers(tournament, table, 
     tournament.save()
 
     with pytest.raises(ValidationError) as error:
-        record_hand(
+        record_deal(
             table=table,
             number=1,
             deal=DealInput(result="win", winner=east, fan=20, flowers=1),
@@ -164,10 +164,10 @@ def test_a_preset_that_counts_points_refuses_fan_and_flowers(tournament, table, 
 def test_the_game_length_is_the_presets(tournament, table, referee, east, monkeypatch):
     monkeypatch.setattr(type(tournament), "rules", property(lambda self: _short_game()))
     for number in (1, 2):
-        record_hand(table=table, number=number, deal=DealInput(result="draw"), entered_by=referee)
+        record_deal(table=table, number=number, deal=DealInput(result="draw"), entered_by=referee)
 
     with pytest.raises(ValidationError) as error:
-        record_hand(table=table, number=3, deal=DealInput(result="draw"), entered_by=referee)
+        record_deal(table=table, number=3, deal=DealInput(result="draw"), entered_by=referee)
 
     assert error.value.code == "game_complete"
     assert check_end_game(table=table, ended_by_time=False) == 2

@@ -16,7 +16,7 @@ from preset_world import PRESETS, build
 
 from tournament.models import AuditEntry, LiveVersion, Round, Table
 from tournament.reads.clock import clock_of, table_clock
-from tournament.services import DealInput, end_game, give_table_time, record_hand
+from tournament.services import DealInput, end_game, give_table_time, record_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -222,7 +222,7 @@ def test_a_seated_round_takes_time_before_play(tournament, organiser, players):
 
 
 def test_a_table_whose_game_ended_is_refused(table, organiser, referee):
-    record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=referee)
+    record_deal(table=table, number=1, deal=DealInput(result="draw"), entered_by=referee)
     end_game(table=table, ended_by_time=True, entered_by=referee)
 
     assert code_of(give_table_time, table=table, minutes=10, actor=organiser) == "game_ended"

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tournament.models import Deal, ExtraWin
-from tournament.services import DealInput, record_hand
+from tournament.services import DealInput, record_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +40,7 @@ def wa(tournament):
 
 def test_each_winner_on_one_discard_is_recorded_at_the_engines_value(wa, table, referee, players):
     east, south, west = players[:3]
-    hand = record_hand(
+    hand = record_deal(
         table=table,
         number=1,
         deal=DealInput(
@@ -64,7 +64,7 @@ def test_each_winner_on_one_discard_is_recorded_at_the_engines_value(wa, table, 
 def test_a_value_beside_an_extra_winners_tiles_must_agree(wa, table, referee, players):
     east, south, west = players[:3]
     with pytest.raises(ValidationError) as refusal:
-        record_hand(
+        record_deal(
             table=table,
             number=1,
             deal=DealInput(
@@ -85,7 +85,7 @@ def test_a_value_beside_an_extra_winners_tiles_must_agree(wa, table, referee, pl
 def test_tiles_below_the_minimum_are_a_faulty_out_not_a_win(wa, table, referee, players):
     west = players[2]
     with pytest.raises(ValidationError) as refusal:
-        record_hand(
+        record_deal(
             table=table,
             number=1,
             deal=DealInput(result="win", winner=west, tiles=SMALL),
@@ -102,7 +102,7 @@ def test_wilmington_tiles_that_are_no_hand_are_refused_with_the_engines_message(
 ):
     east, south, west = players[:3]
     with pytest.raises(ValidationError) as refusal:
-        record_hand(
+        record_deal(
             table=table,
             number=1,
             deal=DealInput(

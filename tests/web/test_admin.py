@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tournament.models import Player, Round, Tournament
-from tournament.services import DealInput, create_table, record_hand
+from tournament.services import DealInput, create_table, record_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -59,7 +59,7 @@ def test_the_rules_are_read_only_in_the_admin_once_a_hand_is_recorded(
     ]
     round = Round.objects.create(tournament=tournament, number=1, status=Round.Status.PLAYING)
     table = create_table(round=round, number=1, players=players)
-    record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=organiser)
+    record_deal(table=table, number=1, deal=DealInput(result="draw"), entered_by=organiser)
 
     page = superuser_client.get(f"/admin/tournament/tournament/{tournament.pk}/change/")
     superuser_client.post(

@@ -17,7 +17,7 @@ from tournament.services import (
     assign_referees,
     extend_clock,
     pause_clock,
-    record_hand,
+    record_deal,
     record_penalty,
     start_clock,
     swap_players,
@@ -64,7 +64,7 @@ def test_the_board_is_304_until_a_hand_then_200(organiser_client, board, organis
     assert response.status_code == 304
     assert response.content == b""
 
-    record_hand(
+    record_deal(
         table=board["tables"][1], number=1, deal=DealInput(result="draw"), entered_by=organiser
     )
     changed = again(organiser_client, board_url(), etag)
@@ -190,7 +190,7 @@ def test_the_projector_parts(client, board, organiser, now, monkeypatch):
 
     # A hand in play shows nowhere on the projector; a swap of seats is another panel.
     panel = first(client, PROJECTOR, PANEL)
-    record_hand(
+    record_deal(
         table=board["tables"][0], number=1, deal=DealInput(result="draw"), entered_by=organiser
     )
     assert again(client, PROJECTOR, panel, PANEL).status_code == 304
@@ -209,12 +209,12 @@ def test_the_referee_part(client, board, organiser, referee):
     assert again(client, referee_url(1), etag).status_code == 304
 
     # A hand at the other table: nothing here changed.
-    record_hand(
+    record_deal(
         table=board["tables"][1], number=1, deal=DealInput(result="draw"), entered_by=organiser
     )
     assert again(client, referee_url(1), etag).status_code == 304
 
-    record_hand(
+    record_deal(
         table=board["tables"][0], number=1, deal=DealInput(result="draw"), entered_by=organiser
     )
     etag2 = again(client, referee_url(1), etag)["ETag"]

@@ -12,7 +12,7 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 from factories import make_players, make_tournament
 
-from tournament.services import DealInput, record_hand
+from tournament.services import DealInput, record_deal
 from tournament.web import live
 
 HTMX = {"HX-Request": "true"}
@@ -39,7 +39,7 @@ def test_a_second_viewer_of_the_same_version_gets_the_kept_fragment(
 def test_a_change_is_shown_to_the_next_viewer_not_the_kept_fragment(live_urls, board, organiser):
     before = Client().get(live_urls["table"], headers=HTMX)
 
-    record_hand(
+    record_deal(
         table=board["tables"][0], number=1, deal=DealInput(result="draw"), entered_by=organiser
     )
     after = Client().get(live_urls["table"], headers=HTMX)

@@ -11,7 +11,7 @@ from django.core.cache import caches
 from django.test import Client
 from django.urls import reverse
 
-from tournament.services import DealInput, record_hand
+from tournament.services import DealInput, record_deal
 from tournament.web import live
 
 HTMX = {"HX-Request": "true"}
@@ -38,7 +38,7 @@ def clock(settings, monkeypatch) -> Clock:
 def hand(board, organiser):
     """Enter the next hand at table 1 of `board`."""
     numbers = iter(range(1, 17))
-    return lambda: record_hand(
+    return lambda: record_deal(
         table=board["tables"][0],
         number=next(numbers),
         deal=DealInput(result="draw"),

@@ -24,7 +24,7 @@ from tournament.models import (
 from tournament.services import (
     DealInput,
     create_round,
-    record_hand,
+    record_deal,
     record_penalty,
 )
 
@@ -40,7 +40,7 @@ def world(tournament, organiser, referee):
     """Round 1 in play (tables 1 and 2, a hand and a penalty at table 1), round 2 a draft."""
     players = make_players(tournament, name="P{}")
     _, tables = seated_round(tournament, organiser, [players[:4], players[4:]])
-    record_hand(
+    record_deal(
         table=tables[0],
         number=1,
         deal=DealInput(result="win", winner=players[0], fan=8),

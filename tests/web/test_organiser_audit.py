@@ -11,8 +11,8 @@ from tournament.infra.tokens import issue_token, user_for_token
 from tournament.models import ApiToken, AuditEntry
 from tournament.services import (
     DealInput,
-    correct_hand,
-    record_hand,
+    correct_deal,
+    record_deal,
 )
 from tournament.web.organiser.audit import Change, changes
 
@@ -35,13 +35,13 @@ def corrected(tournament, organiser):
     players = make_players(tournament, 4, name="P{}")
     _, (table,) = seated_round(tournament, organiser, [players])
     bob = make_user("bob", password="referee-pass-42")
-    hand = record_hand(
+    hand = record_deal(
         table=table,
         number=1,
         deal=DealInput(result="win", winner=players[0], discarder=players[1], fan=8),
         entered_by=bob,
     )
-    correct_hand(
+    correct_deal(
         hand=hand,
         deal=DealInput(result="win", winner=players[2], discarder=players[1], fan=8),
         entered_by=organiser,
@@ -185,13 +185,13 @@ def two_tables(tournament, organiser):
     players = make_players(tournament, 8, name="P{}")
     _, tables = seated_round(tournament, organiser, [players[:4], players[4:]])
     bob = make_user("bob", password="referee-pass-42")
-    record_hand(
+    record_deal(
         table=tables[0],
         number=1,
         deal=DealInput(result="win", winner=players[0], discarder=players[1], fan=8),
         entered_by=bob,
     )
-    record_hand(
+    record_deal(
         table=tables[1],
         number=1,
         deal=DealInput(result="win", winner=players[6], discarder=players[5], fan=8),

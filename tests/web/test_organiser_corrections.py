@@ -19,7 +19,7 @@ from tournament.services import (
     DealInput,
     confirm_submitted_games,
     end_game,
-    record_hand,
+    record_deal,
     record_penalty,
     set_round_status,
 )
@@ -42,14 +42,14 @@ def table(tournament, organiser, players):
     """
     _, (table, _) = seated_round(tournament, organiser, [players[:4], players[4:]])
     p1, p2, p3 = players[:3]
-    record_hand(
+    record_deal(
         table=table,
         number=1,
         deal=DealInput(result="win", winner=p1, discarder=p2, fan=8),
         entered_by=organiser,
     )
-    record_hand(table=table, number=2, deal=DealInput(result="draw"), entered_by=organiser)
-    record_hand(
+    record_deal(table=table, number=2, deal=DealInput(result="draw"), entered_by=organiser)
+    record_deal(
         table=table, number=3, deal=DealInput(result="win", winner=p3, fan=8), entered_by=organiser
     )
     return table
@@ -289,7 +289,7 @@ def test_the_last_hand_of_an_ended_game_stays(logged_in, table, organiser):
 
 
 def penalty_data(player, **changes) -> dict:
-    return {"player": player.pk, "points": "10", "reason": "Slow play", "hand_number": "",
+    return {"player": player.pk, "points": "10", "reason": "Slow play", "deal_number": "",
             **changes}  # fmt: skip
 
 
@@ -297,7 +297,7 @@ def test_record_a_deduction_on_the_game(logged_in, table, players):
     response = logged_in.post(url("penalty_add"), penalty_data(players[1]))
     assert response.status_code == 302
     penalty = Penalty.objects.get()
-    assert (penalty.kind, penalty.points, penalty.hand_number) == ("deduction", 10, None)
+    assert (penalty.kind, penalty.points, penalty.deal_number) == ("deduction", 10, None)
     assert scores(table) == [16, -42, 40, -24]
     page = logged_in.get(url("table"))
     assert page.context["lines"][-1].running == (16, -42, 40, -24)
@@ -305,7 +305,7 @@ def test_record_a_deduction_on_the_game(logged_in, table, players):
 
 
 def test_record_a_distributed_penalty_for_an_earlier_hand(logged_in, table, players):
-    data = penalty_data(players[0], points="30", distributed="on", hand_number="2")
+    data = penalty_data(players[0], points="30", distributed="on", deal_number="2")
     assert logged_in.post(url("penalty_add"), data).status_code == 302
     assert scores(table) == [-14, -22, 50, -14]
     lines = logged_in.get(url("table")).context["lines"]
@@ -322,7 +322,7 @@ def test_record_a_distributed_penalty_for_an_earlier_hand(logged_in, table, play
         ),
         ({"points": "70"}, "points", "A deduction is 5 to 60 points."),
         ({"reason": ""}, "reason", "This field is required."),
-        ({"hand_number": "17"}, "hand_number", "Ensure this value is less than or equal to 16."),
+        ({"deal_number": "17"}, "deal_number", "Ensure this value is less than or equal to 16."),
     ],
 )
 def test_bad_penalties_are_refused(logged_in, table, players, changes, field, message):
@@ -412,7 +412,7 @@ def test_record_a_false_win_for_an_earlier_hand(logged_in, table, players):
     response = logged_in.post(url("false_win_add"), {"number": "2", "offender": players[3].pk})
     assert response.status_code == 302
     penalty = Penalty.objects.get()
-    assert (penalty.kind, penalty.points, penalty.hand_number) == ("false_win", 30, 2)
+    assert (penalty.kind, penalty.points, penalty.deal_number) == ("false_win", 30, 2)
     assert scores(table) == [26, -22, 50, -54]
     assert messages_of(response) == ["The false win of P4 in hand 2 is recorded."]
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 from factories import seated_round
 
 from tournament.models import AuditEntry, Deal, ExtraWin
-from tournament.services import DealInput, record_hand
+from tournament.services import DealInput, record_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -38,13 +38,13 @@ def japanese(tournament, organiser, players):
     F, and each loser 100 for the extra hand: (-300, -200, +700, -200)."""
     table = _table(tournament, organiser, players, "japanese-transitional")
     p1, p2, p3 = players[:3]
-    record_hand(
+    record_deal(
         table=table,
         number=1,
         deal=DealInput(result="win", winner=p1, discarder=p2, value=60),
         entered_by=organiser,
     )
-    record_hand(
+    record_deal(
         table=table,
         number=2,
         deal=DealInput(result="win", winner=p3, value=100),
@@ -161,7 +161,7 @@ def test_a_win_without_its_value_is_refused_on_the_value(logged_in, japanese, pl
 
 def test_a_wilmington_deal_gains_a_second_winner(logged_in, tournament, organiser, players):
     table = _table(tournament, organiser, players, "wilmington-12-tile")
-    record_hand(
+    record_deal(
         table=table,
         number=1,
         deal=DealInput(result="win", winner=players[1], discarder=players[2], value=20),

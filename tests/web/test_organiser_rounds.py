@@ -16,7 +16,7 @@ from tournament.services import (
     confirm_submitted_games,
     create_round,
     end_game,
-    record_hand,
+    record_deal,
     set_round_status,
 )
 
@@ -51,7 +51,7 @@ def playing(draft, organiser, players):
     """Round 1 in play; hand 1 at table 1 is a draw; table 2 has nothing recorded."""
     set_round_status(round=draft, status="seated", actor=organiser)
     set_round_status(round=draft, status="playing", actor=organiser)
-    record_hand(
+    record_deal(
         table=draft.tables.get(number=1),
         number=1,
         deal=DealInput(result="draw"),

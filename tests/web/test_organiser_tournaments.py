@@ -17,7 +17,7 @@ from tournament.services import (
     confirm_game,
     create_round,
     end_game,
-    record_hand,
+    record_deal,
     set_round_status,
 )
 
@@ -62,13 +62,13 @@ def played(tournament, organiser):
     add_player(tournament=tournament, key="9", name="Sub", substitute=True)
     add_player(tournament=tournament, key="10", name="Gone", withdrawn_from_round=1)
     _, tables = seated_round(tournament, organiser, [players[:4], players[4:]])
-    record_hand(
+    record_deal(
         table=tables[0],
         number=1,
         deal=DealInput(result="win", winner=players[0], fan=8),
         entered_by=organiser,
     )
-    record_hand(table=tables[0], number=2, deal=DealInput(result="draw"), entered_by=organiser)
+    record_deal(table=tables[0], number=2, deal=DealInput(result="draw"), entered_by=organiser)
     end_game(table=tables[1], ended_by_time=True, entered_by=organiser)
     create_round(tournament=tournament, actor=organiser)
     return tables

@@ -15,8 +15,8 @@ from tournament.services import (
     confirm_submitted_games,
     create_round,
     end_game,
+    record_deal,
     record_false_win,
-    record_hand,
     set_round_status,
     set_seating,
 )
@@ -54,14 +54,14 @@ def cup(tournament, organiser, client):
         organiser,
         [[p["Ann"], p["Ben"], p["Cai"], p["Dora"]], [p["Eve"], p["Finn"], p["Gus"], p["Sam"]]],
     )
-    record_hand(
+    record_deal(
         table=t1,
         number=1,
         deal=DealInput(result="win", winner=p["Ann"], discarder=p["Ben"], fan=8, flowers=1),
         entered_by=organiser,
     )
-    record_hand(table=t1, number=2, deal=DealInput(result="draw"), entered_by=organiser)
-    record_hand(
+    record_deal(table=t1, number=2, deal=DealInput(result="draw"), entered_by=organiser)
+    record_deal(
         table=t2,
         number=1,
         deal=DealInput(result="win", winner=p["Gus"], fan=8),
@@ -305,7 +305,7 @@ def build(tournament, organiser, tables: int) -> None:
     set_round_status(round=one, status="playing", actor=organiser)
     for table in one.tables.all():
         seats = sorted(table.seats.all(), key=lambda seat: seat.index)
-        record_hand(
+        record_deal(
             table=table,
             number=1,
             deal=DealInput(result="win", winner=seats[0].player, discarder=seats[1].player, fan=8),
@@ -321,7 +321,7 @@ def build(tournament, organiser, tables: int) -> None:
     set_round_status(round=two, status="seated", actor=organiser)
     set_round_status(round=two, status="playing", actor=organiser)
     for table in two.tables.all():
-        record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=organiser)
+        record_deal(table=table, number=1, deal=DealInput(result="draw"), entered_by=organiser)
 
 
 # Pages (not the CSV download) include the header's check whether to offer "Organise".

@@ -14,8 +14,8 @@ from tournament.services import (
     assign_referees,
     confirm_game,
     end_game,
+    record_deal,
     record_false_win,
-    record_hand,
     set_round_status,
 )
 
@@ -51,7 +51,7 @@ def play(table, referee, deals, players) -> None:
                 facts[name] = [players[index] for index in facts[name]]
         if "extra_winners" in facts:
             facts["extra_winners"] = [(players[i], value) for i, value in facts["extra_winners"]]
-        record_hand(table=table, number=number, entered_by=referee, deal=DealInput(**facts))
+        record_deal(table=table, number=number, entered_by=referee, deal=DealInput(**facts))
 
 
 @pytest.fixture(params=["japanese-transitional", "wilmington-12-tile"])

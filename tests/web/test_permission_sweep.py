@@ -33,7 +33,7 @@ from tournament.models import (
 from tournament.services import (
     DealInput,
     create_round,
-    record_hand,
+    record_deal,
     record_penalty,
 )
 
@@ -80,13 +80,13 @@ def world(tournament, organiser):
     Player.objects.filter(pk=players[0].pk).update(team="Alpha")  # the team pages exist
     Player.objects.filter(pk=players[1].pk).update(team="Beta")
     _, tables = seated_round(tournament, organiser, [players[:4], players[4:]])
-    record_hand(
+    record_deal(
         table=tables[0],
         number=1,
         deal=DealInput(result="win", winner=players[0], fan=8),
         entered_by=organiser,
     )
-    record_hand(table=tables[1], number=1, deal=DealInput(result="draw"), entered_by=organiser)
+    record_deal(table=tables[1], number=1, deal=DealInput(result="draw"), entered_by=organiser)
     penalty = record_penalty(table=tables[0], player=players[1], points=10, distributed=False,
                              reason="Slow", entered_by=organiser)  # fmt: skip
     create_round(tournament=tournament, actor=organiser)

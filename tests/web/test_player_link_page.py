@@ -19,10 +19,10 @@ from tournament.models import AuditEntry, Deal, Player, RefereeCall, Registratio
 from tournament.services import (
     DealInput,
     confirm_game,
-    correct_hand,
+    correct_deal,
     end_game,
     pause_clock,
-    record_hand,
+    record_deal,
     set_round_status,
     start_clock,
     update_player,
@@ -215,7 +215,7 @@ def test_a_correction_at_the_players_table_is_marked_once(client, board, link):
     assert "New since you last looked" not in _text(client.get(url(link)))
 
     hand = Deal.objects.get(table=table, number=2)
-    correct_hand(hand=hand, deal=DealInput(result="draw"), entered_by=referee)
+    correct_deal(hand=hand, deal=DealInput(result="draw"), entered_by=referee)
     poll = client.get(url(link), **HTMX)
     page = _text(client.get(url(link)))
 
@@ -232,7 +232,7 @@ def test_a_correction_at_another_table_is_not_marked(client, board, link):
     referee = board["referee"]
     play(board["tables"][1], 1, referee)
     client.get(url(link))
-    correct_hand(
+    correct_deal(
         hand=Deal.objects.get(table=board["tables"][1]),
         deal=DealInput(result="draw"),
         entered_by=referee,
@@ -265,13 +265,13 @@ def test_a_newly_published_round_is_marked_with_the_table_and_seat(client, board
 
 
 def test_nothing_is_marked_on_the_first_look(client, board, link):
-    record_hand(
+    record_deal(
         table=board["tables"][0],
         number=1,
         deal=DealInput(result="draw"),
         entered_by=board["referee"],
     )
-    correct_hand(
+    correct_deal(
         hand=Deal.objects.get(table=board["tables"][0]),
         deal=DealInput(result="win", winner=board["players"][0], fan=8),
         entered_by=board["referee"],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.services import DealInput, add_player, record_hand
+from tournament.services import DealInput, add_player, record_deal
 
 HTMX = {"HX-Request": "true"}
 
@@ -34,7 +34,7 @@ def test_the_304_costs_at_most_two_queries(client, live_urls, page, django_asser
 def test_a_recorded_hand_gives_new_content_and_a_new_etag(client, live_urls, board, organiser):
     first = client.get(live_urls["table"], headers=HTMX)
 
-    record_hand(
+    record_deal(
         table=board["tables"][0], number=1, deal=DealInput(result="draw"), entered_by=organiser
     )
     response = client.get(live_urls["table"], headers={**HTMX, "If-None-Match": first["ETag"]})

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.services import DealInput, end_game, record_hand, record_penalty
+from tournament.services import DealInput, end_game, record_deal, record_penalty
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +26,7 @@ def test_a_hand_in_play_changes_its_table_and_round_not_the_standings(
     before = etags(client, live_urls)
 
     east = board["players"][0]
-    record_hand(
+    record_deal(
         table=board["tables"][0],
         number=1,
         deal=DealInput(result="win", winner=east, fan=8),
@@ -53,7 +53,7 @@ def test_a_penalty_in_play_changes_its_table_not_the_standings(client, live_urls
 
 
 def test_a_submitted_sheet_changes_the_standings(client, live_urls, board, organiser):
-    record_hand(
+    record_deal(
         table=board["tables"][0], number=1, deal=DealInput(result="draw"), entered_by=organiser
     )
     before = etags(client, live_urls)
@@ -67,14 +67,14 @@ def test_a_submitted_sheet_changes_the_standings(client, live_urls, board, organ
 def test_a_hand_corrected_after_the_sheet_changes_the_standings(
     client, live_urls, board, organiser
 ):
-    from tournament.services import correct_hand
+    from tournament.services import correct_deal
 
     table = board["tables"][0]
-    hand = record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=organiser)
+    hand = record_deal(table=table, number=1, deal=DealInput(result="draw"), entered_by=organiser)
     end_game(table=table, ended_by_time=True, entered_by=organiser)
     before = etags(client, live_urls)
 
     east = board["players"][0]
-    correct_hand(hand=hand, deal=DealInput(result="win", winner=east, fan=8), entered_by=organiser)
+    correct_deal(hand=hand, deal=DealInput(result="win", winner=east, fan=8), entered_by=organiser)
 
     assert status(client, live_urls["standings"], before["standings"]) == 200

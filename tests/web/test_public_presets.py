@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tournament.models import Tournament
 from tournament.reads.selectors import standings
-from tournament.services import DealInput, record_hand
+from tournament.services import DealInput, record_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +27,7 @@ def played(world, preset: str, deals: list[dict]) -> None:
         }
         if "extra_winners" in facts:
             facts["extra_winners"] = [(players[i], v) for i, v in facts["extra_winners"]]
-        record_hand(
+        record_deal(
             table=world.table, number=number, entered_by=world.referee, deal=DealInput(**facts)
         )
 

@@ -36,8 +36,8 @@ from tournament.services import (
     add_player,
     confirm_submitted_games,
     end_game,
+    record_deal,
     record_false_win,
-    record_hand,
     record_penalty,
     set_round_status,
     update_player,
@@ -72,21 +72,21 @@ def build_cup(tournament, organiser):
         organiser,
         [[p["Ann"], p["Ben"], p["Cai"], p["Dora"]], [p["Eve"], p["Fay"], p["Gus"], p["Hal"]]],
     )
-    record_hand(table=one, number=1, deal=DealInput(result="win", winner=p["Ann"], fan=8), **by)
-    record_hand(
+    record_deal(table=one, number=1, deal=DealInput(result="win", winner=p["Ann"], fan=8), **by)
+    record_deal(
         table=one,
         number=2,
         deal=DealInput(result="win", winner=p["Ben"], discarder=p["Cai"], fan=10, flowers=2),
         **by,
     )
-    record_hand(table=one, number=3, deal=DealInput(result="draw"), **by)
+    record_deal(table=one, number=3, deal=DealInput(result="draw"), **by)
     record_false_win(table=one, number=4, offender=p["Dora"], invalid_hand=False, **by)
     record_penalty(
         table=one, player=p["Cai"], points=10, distributed=False, reason="late return", **by
     )
     end_game(table=one, ended_by_time=True, **by)
     for number, winner in enumerate(["Eve", "Fay", "Gus"], start=1):
-        record_hand(
+        record_deal(
             table=two, number=number, deal=DealInput(result="win", winner=p[winner], fan=8), **by
         )
     end_game(table=two, ended_by_time=True, **by)
@@ -99,7 +99,7 @@ def build_cup(tournament, organiser):
         organiser,
         [[p["Ann"], p["Eve"], p["Ivy"], p["Ben"]], [p["Cai"], p["Fay"], p["Gus"], p["Hal"]]],
     )
-    record_hand(
+    record_deal(
         table=one,
         number=1,
         deal=DealInput(result="win", winner=p["Ivy"], discarder=p["Ann"], fan=8),
@@ -128,19 +128,19 @@ def build_field(tournament, organiser, *, tables: int):
         )
         for table in seated:
             seats = [seat.player for seat in table.seats.order_by("starting_wind")]
-            record_hand(
+            record_deal(
                 table=table, number=1, deal=DealInput(result="win", winner=seats[0], fan=8), **by
             )
             if number == 2:
                 continue
-            record_hand(
+            record_deal(
                 table=table,
                 number=2,
                 deal=DealInput(result="win", winner=seats[1], discarder=seats[2], fan=9),
                 **by,
             )
             record_false_win(table=table, number=3, offender=seats[3], invalid_hand=True, **by)
-            record_hand(table=table, number=3, deal=DealInput(result="draw"), **by)
+            record_deal(table=table, number=3, deal=DealInput(result="draw"), **by)
             record_penalty(
                 table=table, player=seats[2], points=5, distributed=False, reason="slow", **by
             )

@@ -16,7 +16,7 @@ from tournament.services import (
     add_player,
     create_round,
     end_game,
-    record_hand,
+    record_deal,
     set_round_status,
     set_seating,
 )
@@ -118,7 +118,7 @@ def test_a_game_played_to_the_end_is_not_marked_ended_by_time(client, tournament
     set_round_status(round=round, status=Round.Status.SEATED, actor=organiser)
     set_round_status(round=round, status=Round.Status.PLAYING, actor=organiser)
     for number in range(1, 17):
-        record_hand(table=table, number=number, deal=DealInput(result="draw"), entered_by=organiser)
+        record_deal(table=table, number=number, deal=DealInput(result="draw"), entered_by=organiser)
     end_game(table=table, ended_by_time=False, entered_by=organiser)
 
     html = client.get(url(1, 1)).content.decode()

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from tournament.models import SeatingJob
-from tournament.services import DealInput, add_player, record_hand
+from tournament.services import DealInput, add_player, record_deal
 from tournament.web.projector import DEFAULT_EVERY
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +34,7 @@ def field(tournament, organiser, board):
     """Round 1 of `board` in play, with a hand at table 1; and 8 more players."""
     for key in range(9, 17):
         add_player(tournament=tournament, key=str(key), name=f"Extra {key}")
-    record_hand(
+    record_deal(
         table=board["tables"][0], number=1, deal=DealInput(result="draw"), entered_by=organiser
     )
     return board

@@ -8,7 +8,7 @@ import pytest
 from test_referee_pages import messages_of, scores, snapshot, table_url
 
 from tournament.models import AuditEntry, Deal
-from tournament.services import DealInput, end_game, record_hand
+from tournament.services import DealInput, end_game, record_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,7 @@ def first_hand(world):
 
     Value 11: West pays 8 + 11 = 19, East and North pay 8 each; South gets 35.
     """
-    hand = record_hand(
+    hand = record_deal(
         table=world.table,
         number=1,
         deal=DealInput(
@@ -156,7 +156,7 @@ def test_correction_is_audited_with_before_and_after(referee_client, world, firs
 
 
 def test_an_earlier_hand_is_refused(referee_client, world, first_hand):
-    record_hand(
+    record_deal(
         table=world.table,
         number=2,
         deal=DealInput(result=Deal.Result.DRAW),

@@ -12,7 +12,7 @@ from test_referee_pages import table_url
 
 from tournament.models import Deal
 from tournament.reads import deals
-from tournament.services import DealInput, record_hand
+from tournament.services import DealInput, record_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +35,7 @@ def test_a_jt_deal_past_16_after_repeats_is_checked_with_its_own_winds(referee_c
     tournament.save()
     east = world.players[0]
     for number in range(1, 17):  # East wins them all and deals every one
-        record_hand(
+        record_deal(
             table=table,
             number=number,
             deal=DealInput(result="win", winner=east, value=60),

@@ -10,7 +10,7 @@ from test_referee_hands import errors_of
 from test_referee_pages import scores, table_url
 
 from tournament.models import Deal
-from tournament.services import DealInput, record_false_win, record_hand
+from tournament.services import DealInput, record_deal, record_false_win
 
 pytestmark = pytest.mark.django_db
 
@@ -173,7 +173,7 @@ def test_the_server_refuses_the_offender_as_winner_with_the_reason(referee_clien
 
 def test_the_next_hand_lets_the_offender_win_again(referee_client, world):
     false_win(world)
-    record_hand(
+    record_deal(
         table=world.table, number=1, deal=DealInput(result="draw"), entered_by=world.referee
     )
     html = referee_client.get(table_url(world)).content.decode()
@@ -183,7 +183,7 @@ def test_the_next_hand_lets_the_offender_win_again(referee_client, world):
 
 def test_the_correction_of_the_hand_does_not_offer_the_offender_as_winner(referee_client, world):
     false_win(world)
-    record_hand(
+    record_deal(
         table=world.table,
         number=1,
         deal=DealInput(result="win", winner=world.players[0], discarder=world.players[2], fan=8),

@@ -8,7 +8,7 @@ import pytest
 from test_referee_pages import messages_of, scores, snapshot, table_url
 
 from tournament.models import Deal, Penalty, Round
-from tournament.services import DealInput, record_false_win, record_hand
+from tournament.services import DealInput, record_deal, record_false_win
 
 pytestmark = pytest.mark.django_db
 
@@ -154,7 +154,7 @@ def test_a_win_under_eight_fan_offers_a_false_win_instead(referee_client, world)
 
 
 def test_hand_already_entered_by_someone_else_is_a_conflict(referee_client, world):
-    record_hand(
+    record_deal(
         table=world.table, number=1, deal=DealInput(result="draw"), entered_by=world.organiser
     )
     response = referee_client.post(table_url(world, "win"), win(number=1))
@@ -180,7 +180,7 @@ def test_hand_already_entered_by_someone_else_is_a_conflict(referee_client, worl
 
 def test_a_hand_number_gone_out_of_order_redraws_the_table(referee_client, world):
     """Another device removed the last hand: the form's hand number is no longer the next."""
-    record_hand(
+    record_deal(
         table=world.table, number=1, deal=DealInput(result="draw"), entered_by=world.organiser
     )
     response = referee_client.post(table_url(world, "win"), win(number=3), follow=True)
@@ -219,7 +219,7 @@ def test_drawn_hand_pays_nothing_and_moves_the_deal(referee_client, world):
 
 
 def test_a_stale_drawn_hand_is_refused(referee_client, world):
-    record_hand(
+    record_deal(
         table=world.table, number=1, deal=DealInput(result="draw"), entered_by=world.organiser
     )
     response = referee_client.post(table_url(world, "draw"), {"number": 1}, follow=True)
@@ -285,7 +285,7 @@ def test_full_entry_saves_the_win_scored_by_the_engine(referee_client, world):
 
 def test_full_entry_uses_the_seat_wind_of_the_hand_being_entered(referee_client, world):
     for number in range(1, 5):
-        record_hand(
+        record_deal(
             table=world.table,
             number=number,
             deal=DealInput(result="draw"),
@@ -318,7 +318,7 @@ def test_full_entry_under_eight_fan_cannot_be_saved_and_offers_a_false_win(refer
     response = referee_client.post(table_url(world, "full"), {**data, "action": "false_win"})
     assert response.status_code == 302
     penalty = Penalty.objects.get()
-    assert (penalty.kind, penalty.points, penalty.hand_number) == ("false_win", 30, 1)
+    assert (penalty.kind, penalty.points, penalty.deal_number) == ("false_win", 30, 1)
     assert scores(world.table) == [10, 10, -30, 10]
     assert not Deal.objects.exists()
 

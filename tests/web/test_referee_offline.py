@@ -13,7 +13,7 @@ from factories import draws
 from test_referee_pages import messages_of, scores, snapshot, table_url
 
 from tournament.models import AuditEntry, Deal, Penalty, Table, Tournament
-from tournament.services import DealInput, record_hand
+from tournament.services import DealInput, record_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -109,7 +109,7 @@ def test_a_resubmitted_form_is_recognised_and_recorded_once(
 def test_a_resubmission_is_recognised_after_the_game_has_moved_on(referee_client, world):
     key = str(uuid.uuid4())
     referee_client.post(table_url(world, "win"), {**WIN, "submission": key})
-    record_hand(
+    record_deal(
         table=world.table, number=2, deal=DealInput(result="draw"), entered_by=world.organiser
     )
     referee_client.get(table_url(world))
@@ -193,7 +193,7 @@ def test_a_key_sent_again_with_other_values_records_nothing_and_is_replaced(refe
 
 def test_another_users_key_is_not_answered_with_their_record(referee_client, world):
     key = uuid.uuid4()
-    record_hand(
+    record_deal(
         table=world.table,
         number=1,
         deal=DealInput(result="draw"),

@@ -18,8 +18,8 @@ from tournament.services import (
     assign_referees,
     create_table,
     end_game,
+    record_deal,
     record_false_win,
-    record_hand,
 )
 
 pytestmark = pytest.mark.django_db
@@ -138,7 +138,7 @@ def test_referee_of_table_one_cannot_enter_at_table_two(client, world):
 @pytest.mark.parametrize("name", [name for name in POST_NAMES if name != "end"])
 def test_get_on_a_post_address_is_refused_and_changes_nothing(client, world, name):
     client.force_login(world.referee)
-    record_hand(
+    record_deal(
         table=world.table, number=1, deal=DealInput(result="draw"), entered_by=world.referee
     )  # something that undo or end could change
     before = snapshot()
@@ -153,7 +153,7 @@ def test_get_on_a_post_address_is_refused_and_changes_nothing(client, world, nam
 def test_get_on_the_end_address_is_the_review_and_changes_nothing(client, world):
     """The address of the "submit the game sheet" review (reloaded, gone back to, reopened)."""
     client.force_login(world.referee)
-    record_hand(
+    record_deal(
         table=world.table, number=1, deal=DealInput(result="draw"), entered_by=world.referee
     )
     before = snapshot()
@@ -195,7 +195,7 @@ def table_links(response) -> list[str]:
 
 
 def test_my_tables_lists_the_tables_a_referee_is_assigned_to(client, world):
-    record_hand(
+    record_deal(
         table=world.table, number=1, deal=DealInput(result="draw"), entered_by=world.referee
     )
     client.force_login(world.referee)
@@ -278,7 +278,7 @@ def players_shown(response) -> list[tuple[str, str, str]]:
 
 def test_table_screen_shows_the_next_hand_winds_and_running_scores(client, world):
     players = world.players
-    record_hand(
+    record_deal(
         table=world.table,
         number=1,
         deal=DealInput(result="win", winner=players[1], discarder=players[2], fan=10, flowers=1),
@@ -301,7 +301,7 @@ def test_table_screen_shows_the_next_hand_winds_and_running_scores(client, world
 
 def test_seat_winds_follow_the_tournaments_rotation_after_a_wind_round(client, world):
     for number in range(1, 6):
-        record_hand(
+        record_deal(
             table=world.table,
             number=number,
             deal=DealInput(result="draw"),
@@ -326,7 +326,7 @@ def test_table_screen_includes_the_score_sheet(client, world):
         invalid_hand=False,
         entered_by=world.referee,
     )
-    record_hand(
+    record_deal(
         table=world.table, number=1, deal=DealInput(result="draw"), entered_by=world.referee
     )
     client.force_login(world.referee)
@@ -339,7 +339,7 @@ def test_table_screen_includes_the_score_sheet(client, world):
 
 def test_after_sixteen_hands_the_screen_offers_to_end_the_game(client, world):
     for number in range(1, 17):
-        record_hand(
+        record_deal(
             table=world.table,
             number=number,
             deal=DealInput(result="draw"),
@@ -354,7 +354,7 @@ def test_after_sixteen_hands_the_screen_offers_to_end_the_game(client, world):
 
 def test_an_ended_game_shows_the_table_points_and_no_hand_forms(client, world):
     p = world.players
-    record_hand(
+    record_deal(
         table=world.table,
         number=1,
         deal=DealInput(result="win", winner=p[0], discarder=p[1], fan=8, flowers=0),
@@ -392,7 +392,7 @@ def test_the_forms_on_the_table_screen_have_distinct_ids(client, world):
 
 def test_table_screen_takes_a_fixed_number_of_queries(client, world, django_assert_num_queries):
     for number in range(1, 9):
-        record_hand(
+        record_deal(
             table=world.table,
             number=number,
             deal=DealInput(result="draw"),

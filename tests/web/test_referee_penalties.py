@@ -10,7 +10,7 @@ from test_referee_hands import errors_of, open_entry
 from test_referee_pages import messages_of, scores, snapshot, table_url
 
 from tournament.models import AuditEntry, Deal, Penalty, Table
-from tournament.services import DealInput, end_game, record_hand
+from tournament.services import DealInput, end_game, record_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +51,7 @@ def test_false_win_defaults_to_the_hand_in_play_and_may_name_an_earlier_hand(ref
     referee_client.post(
         table_url(world, "false_win"), {"offender": "1", "number": 2, "kind": "below_minimum"}
     )
-    assert Penalty.objects.get().hand_number == 2
+    assert Penalty.objects.get().deal_number == 2
 
 
 def test_false_win_for_a_hand_not_yet_played_is_refused_with_values_kept(referee_client, world):
@@ -70,7 +70,7 @@ def test_false_win_for_a_hand_not_yet_played_is_refused_with_values_kept(referee
 
 def test_the_winner_of_a_hand_cannot_be_given_a_false_win_for_it(referee_client, world):
     p = world.players
-    record_hand(
+    record_deal(
         table=world.table,
         number=1,
         deal=DealInput(result="win", winner=p[0], fan=8),
@@ -97,7 +97,7 @@ def test_deduction_is_given_to_nobody(referee_client, world):
     assert response.status_code == 302
     assert scores(world.table) == [0, 0, -15, 0]
     recorded = Penalty.objects.get()
-    assert (recorded.kind, recorded.reason, recorded.hand_number) == ("deduction", "Slow play", 1)
+    assert (recorded.kind, recorded.reason, recorded.deal_number) == ("deduction", "Slow play", 1)
     assert messages_of(response) == ["Deduction for Player 3: 15 points, given to nobody."]
 
 
@@ -107,7 +107,7 @@ def test_distributed_penalty_is_shared_by_the_other_three(referee_client, world)
         penalty(player="1", kind="distributed", points=30, reason="Exposed hand", hand=""),
     )
     assert scores(world.table) == [-30, 10, 10, 10]
-    assert Penalty.objects.get().hand_number is None
+    assert Penalty.objects.get().deal_number is None
 
 
 @pytest.mark.parametrize(
@@ -145,7 +145,7 @@ def test_penalty_errors_keep_the_values(referee_client, world, data, message):
 def test_undo_asks_for_confirmation_before_removing_the_last_hand(referee_client, world):
     p = world.players
     draws(world.table, 1, world.referee)
-    record_hand(
+    record_deal(
         table=world.table,
         number=2,
         deal=DealInput(result="win", winner=p[1], discarder=p[0], fan=8),

@@ -9,7 +9,7 @@ from test_referee_hands import errors_of
 from test_referee_pages import messages_of, scores, table_url
 
 from tournament.models import Deal, ExtraWin, Penalty
-from tournament.services import DealInput, record_hand
+from tournament.services import DealInput, record_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -130,7 +130,7 @@ def test_the_game_is_over_after_the_last_wind_round(referee_client, japanese):
     japanese.tournament.rule_settings = {"wind_rounds": 1}
     japanese.tournament.save()
     for number in range(1, 5):
-        record_hand(
+        record_deal(
             table=japanese.table,
             number=number,
             deal=DealInput(result="draw"),
@@ -365,7 +365,7 @@ def test_a_wilmington_dealer_continues_no_extra_hand(referee_client, wilmington)
 def test_a_wilmington_filled_sheet_calls_the_repeat_a_continued_deal(client, wilmington):
     from django.urls import reverse
 
-    record_hand(
+    record_deal(
         table=wilmington.table,
         number=1,
         deal=DealInput(
@@ -373,7 +373,7 @@ def test_a_wilmington_filled_sheet_calls_the_repeat_a_continued_deal(client, wil
         ),
         entered_by=wilmington.referee,
     )
-    record_hand(
+    record_deal(
         table=wilmington.table,
         number=2,
         deal=DealInput(result="draw"),

@@ -17,7 +17,7 @@ from tournament.services import (
     confirm_game,
     end_game,
     pause_clock,
-    record_hand,
+    record_deal,
     start_clock,
 )
 
@@ -49,7 +49,7 @@ def test_the_table_screen_polls_its_live_part(client, world):
 
 
 def test_the_live_part_is_a_fragment_with_clock_hands_scores_and_sheet(client, world, now):
-    record_hand(
+    record_deal(
         table=world.table,
         number=1,
         deal=DealInput(result="win", winner=world.players[1], discarder=world.players[2], fan=10),
@@ -162,7 +162,7 @@ def test_no_sheets_link_where_the_organiser_confirms(client, world):
 
 def test_a_second_referee_sees_and_confirms_a_submitted_sheet(client, second_referee_world):
     world = second_referee_world
-    record_hand(
+    record_deal(
         table=world.table,
         number=1,
         deal=DealInput(result="win", winner=world.players[0], fan=8),

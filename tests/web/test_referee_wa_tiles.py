@@ -133,7 +133,7 @@ def test_one_tap_records_the_faulty_out_and_keeps_the_other_win_to_save(referee_
 
     assert response.status_code == 200, errors_of(response)
     penalty = Penalty.objects.get()
-    assert (penalty.seat.player.key, penalty.hand_number) == ("1", 1)
+    assert (penalty.seat.player.key, penalty.deal_number) == ("1", 1)
     assert not Deal.objects.exists()
     html = response.content.decode()
     assert "Player 1" in html and "messages" in html

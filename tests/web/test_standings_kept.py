@@ -12,7 +12,7 @@ from tournament.services import (
     DealInput,
     add_player,
     confirm_game,
-    correct_hand,
+    correct_deal,
     record_penalty,
     remove_player,
 )
@@ -57,7 +57,7 @@ def test_a_correction_counts_at_once(client, confirmed, organiser):
     before = scores(client)
     page_before = client.get(PAGE).content
 
-    correct_hand(
+    correct_deal(
         hand=confirmed.deals.get(number=2), deal=DealInput(result="draw"), entered_by=organiser
     )
 
@@ -120,7 +120,7 @@ def test_a_change_to_a_submitted_sheet_shows_in_the_provisional_standings(client
                    reason="Slow", entered_by=organiser)  # fmt: skip
     assert scores(client, provisional=True)[ann] == before - 30
 
-    correct_hand(
+    correct_deal(
         hand=table.deals.get(number=1), deal=DealInput(result="draw"), entered_by=organiser
     )
     assert scores(client, provisional=True)[ann] < before - 30

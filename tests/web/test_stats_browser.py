@@ -21,7 +21,7 @@ from tournament.services import (
     DealInput,
     confirm_submitted_games,
     end_game,
-    record_hand,
+    record_deal,
     seat_round,
     set_round_status,
 )
@@ -58,7 +58,7 @@ def demo(transactional_db):
         for number, (winner, discarder, fan) in enumerate(
             [(0, 1, 8), (2, None, 12), (3, 0, 24), (1, 2, 9)], start=1
         ):
-            record_hand(
+            record_deal(
                 table=table,
                 number=number,
                 deal=DealInput(

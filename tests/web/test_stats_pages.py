@@ -16,8 +16,8 @@ from tournament.services import (
     confirm_submitted_games,
     create_round,
     end_game,
+    record_deal,
     record_false_win,
-    record_hand,
     set_round_status,
     set_seating,
 )
@@ -224,7 +224,7 @@ def build(tournament, organiser, tables: int) -> None:
         set_round_status(round=round, status="playing", actor=organiser)
         for table in round.tables.all():
             seats = sorted(table.seats.all(), key=lambda seat: seat.index)
-            record_hand(
+            record_deal(
                 table=table,
                 number=1,
                 deal=DealInput(
@@ -232,7 +232,7 @@ def build(tournament, organiser, tables: int) -> None:
                 ),
                 entered_by=organiser,
             )
-            record_hand(table=table, number=2, deal=DealInput(result="draw"), entered_by=organiser)
+            record_deal(table=table, number=2, deal=DealInput(result="draw"), entered_by=organiser)
             record_false_win(table=table, number=3, offender=seats[3].player,
                              invalid_hand=False, entered_by=organiser)  # fmt: skip
             end_game(table=table, ended_by_time=True, entered_by=organiser)

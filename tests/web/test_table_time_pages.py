@@ -17,7 +17,7 @@ from factories import make_user
 from preset_world import PRESETS, build
 
 from tournament.models import AuditEntry, Round, Table
-from tournament.services import DealInput, end_game, give_table_time, record_hand
+from tournament.services import DealInput, end_game, give_table_time, record_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -152,7 +152,7 @@ def test_refusals_come_back_on_the_tables_card_with_422(client, board, organiser
 
 def test_an_ended_game_is_refused_and_its_card_has_no_form(client, board, organiser, referee):
     table = board["tables"][0]
-    record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=referee)
+    record_deal(table=table, number=1, deal=DealInput(result="draw"), entered_by=referee)
     end_game(table=table, ended_by_time=True, entered_by=referee)
     client.force_login(organiser)
 
@@ -288,7 +288,7 @@ def test_the_projector_leaves_out_ended_games(client, board, organiser, referee,
     run_clock(board["round"], now)
     table = board["tables"][0]
     give_table_time(table=table, minutes=10, actor=organiser)
-    record_hand(table=table, number=1, deal=DealInput(result="draw"), entered_by=referee)
+    record_deal(table=table, number=1, deal=DealInput(result="draw"), entered_by=referee)
     end_game(table=table, ended_by_time=True, entered_by=referee)
     projector = reverse("public:projector", args=["spring-cup"])
 

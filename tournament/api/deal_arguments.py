@@ -1,5 +1,5 @@
 """A deal as the API receives it, turned into the arguments of the services that record and
-correct deals (`record_hand`, `correct_hand`): players found by key, the tiles in the case
+correct deals (`record_deal`, `correct_deal`): players found by key, the tiles in the case
 format (from `tiles` or the compact notation) with their situation, further winners; and a
 service's refusal of a deal named by the request's field it is about."""
 
@@ -48,7 +48,7 @@ def players_by_key(table: Table, keys: dict[str, str | None]) -> dict[str, Playe
 
 
 def hand_values(table: Table, hand: schemas.HandCorrection) -> services.DealInput:
-    """The deal record_hand / correct_hand take, from a hand as sent."""
+    """The deal record_deal / correct_deal take, from a hand as sent."""
     if hand.tiles is not None and hand.compact is not None:
         raise invalid({"compact": "Send the tiles either as tiles or as compact, not both."})
     players = players_by_key(
@@ -157,7 +157,7 @@ def _deal_field(error: ValidationError, values: dict[str, Any]) -> str | None:
 
 
 def recorded(service: Any, deal: services.DealInput, **arguments: Any) -> Deal:
-    """`service` (record_hand or correct_hand) given a `deal`; a refusal about one of the
+    """`service` (record_deal or correct_deal) given a `deal`; a refusal about one of the
     deal's fields names it."""
     try:
         return service(**arguments, deal=deal)

@@ -215,7 +215,7 @@ def penalty(penalty: Penalty, *, usernames: dict[int, str] | None) -> dict[str, 
         "points": penalty.points,
         "distributed": penalty.distributed,
         "reason": penalty.reason,
-        "hand_number": penalty.hand_number,
+        "hand_number": penalty.deal_number,
         "entered_at": penalty.entered_at,
     }
     if usernames is not None:

@@ -113,13 +113,13 @@ def submit_hand(
     conflict.
 
     Who: a referee of this table or an organiser of the tournament."""
-    # Reads first; the hand is written in one short transaction (record_hand's, which holds the
+    # Reads first; the hand is written in one short transaction (record_deal's, which holds the
     # table's lock), and the answer is read after its commit.
     found, sent = reach(request).table, payload
     deal = deal_arguments.hand_values(found, sent)
     with token_use(request):
         hand = deal_arguments.recorded(
-            services.record_hand,
+            services.record_deal,
             deal,
             table=found,
             number=sent.number,
@@ -158,7 +158,7 @@ def correct_hand(
         message = "The hand number is the one in the address; it cannot change."
         raise invalid({"number": message})
     recorded = deal_arguments.recorded(
-        services.correct_hand, deal, hand=recorded, entered_by=request.user
+        services.correct_deal, deal, hand=recorded, entered_by=request.user
     )
     return _hand_answer(request, found, recorded)
 
@@ -259,7 +259,8 @@ def record_penalty(
 
     Who: a referee of this table or an organiser of the tournament."""
     found = reach(request).table
-    values = payload.model_dump() | deal_arguments.players_by_key(found, {"player": payload.player})
+    values = payload.model_dump(exclude={"hand_number"}) | {"deal_number": payload.hand_number}
+    values |= deal_arguments.players_by_key(found, {"player": payload.player})
     penalty = services.record_penalty(
         table=found, entered_by=request.user, submission=submission, **values
     )
@@ -287,6 +288,8 @@ def correct_penalty(
     Who: an organiser of the tournament."""
     found, recorded = reach(request).table, reach(request).named
     given = payload.model_dump(exclude_unset=True)
+    if "hand_number" in given:  # the penalty's deal, by its name on the wire
+        given["deal_number"] = given.pop("hand_number")
     if "player" in given:
         given |= deal_arguments.players_by_key(found, {"player": given["player"]})
     current: dict[str, Any] = {
@@ -294,7 +297,7 @@ def correct_penalty(
         "points": recorded.points,
         "distributed": recorded.distributed,
         "reason": recorded.reason,
-        "hand_number": recorded.hand_number,
+        "deal_number": recorded.deal_number,
     }
     recorded = services.correct_penalty(
         penalty=recorded, entered_by=request.user, **(current | given)

@@ -54,7 +54,7 @@ Export, import into an empty database and export again give the same document, f
 
 An import parses the document into the schema's models (of the version it gives), then builds the
 tournament with the services' checks (each round's games in memory with the functions
-`record_hand` and the penalty and game-end services use, then written in bulk; `bulk=False`
+`record_deal` and the penalty and game-end services use, then written in bulk; `bulk=False`
 goes hand by hand through the services themselves), so every rule of a live tournament is
 checked again: seating, round
 status, the game's length, the 8-fan minimum, a value the preset allows (JT: a multiple of 10 from

@@ -195,8 +195,8 @@ def _table(table: Table) -> TableRecordV5:
     by_hand: dict[int, list[Penalty]] = {}
     game_penalties = []
     for penalty in table.penalties.all():
-        if penalty.hand_number in numbers:
-            by_hand.setdefault(penalty.hand_number, []).append(penalty)
+        if penalty.deal_number in numbers:
+            by_hand.setdefault(penalty.deal_number, []).append(penalty)
         else:
             game_penalties.append(penalty)
     return TableRecordV5.model_construct(
@@ -280,6 +280,6 @@ def _penalty(penalty: Penalty, *, in_hand: bool) -> PenaltyRecord:
         "entered_by": penalty.entered_by.get_username(),
         "entered_at": penalty.entered_at,
     }
-    if not in_hand and penalty.hand_number is not None:
-        fields["hand_number"] = penalty.hand_number
+    if not in_hand and penalty.deal_number is not None:
+        fields["hand_number"] = penalty.deal_number
     return PenaltyRecord.model_construct(**fields)

@@ -76,7 +76,7 @@ def import_tournament(
     `bulk` (the default) enters every game of a round in memory through the services'
     `games_in_memory` (the checks of the services that record entries one by one) and writes
     them in a fixed number of statements (`write_games`); False records them one by one
-    through `record_hand` and the penalty services. Both refuse the same archives with the
+    through `record_deal` and the penalty services. Both refuse the same archives with the
     same messages and build the same tournament.
     """
     archive = parse(data)

@@ -39,8 +39,8 @@ from tournament.services import (
     create_table,
     end_game,
     games_in_memory,
+    record_deal,
     record_false_win,
-    record_hand,
     record_penalty,
     set_round_status,
     set_seating,
@@ -133,7 +133,7 @@ class _OneByOne:
         return deals.next_deal(self.table)
 
     def add_hand(self, *, number: int, deal: DealInput, as_recorded: AsRecorded) -> Deal:
-        return record_hand(
+        return record_deal(
             table=self.table,
             number=number,
             deal=deal,
@@ -200,7 +200,7 @@ class _Game:
         self,
         game: GameInMemory | _OneByOne,
         data: PenaltyRecord,
-        hand_number: int | None,
+        deal_number: int | None,
         location: tuple[str | int, ...],
     ) -> None:
         loader = self.loader
@@ -213,13 +213,13 @@ class _Game:
                     points=data.points,
                     distributed=data.distributed,
                     reason=data.reason,
-                    hand_number=hand_number,
+                    deal_number=deal_number,
                     as_recorded=loader.entered(data),
                 )
                 return
-            assert hand_number is not None  # the schema gives every false win its hand
+            assert deal_number is not None  # the schema gives every false win its hand
             penalty = game.add_false_win(
-                number=hand_number,
+                number=deal_number,
                 offender=player,
                 invalid_hand=data.kind == Penalty.Kind.FALSE_WIN_INVALID_HAND,
                 reason=data.reason,

@@ -202,7 +202,7 @@ class PenaltyRecord(Record):
     # A false win's reason is written for it.
     reason: text(Penalty, "reason", optional=True) = default(Penalty, "reason")
     kind: PenaltyKind | None = None
-    hand_number: between(Penalty, "hand_number", low=1) | None = default(Penalty, "hand_number")
+    hand_number: between(Penalty, "deal_number", low=1) | None = default(Penalty, "deal_number")
     entered_by: Username | None = None
     entered_at: Moment | None = None
 

@@ -52,8 +52,8 @@ from tournament.services import (
     create_round,
     end_game,
     player_links,
+    record_deal,
     record_false_win,
-    record_hand,
     record_penalty,
     registrations,
     seat_round,
@@ -501,7 +501,7 @@ def _play_deals(
                 table=table, number=at.number, offender=offender, invalid_hand=False,
                 entered_by=user,
             )  # fmt: skip
-        record_hand(table=table, number=at.number, entered_by=user, deal=DealInput(**facts))
+        record_deal(table=table, number=at.number, entered_by=user, deal=DealInput(**facts))
     if count is None:
         raise RuntimeError(f"A demo game at table {table.number} did not end.")
 
@@ -509,7 +509,7 @@ def _play_deals(
 def _deal_facts(
     kind: str, rng: random.Random, demo: DealDemo, players: list[Player], dealer: Player
 ) -> dict[str, Any]:
-    """The arguments of `record_hand` for a deal of `kind` (and, as "false_win", the player
+    """The arguments of `record_deal` for a deal of `kind` (and, as "false_win", the player
     who declared a false win in it first)."""
     if kind == "draw":
         return {"result": "draw"}
@@ -582,7 +582,7 @@ def _play(
         fan, flowers = rng.choice(FAN_VALUES), rng.choice(FLOWERS)
         fields: dict[str, Any] = {"winner": winner, "discarder": discarder, "fan": fan}
         if kind == "draw":
-            record_hand(table=table, number=number, deal=DealInput(result="draw"), entered_by=user)
+            record_deal(table=table, number=number, deal=DealInput(result="draw"), entered_by=user)
             continue
         if kind == "false_win":
             # One of the others declared a win that was not one; the winner still wins.
@@ -600,7 +600,7 @@ def _play(
                 points=detail,
                 distributed=False,
                 reason="Took a tile out of turn",
-                hand_number=number,
+                deal_number=number,
                 entered_by=user,
             )
         elif kind in ("tiles", "tiles_self_drawn"):
@@ -608,7 +608,7 @@ def _play(
             flowers = detail["flowers"]
         if kind in ("self_drawn", "tiles_self_drawn") or (kind == "win" and rng.random() < 0.3):
             fields["discarder"] = None
-        record_hand(
+        record_deal(
             table=table,
             number=number,
             deal=DealInput(result="win", flowers=flowers, **fields),

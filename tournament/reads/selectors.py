@@ -256,7 +256,7 @@ def score_sheets(tables: Sequence[Table]) -> dict[int, list[ScoreSheetLine]]:
         if seats is not None:
             if penalty.seat_id in seats:
                 _PENALTY_SEAT.set_cached_value(penalty, seats[penalty.seat_id])
-        penalties[penalty.table_id].setdefault(penalty.hand_number, []).append(penalty)
+        penalties[penalty.table_id].setdefault(penalty.deal_number, []).append(penalty)
     sheets = {}
     for table in tables:
         scheme = table.round.tournament.seat_rotation

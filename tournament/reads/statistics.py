@@ -160,7 +160,7 @@ def wins_of(hands: Iterable[Deal], extra_wins: Iterable[ExtraWin]) -> list[Win]:
     read with `extra_wins_of`), in the order of the hands."""
     further: dict[int, list[ExtraWin]] = {}
     for extra in extra_wins:
-        further.setdefault(extra.hand_id, []).append(extra)
+        further.setdefault(extra.deal_id, []).append(extra)
     wins = []
     for hand in hands:
         if hand.result != Deal.Result.WIN:
@@ -175,7 +175,7 @@ def extra_wins_of(tournament: Tournament, hands: Sequence[Deal]) -> list[ExtraWi
     if not tournament.rulebook.several_winners or not hands:
         return []
     return list(
-        ExtraWin.objects.filter(hand__in=[hand.pk for hand in hands])
+        ExtraWin.objects.filter(deal__in=[hand.pk for hand in hands])
         .select_related("winner__player")
         .order_by("hand", "pk")
     )

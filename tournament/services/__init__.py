@@ -2,6 +2,13 @@
 
 from tournament.services.as_recorded import AsRecorded, SheetAsRecorded
 from tournament.services.deal_input import DealInput
+from tournament.services.deals import (
+    check_results_open,
+    correct_deal,
+    correct_last_deal,
+    record_deal,
+    remove_last_hand,
+)
 from tournament.services.games import (
     check_end_game,
     confirm_game,
@@ -10,13 +17,6 @@ from tournament.services.games import (
     reopen_game,
 )
 from tournament.services.games_in_memory import GameInMemory, games_in_memory, write_games
-from tournament.services.hands import (
-    check_results_open,
-    correct_hand,
-    correct_last_hand,
-    record_hand,
-    remove_last_hand,
-)
 from tournament.services.penalties import (
     correct_penalty,
     record_false_win,
@@ -62,8 +62,8 @@ __all__ = [
     "check_results_open",
     "confirm_game",
     "confirm_submitted_games",
-    "correct_hand",
-    "correct_last_hand",
+    "correct_deal",
+    "correct_last_deal",
     "correct_penalty",
     "create_round",
     "create_table",
@@ -74,7 +74,7 @@ __all__ = [
     "import_players_csv",
     "pause_clock",
     "record_false_win",
-    "record_hand",
+    "record_deal",
     "record_penalty",
     "remove_last_hand",
     "remove_penalty",

@@ -46,7 +46,7 @@ def seats_of(table: Table, *, false_wins_in: int | None = None) -> list[Seat]:
         seats = seats.annotate(
             false_win=Exists(
                 Penalty.objects.filter(
-                    seat=OuterRef("pk"), hand_number=false_wins_in, kind__in=FALSE_WIN_KINDS
+                    seat=OuterRef("pk"), deal_number=false_wins_in, kind__in=FALSE_WIN_KINDS
                 )
             )
         )
@@ -267,7 +267,7 @@ def penalty_snapshot(penalty: Penalty) -> dict[str, Any]:
         "points": penalty.points,
         "distributed": penalty.distributed,
         "reason": penalty.reason,
-        "hand_number": penalty.hand_number,
+        "hand_number": penalty.deal_number,
     }
 
 

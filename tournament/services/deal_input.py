@@ -305,7 +305,7 @@ def _refuse_false_win_offender(
         known = getattr(seat, "false_win", None)  # read with the seats (seats_of's false_wins_in)
         if known is None or getattr(seat, "false_wins_in", None) != number:
             known = table.penalties.filter(
-                hand_number=number, seat=seat, kind__in=FALSE_WIN_KINDS
+                deal_number=number, seat=seat, kind__in=FALSE_WIN_KINDS
             ).exists()
         offended = known
     if offended:
@@ -388,7 +388,7 @@ def _score_tiles(
     recorded: bool = False,
 ) -> tuple[int, int, dict[str, Any]]:
     """The fan and flowers of the tiles (and the tiles with the winds of the hand). A `fan`
-    given beside them must agree, unless it is `recorded` (see `record_hand`)."""
+    given beside them must agree, unless it is `recorded` (see `record_deal`)."""
     winner = hand.winner
     assert winner is not None
     scored, case = _scored_tiles(

@@ -25,6 +25,7 @@ from tournament.services._common import (
 from tournament.services.as_recorded import AsRecorded, SheetAsRecorded, keep_as_recorded
 from tournament.services.audit import record, record_all
 from tournament.services.deal_input import DealInput
+from tournament.services.deals import prepare_deal
 from tournament.services.games import (
     SHEET_FIELDS,
     close_sheet,
@@ -35,14 +36,13 @@ from tournament.services.games import (
     refuse_confirmed_unless_organiser,
     refuse_end,
 )
-from tournament.services.hands import prepare_hand
 from tournament.services.live import note_change
 from tournament.services.penalties import prepare_false_win, prepare_penalty
 
 
 @dataclass
 class GameInMemory:
-    """The game at one table, entered in memory by `actor` (as `record_hand`, `record_penalty`,
+    """The game at one table, entered in memory by `actor` (as `record_deal`, `record_penalty`,
     `record_false_win`, `end_game` and `confirm_game` record it, and refusing what they refuse,
     with the same messages); `write_games` writes it. Got from `games_in_memory`."""
 
@@ -69,8 +69,8 @@ class GameInMemory:
     def add_hand(
         self, *, number: int, deal: DealInput, as_recorded: AsRecorded | None = None
     ) -> Deal:
-        """Enter `deal` as hand `number`, as `record_hand` records it."""
-        hand, extra = prepare_hand(
+        """Enter `deal` as hand `number`, as `record_deal` records it."""
+        hand, extra = prepare_deal(
             table=self.table,
             seats=self.seats,
             last=self.last,
@@ -127,7 +127,7 @@ class GameInMemory:
         points: int,
         distributed: bool,
         reason: str,
-        hand_number: int | None = None,
+        deal_number: int | None = None,
         as_recorded: AsRecorded | None = None,
     ) -> Penalty:
         """Enter a penalty, as `record_penalty` records it."""
@@ -139,7 +139,7 @@ class GameInMemory:
             points=points,
             distributed=distributed,
             reason=reason,
-            hand_number=hand_number,
+            deal_number=deal_number,
             entered_by=self.actor,
             deals_so_far=(self.last.number if self.last else 0) + 1,
         )
@@ -224,7 +224,7 @@ def write_games(games: list[GameInMemory]) -> None:
     for game in games:
         for hand, extra in game.hands:
             for win in extra:
-                win.hand = hand
+                win.deal = hand
                 wins.append(win)
     ExtraWin.objects.bulk_create(wins)
     Penalty.objects.bulk_create([penalty for game in games for penalty in game.penalties])

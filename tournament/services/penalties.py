@@ -60,9 +60,9 @@ def record_false_win(
 
     `invalid_hand` is for wrong tiles or a wrong count (20 each under MCR); otherwise the hand
     was worth less than the minimum (10 each). `submission` is the idempotency key, as for
-    `record_hand`. `reason`: the reason to store, when not the automatic one (an import keeps
+    `record_deal`. `reason`: the reason to store, when not the automatic one (an import keeps
     the recorded one). `as_recorded` (an import): who entered it and when, as for
-    `record_hand`.
+    `record_deal`.
     """
     key = submission_key(
         submission,
@@ -137,7 +137,7 @@ def prepare_false_win(
         points=false_win_points(invalid_hand=invalid_hand, preset=preset),
         distributed=True,
         reason=_false_win_reason(kind, number),
-        hand_number=number,
+        deal_number=number,
         entered_by=entered_by,
     )
 
@@ -192,7 +192,7 @@ def record_penalty(
     points: int,
     distributed: bool,
     reason: str,
-    hand_number: int | None = None,
+    deal_number: int | None = None,
     entered_by: User,
     submission: uuid.UUID | str | None = None,
     as_recorded: AsRecorded | None = None,
@@ -200,7 +200,7 @@ def record_penalty(
     """A penalty with its reason: distributed to the other three players, or a deduction.
 
     `submission` is the idempotency key and `as_recorded` (an import) who entered it and
-    when, as for `record_hand`.
+    when, as for `record_deal`.
     """
     key = submission_key(
         submission,
@@ -210,7 +210,7 @@ def record_penalty(
         points=points,
         distributed=distributed,
         reason=reason.strip(),
-        hand_number=hand_number,
+        hand_number=deal_number,  # the name keys stored before the rename were made with
     )
     table = lock_table(table)
     earlier = replayed(Penalty, table, key)
@@ -228,7 +228,7 @@ def record_penalty(
         points=points,
         distributed=distributed,
         reason=reason,
-        hand_number=hand_number,
+        deal_number=deal_number,
         entered_by=entered_by,
     )
     keep_as_recorded(penalty, as_recorded)
@@ -246,7 +246,7 @@ def prepare_penalty(
     points: int,
     distributed: bool,
     reason: str,
-    hand_number: int | None,
+    deal_number: int | None,
     entered_by: User,
     deals_so_far: int | None = None,
 ) -> Penalty:
@@ -254,7 +254,7 @@ def prepare_penalty(
     a penalty may belong to in a game of no fixed length, when the caller knows them (None:
     read from the database)."""
     seat = seat_of(seats, player, "penalised player")
-    _check_penalty(table, points, distributed, reason, hand_number, deals_so_far)
+    _check_penalty(table, points, distributed, reason, deal_number, deals_so_far)
     return Penalty(
         table=table,
         seat=seat,
@@ -262,7 +262,7 @@ def prepare_penalty(
         points=points,
         distributed=distributed,
         reason=reason.strip(),
-        hand_number=hand_number,
+        deal_number=deal_number,
         entered_by=entered_by,
     )
 
@@ -275,7 +275,7 @@ def correct_penalty(
     points: int,
     distributed: bool,
     reason: str,
-    hand_number: int | None = None,
+    deal_number: int | None = None,
     entered_by: User,
 ) -> Penalty:
     """Change a recorded penalty; the game scores are recomputed and the change audited.
@@ -290,14 +290,14 @@ def correct_penalty(
     before = penalty_snapshot(penalty)
     seats = seats_of(table)
     seat = seat_of(seats, player, "penalised player")
-    _check_penalty(table, points, distributed, reason, hand_number)
+    _check_penalty(table, points, distributed, reason, deal_number)
     if not (distributed and penalty.kind in FALSE_WIN_KINDS):
         penalty.kind = Penalty.Kind.DISTRIBUTED if distributed else Penalty.Kind.DEDUCTION
     penalty.seat = seat
     penalty.points = points
     penalty.distributed = distributed
     penalty.reason = reason.strip()
-    penalty.hand_number = hand_number
+    penalty.deal_number = deal_number
     penalty.entered_by = entered_by
     penalty.save()
     recompute_scores(table, seats)
@@ -341,13 +341,13 @@ def _check_penalty(
     points: int,
     distributed: bool,
     reason: str,
-    hand_number: int | None,
+    deal_number: int | None,
     deals_so_far: int | None = None,
 ) -> None:
     if not reason.strip():
         raise ValidationError(_("Give the reason for the penalty."), code="reason_required")
     hands = table.round.tournament.rules.hands_per_game or deals_so_far or _deals_so_far(table)
-    if hand_number is not None and not 1 <= hand_number <= hands:
+    if deal_number is not None and not 1 <= deal_number <= hands:
         raise ValidationError(
             _("Hands are numbered 1 to %(hands)s."),
             code="bad_hand_number",

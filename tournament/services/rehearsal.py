@@ -59,8 +59,8 @@ from tournament.reads import deals
 from tournament.services.attendance import MOST_SUBSTITUTES, absent_from
 from tournament.services.audit import record
 from tournament.services.deal_input import DealInput
+from tournament.services.deals import record_deal
 from tournament.services.games import confirm_game, end_game
-from tournament.services.hands import record_hand
 from tournament.services.penalties import record_false_win, record_penalty
 from tournament.services.players import EDITABLE, add_player
 from tournament.services.rounds import create_round, set_round_status
@@ -349,7 +349,7 @@ class Dealer:
     def facts(
         self, kind: str, players: Sequence[Player], dealer: Player
     ) -> tuple[dict[str, Any], Player | None, bool]:
-        """The arguments of `record_hand` for a deal of `kind`, the player who declared a
+        """The arguments of `record_deal` for a deal of `kind`, the player who declared a
         false win first (or None) and whether their hand was invalid."""
         rng = self.rng
         if kind == "dealer":  # the dealer wins and deals again (JT, WA)
@@ -413,7 +413,7 @@ def play_game(table: Table, user: User, dealer: Dealer) -> Table:
                 invalid_hand=invalid,
                 entered_by=user,
             )
-        record_hand(table=table, number=at.number, entered_by=user, deal=DealInput(**facts))
+        record_deal(table=table, number=at.number, entered_by=user, deal=DealInput(**facts))
         if kind == "deduction":
             record_penalty(
                 table=table,
@@ -421,7 +421,7 @@ def play_game(table: Table, user: User, dealer: Dealer) -> Table:
                 points=10,
                 distributed=False,
                 reason="Dress rehearsal: slow play",
-                hand_number=at.number,
+                deal_number=at.number,
                 entered_by=user,
             )
     return end_game(table=table, ended_by_time=stop_after is not None, entered_by=user)

@@ -523,7 +523,7 @@ def player_record(
     penalties.sort(
         key=lambda item: (
             item["round"].number,
-            item["penalty"].hand_number or 99,
+            item["penalty"].deal_number or 99,
             item["penalty"].entered_at,
         )
     )

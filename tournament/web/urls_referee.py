@@ -20,7 +20,7 @@ urlpatterns = [
     path(f"{TABLE}false-win/", penalties.record_false_win, name="false_win"),
     path(f"{TABLE}penalty/", penalties.record_penalty, name="penalty"),
     path(f"{TABLE}undo/", hands.undo_last_hand, name="undo"),
-    path(f"{TABLE}correct/", hands.correct_last_hand, name="correct"),
+    path(f"{TABLE}correct/", hands.correct_last_deal, name="correct"),
     path(f"{TABLE}end/", game.end_game, name="end"),
     path(f"{TABLE}live/", sheets.table_live, name="live"),
     # Game sheets waiting for a second referee's confirmation, and the confirmation itself.

@@ -284,7 +284,7 @@ class PenaltyCreate(Request):
         "a multiple of 5).",
     )
     reason: of(models.Penalty, "reason")
-    hand_number: of(models.Penalty, "hand_number", ge=1) = Field(
+    hand_number: of(models.Penalty, "deal_number", ge=1) = Field(
         None, description="The hand it belongs to; null for a penalty on the whole game."
     )
 

@@ -20,7 +20,7 @@ from tournament.models import MOST_DEALS, Deal, Penalty, Round, Table, Tournamen
 from tournament.reads.access import AuthenticatedRequest
 from tournament.reads.selectors import format_points, score_sheet, table_results
 from tournament.services import (
-    correct_hand,
+    correct_deal,
     correct_penalty,
     end_game,
     record_false_win,
@@ -165,7 +165,7 @@ def hand(
     if request.method == "POST":
         if call_service(
             form,
-            lambda: correct_hand(hand=record, deal=form.deal(), entered_by=request.user),
+            lambda: correct_deal(hand=record, deal=form.deal(), entered_by=request.user),
             fields,
         ):
             messages.success(

@@ -12,9 +12,9 @@ def penalty_title(penalty: Penalty) -> str:
     names = {
         "kind": penalty.kind_label(penalty.table.round.tournament.words),
         "name": penalty.seat.player.name,
-        "number": penalty.hand_number,
+        "number": penalty.deal_number,
     }
-    if penalty.hand_number:
+    if penalty.deal_number:
         if penalty.table.round.tournament.words.calls_deals_hands:
             return _("%(kind)s for %(name)s in hand %(number)s") % names
         return _("%(kind)s for %(name)s in deal %(number)s") % names
@@ -59,7 +59,7 @@ def describe_penalty(penalty: Penalty) -> str:
     names = {
         "kind": penalty.kind_label(penalty.table.round.tournament.words),
         "name": penalty.seat.player.name,
-        "number": penalty.hand_number,
+        "number": penalty.deal_number,
         "each": max(penalty.payments(penalty.seat.index)),
         "points": penalty.points,
     }

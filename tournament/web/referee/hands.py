@@ -57,7 +57,7 @@ def record_win(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
     if not form.is_valid():
         return invalid(request, table, "win", form)
     try:
-        hand = services.record_hand(
+        hand = services.record_deal(
             table=table,
             number=form.cleaned_data["number"],
             deal=form.deal(),
@@ -239,7 +239,7 @@ def record_full(request: AuthenticatedHtmxRequest, **where: Any) -> HttpResponse
         form.add_error("tiles", engine_message(error))
         return render_table(request, table, bound=("full", form), verdict=verdict)
     try:
-        saved = services.record_hand(
+        saved = services.record_deal(
             table=table,
             number=form.cleaned_data["number"],
             deal=deal,
@@ -307,7 +307,7 @@ def record_draw(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
     if not form.is_valid():
         return invalid(request, table, "draw", form)
     try:
-        hand = services.record_hand(
+        hand = services.record_deal(
             table=table,
             number=form.cleaned_data["number"],
             deal=form.deal(),
@@ -328,7 +328,7 @@ def record_faulty_out(request: AuthenticatedRequest, **where: Any) -> HttpRespon
     if not form.is_valid():
         return invalid(request, table, "faulty_out", form)
     try:
-        hand = services.record_hand(
+        hand = services.record_deal(
             table=table,
             number=form.cleaned_data["number"],
             deal=form.deal(),
@@ -381,7 +381,7 @@ def undo_last_hand(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
 
 @require_POST
 @login_required
-def correct_last_hand(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
+def correct_last_deal(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
     """Correct the last hand in one step, while the game is open. A correction sent twice
     (the hand already has exactly these values) is answered as done; nothing changes."""
     table = referee_table(request, **where)
@@ -393,7 +393,7 @@ def correct_last_hand(request: AuthenticatedRequest, **where: Any) -> HttpRespon
     if not form.is_valid():
         return invalid(request, table, "correct", form)
     try:
-        hand = services.correct_last_hand(
+        hand = services.correct_last_deal(
             table=table,
             number=form.cleaned_data["number"],
             deal=form.deal(),

@@ -62,7 +62,7 @@ def record_penalty(request: AuthenticatedRequest, **where: Any) -> HttpResponse:
             points=form.cleaned_data["points"],
             distributed=form.distributed(),
             reason=form.cleaned_data["reason"],
-            hand_number=form.cleaned_data["hand"],
+            deal_number=form.cleaned_data["hand"],
             entered_by=request.user,
             submission=form.submission_key(),
         )

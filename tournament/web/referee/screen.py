@@ -160,7 +160,7 @@ def table_state(table: Table) -> TableState:
         false_wins=frozenset(
             (number, key)
             for number, key in table.penalties.filter(kind__in=FALSE_WIN_KINDS).values_list(
-                "hand_number", "seat__player__key"
+                "deal_number", "seat__player__key"
             )
             if number is not None
         ),

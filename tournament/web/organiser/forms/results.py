@@ -21,7 +21,7 @@ from tournament.services.penalties import scale_words
 from tournament.web.fan_pick import add_fan_pick, choose_fan
 from tournament.web.organiser.forms.common import PlayerChoiceField, player_choices
 
-# Where the codes of correct_hand about the result and who won belong on a correction form.
+# Where the codes of correct_deal about the result and who won belong on a correction form.
 _WHO_WON_ERRORS = {
     "bad_result": "result",
     "draw_has_no_winner": "result",
@@ -32,7 +32,7 @@ _WHO_WON_ERRORS = {
 
 
 class HandForm(forms.Form):
-    """A hand's result for `correct_hand`; tiles in the compact notation become the case format."""
+    """A hand's result for `correct_deal`; tiles in the compact notation become the case format."""
 
     result = forms.ChoiceField(
         label=_("Result"), choices=Deal.Result.choices, widget=forms.RadioSelect
@@ -107,7 +107,7 @@ class HandForm(forms.Form):
         return data
 
     def deal(self) -> DealInput:
-        """The corrected hand as `correct_hand` takes it."""
+        """The corrected hand as `correct_deal` takes it."""
         data = self.cleaned_data
         if data["result"] == Deal.Result.DRAW:
             return DealInput(result=data["result"])
@@ -138,7 +138,7 @@ class HandForm(forms.Form):
                 initial[name] = bool(hand.tiles.get(name))
         return initial
 
-    # Where each code of correct_hand belongs on the form.
+    # Where each code of correct_deal belongs on the form.
     ERROR_FIELDS = {
         **_WHO_WON_ERRORS,
         "fan_required": "fan",
@@ -165,7 +165,7 @@ class PlayersField(forms.TypedMultipleChoiceField):
 
 
 class DealForm(forms.Form):
-    """A deal of a preset that counts points (JT, WA) for `correct_hand`: its result, the
+    """A deal of a preset that counts points (JT, WA) for `correct_deal`: its result, the
     winner's value, and the preset's facts of the deal: riichi and faulty claims (JT), further
     winners on the same discard (WA), ready hands and faulty riichi after a draw (JT), the
     offender of a faulty out (JT).
@@ -247,7 +247,7 @@ class DealForm(forms.Form):
         return initial
 
     def deal(self) -> DealInput:
-        """The corrected deal as `correct_hand` takes it; the service refuses facts that do
+        """The corrected deal as `correct_deal` takes it; the service refuses facts that do
         not belong to the result, naming them."""
         data = self.cleaned_data
         arguments: dict[str, Any] = {"result": data["result"]}
@@ -288,12 +288,12 @@ _KEPT = {
 }
 
 
-def hand_number_field(**kwargs: Any) -> forms.IntegerField:
+def deal_number_field(**kwargs: Any) -> forms.IntegerField:
     """A hand number; a game of no fixed length is checked by the service."""
     return forms.IntegerField(min_value=1, max_value=MOST_DEALS, **kwargs)
 
 
-def limit_hand_number(field: forms.Field, hands_per_game: int | None) -> None:
+def limit_deal_number(field: forms.Field, hands_per_game: int | None) -> None:
     """Refuse a hand number past a game of a fixed number of hands (MCR: 16) on the form."""
     if hands_per_game is not None:
         field.validators.append(MaxValueValidator(hands_per_game))
@@ -305,7 +305,7 @@ class PenaltyForm(forms.Form):
     )
     distributed = forms.BooleanField(label=_("Distributed"), required=False)
     reason = forms.CharField(label=_("Reason"), max_length=300)
-    hand_number = hand_number_field(
+    deal_number = deal_number_field(
         label=_("Hand number"),
         required=False,
         help_text=_("Empty for a penalty on the whole game."),
@@ -320,13 +320,13 @@ class PenaltyForm(forms.Form):
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
-        limit_hand_number(self.fields["hand_number"], hands_per_game)
+        limit_deal_number(self.fields["deal_number"], hands_per_game)
         self.fields["distributed"].help_text = gettext(
             "Shared equally by the other three players (a multiple of 3). Otherwise a "
             "deduction of %(scale)s given to nobody."
         ) % {"scale": scale_words(rulebook_for(preset).penalty_scale)}
         self.fields["player"] = PlayerChoiceField(players=players, label=_("Player"))
-        self.order_fields(["player", "points", "distributed", "reason", "hand_number"])
+        self.order_fields(["player", "points", "distributed", "reason", "deal_number"])
 
     @staticmethod
     def initial_for(penalty: Penalty) -> dict[str, Any]:
@@ -335,12 +335,12 @@ class PenaltyForm(forms.Form):
             "points": penalty.points,
             "distributed": penalty.distributed,
             "reason": penalty.reason,
-            "hand_number": penalty.hand_number,
+            "deal_number": penalty.deal_number,
         }
 
     ERROR_FIELDS = {
         "reason_required": "reason",
-        "bad_hand_number": "hand_number",
+        "bad_hand_number": "deal_number",
         "not_divisible": "points",
         "deduction_out_of_range": "points",
         "not_seated": "player",
@@ -352,7 +352,7 @@ class FalseWinForm(forms.Form):
     faulty out), with the preset's amounts. Not offered where a faulty out ends the deal (JT):
     that is a deal's result."""
 
-    number = hand_number_field(label=_("Hand"))
+    number = deal_number_field(label=_("Hand"))
     invalid_hand = forms.BooleanField(required=False, label=_("Invalid hand"))
 
     def __init__(
@@ -364,7 +364,7 @@ class FalseWinForm(forms.Form):
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
-        limit_hand_number(self.fields["number"], hands_per_game)
+        limit_deal_number(self.fields["number"], hands_per_game)
         rules = preset.faulty_out
         amounts = {
             "each": rules.each,

@@ -125,7 +125,7 @@ class WinForm(WinnerForm):
         return data
 
     def deal(self) -> DealInput:
-        """The win as `services.record_hand` takes it."""
+        """The win as `services.record_deal` takes it."""
         data = self.cleaned_data
         win = DealInput(result=Deal.Result.WIN, winner=self.winner(), discarder=self.discarder())
         if self.rules.counts_fan:
@@ -322,7 +322,7 @@ class FullForm(WinnerForm):
         return situation
 
     def deal(self) -> DealInput:
-        """The win by its tiles as `services.record_hand` takes it: under MCR the tiles with
+        """The win by its tiles as `services.record_deal` takes it: under MCR the tiles with
         their situation and the flowers; under a preset that counts points the tiles for its
         engine, with the value if given and the preset's facts of the deal. Raises HandError
         when the tiles cannot be read."""
@@ -356,7 +356,7 @@ class DrawForm(HandForm):
             self.fields["ready"] = self.players_field(_("Ready hands shown"))
 
     def deal(self) -> DealInput:
-        """The drawn deal as `services.record_hand` takes it."""
+        """The drawn deal as `services.record_deal` takes it."""
         return DealInput(
             result=Deal.Result.DRAW,
             riichi=self.players_of("riichi"),
@@ -377,7 +377,7 @@ class FaultyOutForm(HandForm):
             self.fields["riichi"] = self.players_field(_("Riichi declared"))
 
     def deal(self) -> DealInput:
-        """The faulty out as `services.record_hand` takes it."""
+        """The faulty out as `services.record_deal` takes it."""
         offender = self.player(self.cleaned_data["offender"])
         return DealInput(result=Deal.Result.FAULTY_OUT, offender=offender)
 
@@ -469,7 +469,7 @@ class CorrectForm(KeyedForm):
         return data
 
     def deal(self) -> DealInput:
-        """The corrected deal as `services.correct_last_hand` takes it."""
+        """The corrected deal as `services.correct_last_deal` takes it."""
         data = self.cleaned_data
         if data["result"] == self.DRAW:
             return DealInput(result=Deal.Result.DRAW)

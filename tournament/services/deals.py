@@ -37,7 +37,7 @@ from tournament.services.games import refuse_confirmed_unless_organiser
 
 
 @transaction.atomic
-def record_hand(
+def record_deal(
     *,
     table: Table,
     number: int,
@@ -66,7 +66,7 @@ def record_hand(
     if earlier is not None:
         return earlier
     seats = seats_of(table, false_wins_in=number)
-    hand, extra = prepare_hand(
+    hand, extra = prepare_deal(
         table=table,
         seats=seats,
         last=deals.last_deal(table),
@@ -112,7 +112,7 @@ def check_results_open(*, table: Table) -> None:
     refuse_unless_playing(table)
 
 
-def prepare_hand(
+def prepare_deal(
     *,
     table: Table,
     seats: list[Seat],
@@ -123,7 +123,7 @@ def prepare_hand(
     false_wins: set[tuple[int, int]] | None = None,
 ) -> tuple[Deal, list[ExtraWin]]:
     """The deal `number` after `last` at `table` (its round and tournament loaded; `seats` in
-    starting order), checked as `record_hand` checks it, placed and paid: not saved, with its
+    starting order), checked as `record_deal` checks it, placed and paid: not saved, with its
     further winners (to save after it). Raises ValidationError.
 
     `false_wins` holds the (hand number, seat id) of the false wins recorded at the table,
@@ -150,8 +150,8 @@ def prepare_hand(
 
 
 @transaction.atomic
-def correct_hand(*, hand: Deal, deal: DealInput, entered_by: User) -> Deal:
-    """Replace a recorded deal by `deal` (checked as `record_hand` checks it). Every deal after
+def correct_deal(*, hand: Deal, deal: DealInput, entered_by: User) -> Deal:
+    """Replace a recorded deal by `deal` (checked as `record_deal` checks it). Every deal after
     it is placed again (who deals, the extra-hand numbers) and paid again, the game scores are
     recomputed and the change audited.
 
@@ -186,9 +186,9 @@ def correct_hand(*, hand: Deal, deal: DealInput, entered_by: User) -> Deal:
 
 
 @transaction.atomic
-def correct_last_hand(*, table: Table, number: int, deal: DealInput, entered_by: User) -> Deal:
+def correct_last_deal(*, table: Table, number: int, deal: DealInput, entered_by: User) -> Deal:
     """The referee's correction at the table: only the last hand, and only while the game is
-    open and the round in play (the organiser corrects anything with `correct_hand`).
+    open and the round in play (the organiser corrects anything with `correct_deal`).
 
     A correction sent again, to a hand that already has exactly these values, changes nothing:
     the hand is returned marked ``unchanged = True``.
@@ -221,7 +221,7 @@ def correct_last_hand(*, table: Table, number: int, deal: DealInput, entered_by:
             code="not_last_hand",
             params={"number": number},
         )
-    return correct_hand(hand=hand, deal=deal, entered_by=entered_by)
+    return correct_deal(hand=hand, deal=deal, entered_by=entered_by)
 
 
 def _has_result(hand: Deal, deal: DealInput) -> bool:
@@ -287,7 +287,7 @@ def _replay(table: Table) -> None:
 
 def _save_extra_wins(hand: Deal, extra: list[ExtraWin]) -> None:
     for win in extra:
-        win.hand = hand
+        win.deal = hand
     ExtraWin.objects.bulk_create(extra)
 
 
