@@ -24,8 +24,6 @@ from tournament.reads import stages
 from tournament.reads.clock import Clock, clock_of, table_clock
 from tournament.reads.deals import following
 from tournament.reads.selectors import ScoreSheetLine, score_sheet, table_results
-from tournament.reads.tally import Standing
-from tournament.reads.teams import TeamStanding
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
@@ -48,24 +46,6 @@ def points_number(points: Fraction) -> int | float:
     if points.denominator == 1:
         return points.numerator
     return round(float(points), 2)
-
-
-def standing_json(row: Standing) -> dict[str, Any]:
-    """One row of the standings, as the API and `manage.py standings --json` answer it."""
-    return {
-        "rank": row.rank,
-        "player": row.player.key,
-        "name": row.player.name,
-        "table_points": points_number(row.table_points),
-        "table_points_exact": str(row.table_points),
-        "score": points_number(Fraction(row.score)),
-        "substitute": row.player.substitute,
-        "provisional_games": row.provisional_games,
-        "stage": row.stage or None,
-        "score_exact": str(Fraction(row.score)),
-        "carried_table_points": _exact(row.carried_table_points),
-        "carried_score": _exact(row.carried_score),
-    }
 
 
 def tournament_detail(tournament: Tournament, *, rounds: QuerySet[Round]) -> dict[str, Any]:
@@ -367,32 +347,6 @@ def cut(tournament: Tournament) -> dict[str, Any]:
                 "carried_score": _exact(row.carried_score),
             }
             for row in preview.rows
-        ],
-    }
-
-
-def team_standing(team: TeamStanding) -> dict[str, Any]:
-    """One team of the team standings (also `manage.py standings --teams --json`'s)."""
-    return {
-        "rank": team.rank,
-        "team": team.name,
-        "slug": team.slug,
-        "complete": team.complete,
-        "table_points": points_number(team.table_points),
-        "table_points_exact": str(team.table_points),
-        "score": points_number(Fraction(team.score)),
-        "members": [
-            {
-                "player": member.standing.player.key,
-                "name": member.standing.player.name,
-                "rank": member.standing.rank,
-                "table_points": points_number(member.standing.table_points),
-                "table_points_exact": str(member.standing.table_points),
-                "score": points_number(Fraction(member.standing.score)),
-                "substitute": member.standing.player.substitute,
-                "counted": member.counted,
-            }
-            for member in team.members
         ],
     }
 

@@ -266,7 +266,7 @@ def get_standings(
         tournament,
         provisional=counted,
         shape="api",
-        build=lambda found: [serialisers.standing_json(row) for row in found],
+        build=lambda found: [schemas.Standing.model_validate(row) for row in found],
         before_round=seen.before_round,
     )
     return {
@@ -315,7 +315,7 @@ def get_team_standings(
         provisional=counted,
         shape="api-teams",
         build=lambda found: [
-            serialisers.team_standing(team) for team in team_standings(tournament, found)
+            schemas.TeamStanding.model_validate(team) for team in team_standings(tournament, found)
         ],
         before_round=seen.before_round,
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import ConfigDict, Field, WithJsonSchema
@@ -18,8 +19,11 @@ from tournament.api.schemas.base import (
     TablePoints,
     TablePointsExact,
     changes,
+    exact,
+    points_number,
 )
 from tournament.api.schemas.rounds import RoundSummary
+from tournament.reads import tally, teams
 
 # One place's table points, as `models.validate_table_points` allows them.
 TablePoint = Annotated[int, Field(ge=-models.MOST_TABLE_POINTS, le=models.MOST_TABLE_POINTS)]
@@ -217,19 +221,21 @@ class PlayerList(Paged):
     players: list[Player]
 
 
+# One row of the standings (`tournament.reads.tally.Standing`), as the API and `manage.py
+# standings --json` answer it.
 class Standing(Answer):
     rank: int | None = Field(
         ge=1, description="Shared by players level on everything; null for substitutes."
     )
-    player: str
-    name: str
+    player: str = Field(alias="player.key")
+    name: str = Field(alias="player.name")
     table_points: TablePoints
     table_points_exact: TablePointsExact
     score: int | float = Field(
         description="Whole, or rounded to two decimals when a finalist's carry-over makes it "
         "a fraction (score_exact holds it exactly)."
     )
-    substitute: bool
+    substitute: bool = Field(alias="player.substitute")
     provisional_games: int = Field(
         ge=0,
         description="Games counted whose sheets are not confirmed yet (0 unless provisional).",
@@ -245,6 +251,34 @@ class Standing(Answer):
     carried_score: str | None = Field(
         description="A finalist's score carried over from the cut, as an exact fraction."
     )
+
+    @staticmethod
+    def resolve_table_points(row: tally.Standing) -> int | float:
+        return points_number(row.table_points)
+
+    @staticmethod
+    def resolve_table_points_exact(row: tally.Standing) -> str:
+        return str(row.table_points)
+
+    @staticmethod
+    def resolve_score(row: tally.Standing) -> int | float:
+        return points_number(row.score)
+
+    @staticmethod
+    def resolve_stage(row: tally.Standing) -> str | None:
+        return row.stage or None
+
+    @staticmethod
+    def resolve_score_exact(row: tally.Standing) -> str:
+        return str(Fraction(row.score))
+
+    @staticmethod
+    def resolve_carried_table_points(row: tally.Standing) -> str | None:
+        return exact(row.carried_table_points)
+
+    @staticmethod
+    def resolve_carried_score(row: tally.Standing) -> str | None:
+        return exact(row.carried_score)
 
 
 class CutPlayer(Answer):
@@ -288,23 +322,40 @@ class Standings(Paged):
 
 
 class TeamMember(Answer):
-    player: str = Field(description="The player's key.")
-    name: str
-    rank: int | None = Field(ge=1, description="In the individual standings; null: substitute.")
+    player: str = Field(alias="standing.player.key", description="The player's key.")
+    name: str = Field(alias="standing.player.name")
+    rank: int | None = Field(
+        alias="standing.rank", ge=1, description="In the individual standings; null: substitute."
+    )
     table_points: TablePoints
     table_points_exact: TablePointsExact
     score: int | float = Field(description="Two decimals when a carry-over makes it a fraction.")
-    substitute: bool
+    substitute: bool = Field(alias="standing.player.substitute")
     counted: bool = Field(description="Among the best players the team's totals count.")
 
+    @staticmethod
+    def resolve_table_points(member: teams.TeamMember) -> int | float:
+        return points_number(member.standing.table_points)
 
+    @staticmethod
+    def resolve_table_points_exact(member: teams.TeamMember) -> str:
+        return str(member.standing.table_points)
+
+    @staticmethod
+    def resolve_score(member: teams.TeamMember) -> int | float:
+        return points_number(member.standing.score)
+
+
+# One team of the team standings (also `manage.py standings --teams --json`'s).
 class TeamStanding(Answer):
     rank: int = Field(
         ge=1,
         description="Shared by teams level on table points and score; incomplete teams "
         "are ranked after every complete one.",
     )
-    team: str = Field(description="The team's name, as its first player (by key) writes it.")
+    team: str = Field(
+        alias="name", description="The team's name, as its first player (by key) writes it."
+    )
     slug: str = Field(description="The team's part of its public page's address.")
     complete: bool = Field(
         description="Whether the team has at least team_best_of players who are not substitutes."
@@ -317,6 +368,18 @@ class TeamStanding(Answer):
     members: list[TeamMember] = Field(
         description="In the individual standings' order, substitutes last."
     )
+
+    @staticmethod
+    def resolve_table_points(team: teams.TeamStanding) -> int | float:
+        return points_number(team.table_points)
+
+    @staticmethod
+    def resolve_table_points_exact(team: teams.TeamStanding) -> str:
+        return str(team.table_points)
+
+    @staticmethod
+    def resolve_score(team: teams.TeamStanding) -> int | float:
+        return points_number(team.score)
 
 
 class TeamStandings(Answer):
