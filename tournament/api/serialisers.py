@@ -294,67 +294,6 @@ def _username(user: AbstractBaseUser | None) -> str | None:
     return user.get_username() if user is not None else None
 
 
-def cut(tournament: Tournament) -> dict[str, Any]:
-    """The cut to the final stage: the preview, or once confirmed the frozen finalists."""
-    confirmed = stages.confirmed_cut(tournament)
-    if confirmed is not None:
-        factor = confirmed.factor
-        players = [
-            {
-                "rank": None,
-                "player": finalist.player.key,
-                "name": finalist.player.name,
-                "table_points_exact": str(finalist.table_points),
-                "score": finalist.score,
-                "position": finalist.position,
-                "tied": False,
-                "eligible": True,
-                "carried_table_points": str(stages.carried(finalist.table_points, factor)),
-                "carried_score": str(stages.carried(finalist.score, factor)),
-            }
-            for finalist in confirmed.finalists.select_related("player")
-        ]
-        return {
-            "after_round": confirmed.after_round,
-            "size": confirmed.size,
-            "carry_over": confirmed.carry_over,
-            "consolation": confirmed.consolation,
-            "confirmed": True,
-            "confirmed_at": confirmed.confirmed_at.isoformat(),
-            "tied_at_line": False,
-            "players": players,
-        }
-    preview = stages.cut_preview(tournament)
-    return {
-        "after_round": preview.after_round,
-        "size": preview.size,
-        "carry_over": str(preview.factor),
-        "consolation": tournament.consolation,
-        "confirmed": False,
-        "confirmed_at": None,
-        "tied_at_line": preview.tied_at_line,
-        "players": [
-            {
-                "rank": row.standing.rank,
-                "player": row.standing.player.key,
-                "name": row.standing.player.name,
-                "table_points_exact": str(row.standing.table_points),
-                "score": row.standing.score,
-                "position": row.position,
-                "tied": row.tied,
-                "eligible": row.eligible,
-                "carried_table_points": _exact(row.carried_table_points),
-                "carried_score": _exact(row.carried_score),
-            }
-            for row in preview.rows
-        ],
-    }
-
-
-def _exact(value: Fraction | None) -> str | None:
-    return None if value is None else str(value)
-
-
 def clock(round: Round, now: datetime | None = None) -> dict[str, Any]:
     """The round clock (`tournament.reads.clock`) as the API shows it."""
     state = clock_of(round, now)

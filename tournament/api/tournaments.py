@@ -16,6 +16,7 @@ from tournament.api import pages, schemas, serialisers
 from tournament.api.auth import CREATORS, ORGANISERS, reach
 from tournament.api.errors import ApiError, invalid_field, refusals
 from tournament.models import Tournament
+from tournament.reads import stages
 from tournament.reads.access import AuthenticatedRequest
 from tournament.reads.prize_giving import shown
 from tournament.reads.selectors import visible_tournaments
@@ -113,6 +114,13 @@ def change_tournament(
     return serialisers.tournament_detail(tournament, rounds=tournament.rounds.all())
 
 
+def _cut_answer(request: HttpRequest, tournament: Tournament) -> schemas.Cut:
+    """The confirmed cut, or else its preview."""
+    cut = stages.confirmed_cut(tournament) or stages.cut_preview(tournament)
+    context = {"request": request, "tournament": tournament}
+    return schemas.Cut.model_validate(cut, context=context)
+
+
 @router.get(
     f"{T}/cut",
     url_name="cut",
@@ -120,7 +128,7 @@ def change_tournament(
     response={200: schemas.Cut, **refusals(401, 403, 404, 409)},
     summary="The cut to the final stage",
 )
-def get_cut(request: HttpRequest, slug: str) -> dict[str, Any]:
+def get_cut(request: HttpRequest, slug: str) -> schemas.Cut:
     """Who goes on to the final stage: before the cut is confirmed, a preview from the
     standings after its round (every ranked player, those in with their place and what they
     would carry, players level across the line marked); once confirmed, the finalists as
@@ -130,7 +138,7 @@ def get_cut(request: HttpRequest, slug: str) -> dict[str, Any]:
     tournament = reach(request).tournament
     if tournament.cut_after_round is None or tournament.cut_size is None:
         raise ApiError(409, "no_stage", "This tournament has no final stage.")
-    return serialisers.cut(tournament)
+    return _cut_answer(request, tournament)
 
 
 @router.post(
@@ -140,7 +148,7 @@ def get_cut(request: HttpRequest, slug: str) -> dict[str, Any]:
 )
 def post_cut(
     request: AuthenticatedRequest, slug: str, payload: schemas.Empty = schemas.EMPTY
-) -> dict[str, Any]:
+) -> schemas.Cut:
     """Confirm the cut as the preview shows it now (refused with 409 before its round is
     finished, once a later round has started, or when it is confirmed already). The body is
     empty or {}.
@@ -148,7 +156,7 @@ def post_cut(
     Who: an organiser of the tournament."""
     tournament = reach(request).tournament
     confirm_cut(tournament=tournament, actor=request.user)
-    return serialisers.cut(tournament)
+    return _cut_answer(request, tournament)
 
 
 @router.get(

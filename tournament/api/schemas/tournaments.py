@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from fractions import Fraction
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, WithJsonSchema
 
@@ -13,6 +13,7 @@ from tournament import models
 from tournament.api.fields import list_of, of, text
 from tournament.api.schemas.base import (
     Answer,
+    Context,
     Key,
     Paged,
     Request,
@@ -23,7 +24,7 @@ from tournament.api.schemas.base import (
     points_number,
 )
 from tournament.api.schemas.rounds import RoundSummary
-from tournament.reads import tally, teams
+from tournament.reads import stages, tally, teams
 
 # One place's table points, as `models.validate_table_points` allows them.
 TablePoint = Annotated[int, Field(ge=-models.MOST_TABLE_POINTS, le=models.MOST_TABLE_POINTS)]
@@ -281,6 +282,12 @@ class Standing(Answer):
         return exact(row.carried_score)
 
 
+def _cut_row(player: stages.CutRow | models.Finalist) -> tally.Standing | models.Finalist:
+    """What a player of the cut stood at: the standing of a preview's row, or the finalist."""
+    return player.standing if isinstance(player, stages.CutRow) else player
+
+
+# Read from a `stages.CutRow` of the preview, or a `models.Finalist` read with its cut.
 class CutPlayer(Answer):
     """A player in the cut: in the preview every ranked player, once confirmed the finalists."""
 
@@ -295,7 +302,49 @@ class CutPlayer(Answer):
     carried_table_points: str | None
     carried_score: str | None
 
+    @staticmethod
+    def resolve_rank(player: stages.CutRow | models.Finalist) -> int | None:
+        return player.standing.rank if isinstance(player, stages.CutRow) else None
 
+    @staticmethod
+    def resolve_player(player: stages.CutRow | models.Finalist) -> str:
+        return _cut_row(player).player.key
+
+    @staticmethod
+    def resolve_name(player: stages.CutRow | models.Finalist) -> str:
+        return _cut_row(player).player.name
+
+    @staticmethod
+    def resolve_table_points_exact(player: stages.CutRow | models.Finalist) -> str:
+        return str(_cut_row(player).table_points)
+
+    @staticmethod
+    def resolve_score(player: stages.CutRow | models.Finalist) -> Any:
+        return _cut_row(player).score
+
+    @staticmethod
+    def resolve_tied(player: stages.CutRow | models.Finalist) -> bool:
+        return isinstance(player, stages.CutRow) and player.tied
+
+    @staticmethod
+    def resolve_eligible(player: stages.CutRow | models.Finalist) -> bool:
+        return not isinstance(player, stages.CutRow) or player.eligible
+
+    @staticmethod
+    def resolve_carried_table_points(player: stages.CutRow | models.Finalist) -> str | None:
+        if isinstance(player, stages.CutRow):
+            return exact(player.carried_table_points)
+        return str(stages.carried(player.table_points, player.cut.factor))
+
+    @staticmethod
+    def resolve_carried_score(player: stages.CutRow | models.Finalist) -> str | None:
+        if isinstance(player, stages.CutRow):
+            return exact(player.carried_score)
+        return str(stages.carried(player.score, player.cut.factor))
+
+
+# Read from the confirmed `models.Cut`, or from the `stages.CutPreview` with the context's
+# "tournament".
 class Cut(Answer):
     """The cut to the final stage: a preview until confirmed, then the finalists as frozen."""
 
@@ -307,6 +356,34 @@ class Cut(Answer):
     confirmed_at: str | None
     tied_at_line: bool = Field(description="Players are level across the line (preview).")
     players: list[CutPlayer]
+
+    @staticmethod
+    def resolve_carry_over(cut: models.Cut | stages.CutPreview) -> str:
+        return cut.carry_over if isinstance(cut, models.Cut) else str(cut.factor)
+
+    @staticmethod
+    def resolve_consolation(cut: models.Cut | stages.CutPreview, context: Context) -> bool:
+        if isinstance(cut, models.Cut):
+            return cut.consolation
+        return bool(context["tournament"].consolation)
+
+    @staticmethod
+    def resolve_confirmed(cut: models.Cut | stages.CutPreview) -> bool:
+        return isinstance(cut, models.Cut)
+
+    @staticmethod
+    def resolve_confirmed_at(cut: models.Cut | stages.CutPreview) -> str | None:
+        return cut.confirmed_at.isoformat() if isinstance(cut, models.Cut) else None
+
+    @staticmethod
+    def resolve_tied_at_line(cut: models.Cut | stages.CutPreview) -> bool:
+        return isinstance(cut, stages.CutPreview) and cut.tied_at_line
+
+    @staticmethod
+    def resolve_players(cut: models.Cut | stages.CutPreview) -> Any:
+        if isinstance(cut, models.Cut):
+            return cut.finalists.select_related("player")
+        return cut.rows
 
 
 class Standings(Paged):
