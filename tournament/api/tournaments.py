@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from ninja import Query, Router
@@ -15,7 +15,7 @@ from tournament import services
 from tournament.api import pages, schemas, serialisers
 from tournament.api.auth import CREATORS, ORGANISERS, reach
 from tournament.api.errors import ApiError, invalid_field, refusals
-from tournament.models import Tournament
+from tournament.models import Round, Tournament
 from tournament.reads import stages
 from tournament.reads.access import AuthenticatedRequest
 from tournament.reads.prize_giving import shown
@@ -76,7 +76,7 @@ def create_tournament(
     values = payload.model_dump(exclude_unset=True)
     tournament = tournament_services.create_tournament(organiser=request.user, **values)
     response["Location"] = reverse("tournament_api:tournament", kwargs={"slug": tournament.slug})
-    return Status(201, serialisers.tournament_detail(tournament, rounds=tournament.rounds.all()))
+    return Status(201, _tournament_answer(request, tournament, tournament.rounds.all()))
 
 
 @router.get(
@@ -85,13 +85,13 @@ def create_tournament(
     response={200: schemas.Tournament, **READ},
     summary="A tournament's settings and rounds",
 )
-def get_tournament(request: HttpRequest, slug: str) -> dict[str, Any]:
+def get_tournament(request: HttpRequest, slug: str) -> schemas.Tournament:
     """Draft rounds are listed for organisers only.
 
     Who: anyone who may read the tournament: everyone for a public one, else its organisers and
     referees."""
     tournament = reach(request).tournament
-    return serialisers.tournament_detail(tournament, rounds=reach(request).access.rounds())
+    return _tournament_answer(request, tournament, reach(request).access.rounds())
 
 
 @router.patch(
@@ -101,7 +101,7 @@ def change_tournament(
     request: HttpRequest,
     slug: str,
     payload: schemas.TournamentChange,
-) -> dict[str, Any]:
+) -> schemas.Tournament:
     """Who: an organiser of the tournament."""
     tournament = reach(request).tournament
     values = payload.model_dump(exclude_unset=True)
@@ -111,7 +111,15 @@ def change_tournament(
     tournament = tournament_services.update_tournament(
         tournament=tournament, actor=request.user, **values
     )
-    return serialisers.tournament_detail(tournament, rounds=tournament.rounds.all())
+    return _tournament_answer(request, tournament, tournament.rounds.all())
+
+
+def _tournament_answer(
+    request: HttpRequest, tournament: Tournament, rounds: QuerySet[Round]
+) -> schemas.Tournament:
+    """The tournament with `rounds` (those the caller may see)."""
+    context = {"request": request, "rounds": serialisers.annotated_rounds(rounds)}
+    return schemas.Tournament.model_validate(tournament, context=context)
 
 
 def _cut_answer(request: HttpRequest, tournament: Tournament) -> schemas.Cut:

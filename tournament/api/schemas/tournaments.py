@@ -6,9 +6,10 @@ from datetime import datetime
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+from ninja import Schema
 from pydantic import ConfigDict, Field, WithJsonSchema
 
-from scoring.engine import PRESETS
+from scoring.engine import PRESETS, RulePreset
 from tournament import models
 from tournament.api.fields import list_of, of, text
 from tournament.api.schemas.base import (
@@ -159,12 +160,43 @@ class Rules(Answer):
         description="Every setting the preset offers, with the value in force."
     )
 
+    @staticmethod
+    def resolve_several_winners(preset: RulePreset) -> bool:
+        return preset.deal.several_winners
 
-class Tournament(TournamentCreate):
+    @staticmethod
+    def resolve_faulty_out_ends_deal(preset: RulePreset) -> bool:
+        return preset.faulty_out.ends_deal
+
+    @staticmethod
+    def resolve_riichi(preset: RulePreset) -> bool:
+        return preset.deal.riichi_stake > 0
+
+    @staticmethod
+    def resolve_faulty_claims(preset: RulePreset) -> bool:
+        return preset.deal.faulty_claim > 0
+
+    @staticmethod
+    def resolve_ready(preset: RulePreset) -> bool:
+        return preset.deal.ready_pool > 0
+
+    @staticmethod
+    def resolve_settings(preset: RulePreset) -> dict[str, int]:
+        return {setting.name: preset.value_of(setting) for setting in preset.settings}
+
+
+# Read from the tournament, with the context's "rounds": those the caller may see, annotated as
+# `serialisers.annotated_rounds` does.
+class Tournament(TournamentCreate, Schema):
     """A tournament's settings and its rounds."""
 
+    # Not extra="forbid" (see `Answer`), nor strict: the fields are read from the model.
     model_config = ConfigDict(
-        from_attributes=True, json_schema_serialization_defaults_required=True
+        from_attributes=True,
+        json_schema_serialization_defaults_required=True,
+        extra="ignore",
+        strict=False,
+        json_schema_extra={"additionalProperties": False},
     )
 
     rules: Rules
@@ -182,6 +214,20 @@ class Tournament(TournamentCreate):
         description="The stage in play: null without a final stage; main until its cut is "
         "confirmed, then final."
     )
+
+    @staticmethod
+    def resolve_players(tournament: models.Tournament) -> int:
+        return tournament.players.count()
+
+    @staticmethod
+    def resolve_rounds(tournament: models.Tournament, context: Context) -> Any:
+        return context["rounds"]
+
+    @staticmethod
+    def resolve_stage(tournament: models.Tournament) -> str | None:
+        if tournament.cut_after_round is None:
+            return None
+        return "final" if stages.confirmed_cut(tournament) is not None else "main"
 
 
 class PlayerCreate(Request):
