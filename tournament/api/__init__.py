@@ -1,8 +1,9 @@
 """The tournament JSON API under /api/tournaments: tournaments, players, rounds, tables, hands,
 standings.
 
-`schemas` holds the JSON shapes (and `fields` their field types), `serialisers` builds answers
-from the models, `auth` says who is calling and what they may reach (its gates run before a
+`schemas` holds the JSON shapes (and `fields` their field types); answers are read by them
+from the models and read-model objects, which `serialisers` prepares in a fixed number of
+queries; `auth` says who is calling and what they may reach (its gates run before a
 body is read), `errors` words what is refused, `deal_arguments` turns a deal as sent into the
 services' arguments, and `tournaments`, `rounds`, `table_sheets` (a table's game sheet, its
 deals and penalties), `check_in` and the others are the endpoints. Each write runs in one

@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils import timezone
 from ninja import Query, Router
 from ninja.responses import Status
 
@@ -22,6 +23,7 @@ from tournament.api.tournaments import PAGED, READ, WRITE, T
 from tournament.domain.rotation import WINDS
 from tournament.models import Round
 from tournament.reads.access import AuthenticatedRequest
+from tournament.reads.clock import clock_of
 from tournament.reads.selectors import assignable_referees
 
 router = Router(exclude_unset=True)
@@ -39,11 +41,10 @@ def list_rounds(request: HttpRequest, slug: str) -> dict[str, Any]:
     """Draft rounds are listed for organisers only.
 
     Who: anyone who may read the tournament."""
-    rounds = serialisers.annotated_rounds(reach(request).access.rounds())
-    return {"rounds": [serialisers.round_summary(round) for round in rounds]}
+    return {"rounds": serialisers.annotated_rounds(reach(request).access.rounds())}
 
 
-def _round_answer(request: HttpRequest, round: Round, page: Any = None) -> dict[str, Any]:
+def _round_answer(request: HttpRequest, round: Round, page: Any = None) -> schemas.Round:
     """The round with one page of its tables: `page` for a read, the first page (of the
     default size) for the answer to a write."""
     path = None
@@ -52,13 +53,15 @@ def _round_answer(request: HttpRequest, round: Round, page: Any = None) -> dict[
         path = reverse(
             "tournament_api:round", kwargs={"slug": round.tournament.slug, "number": round.number}
         )
-    body = serialisers.round_detail(
-        round,
-        insider=reach(request).access.insider,
-        start=page.offset,
-        stop=page.offset + page.limit,
+    answer = {
+        "number": round.number,
+        "status": round.status,
+        "tables": serialisers.tables_for_summary(round)[page.offset : page.offset + page.limit],
+        **pages.paged(request, page, round.tables.count(), path=path),
+    }
+    return schemas.Round.model_validate(
+        answer, context={"request": request, "clock": clock_of(round)}
     )
-    return body | pages.paged(request, page, round.tables.count(), path=path)
 
 
 @router.post(
@@ -93,7 +96,7 @@ def get_round(
     slug: str,
     number: int,
     page: Query[pages.TablesPage],
-) -> dict[str, Any]:
+) -> schemas.Round:
     """A draft round is shown to organisers only (404 for others). One page of its tables,
     by number: `limit` and `offset`, `count` and `next` as for the other lists.
 
@@ -112,7 +115,7 @@ def seat_round(
     slug: str,
     number: int,
     payload: schemas.SeatingRequest,
-) -> dict[str, Any]:
+) -> schemas.Round:
     """Replaces the round's tables; the round must be a draft or seated. `random` seats it by
     the seating plan's rules: players who met in other rounds kept apart, the tournament's
     club, country and team separations, fixed tables, by standing when the round is set so
@@ -223,7 +226,7 @@ def set_round_status(
     slug: str,
     number: int,
     payload: schemas.RoundStatusRequest,
-) -> dict[str, Any]:
+) -> schemas.Round:
     """draft -> seated -> playing -> finished, and back one step where the results allow it.
 
     Starting play while a table has no active referee (only organisers could enter its
@@ -297,9 +300,14 @@ def set_referees(
     response={200: schemas.Clock, **READ},
     summary="The round clock: its state and the time left",
 )
-def get_round_clock(request: HttpRequest, slug: str, number: int) -> dict[str, Any]:
+def get_round_clock(request: HttpRequest, slug: str, number: int) -> schemas.Clock:
     """Who: anyone who may read the tournament."""
-    return serialisers.clock(reach(request).round)
+    return _clock_answer(request, reach(request).round)
+
+
+def _clock_answer(request: HttpRequest, round: Round) -> schemas.Clock:
+    context = {"request": request, "clock": clock_of(round)}
+    return schemas.Clock.model_validate(round, context=context)
 
 
 @router.post(
@@ -312,7 +320,7 @@ def change_round_clock(
     slug: str,
     number: int,
     payload: schemas.ClockRequest,
-) -> dict[str, Any]:
+) -> schemas.Clock:
     """Start ({"action": "start", "minutes": 120}, minutes optional), pause, resume or extend
     ({"action": "extend", "minutes": 10}; negative shortens) the round clock. The clock starts
     only while the round is in play; every change is kept in the audit trail.
@@ -329,7 +337,7 @@ def change_round_clock(
             if code in codes:
                 raise invalid({"minutes": message}) from error
         raise
-    return serialisers.clock(round)
+    return _clock_answer(request, round)
 
 
 # The clock service's refusals of minutes, in the API's words.
@@ -350,17 +358,22 @@ def get_round_board(
     slug: str,
     number: int,
     page: Query[pages.TablesPage],
-) -> dict[str, Any]:
+) -> schemas.Board:
     """The clock, the counts of sheets and of tables behind over every table, and one page of
     the tables (`limit`, `offset`) with their hands played, scores, game sheet status and
     whether each is falling behind the clock.
 
     Who: anyone who may read the tournament."""
     round = reach(request).round
-    body = serialisers.board(
-        round,
-        insider=reach(request).access.insider,
-        start=page.offset,
-        stop=page.offset + page.limit,
-    )
-    return body | pages.paged(request, page, round.tables.count())
+    clock = clock_of(round, timezone.now())
+    sheets, behind = serialisers.board_counts(round, clock)
+    answer = {
+        "round": round.number,
+        "status": round.status,
+        "clock": round,
+        "sheets": sheets,
+        "behind": behind,
+        "tables": serialisers.tables_for_summary(round)[page.offset : page.offset + page.limit],
+        **pages.paged(request, page, round.tables.count()),
+    }
+    return schemas.Board.model_validate(answer, context={"request": request, "clock": clock})

@@ -53,8 +53,9 @@ SUBMIT = {**WRITE, **refusals(422)}
 REFEREES_BY_NUMBER = Gate(REFEREES.role, REFEREES.refusal, named=False)
 
 
-def _table_body(request: HttpRequest, table: Table) -> dict[str, Any]:
-    return serialisers.table_detail(table, insider=reach(request).access.insider)
+def _table_body(request: HttpRequest, table: Table) -> schemas.Table:
+    table, context = serialisers.score_sheet_context(table, insider=reach(request).access.insider)
+    return schemas.Table.model_validate(table, context={"request": request, **context})
 
 
 @router.get(
@@ -63,7 +64,7 @@ def _table_body(request: HttpRequest, table: Table) -> dict[str, Any]:
     response={200: schemas.Table, **READ},
     summary="A table's score sheet",
 )
-def get_table(request: HttpRequest, slug: str, number: int, table: int) -> dict[str, Any]:
+def get_table(request: HttpRequest, slug: str, number: int, table: int) -> schemas.Table:
     """Seats, every hand with the winds, payments and running scores, the next hand's winds,
     and the places so far.
 
@@ -73,15 +74,15 @@ def get_table(request: HttpRequest, slug: str, number: int, table: int) -> dict[
 
 def _hand_answer(request: HttpRequest, table: Table, hand: Deal) -> dict[str, Any]:
     body = _table_body(request, table)
-    line = next((line for line in body["lines"] if line["number"] == hand.number), None)
-    if line is None or line["hand"] is None:  # taken back between the write and this read
+    line = next((line for line in body.lines if line.number == hand.number), None)
+    if line is None or line.hand is None:  # taken back between the write and this read
         raise ApiError(
             409,
             "not_last_hand",
             f"Hand {hand.number} was recorded, but has been taken back since. Reload the score "
             "sheet.",
         )
-    return {"hand": line["hand"], "table": body}
+    return {"hand": line.hand, "table": body}
 
 
 def _submitted(response: HttpResponse, record: Deal | Penalty) -> int:
@@ -186,9 +187,7 @@ def _penalty_answer(
 ) -> dict[str, Any]:
     """The penalty and the table; with `response`, its address in the Location header."""
     body = _table_body(request, table)
-    shown = next(
-        item for line in body["lines"] for item in line["penalties"] if item["id"] == penalty.pk
-    )
+    shown = next(item for line in body.lines for item in line.penalties if item.id == penalty.pk)
     if response is not None:
         response["Location"] = reverse(
             "tournament_api:penalty",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from ninja import Query, Router
@@ -15,7 +15,8 @@ from tournament import services
 from tournament.api import pages, schemas, serialisers
 from tournament.api.auth import CREATORS, ORGANISERS, reach
 from tournament.api.errors import ApiError, invalid_field, refusals
-from tournament.models import Tournament
+from tournament.models import Round, Tournament
+from tournament.reads import stages
 from tournament.reads.access import AuthenticatedRequest
 from tournament.reads.prize_giving import shown
 from tournament.reads.selectors import visible_tournaments
@@ -75,7 +76,7 @@ def create_tournament(
     values = payload.model_dump(exclude_unset=True)
     tournament = tournament_services.create_tournament(organiser=request.user, **values)
     response["Location"] = reverse("tournament_api:tournament", kwargs={"slug": tournament.slug})
-    return Status(201, serialisers.tournament_detail(tournament, rounds=tournament.rounds.all()))
+    return Status(201, _tournament_answer(request, tournament, tournament.rounds.all()))
 
 
 @router.get(
@@ -84,13 +85,13 @@ def create_tournament(
     response={200: schemas.Tournament, **READ},
     summary="A tournament's settings and rounds",
 )
-def get_tournament(request: HttpRequest, slug: str) -> dict[str, Any]:
+def get_tournament(request: HttpRequest, slug: str) -> schemas.Tournament:
     """Draft rounds are listed for organisers only.
 
     Who: anyone who may read the tournament: everyone for a public one, else its organisers and
     referees."""
     tournament = reach(request).tournament
-    return serialisers.tournament_detail(tournament, rounds=reach(request).access.rounds())
+    return _tournament_answer(request, tournament, reach(request).access.rounds())
 
 
 @router.patch(
@@ -100,7 +101,7 @@ def change_tournament(
     request: HttpRequest,
     slug: str,
     payload: schemas.TournamentChange,
-) -> dict[str, Any]:
+) -> schemas.Tournament:
     """Who: an organiser of the tournament."""
     tournament = reach(request).tournament
     values = payload.model_dump(exclude_unset=True)
@@ -110,7 +111,22 @@ def change_tournament(
     tournament = tournament_services.update_tournament(
         tournament=tournament, actor=request.user, **values
     )
-    return serialisers.tournament_detail(tournament, rounds=tournament.rounds.all())
+    return _tournament_answer(request, tournament, tournament.rounds.all())
+
+
+def _tournament_answer(
+    request: HttpRequest, tournament: Tournament, rounds: QuerySet[Round]
+) -> schemas.Tournament:
+    """The tournament with `rounds` (those the caller may see)."""
+    context = {"request": request, "rounds": serialisers.annotated_rounds(rounds)}
+    return schemas.Tournament.model_validate(tournament, context=context)
+
+
+def _cut_answer(request: HttpRequest, tournament: Tournament) -> schemas.Cut:
+    """The confirmed cut, or else its preview."""
+    cut = stages.confirmed_cut(tournament) or stages.cut_preview(tournament)
+    context = {"request": request, "tournament": tournament}
+    return schemas.Cut.model_validate(cut, context=context)
 
 
 @router.get(
@@ -120,7 +136,7 @@ def change_tournament(
     response={200: schemas.Cut, **refusals(401, 403, 404, 409)},
     summary="The cut to the final stage",
 )
-def get_cut(request: HttpRequest, slug: str) -> dict[str, Any]:
+def get_cut(request: HttpRequest, slug: str) -> schemas.Cut:
     """Who goes on to the final stage: before the cut is confirmed, a preview from the
     standings after its round (every ranked player, those in with their place and what they
     would carry, players level across the line marked); once confirmed, the finalists as
@@ -130,7 +146,7 @@ def get_cut(request: HttpRequest, slug: str) -> dict[str, Any]:
     tournament = reach(request).tournament
     if tournament.cut_after_round is None or tournament.cut_size is None:
         raise ApiError(409, "no_stage", "This tournament has no final stage.")
-    return serialisers.cut(tournament)
+    return _cut_answer(request, tournament)
 
 
 @router.post(
@@ -140,7 +156,7 @@ def get_cut(request: HttpRequest, slug: str) -> dict[str, Any]:
 )
 def post_cut(
     request: AuthenticatedRequest, slug: str, payload: schemas.Empty = schemas.EMPTY
-) -> dict[str, Any]:
+) -> schemas.Cut:
     """Confirm the cut as the preview shows it now (refused with 409 before its round is
     finished, once a later round has started, or when it is confirmed already). The body is
     empty or {}.
@@ -148,7 +164,7 @@ def post_cut(
     Who: an organiser of the tournament."""
     tournament = reach(request).tournament
     confirm_cut(tournament=tournament, actor=request.user)
-    return serialisers.cut(tournament)
+    return _cut_answer(request, tournament)
 
 
 @router.get(
@@ -266,7 +282,7 @@ def get_standings(
         tournament,
         provisional=counted,
         shape="api",
-        build=lambda found: [serialisers.standing_json(row) for row in found],
+        build=lambda found: [schemas.Standing.model_validate(row) for row in found],
         before_round=seen.before_round,
     )
     return {
@@ -315,7 +331,7 @@ def get_team_standings(
         provisional=counted,
         shape="api-teams",
         build=lambda found: [
-            serialisers.team_standing(team) for team in team_standings(tournament, found)
+            schemas.TeamStanding.model_validate(team) for team in team_standings(tournament, found)
         ],
         before_round=seen.before_round,
     )

@@ -3,13 +3,34 @@ types (keys, hand numbers, usernames, table points, sheet status)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, create_model
+from ninja import Schema
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ModelWrapValidatorHandler,
+    WithJsonSchema,
+    create_model,
+    model_validator,
+)
 
 from tournament import models
+from tournament.api.auth import reach
 from tournament.api.fields import Wind, of
+from tournament.domain.rotation import WINDS
 from tournament.reads.clock import ClockAction, ClockState
+
+V = TypeVar("V")
+
+#: What an answer is read with: the request's (`context["request"]`, as ninja gives it) and,
+#: where an endpoint works them out once for the whole answer, the round's clock ("clock"),
+#: the score sheet ("lines", "preset", "keys", "usernames") or whether the caller is an
+#: insider ("insider").
+Context = dict[str, Any]
 
 # Far above any real hand; keeps a typing slip from being stored as a win.
 MAX_FAN = 1000
@@ -31,8 +52,64 @@ class Request(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
-class Answer(BaseModel):
-    model_config = ConfigDict(extra="forbid", from_attributes=True)
+class Answer(Schema):
+    """An answer, read from a model instance or a read-model object (`from_attributes`): a
+    field reads the attribute of its name, or of its alias (a path such as "player.key"), or
+    its `resolve_<field>(obj, context)` works it out.
+
+    Not extra="forbid": ninja would then read the object without the aliases and resolvers
+    first. The document still says that an answer has no other fields."""
+
+    model_config = ConfigDict(
+        from_attributes=True, json_schema_extra={"additionalProperties": False}
+    )
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _read_once(cls, value: Any, handler: ModelWrapValidatorHandler[Any]) -> Any:
+        """An answer already read (put in a larger one, or kept in a cache) stays as it is:
+        read again, its aliases and resolvers would find nothing, and its unset fields must
+        stay unset."""
+        if isinstance(value, cls):
+            return value
+        return handler(value)
+
+
+def insider(context: Context | None) -> bool:
+    """Whether the answer goes to an insider, an organiser or a referee of the tournament, who
+    sees usernames; asked of the request once per answer."""
+    if context is None:
+        return False
+    if "insider" not in context:
+        context["insider"] = reach(context["request"]).access.insider
+    return bool(context["insider"])
+
+
+def for_insiders(context: Context | None, value: Callable[[], V]) -> V:
+    """`value()` for insiders. For others the field is left out of the answer (unset: the
+    routers answer with exclude_unset), never null."""
+    if not insider(context):
+        raise AttributeError("shown to insiders only")
+    return value()
+
+
+def by_seat(values: Sequence[V]) -> dict[str, V]:
+    """Values in the order E, S, W, N, keyed by starting seat."""
+    return dict(zip(WINDS, values, strict=True))
+
+
+def points_number(points: Fraction | int) -> int | float:
+    """Table points (or a score) as a JSON number: whole when whole, else rounded to two
+    decimals."""
+    points = Fraction(points)
+    if points.denominator == 1:
+        return points.numerator
+    return round(float(points), 2)
+
+
+def exact(value: Fraction | int | None) -> str | None:
+    """An exact fraction as text ("7/3", "4"); None stays None."""
+    return None if value is None else str(value)
 
 
 def changes(schema: type[BaseModel], doc: str) -> type[BaseModel]:

@@ -15,18 +15,23 @@ from tournament.api.schemas.base import (
     CLOCK_STATES,
     MAX_TABLES,
     Answer,
+    Context,
     Paged,
     Request,
     Sheet,
     UsernameList,
+    for_insiders,
 )
 from tournament.domain.rotation import WINDS
+from tournament.reads.clock import Clock as RoundClock
+from tournament.reads.clock import table_clock
 
 
+# Read from a round annotated with its `table_count` (`serialisers.annotated_rounds`).
 class RoundSummary(Answer):
     number: int = Field(ge=1)
     status: choice(models.Round.Status.values)
-    tables: int = Field(description="How many tables are seated.")
+    tables: int = Field(alias="table_count", description="How many tables are seated.")
 
 
 class RoundList(Answer):
@@ -34,8 +39,8 @@ class RoundList(Answer):
 
 
 class Seat(Answer):
-    player: str
-    name: str
+    player: str = Field(alias="player.key")
+    name: str = Field(alias="player.name")
     score: int = Field(description="Game score so far, penalties included.")
 
 
@@ -48,10 +53,13 @@ class Seats(Answer):
     N: Seat
 
 
+# Read from a table annotated with its `hand_count`, its seats (with their players) and
+# referees prefetched (`serialisers.tables_for_summary`); the context's "clock" is its round's,
+# when already worked out.
 class TableSummary(Answer):
     number: int = Field(ge=1)
     seats: Seats
-    hands: int = Field(description="How many hands are entered.")
+    hands: int = Field(alias="hand_count", description="How many hands are entered.")
     ended: bool
     ended_by_time: bool = Field(description="Ended when time was called, before the game was over.")
     sheet: Sheet
@@ -67,6 +75,25 @@ class TableSummary(Answer):
     # Left out for outsiders (never null): None only marks it unset.
     referees: UsernameList = None  # type: ignore[assignment]
 
+    @staticmethod
+    def resolve_seats(table: models.Table) -> dict[str, models.Seat]:
+        return {seat.starting_wind: seat for seat in table.seats.all()}
+
+    @staticmethod
+    def resolve_ended(table: models.Table) -> bool:
+        return table.ended_at is not None
+
+    @staticmethod
+    def resolve_remaining_seconds(table: models.Table, context: Context | None) -> int:
+        round_clock = (context or {}).get("clock")
+        return table_clock(table, round_clock=round_clock).remaining_seconds
+
+    @staticmethod
+    def resolve_referees(table: models.Table, context: Context | None) -> list[str]:
+        return for_insiders(
+            context, lambda: sorted(user.get_username() for user in table.referees.all())
+        )
+
 
 class Round(Paged):
     """A round with one page of its tables (`count`: how many it has in all)."""
@@ -76,23 +103,61 @@ class Round(Paged):
     tables: list[TableSummary]
 
 
+def _clock(context: Context) -> RoundClock:
+    """The round's clock, worked out once for the answer (`tournament.reads.clock`)."""
+    clock: RoundClock = context["clock"]
+    return clock
+
+
+# Read from the round, with its clock at the moment of the answer as the context's "clock".
 class Clock(Answer):
     """The round clock. A table is behind when it has played more than 2 hands fewer than
     expected_hands."""
 
-    round: int = Field(ge=1)
+    round: int = Field(ge=1, alias="number")
     state: choice(CLOCK_STATES)
     minutes: int = Field(description="The round's time limit.")
-    extra_minutes: int = Field(description="Added (or, when negative, taken off) since the start.")
+    extra_minutes: int = Field(
+        alias="clock_extra_minutes",
+        description="Added (or, when negative, taken off) since the start.",
+    )
     total_seconds: int
     elapsed_seconds: int = Field(description="Not counting pauses.")
     remaining_seconds: int = Field(ge=0)
     display: str = Field(description='The time left, as "1:05:09".')
-    started_at: Moment | None
-    paused_at: Moment | None = Field(description="Set while paused.")
+    started_at: Moment | None = Field(alias="clock_started_at")
+    paused_at: Moment | None = Field(alias="clock_paused_at", description="Set while paused.")
     expected_hands: int = Field(
         ge=0, le=16, description="Hands an even pace of 16 over the round has played by now."
     )
+
+    @staticmethod
+    def resolve_state(round: models.Round, context: Context) -> str:
+        return _clock(context).state
+
+    @staticmethod
+    def resolve_total_seconds(round: models.Round, context: Context) -> int:
+        return _clock(context).total_seconds
+
+    @staticmethod
+    def resolve_elapsed_seconds(round: models.Round, context: Context) -> int:
+        return _clock(context).elapsed_seconds
+
+    @staticmethod
+    def resolve_remaining_seconds(round: models.Round, context: Context) -> int:
+        return _clock(context).remaining_seconds
+
+    @staticmethod
+    def resolve_display(round: models.Round, context: Context) -> str:
+        return _clock(context).display
+
+    @staticmethod
+    def resolve_expected_hands(round: models.Round, context: Context) -> int:
+        return _clock(context).expected_hands
+
+    @staticmethod
+    def resolve_minutes(round: models.Round) -> int:
+        return round.clock_minutes or round.tournament.round_minutes
 
 
 class BoardTable(TableSummary):
@@ -100,6 +165,11 @@ class BoardTable(TableSummary):
         description="Falling behind the table's own clock: more than 2 hands fewer than an "
         "even pace needs, game not ended."
     )
+
+    @staticmethod
+    def resolve_behind(table: Any, context: Context) -> bool:
+        own = _clock(context).plus(table.extra_minutes)
+        return bool(own.behind(table.hand_count, table.ended_at is not None))
 
 
 class SheetCounts(Answer):

@@ -13,6 +13,7 @@ from tournament.api.schemas.base import (
     MAX_FAN,
     MAX_FLOWERS,
     Answer,
+    Context,
     HandNumber,
     Key,
     Points,
@@ -22,13 +23,31 @@ from tournament.api.schemas.base import (
     TablePoints,
     TablePointsExact,
     Username,
+    by_seat,
     changes,
+    for_insiders,
+    points_number,
 )
 from tournament.api.schemas.rounds import TableSummary
+from tournament.domain.rotation import WINDS
+from tournament.reads import selectors
+from tournament.reads.deals import DealAt, following
+
+# The score sheet's answers are read with a context (`serialisers.score_sheet_context`):
+# "lines" its lines, "preset" the rules in force, "keys" the players' keys by starting seat
+# and, for insiders, "usernames" by user id.
+
+
+def _key(seat: models.Seat | None) -> str | None:
+    return seat.player.key if seat is not None else None
+
+
+def _username(user: Any) -> str | None:
+    return user.get_username() if user is not None else None
 
 
 class FurtherWinner(Answer):
-    player: str
+    player: str = Field(alias="winner.player.key")
     value: int
 
 
@@ -67,17 +86,66 @@ class Hand(Answer):
         ge=0, description="The dealer's extra-hand number (0 for the dealer's first deal)."
     )
 
+    @staticmethod
+    def resolve_winner(hand: models.Deal) -> str | None:
+        return _key(hand.winner)
+
+    @staticmethod
+    def resolve_discarder(hand: models.Deal) -> str | None:
+        return _key(hand.discarder)
+
+    @staticmethod
+    def resolve_offender(hand: models.Deal) -> str | None:
+        return _key(hand.offender)
+
+    @staticmethod
+    def resolve_self_drawn(hand: models.Deal) -> bool:
+        return hand.result == models.Deal.Result.WIN and hand.discarder_id is None
+
+    @staticmethod
+    def resolve_also(hand: models.Deal, context: Context) -> Any:
+        # Prefetched only where the preset has further winners.
+        return hand.extra_wins.all() if context["preset"].deal.several_winners else []
+
+    @staticmethod
+    def resolve_riichi(hand: models.Deal, context: Context) -> list[str]:
+        return [context["keys"][wind] for wind in hand.riichi]
+
+    @staticmethod
+    def resolve_faulty_claims(hand: models.Deal, context: Context) -> list[str]:
+        return [context["keys"][wind] for wind in hand.faulty_claims]
+
+    @staticmethod
+    def resolve_ready(hand: models.Deal, context: Context) -> list[str]:
+        return [context["keys"][wind] for wind in hand.ready]
+
+    @staticmethod
+    def resolve_faulty_riichi(hand: models.Deal, context: Context) -> list[str]:
+        return [context["keys"][wind] for wind in hand.faulty_riichi]
+
+    @staticmethod
+    def resolve_payments(hand: models.Deal) -> dict[str, int]:
+        return by_seat(hand.payments)
+
+    @staticmethod
+    def resolve_entered_by(hand: models.Deal, context: Context) -> str:
+        return for_insiders(context, lambda: context["usernames"][hand.entered_by_id])
+
 
 class Penalty(Answer):
     id: int
-    player: str
+    player: str = Field(alias="seat.player.key")
     kind: choice(models.Penalty.Kind.values)
     points: int = Field(description="What the player loses.")
     distributed: bool
     reason: str
-    hand_number: HandNumber | None
+    hand_number: HandNumber | None = Field(alias="deal_number")  # the wire keeps its name
     entered_at: Moment
     entered_by: Username = None
+
+    @staticmethod
+    def resolve_entered_by(penalty: models.Penalty, context: Context) -> str:
+        return for_insiders(context, lambda: context["usernames"][penalty.entered_by_id])
 
 
 class ScoreSheetLine(Answer):
@@ -97,7 +165,29 @@ class ScoreSheetLine(Answer):
         description="Each player's points after this line: the initial points plus the game score."
     )
 
+    @staticmethod
+    def resolve_prevailing_wind(line: selectors.ScoreSheetLine) -> str | None:
+        return line.prevailing_wind or None
 
+    @staticmethod
+    def resolve_seat_winds(line: selectors.ScoreSheetLine) -> dict[str, str] | None:
+        return by_seat(line.seat_winds) if line.seat_winds else None
+
+    @staticmethod
+    def resolve_payments(line: selectors.ScoreSheetLine) -> dict[str, int]:
+        return by_seat(line.payments)
+
+    @staticmethod
+    def resolve_running(line: selectors.ScoreSheetLine) -> dict[str, int]:
+        return by_seat(line.running)
+
+    @staticmethod
+    def resolve_points(line: selectors.ScoreSheetLine, context: Context) -> dict[str, int]:
+        initial = context["preset"].initial_points
+        return by_seat([initial + score for score in line.running])
+
+
+# Read from the deal to come (`tournament.reads.deals.following`).
 class NextHand(Answer):
     number: HandNumber
     prevailing_wind: Wind
@@ -105,34 +195,59 @@ class NextHand(Answer):
     dealer: Wind = Field(description="The starting seat of the player who deals.")
     extra_hands: int = Field(ge=0, description="The dealer's extra-hand number.")
 
+    @staticmethod
+    def resolve_seat_winds(upcoming: DealAt) -> dict[str, str]:
+        return by_seat(upcoming.seat_winds)
+
+    @staticmethod
+    def resolve_dealer(upcoming: DealAt) -> str:
+        return WINDS[upcoming.dealer]
+
 
 class TableResult(Answer):
-    player: str
-    seat: Wind = Field(description="The starting seat.")
+    player: str = Field(alias="seat.player.key")
+    seat: Wind = Field(alias="seat.starting_wind", description="The starting seat.")
     score: int
     place: int = Field(ge=1, le=4)
     table_points: TablePoints
     table_points_exact: TablePointsExact
+
+    @staticmethod
+    def resolve_table_points(result: selectors.SeatResult) -> int | float:
+        return points_number(result.table_points)
+
+    @staticmethod
+    def resolve_table_points_exact(result: selectors.SeatResult) -> str:
+        return str(result.table_points)
 
 
 class GameSheet(Answer):
     """The game sheet: submitted when the game ends, then confirmed by the organiser (or a
     second referee, as the tournament says). The standings count confirmed games."""
 
-    status: Sheet
+    status: Sheet = Field(alias="sheet")
     submitted_at: Moment | None = Field(
-        description="When the game ended and its sheet was submitted."
+        alias="ended_at", description="When the game ended and its sheet was submitted."
     )
     confirmed_at: Moment | None
     submitted_by: Username = None
     confirmed_by: Username = None
 
+    @staticmethod
+    def resolve_submitted_by(table: models.Table, context: Context) -> str | None:
+        return for_insiders(context, lambda: _username(table.submitted_by))
 
+    @staticmethod
+    def resolve_confirmed_by(table: models.Table, context: Context) -> str | None:
+        return for_insiders(context, lambda: _username(table.confirmed_by))
+
+
+# Read from a table prepared by `serialisers.score_sheet_context`, with its context.
 class Table(TableSummary):
     """A table with its score sheet hand by hand, the next hand's winds and the results so
     far."""
 
-    round: int = Field(ge=1)
+    round: int = Field(ge=1, alias="round.number")
     game_sheet: GameSheet
     initial_points: int = Field(
         description="Every player's points when the game started (MCR 0, JT 8,000, WA 500)."
@@ -147,6 +262,34 @@ class Table(TableSummary):
     results: list[TableResult] = Field(
         description="Places and table points on the scores so far, best first."
     )
+
+    @staticmethod
+    def resolve_game_sheet(table: models.Table) -> models.Table:
+        return table
+
+    @staticmethod
+    def resolve_initial_points(table: models.Table, context: Context) -> int:
+        return int(context["preset"].initial_points)
+
+    @staticmethod
+    def resolve_points(table: models.Table, context: Context) -> dict[str, int]:
+        initial = context["preset"].initial_points
+        return {seat.starting_wind: initial + seat.score for seat in table.seats.all()}
+
+    @staticmethod
+    def resolve_lines(table: models.Table, context: Context) -> list[selectors.ScoreSheetLine]:
+        return list(context["lines"])
+
+    @staticmethod
+    def resolve_next_hand(table: models.Table, context: Context) -> DealAt | None:
+        if table.ended_at is not None:
+            return None
+        recorded = [line.hand for line in context["lines"] if line.hand is not None]
+        return following(table.round.tournament, recorded[-1] if recorded else None)
+
+    @staticmethod
+    def resolve_results(table: models.Table) -> list[selectors.SeatResult]:
+        return selectors.table_results(table, table.seats.all())
 
 
 class TableAnswer(Answer):

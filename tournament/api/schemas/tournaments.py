@@ -3,23 +3,29 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Annotated, Literal
+from fractions import Fraction
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+from ninja import Schema
 from pydantic import ConfigDict, Field, WithJsonSchema
 
-from scoring.engine import PRESETS
+from scoring.engine import PRESETS, RulePreset
 from tournament import models
 from tournament.api.fields import list_of, of, text
 from tournament.api.schemas.base import (
     Answer,
+    Context,
     Key,
     Paged,
     Request,
     TablePoints,
     TablePointsExact,
     changes,
+    exact,
+    points_number,
 )
 from tournament.api.schemas.rounds import RoundSummary
+from tournament.reads import stages, tally, teams
 
 # One place's table points, as `models.validate_table_points` allows them.
 TablePoint = Annotated[int, Field(ge=-models.MOST_TABLE_POINTS, le=models.MOST_TABLE_POINTS)]
@@ -154,12 +160,43 @@ class Rules(Answer):
         description="Every setting the preset offers, with the value in force."
     )
 
+    @staticmethod
+    def resolve_several_winners(preset: RulePreset) -> bool:
+        return preset.deal.several_winners
 
-class Tournament(TournamentCreate):
+    @staticmethod
+    def resolve_faulty_out_ends_deal(preset: RulePreset) -> bool:
+        return preset.faulty_out.ends_deal
+
+    @staticmethod
+    def resolve_riichi(preset: RulePreset) -> bool:
+        return preset.deal.riichi_stake > 0
+
+    @staticmethod
+    def resolve_faulty_claims(preset: RulePreset) -> bool:
+        return preset.deal.faulty_claim > 0
+
+    @staticmethod
+    def resolve_ready(preset: RulePreset) -> bool:
+        return preset.deal.ready_pool > 0
+
+    @staticmethod
+    def resolve_settings(preset: RulePreset) -> dict[str, int]:
+        return {setting.name: preset.value_of(setting) for setting in preset.settings}
+
+
+# Read from the tournament, with the context's "rounds": those the caller may see, annotated as
+# `serialisers.annotated_rounds` does.
+class Tournament(TournamentCreate, Schema):
     """A tournament's settings and its rounds."""
 
+    # Not extra="forbid" (see `Answer`), nor strict: the fields are read from the model.
     model_config = ConfigDict(
-        from_attributes=True, json_schema_serialization_defaults_required=True
+        from_attributes=True,
+        json_schema_serialization_defaults_required=True,
+        extra="ignore",
+        strict=False,
+        json_schema_extra={"additionalProperties": False},
     )
 
     rules: Rules
@@ -177,6 +214,20 @@ class Tournament(TournamentCreate):
         description="The stage in play: null without a final stage; main until its cut is "
         "confirmed, then final."
     )
+
+    @staticmethod
+    def resolve_players(tournament: models.Tournament) -> int:
+        return tournament.players.count()
+
+    @staticmethod
+    def resolve_rounds(tournament: models.Tournament, context: Context) -> Any:
+        return context["rounds"]
+
+    @staticmethod
+    def resolve_stage(tournament: models.Tournament) -> str | None:
+        if tournament.cut_after_round is None:
+            return None
+        return "final" if stages.confirmed_cut(tournament) is not None else "main"
 
 
 class PlayerCreate(Request):
@@ -217,19 +268,21 @@ class PlayerList(Paged):
     players: list[Player]
 
 
+# One row of the standings (`tournament.reads.tally.Standing`), as the API and `manage.py
+# standings --json` answer it.
 class Standing(Answer):
     rank: int | None = Field(
         ge=1, description="Shared by players level on everything; null for substitutes."
     )
-    player: str
-    name: str
+    player: str = Field(alias="player.key")
+    name: str = Field(alias="player.name")
     table_points: TablePoints
     table_points_exact: TablePointsExact
     score: int | float = Field(
         description="Whole, or rounded to two decimals when a finalist's carry-over makes it "
         "a fraction (score_exact holds it exactly)."
     )
-    substitute: bool
+    substitute: bool = Field(alias="player.substitute")
     provisional_games: int = Field(
         ge=0,
         description="Games counted whose sheets are not confirmed yet (0 unless provisional).",
@@ -246,7 +299,41 @@ class Standing(Answer):
         description="A finalist's score carried over from the cut, as an exact fraction."
     )
 
+    @staticmethod
+    def resolve_table_points(row: tally.Standing) -> int | float:
+        return points_number(row.table_points)
 
+    @staticmethod
+    def resolve_table_points_exact(row: tally.Standing) -> str:
+        return str(row.table_points)
+
+    @staticmethod
+    def resolve_score(row: tally.Standing) -> int | float:
+        return points_number(row.score)
+
+    @staticmethod
+    def resolve_stage(row: tally.Standing) -> str | None:
+        return row.stage or None
+
+    @staticmethod
+    def resolve_score_exact(row: tally.Standing) -> str:
+        return str(Fraction(row.score))
+
+    @staticmethod
+    def resolve_carried_table_points(row: tally.Standing) -> str | None:
+        return exact(row.carried_table_points)
+
+    @staticmethod
+    def resolve_carried_score(row: tally.Standing) -> str | None:
+        return exact(row.carried_score)
+
+
+def _cut_row(player: stages.CutRow | models.Finalist) -> tally.Standing | models.Finalist:
+    """What a player of the cut stood at: the standing of a preview's row, or the finalist."""
+    return player.standing if isinstance(player, stages.CutRow) else player
+
+
+# Read from a `stages.CutRow` of the preview, or a `models.Finalist` read with its cut.
 class CutPlayer(Answer):
     """A player in the cut: in the preview every ranked player, once confirmed the finalists."""
 
@@ -261,7 +348,49 @@ class CutPlayer(Answer):
     carried_table_points: str | None
     carried_score: str | None
 
+    @staticmethod
+    def resolve_rank(player: stages.CutRow | models.Finalist) -> int | None:
+        return player.standing.rank if isinstance(player, stages.CutRow) else None
 
+    @staticmethod
+    def resolve_player(player: stages.CutRow | models.Finalist) -> str:
+        return _cut_row(player).player.key
+
+    @staticmethod
+    def resolve_name(player: stages.CutRow | models.Finalist) -> str:
+        return _cut_row(player).player.name
+
+    @staticmethod
+    def resolve_table_points_exact(player: stages.CutRow | models.Finalist) -> str:
+        return str(_cut_row(player).table_points)
+
+    @staticmethod
+    def resolve_score(player: stages.CutRow | models.Finalist) -> Any:
+        return _cut_row(player).score
+
+    @staticmethod
+    def resolve_tied(player: stages.CutRow | models.Finalist) -> bool:
+        return isinstance(player, stages.CutRow) and player.tied
+
+    @staticmethod
+    def resolve_eligible(player: stages.CutRow | models.Finalist) -> bool:
+        return not isinstance(player, stages.CutRow) or player.eligible
+
+    @staticmethod
+    def resolve_carried_table_points(player: stages.CutRow | models.Finalist) -> str | None:
+        if isinstance(player, stages.CutRow):
+            return exact(player.carried_table_points)
+        return str(stages.carried(player.table_points, player.cut.factor))
+
+    @staticmethod
+    def resolve_carried_score(player: stages.CutRow | models.Finalist) -> str | None:
+        if isinstance(player, stages.CutRow):
+            return exact(player.carried_score)
+        return str(stages.carried(player.score, player.cut.factor))
+
+
+# Read from the confirmed `models.Cut`, or from the `stages.CutPreview` with the context's
+# "tournament".
 class Cut(Answer):
     """The cut to the final stage: a preview until confirmed, then the finalists as frozen."""
 
@@ -273,6 +402,34 @@ class Cut(Answer):
     confirmed_at: str | None
     tied_at_line: bool = Field(description="Players are level across the line (preview).")
     players: list[CutPlayer]
+
+    @staticmethod
+    def resolve_carry_over(cut: models.Cut | stages.CutPreview) -> str:
+        return cut.carry_over if isinstance(cut, models.Cut) else str(cut.factor)
+
+    @staticmethod
+    def resolve_consolation(cut: models.Cut | stages.CutPreview, context: Context) -> bool:
+        if isinstance(cut, models.Cut):
+            return cut.consolation
+        return bool(context["tournament"].consolation)
+
+    @staticmethod
+    def resolve_confirmed(cut: models.Cut | stages.CutPreview) -> bool:
+        return isinstance(cut, models.Cut)
+
+    @staticmethod
+    def resolve_confirmed_at(cut: models.Cut | stages.CutPreview) -> str | None:
+        return cut.confirmed_at.isoformat() if isinstance(cut, models.Cut) else None
+
+    @staticmethod
+    def resolve_tied_at_line(cut: models.Cut | stages.CutPreview) -> bool:
+        return isinstance(cut, stages.CutPreview) and cut.tied_at_line
+
+    @staticmethod
+    def resolve_players(cut: models.Cut | stages.CutPreview) -> Any:
+        if isinstance(cut, models.Cut):
+            return cut.finalists.select_related("player")
+        return cut.rows
 
 
 class Standings(Paged):
@@ -288,23 +445,40 @@ class Standings(Paged):
 
 
 class TeamMember(Answer):
-    player: str = Field(description="The player's key.")
-    name: str
-    rank: int | None = Field(ge=1, description="In the individual standings; null: substitute.")
+    player: str = Field(alias="standing.player.key", description="The player's key.")
+    name: str = Field(alias="standing.player.name")
+    rank: int | None = Field(
+        alias="standing.rank", ge=1, description="In the individual standings; null: substitute."
+    )
     table_points: TablePoints
     table_points_exact: TablePointsExact
     score: int | float = Field(description="Two decimals when a carry-over makes it a fraction.")
-    substitute: bool
+    substitute: bool = Field(alias="standing.player.substitute")
     counted: bool = Field(description="Among the best players the team's totals count.")
 
+    @staticmethod
+    def resolve_table_points(member: teams.TeamMember) -> int | float:
+        return points_number(member.standing.table_points)
 
+    @staticmethod
+    def resolve_table_points_exact(member: teams.TeamMember) -> str:
+        return str(member.standing.table_points)
+
+    @staticmethod
+    def resolve_score(member: teams.TeamMember) -> int | float:
+        return points_number(member.standing.score)
+
+
+# One team of the team standings (also `manage.py standings --teams --json`'s).
 class TeamStanding(Answer):
     rank: int = Field(
         ge=1,
         description="Shared by teams level on table points and score; incomplete teams "
         "are ranked after every complete one.",
     )
-    team: str = Field(description="The team's name, as its first player (by key) writes it.")
+    team: str = Field(
+        alias="name", description="The team's name, as its first player (by key) writes it."
+    )
     slug: str = Field(description="The team's part of its public page's address.")
     complete: bool = Field(
         description="Whether the team has at least team_best_of players who are not substitutes."
@@ -317,6 +491,18 @@ class TeamStanding(Answer):
     members: list[TeamMember] = Field(
         description="In the individual standings' order, substitutes last."
     )
+
+    @staticmethod
+    def resolve_table_points(team: teams.TeamStanding) -> int | float:
+        return points_number(team.table_points)
+
+    @staticmethod
+    def resolve_table_points_exact(team: teams.TeamStanding) -> str:
+        return str(team.table_points)
+
+    @staticmethod
+    def resolve_score(team: teams.TeamStanding) -> int | float:
+        return points_number(team.score)
 
 
 class TeamStandings(Answer):

@@ -50,7 +50,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournament.api.serialisers import standing_json, team_standing
+from tournament.api import schemas
 from tournament.models import Round, Table, Tournament
 from tournament.reads.prize_giving import public
 from tournament.reads.selectors import Standing, format_points, standings
@@ -99,7 +99,10 @@ class Command(BaseCommand):
             if options["json"]:
                 answer = {
                     "best_of": tournament.team_best_of,
-                    "teams": [team_standing(team) for team in teams],
+                    "teams": [
+                        schemas.TeamStanding.model_validate(team).model_dump(mode="json")
+                        for team in teams
+                    ],
                 }
                 self.stdout.write(json.dumps(answer, ensure_ascii=False, indent=2))
             else:
@@ -107,7 +110,11 @@ class Command(BaseCommand):
             return
         if options["json"]:
             self.stdout.write(
-                json.dumps([standing_json(row) for row in rows], ensure_ascii=False, indent=2)
+                json.dumps(
+                    [schemas.Standing.model_validate(row).model_dump(mode="json") for row in rows],
+                    ensure_ascii=False,
+                    indent=2,
+                )
             )
             return
         self.stdout.write(self._table(tournament, rows, provisional, before_round))
