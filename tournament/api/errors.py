@@ -281,6 +281,8 @@ def _parameters(error: ParametersError) -> ApiError:
     its bytes), is not JSON; any other body that is not an object is refused as such."""
     located = []
     for item in error.errors:
+        if item["type"] == "refusal":  # a schema's refusal in its own words (scoring.api)
+            return ApiError(400, item["ctx"]["code"], item["ctx"]["message"])
         source, *rest = item["loc"]
         if source == "body":
             rest = rest[1:]  # the parameter's name
