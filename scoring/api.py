@@ -452,6 +452,7 @@ Hand = Annotated[
     },
     summary="Score one hand",
     exclude_unset=True,  # `comparison` is left out unless asked for
+    openapi_extra={"requestBody": {"required": True}},  # its default only lets it refuse b""
 )
 def score_hand(
     request: HttpRequest,
