@@ -1,12 +1,7 @@
-"""The JSON API under /api/: one django-ninja API made of each app's router, and its OpenAPI
-document, generated from their schemas, at /api/openapi.json.
-
-- /api/score: `scoring.api` (URL names in the namespace "scoring_api");
-- /api/tournaments...: `tournament.api` ("tournament_api").
-
-Every answer is JSON. HEAD is answered wherever GET is, and a method a path does not serve
-gets 405 with the Allow header. There is no interactive docs page: it would load its script
-from the internet, which a venue may not have.
+"""The JSON API under /api/: one django-ninja API of each app's router (/api/score:
+`scoring.api`, URL namespace "scoring_api"; /api/tournaments...: `tournament.api`,
+"tournament_api") and its OpenAPI document at /api/openapi.json. No interactive docs page: it
+would load its script from the internet, which a venue may not have.
 """
 
 from __future__ import annotations
@@ -50,9 +45,8 @@ METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
 
 
 class Parser(parser.Parser):
-    """JSON bodies. A body that is not JSON is passed on as its bytes, which no request schema
-    takes (tournament.api.errors answers "not JSON"); the scoring API refuses it in its own
-    words."""
+    """A body that is not JSON is passed on as its bytes, for each schema to refuse in its own
+    words (ninja's answers a bare 400)."""
 
     def parse_body(self, request: HttpRequest) -> Any:
         try:
@@ -62,23 +56,8 @@ class Parser(parser.Parser):
 
 
 class Document(OpenAPISchema):
-    """The OpenAPI document. Security schemes are named by their `scheme_name`: those a gate
-    (`tournament.api.auth.Gate`) lets in, and {} for the methods anyone may call. A request
-    body is required unless its operation has a default for it. A 429 answer documents its
-    Retry-After header."""
-
-    def request_body(self, operation: Operation) -> dict[str, Any]:
-        body = super().request_body(operation)
-        # The scoring API reads its body itself: its default (b"") only lets it see an empty
-        # one, which it refuses. The body is required.
-        if body and any(
-            isinstance(field.default, bytes)
-            for model in operation.models
-            if model.__ninja_param_source__ == "body"
-            for field in model.model_fields.values()
-        ):
-            body["required"] = True
-        return body
+    """What ninja's document cannot say: 429's Retry-After header, and the security of a
+    gate's ways in."""
 
     def responses(self, operation: Operation) -> dict[int, dict[str, Any]]:
         answers = super().responses(operation)
@@ -92,6 +71,7 @@ class Document(OpenAPISchema):
         return answers
 
     def operation_security(self, operation: Operation) -> list[dict[str, Any]] | None:
+        # Named by `scheme_name`; {} where anyone may call (a gate's reads).
         security: list[dict[str, Any]] = []
         for gate in operation.auth_callbacks:
             for auth in getattr(gate, "callers", [gate]):
@@ -106,7 +86,7 @@ class Document(OpenAPISchema):
 
 class Api(NinjaAPI):
     def get_content_type(self) -> str:
-        return "application/json"
+        return "application/json"  # without ninja's "; charset=utf-8", as it always was
 
     def get_openapi_schema(
         self, *, path_prefix: str | None = None, path_params: dict[str, Any] | None = None
@@ -116,15 +96,14 @@ class Api(NinjaAPI):
         return Document(self, path_prefix)
 
     def get_openapi_operation_id(self, operation: Operation) -> str:
-        """The handler's name in camelCase: submit_hand is submitHand."""
+        """The handler's name in camelCase (submitHand), not ninja's module_name."""
         first, *rest = operation.view_func.__name__.split("_")
         return first + "".join(word.title() for word in rest)
 
     def validation_error_from_error_contexts(
         self, error_contexts: list[ValidationErrorContext]
     ) -> ValidationError:
-        """pydantic's errors located by their source, as django-ninja does, keeping the value
-        sent: the error answers quote it (tournament.api.errors)."""
+        """ninja's, keeping the value sent: the error answers quote it."""
         return ValidationError(
             [
                 {
@@ -162,9 +141,10 @@ def _blank(request: HttpRequest) -> bool:
 
 
 def _served(view: Any) -> Any:
-    """`view` answering HEAD as GET, and a method that it does not serve with JSON."""
+    """`view` answering HEAD as GET, and a method that it does not serve with a JSON 405:
+    ninja does neither."""
 
-    @csrf_exempt  # the session's CSRF token is checked where a login is (tournament.api.auth)
+    @csrf_exempt  # as ninja's operations are (a login's CSRF token is checked by its auth)
     @wraps(view)
     def serve(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         method = request.method
@@ -176,18 +156,12 @@ def _served(view: Any) -> Any:
             response = view(request, *args, **kwargs)
         finally:
             request.method = method
-        if isinstance(response, HttpResponseNotAllowed):
-            served = response["Allow"].split(", ")
-            allowed = [name for name in METHODS if name in served]
-            allowed += ["HEAD"] if "GET" in allowed else []
-            listed = ", ".join(allowed)
-            return ApiError(
-                405,
-                "method_not_allowed",
-                f"{method} is not allowed here; use {listed}.",
-                headers={"Allow": listed},
-            ).response()
-        return response
+        if not isinstance(response, HttpResponseNotAllowed):
+            return response
+        allowed = [name for name in METHODS if name in response["Allow"].split(", ")]
+        listed = ", ".join(allowed + ["HEAD"] * ("GET" in allowed))
+        message = f"{method} is not allowed here; use {listed}."
+        return ApiError(405, "method_not_allowed", message, headers={"Allow": listed}).response()
 
     return serve
 
@@ -203,11 +177,10 @@ def _nothing_here(request: HttpRequest) -> HttpResponse:
 
 
 def urlpatterns() -> list[URLPattern | URLResolver]:
-    """The API's URLs, for `path("api/", include(...))`: each app's under its namespace,
-    the document's under "api"."""
+    """The API's URLs, for `path("api/", include(...))`: each app's under its own namespace
+    (ninja puts all under one), the document's under "api"."""
     namespaces: dict[str, list[Any]] = defaultdict(list)
     for pattern in api.urls[0]:
-        # django-ninja makes one named path for each operation.
         assert isinstance(pattern, URLPattern) and pattern.name is not None
         route = str(pattern.pattern)
         namespace = NAMESPACES.get(route.split("/")[0], "api")

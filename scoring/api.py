@@ -5,18 +5,30 @@
 The endpoint only computes, so it needs no login and no CSRF token. 200 for a scored hand
 (including an MCR false win and a Wilmington hand below its minimum), 400 for a request that
 cannot be scored, 405 for anything but POST.
-The hand's fields are checked by the engine, which names what is wrong in a referee's words;
-the request schemas below describe them for the OpenAPI document.
+The body is validated by the request schemas below; what they refuse is answered with the
+engine's code and message (a referee's words), as a hand the engine refuses is.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from django.http import HttpRequest, JsonResponse
 from ninja import Body, Router
 from ninja.responses import Status
-from pydantic import BaseModel, ConfigDict, Field, SkipValidation
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    ValidationError,
+    WrapValidator,
+    field_validator,
+)
+from pydantic_core import PydanticCustomError
 
 from scoring.engine import DEFAULT_PROFILE, PROFILES, TILE_CODES, compare_profiles, errors
 from scoring.engine.jt import JtResult
@@ -27,46 +39,77 @@ from scoring.engine.wa.rules import CHOW, KONG, PAIR, PUNG
 from scoring.engine.wa.scoring import MINIMUM
 from scoring.engine_messages import engine_message
 from scoring.pattern_names import jt_pattern_name, wa_pattern_name
-from scoring.services import COMPARE_FIELD, SCORED_ERRORS, Refusal, score_request
+from scoring.services import COMPARE_FIELD, PRESETS, SCORED_ERRORS, Refusal, score_request
 
 router = Router(tags=["scoring"])
 
+
+# The engine's leniency, kept: tiles and winds may be padded (winds in any case), passed on as
+# sent (the engine quotes them); null is the default of a flag, the flowers, the profile, the
+# preset and the declared sets.
+def _as_sent(read: Callable[[str], str]) -> WrapValidator:
+    def check(value: Any, validate: Callable[[Any], Any]) -> Any:
+        if isinstance(value, str) and read(value) != value:
+            validate(read(value))
+            return value
+        return validate(value)
+
+    return WrapValidator(check)
+
+
+def _or(default: Any) -> BeforeValidator:
+    return BeforeValidator(lambda value: default if value is None else value)
+
+
 Tile = Annotated[
     Literal[TILE_CODES],
+    _as_sent(str.strip),
     Field(
         description="1m-9m characters, 1p-9p dots, 1s-9s bamboo, E S W N winds, C red, F green, "
         "P white dragon."
     ),
 ]
-Wind = Literal[WIND_CODES]
+Wind = Annotated[Literal[WIND_CODES], _as_sent(lambda value: value.strip().upper())]
+Flag = Annotated[bool, _or(False)]
 Profile = Literal[tuple(PROFILES)]
 
 
-class WinSituation(BaseModel):
-    self_drawn: bool = Field(
+class HandRequest(BaseModel):
+    # Strict as the engine is (`true` is no number); fields of the case format that the API
+    # does not describe (such as a JT deal's riichi) reach the engine as they were sent.
+    model_config = ConfigDict(strict=True, extra="allow")
+
+
+class CaseFormat(HandRequest):
+    # A body with `compact` is read as compact notation, whatever else it holds.
+    model_config = ConfigDict(json_schema_extra={"not": {"required": ["compact"]}})
+
+
+class WinSituation(HandRequest):
+    self_drawn: Flag = Field(
         False, description="The winning tile was drawn from the wall (not a discard)."
     )
     seat_wind: Wind = Field("E", description="The winner's seat wind.")
     # The bodies are the case format (shared/data/README.md), which calls the prevailing wind
     # `prevalent_wind`; clients keep that name.
     prevalent_wind: Wind = Field("E", description="The prevalent wind.")
-    flowers: int = Field(
+    flowers: Annotated[int, _or(0)] = Field(
         0,
         ge=0,
         le=8,
         description="Number of flower tiles; 1 point each, not counted for the minimum.",
     )
-    last_tile_of_kind: bool = Field(
+    last_tile_of_kind: Flag = Field(
         False, description="The winning tile is the last of its kind (Last Tile)."
     )
-    kong_related: bool = Field(
+    kong_related: Flag = Field(
         False,
         description="Self-drawn: Out with Replacement Tile. On a discard: Robbing the Kong.",
     )
-    last_wall_tile: bool = Field(
+    last_wall_tile: Flag = Field(
         False, description="Self-drawn: Last Tile Draw. On a discard: Last Tile Claim."
     )
-    profile: Profile = Field(
+    profile: Annotated[Profile, _or(DEFAULT_PROFILE)] = Field(
         DEFAULT_PROFILE, description="Rule profile: fan values that differ between rulebooks."
     )
     compare_profiles: bool = Field(
@@ -74,25 +117,33 @@ class WinSituation(BaseModel):
         description="Also score the same tiles under the other rule profile: the answer then "
         "carries `comparison`.",
     )
-    preset: Literal["mcr"] = Field("mcr", description="Mahjong Competition Rules (the default).")
+    preset: Annotated[Literal["mcr"], _or("mcr")] = Field(
+        "mcr", description="Mahjong Competition Rules (the default)."
+    )
 
 
-class Meld(BaseModel):
+class Meld(HandRequest):
     """A declared set. A kong with concealed true is a concealed kong."""
 
     type: Literal["chow", "pung", "kong"]
     tiles: list[Tile] = Field(min_length=3)
-    concealed: bool = False
-    claimed: Tile = Field(None, description="Chows: the claimed tile.")
-    # May be left out, not sent as null: None only marks it unset.
-    from_: Literal["left", "across", "right"] = Field(None, alias="from")  # type: ignore[arg-type]
+    concealed: Flag = False
+    claimed: Tile | None = Field(None, description="Chows: the claimed tile.")
+    from_: Literal["left", "across", "right"] | None = Field(
+        None, alias="from", description="Pungs and kongs: whom the tile was claimed from."
+    )
+
+    @field_validator("from_", mode="wrap")
+    @classmethod
+    def _ignored_on_a_chow(cls, value: Any, validate: Callable[[Any], Any], info: Any) -> Any:
+        return value if info.data.get("type") == "chow" else validate(value)
 
 
-class CaseRequest(WinSituation):
+class CaseRequest(WinSituation, CaseFormat):
     """The case format: standing tiles without the winning tile."""
 
     concealed: list[Tile]
-    melds: list[Meld] = []
+    melds: Annotated[list[Meld], _or([])] = []
     win_tile: Tile
 
 
@@ -104,31 +155,31 @@ class CompactRequest(WinSituation):
     compact: str
 
 
-class JtSituation(BaseModel):
+class JtSituation(HandRequest):
     """The situation of a Japanese Transitional win (section 6 of its specification)."""
 
     preset: Literal["jt"] = Field(description="Japanese Transitional.")
-    self_drawn: bool = Field(
+    self_drawn: Flag = Field(
         False, description="The winning tile was drawn from the wall (also a supplement tile)."
     )
     seat_wind: Wind = Field("E", description="The winner's seat wind; East is the dealer.")
     prevalent_wind: Wind = Field("E", description="The wind of the round.")
-    last_wall_tile: bool = Field(False, description="Self-drawn on the last tile of the wall.")
-    last_discard: bool = Field(False, description="Won on the discard after the last wall tile.")
-    supplement_tile: bool = Field(False, description="Self-drawn on the tile after a kong.")
-    robbing_kong: bool = Field(False, description="Won on a tile added to a melded pung.")
-    heavenly: bool = Field(False, description="The dealer's dealt tiles win (a limit hand).")
-    earthly: bool = Field(
+    last_wall_tile: Flag = Field(False, description="Self-drawn on the last tile of the wall.")
+    last_discard: Flag = Field(False, description="Won on the discard after the last wall tile.")
+    supplement_tile: Flag = Field(False, description="Self-drawn on the tile after a kong.")
+    robbing_kong: Flag = Field(False, description="Won on a tile added to a melded pung.")
+    heavenly: Flag = Field(False, description="The dealer's dealt tiles win (a limit hand).")
+    earthly: Flag = Field(
         False, description="A non-dealer wins before any claim or kong (a limit hand)."
     )
-    riichi: bool = Field(False, description="The winner had declared riichi (1 double).")
+    riichi: Flag = Field(False, description="The winner had declared riichi (1 double).")
 
 
-class JtCaseRequest(JtSituation):
+class JtCaseRequest(JtSituation, CaseFormat):
     """The case format: standing tiles without the winning tile."""
 
     concealed: list[Tile]
-    melds: list[Meld] = []
+    melds: Annotated[list[Meld], _or([])] = []
     win_tile: Tile
 
 
@@ -140,51 +191,53 @@ class JtCompactRequest(JtSituation):
 
 WaTile = Annotated[
     Literal[(*TILE_CODES, JOKER)],
+    # The joker is J as it is: " J" is no tile.
+    _as_sent(lambda value: value if value.strip() == JOKER else value.strip()),
     Field(description="A tile code, or J for the joker (one per hand)."),
 ]
 
 
-class WaSituation(BaseModel):
+class WaSituation(HandRequest):
     """The situation of a Wilmington win (sections 4 and 11 of its specification)."""
 
     preset: Literal["wa"] = Field(description="Wilmington Advanced 12-Tile.")
-    self_drawn: bool = Field(False, description="The winning tile was drawn from the wall.")
+    self_drawn: Flag = Field(False, description="The winning tile was drawn from the wall.")
     seat_wind: Wind = Field("E", description="The winner's seat wind; East is the dealer.")
     prevalent_wind: Wind = Field("E", description="The prevalent wind.")
-    last_wall_tile: bool = Field(False, description="Self-drawn on the last tile of the wall.")
-    last_discard: bool = Field(False, description="Won on the last discard of the deal.")
-    supplement_tile: bool = Field(False, description="Self-drawn on the tile after a kong.")
-    robbing_kong: bool = Field(False, description="Won on a tile added to a melded pung.")
-    heavenly: bool = Field(False, description="The dealer's dealt tiles win (a limit hand).")
-    earthly: bool = Field(False, description="Won on the dealer's first discard (a limit hand).")
-    last_available: bool = Field(
+    last_wall_tile: Flag = Field(False, description="Self-drawn on the last tile of the wall.")
+    last_discard: Flag = Field(False, description="Won on the last discard of the deal.")
+    supplement_tile: Flag = Field(False, description="Self-drawn on the tile after a kong.")
+    robbing_kong: Flag = Field(False, description="Won on a tile added to a melded pung.")
+    heavenly: Flag = Field(False, description="The dealer's dealt tiles win (a limit hand).")
+    earthly: Flag = Field(False, description="Won on the dealer's first discard (a limit hand).")
+    last_available: Flag = Field(
         False, description="The winning tile was the last one of its kind still available."
     )
-    four_kongs_immediate: bool = Field(
+    four_kongs_immediate: Flag = Field(
         False, description="Out at once on the fourth kong (the winning tile is in it)."
     )
-    thirteen_discarded_orphans: bool = Field(
+    thirteen_discarded_orphans: Flag = Field(
         False, description="Thirteen Discarded Orphans (a limit hand; needs no tiles)."
     )
 
 
-class WaMeld(BaseModel):
+class WaMeld(HandRequest):
     """A declared set; one holding the joker (J) says in `joker_as` which tile it stands for."""
 
     type: Literal["chow", "pung", "kong"]
     tiles: list[WaTile] = Field(min_length=3)
-    concealed: bool = False
-    # May be left out, not sent as null: None only marks it unset.
-    joker_as: Tile = Field(None, description="The tile the joker of this set stands for.")
+    concealed: Flag = False
+    joker_as: Tile | None = Field(None, description="The tile the joker of this set stands for.")
 
 
-class WaCaseRequest(WaSituation):
+class WaCaseRequest(WaSituation, CaseFormat):
     """The case format: standing tiles (the joker among them, or in a declared set) without
     the winning tile."""
 
-    concealed: list[WaTile]
-    melds: list[WaMeld] = []
-    win_tile: Tile
+    # Thirteen Discarded Orphans needs no tiles.
+    concealed: list[WaTile] | None = None
+    melds: Annotated[list[WaMeld], BeforeValidator(lambda value: value or [])] = []
+    win_tile: Tile | None = None
 
 
 class WaCompactRequest(WaSituation):
@@ -193,8 +246,9 @@ class WaCompactRequest(WaSituation):
     winning tile."""
 
     compact: str
-    # May be left out, not sent as null: None only marks it unset.
-    joker_as: Tile = Field(None, description="The joker's value when it is in a declared set.")
+    joker_as: Tile | None = Field(
+        None, description="The joker's value when it is in a declared set."
+    )
 
 
 class ScoringAnswer(BaseModel):
@@ -339,14 +393,52 @@ class ScoringError(ScoringAnswer):
     message: str = Field(description="Plain-language reason.")
 
 
-def _refused(status: int, code: str, message: str) -> JsonResponse:
-    body = {"error": code, "message": message}
-    return JsonResponse(body, status=status, json_dumps_params={"ensure_ascii": False})
+def _shape(body: Any) -> str | None:
+    """The request schema of a body, as `score_request` reads it: its preset (MCR when it names
+    none), then compact notation or the case format."""
+    if not isinstance(body, dict):
+        return None
+    preset = body.get("preset")
+    preset = "mcr" if preset is None else preset
+    if not isinstance(preset, str) or preset not in PRESETS:
+        return None
+    return f"{preset} {'compact' if 'compact' in body else 'case'}"
 
 
-# Read by the engine, which names what is wrong; the schemas only describe the body. A body
-# that is not JSON arrives as its bytes (see config.api.Parser), an empty one as b"".
-HAND = Body(b"")
+def _in_the_engines_words(body: Any, validate: Callable[[Any], Any]) -> Any:
+    """A body its schema refuses is refused with the code and message the engine gives it
+    (answered by `tournament.api.errors`, which reads a "refusal" error's context)."""
+    try:
+        return validate(body)
+    except ValidationError as error:
+        if isinstance(body, bytes):  # not JSON (config.api.Parser), or no body at all
+            refusal = Refusal(errors.BAD_INPUT, "The request body is not valid JSON.")
+        else:
+            problem = error.errors(include_url=False)[0]
+            where = ".".join(str(part) for part in problem["loc"][1:])
+            refusal = Refusal(errors.BAD_INPUT, f"{where}: {problem['msg']}")
+            try:
+                outcome = score_request(body)
+            except TypeError:  # a value of the wrong type the engine does not check (joker_as)
+                outcome = refusal
+            refusal = outcome if isinstance(outcome, Refusal) else refusal
+        raise PydanticCustomError(
+            "refusal", "{message}", {"code": refusal.code, "message": refusal.message}
+        ) from error
+
+
+# An empty body is validated too: b"" is not JSON.
+HAND = Body(b"", validate_default=True)
+Hand = Annotated[
+    Annotated[CompactRequest, Tag("mcr compact")]
+    | Annotated[CaseRequest, Tag("mcr case")]
+    | Annotated[JtCompactRequest, Tag("jt compact")]
+    | Annotated[JtCaseRequest, Tag("jt case")]
+    | Annotated[WaCompactRequest, Tag("wa compact")]
+    | Annotated[WaCaseRequest, Tag("wa case")],
+    Discriminator(_shape),
+    WrapValidator(_in_the_engines_words),
+]
 
 
 @router.post(
@@ -360,17 +452,11 @@ HAND = Body(b"")
     },
     summary="Score one hand",
     exclude_unset=True,  # `comparison` is left out unless asked for
+    openapi_extra={"requestBody": {"required": True}},  # its default only lets it refuse b""
 )
 def score_hand(
     request: HttpRequest,
-    hand: SkipValidation[
-        CompactRequest
-        | CaseRequest
-        | JtCompactRequest
-        | JtCaseRequest
-        | WaCompactRequest
-        | WaCaseRequest
-    ] = HAND,
+    hand: Hand = HAND,
 ) -> Any:
     """Scores one hand under MCR (the default), Japanese Transitional (`"preset": "jt"`) or
     Wilmington Advanced 12-Tile (`"preset": "wa"`, J the joker).
@@ -385,17 +471,15 @@ def score_hand(
     * 405: any method but POST.
 
     The endpoint only computes; it needs no login and no CSRF token."""
-    if isinstance(hand, bytes):
-        return _refused(400, errors.BAD_INPUT, "The request body is not valid JSON.")
-    outcome = score_request(hand)
+    outcome = score_request(hand.model_dump(by_alias=True, exclude_unset=True))
     if isinstance(outcome, Refusal):
-        return _refused(400, outcome.code, outcome.message)
+        return Status(400, {"error": outcome.code, "message": outcome.message})
     if isinstance(outcome, JtResult):
         return Status(200, jt_answer(outcome))
     if isinstance(outcome, WaResult):
         return Status(200, wa_answer(outcome))
     body = outcome.to_dict()
-    if isinstance(hand, dict) and hand.get(COMPARE_FIELD):
+    if getattr(hand, COMPARE_FIELD, False):
         comparison = compare_profiles(outcome)
         if comparison is not None:
             body["comparison"] = comparison.to_dict()

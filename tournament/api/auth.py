@@ -1,18 +1,12 @@
-"""Who is calling, and what they may reach (the policy of `tournament.reads.permissions`), checked
-by django-ninja before it reads a request's parameters and body: a stranger gets 401, 404 or
-403 whatever they send.
+"""Who is calling and what they may reach, checked as the routers' auth, before ninja reads a
+request's parameters and body: a stranger gets 401, 404 or 403 whatever they send.
 
-A caller is the owner of the API token sent as `Authorization: Bearer <secret>`, else the
-session's user (a browser), else anonymous, which is enough for reads only. A token that is not
-valid is refused with 401, also on public reads, so a program learns at once that its token is
-wrong; too many wrong tokens from one address get 429 for a while (`tournament.infra.throttle`),
-whatever token that address sends then. Writes need a login (401); a session-authenticated
-write also needs the CSRF token, while a token-authenticated one does not (a browser never
-sends the token on its own).
-
-Then a `Gate` (the routers' auth) finds what the address names, in order: the tournament (404
-when the caller may not read it), the role the operation needs (403), the round, the table,
-and the player, hand, penalty or registration. The handler takes them from `reach(request)`.
+The caller is the API token's owner (`Authorization: Bearer`; a wrong one is refused even on a
+public read, for a program to learn of it at once, and too many from one address get 429), else
+the session's user (whose writes need the CSRF token), else anonymous (reads only). A `Gate`
+then finds what the address names: the tournament (404 unless the caller may read it), the role
+asked (403), the round, the table and the player, hand, penalty or registration, which the
+handler takes from `reach(request)`.
 """
 
 from __future__ import annotations
@@ -20,7 +14,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -58,7 +51,7 @@ CREATOR = "creator"
 
 
 class BearerToken(HttpBearer):
-    """An API token. Any other Authorization header is refused, not ignored."""
+    """An API token; unlike ninja's, any other Authorization header is refused, not ignored."""
 
     scheme_name = "bearerAuth"
     openapi_description = "An API token: 'Authorization: Bearer <secret>'. Needs no CSRF token."
@@ -71,12 +64,11 @@ class BearerToken(HttpBearer):
         return self.authenticate(request, secret.strip() if scheme.lower() == "bearer" else "")
 
     def authenticate(self, request: HttpRequest, token: str) -> Any:
-        address = client_ip(request)
-        # A valid token always gets through, whatever its address's lockout: at a venue behind
-        # one address, a phone retrying a revoked token must not shut out every referee. Only
-        # wrong tokens are counted, and refused while the address is locked.
+        # A valid token gets through whatever its address's lockout: at a venue behind one
+        # address, a phone retrying a revoked token must not shut out every referee.
         found, _locked = find_token(token)
         if found is None:
+            address = client_ip(request)
             locked_until = token_lockout(address) or note_token_failure(address)
             if locked_until is not None:
                 raise _too_many_wrong_tokens(locked_until)
@@ -102,8 +94,8 @@ _USES_DUE: WeakKeyDictionary[HttpRequest, int] = WeakKeyDictionary()
 
 @contextmanager
 def token_use(request: HttpRequest) -> Iterator[None]:
-    """Around a write: when the token's last use is due to be noted, the note goes in the
-    write's transaction (opened here), so that it costs no commit of its own."""
+    """Around a write: a token's last use due to be noted is noted in the write's transaction,
+    at no commit of its own."""
     due = _USES_DUE.pop(request, None)
     if due is None:
         yield
@@ -126,16 +118,10 @@ def _too_many_wrong_tokens(locked_until: datetime) -> ApiError:
 
 
 class _CsrfCheck(CsrfViewMiddleware):
-    """Django's own CSRF check, answering the reason instead of an HTML page."""
+    """Django's CSRF check answering its reason (ninja's answers a bare "CSRF check Failed")."""
 
     def _reject(self, request: HttpRequest, reason: str) -> str:
         return reason
-
-
-def _no_view(request: HttpRequest) -> HttpResponse:
-    """The view and next handler the CSRF check is given: it calls neither, and asks the view
-    only whether it is exempt (it is not)."""
-    return HttpResponse()
 
 
 class SessionLogin(APIKeyCookie):
@@ -148,16 +134,13 @@ class SessionLogin(APIKeyCookie):
         f"header (from the {settings.CSRF_COOKIE_NAME} cookie)."
     )
 
-    def __init__(self) -> None:
-        super().__init__(csrf=False)  # checked below, for writes only, with our own answer
-
     def authenticate(self, request: HttpRequest, key: str | None) -> Any:
         if not request.user.is_authenticated:
             return None
         if request.method not in SAFE_METHODS:
-            check = _CsrfCheck(_no_view)
+            check = _CsrfCheck(HttpResponse)  # neither calls its view nor finds it exempt
             check.process_request(request)
-            reason = check.process_view(request, _no_view, (), {})
+            reason = check.process_view(request, HttpResponse, (), {})
             if reason is not None:
                 raise ApiError(
                     403,
@@ -169,16 +152,15 @@ class SessionLogin(APIKeyCookie):
 
 
 class Anyone:
-    """Reads need no login: the gate checks what the caller may read, the session's user
-    included (loaded only when it matters, as a public tournament's reads need no user)."""
+    """Reads need no login (the gate checks what the caller may read)."""
 
     def __call__(self, request: HttpRequest) -> bool:
         return request.method in SAFE_METHODS
 
 
-# In this order: a token wins over the session, and reads ask no more. The OpenAPI document
-# lists them as the security of each operation (config.api.Document).
-CALLERS: list[Callable[[HttpRequest], Any]] = [BearerToken(), Anyone(), SessionLogin()]
+# In this order: a token wins over the session, and reads ask no more. The session's CSRF
+# token is checked above, for writes only, with the API's own answer.
+CALLERS: list[Callable[[HttpRequest], Any]] = [BearerToken(), Anyone(), SessionLogin(csrf=False)]
 
 
 def forbidden(message: str) -> ApiError:
@@ -189,37 +171,23 @@ def not_found(message: str) -> ApiError:
     return ApiError(404, "not_found", message)
 
 
-@dataclass
 class Reach:
-    """What the gate found for a request: the caller's access to the tournament its address
-    names, and the objects named after it, by path parameter."""
+    """What the gate found for a request, as far as its address goes."""
 
-    found: dict[str, Any] = field(default_factory=dict)
+    access: Access  # the caller's, to the tournament
+    round: Round
+    table: Table
+    named: Any  # the player, hand, penalty or registration the address ends with
 
-    @property
-    def access(self) -> Access:
-        return self.found["access"]
+    def __init__(self, **found: Any) -> None:
+        self.__dict__.update(found)
 
     @property
     def tournament(self) -> Tournament:
         return self.access.tournament
 
-    @property
-    def round(self) -> Round:
-        return self.found["round"]
-
-    @property
-    def table(self) -> Table:
-        return self.found["table"]
-
-    @property
-    def named(self) -> Any:
-        """The player, hand, penalty or registration the address ends with."""
-        return self.found["named"]
-
 
 def reach(request: HttpRequest) -> Reach:
-    """What the gate found for this request."""
     found = getattr(request, "auth", None)
     assert isinstance(found, Reach)
     return found
@@ -254,8 +222,7 @@ def _table(round: Round, number: int) -> Table:
 
 def _refereed(user: Visitor, slug: str, number: int, table: int) -> Reach | None:
     """The table in one query when the caller may enter its results (its referee or an
-    organiser), with what the query found of their roles; None otherwise (then the checks run
-    one by one, to say what is missing)."""
+    organiser); None otherwise, for the checks to run one by one and say what is missing."""
     if not user.is_authenticated:
         return None
     found = (
@@ -284,11 +251,10 @@ def _refereed(user: Visitor, slug: str, number: int, table: int) -> Reach | None
     access.__dict__["organiser"] = found.by_organiser
     if found.by_referee:
         access.__dict__["referee"] = True
-    return Reach({"access": access, "round": found.round, "table": found})
+    return Reach(access=access, round=found.round, table=found)
 
 
-# What the last path parameter names, found in the tournament or at the table: its query, and
-# the answer when there is none.
+# What the last path parameter names: its query, and the answer when there is none.
 NAMED: dict[str, tuple[Callable[[Reach, Any], QuerySet[Any]], str]] = {
     "key": (
         lambda reach, key: reach.tournament.players.filter(key=key),
@@ -312,10 +278,10 @@ NAMED: dict[str, tuple[Callable[[Reach, Any], QuerySet[Any]], str]] = {
 class Gate:
     """The routers' auth: who is calling (`CALLERS`), then what they reach with `role`.
 
-    The default gate lets readers of the tournament read and its organisers write. With
-    ORGANISER, reads are for organisers too; REFEREE, CORRECTOR and INSIDER are asked of the
-    table once it is found (`refusal` says what is missing); CREATOR is the permission to
-    create tournaments. With `named` false, the last path parameter is the handler's to read."""
+    By default readers of the tournament read and its organisers write; ORGANISER keeps reads
+    to organisers too; REFEREE, CORRECTOR and INSIDER are asked of the table (`refusal` says
+    what is missing); CREATOR may create tournaments. With `named` false the last path
+    parameter is the handler's to read."""
 
     callers: list[Callable[[HttpRequest], Any]] = CALLERS
 
@@ -342,26 +308,25 @@ class Gate:
         last = next((name for name in NAMED if name in arguments), None)
         if last is not None and self.named:
             query, missing = NAMED[last]
-            found.found["named"] = query(found, arguments[last]).first()
-            if found.found["named"] is None:
+            found.named = query(found, arguments[last]).first()
+            if found.named is None:
                 raise not_found(missing.format(arguments[last]))
         return found
 
     def _checked(self, user: Visitor, role: str, arguments: dict[str, Any]) -> Reach:
         access = _tournament(user, arguments["slug"], ORGANISER if role == ORGANISER else READER)
-        found = Reach({"access": access})
+        found = Reach(access=access)
         if "number" in arguments:
-            found.found["round"] = _round(access, arguments["number"])
+            found.round = _round(access, arguments["number"])
         if "table" in arguments:
-            found.found["table"] = _table(found.round, arguments["table"])
+            found.table = _table(found.round, arguments["table"])
         if not _has(role, access, found):
             raise forbidden(self.refusal)
         return found
 
 
 def _has(role: str, access: Access, found: Reach) -> bool:
-    """Whether the caller has a role asked of a table (the others are checked with the
-    tournament)."""
+    """Whether the caller has a role asked of a table (the others are the tournament's)."""
     if role == REFEREE:
         try:
             access.require(REFEREE, found.table)

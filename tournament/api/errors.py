@@ -1,16 +1,14 @@
-"""The errors of the API: `{"error": code, "message": text}`, plus `fields` (a message per
-wrong field) when the request named fields that are wrong.
-
-`ApiError` is raised by the endpoints; the exception handlers below (installed on the API in
-`config.api`) answer it, and turn what the schemas, the services and the database refuse into
-the same shape.
+"""The API's error answer, `{"error": code, "message": text}` plus `fields` (a message per
+wrong field), which ninja's `HttpError` cannot carry: `ApiError`, and the exception handler
+(`answer`, installed in `config.api`) that gives what the schemas, the services and the
+database refuse the same shape.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import NON_FIELD_ERRORS, RequestDataTooBig, ValidationError
@@ -53,8 +51,6 @@ NOT_JSON = "The request body is not valid JSON (UTF-8 text)."
 
 
 class ApiError(Exception):
-    """A request the API refuses; the exception handler turns it into the JSON error answer."""
-
     def __init__(
         self,
         status: int,
@@ -84,13 +80,11 @@ class ApiError(Exception):
 
 
 def invalid(fields: dict[str, str]) -> ApiError:
-    """400 naming each wrong field."""
     described = "; ".join(f"{name}: {message}" for name, message in fields.items())
     return ApiError(400, "invalid", f"Some fields are wrong. {described}", fields=fields)
 
 
 def invalid_field(name: str, message: str) -> ApiError:
-    """400 for one wrong field, whose message says it all."""
     return ApiError(400, "invalid", message, fields={name: message})
 
 
@@ -179,8 +173,7 @@ class ErrorAnswer(Schema):
 
 
 def refusals(*statuses: int) -> dict[int, type[ErrorAnswer]]:
-    """The error answers an operation documents, for its `response=`. Where a token is read
-    (401), too many wrong ones may also be answered 429."""
+    """The error answers an operation documents; 429 with 401 (too many wrong tokens)."""
     if 401 in statuses:
         statuses = (*statuses, 429)
     return dict.fromkeys(statuses, ErrorAnswer)
@@ -188,7 +181,7 @@ def refusals(*statuses: int) -> dict[int, type[ErrorAnswer]]:
 
 # --- What the schemas refuse ---------------------------------------------------------------
 
-# By pydantic's error type; {input} is the value sent, as JSON.
+# pydantic's errors in people's words, by their type; {input} is the value sent, as JSON.
 MESSAGES = {
     "int_type": "Give a whole number, not {input}.",
     "greater_than_equal": "Give a number of at least {ge}.",
@@ -204,8 +197,6 @@ MESSAGES = {
 
 
 def field_message(error: Mapping[str, Any]) -> str:
-    """What is wrong with one field, from one pydantic error. Our own field types
-    (`tournament.api.fields`) word their errors themselves."""
     kind = error["type"]
     if kind == "missing":
         return "This field is required."
@@ -221,27 +212,12 @@ def field_message(error: Mapping[str, Any]) -> str:
     return MESSAGES[kind].format(input=json.dumps(error["input"]), **context)
 
 
-def schema_error(errors: Sequence[Mapping[str, Any]]) -> ApiError:
-    """The answer to a request that its schema refuses; `errors` are pydantic's, located from
-    the body (or the parameter) they are in: `()` is the body itself."""
-    fields: dict[str, str] = {}
-    for error in errors:
-        if not error["loc"]:  # the body itself
-            return ApiError(400, "bad_request", "The request body must be a JSON object.")
-        fields.setdefault(str(error["loc"][0]), field_message(error))
-    return invalid(fields)
-
-
 # --- Exception handlers ----------------------------------------------------------------------
 
 
 def from_validation_error(error: ValidationError) -> ApiError:
-    """A service's ValidationError as an API error: 409 for a conflict, 403 for a refused
-    role, 422 for a reused idempotency key, else 400.
-
-    A single error keeps its code. Errors by field list each field's messages under `fields`;
-    their code is the one code they share, or "invalid".
-    """
+    """A service's ValidationError: its code (the one its errors share, else "invalid") and
+    their messages, by field under `fields`."""
     if hasattr(error, "error_dict"):
         fields = {
             name: " ".join(messages)
@@ -258,79 +234,61 @@ def from_validation_error(error: ValidationError) -> ApiError:
 
 
 def _shared_code(codes: set[str | None]) -> str:
-    """The one code that all the errors have, else "invalid"."""
-    if len(codes) == 1:
-        (code,) = codes
-        if code is not None:
-            return code
-    return "invalid"
+    (code,) = codes if len(codes) == 1 else {None}
+    return "invalid" if code is None else code
 
 
 def _status(code: str) -> int:
-    if code in FORBIDDEN_CODES:
-        return 403
-    if code in UNPROCESSABLE_CODES:
-        return 422
-    return 409 if code in CONFLICT_CODES else 400
+    statuses = {403: FORBIDDEN_CODES, 422: UNPROCESSABLE_CODES, 409: CONFLICT_CODES}
+    return next((status for status, codes in statuses.items() if code in codes), 400)
 
 
 def _parameters(error: ParametersError) -> ApiError:
-    """What the schemas refuse (`config.api` keeps the value sent in each error), located by
-    django-ninja from its source: ("body", parameter, field, ...) or ("query", name). An empty
-    body where one is needed, or one that is not JSON (which `config.api.Parser` passes on as
-    its bytes), is not JSON; any other body that is not an object is refused as such."""
-    located = []
+    """What the schemas refuse, located by ninja as ("body", parameter, field, ...) or
+    ("query", name). A body that is missing or not JSON (its bytes: `config.api.Parser`) is
+    not JSON; a "refusal" error carries its own code and message (scoring.api)."""
+    fields: dict[str, str] = {}
     for item in error.errors:
+        if item["type"] == "refusal":
+            return ApiError(400, item["ctx"]["code"], item["ctx"]["message"])
         source, *rest = item["loc"]
         if source == "body":
             rest = rest[1:]  # the parameter's name
             if not rest and (item["type"] == "missing" or isinstance(item.get("input"), bytes)):
                 return ApiError(400, "bad_request", NOT_JSON)
-        located.append({**item, "loc": tuple(rest) if rest or source == "body" else (source,)})
-    return schema_error(located)
+            if not rest:  # the body itself
+                return ApiError(400, "bad_request", "The request body must be a JSON object.")
+        fields.setdefault(str(rest[0] if rest else source), field_message(item))
+    return invalid(fields)
 
 
-def _conflict(error: IntegrityError) -> ApiError:
+TRANSLATIONS: dict[type[Exception], Any] = {
+    ApiError: lambda error: error,
+    ValidationError: from_validation_error,
+    ParametersError: _parameters,
     # The services check their rules first; this is a change made at the same moment.
-    return ApiError(
+    IntegrityError: lambda error: ApiError(
         409,
         "conflict",
         "This change clashes with another one made at the same time; nothing was saved. "
         "Reload and try again.",
-    )
-
-
-def _out_of_range(error: DataError) -> ApiError:
-    return ApiError(400, "invalid", "A value is out of range or too long; nothing was saved.")
-
-
-def _login_required(error: AuthenticationError) -> ApiError:
-    # No way of logging in let the caller through: only writes ask for a login.
-    return ApiError(
+    ),
+    DataError: lambda error: ApiError(
+        400, "invalid", "A value is out of range or too long; nothing was saved."
+    ),
+    # No way in let the caller through: only writes ask for a login.
+    AuthenticationError: lambda error: ApiError(
         401,
         "login_required",
         "Log in first: send 'Authorization: Bearer <secret>' with an API token, or use a "
         "logged-in session.",
         headers={"WWW-Authenticate": CHALLENGE},
-    )
-
-
-def _too_large(error: RequestDataTooBig) -> ApiError:
-    return ApiError(400, "bad_request", "The request body is too large.")
-
-
-TRANSLATIONS = {
-    ApiError: lambda error: error,
-    ValidationError: from_validation_error,
-    IntegrityError: _conflict,
-    DataError: _out_of_range,
-    AuthenticationError: _login_required,
-    RequestDataTooBig: _too_large,
-    ParametersError: _parameters,
+    ),
+    RequestDataTooBig: lambda error: ApiError(400, "bad_request", "The request body is too large."),
 }
 
 
 def answer(request: HttpRequest, error: Any) -> JsonResponse:
-    """The API's exception handler (`config.api`) for each kind in TRANSLATIONS."""
+    """The API's exception handler for each kind in TRANSLATIONS (or a subclass)."""
     translate = next(TRANSLATIONS[kind] for kind in type(error).__mro__ if kind in TRANSLATIONS)
     return translate(error).response()

@@ -1,9 +1,6 @@
-"""Field types of the API's schemas. Where a model field knows a rule (a maximum length, its
-choices, its bounds, its help text), `of` reads it from there.
-
-Request schemas are strict: `true` is not a number, `8.0` is not a whole number, `"1"` is not
-one either. The refusals are worded for people by `tournament.api.errors`.
-"""
+"""Field types of the API's schemas that pydantic has not as such: text without NUL, a strict
+request's date, moments as the archive writes them, a list refused as a whole, and `of`, a
+model field's rules (length, choices, bounds, help text) as a type."""
 
 from __future__ import annotations
 
@@ -33,13 +30,12 @@ def _without_nul(value: Any) -> Any:
 
 
 def text(max_length: int | None) -> Any:
-    """Text of at most `max_length` characters (None: any length), without NUL (the database
-    refuses it)."""
+    """At most `max_length` characters (None: any), without NUL (the database refuses it)."""
     return Annotated[str, StringConstraints(max_length=max_length), BeforeValidator(_without_nul)]
 
 
 def _iso_date(value: Any) -> Any:
-    """A date written as YYYY-MM-DD; anything else is left for the type check to refuse."""
+    """A date as YYYY-MM-DD (a strict schema takes no text); else left for the type check."""
     if isinstance(value, str):
         try:
             return datetime.date.fromisoformat(value)
@@ -59,12 +55,11 @@ Wind = Literal[WINDS]
 
 
 def choice(values: list[str] | tuple[str, ...]) -> Any:
-    """One of `values`, such as a model's TextChoices values."""
     return Literal[tuple(values)]
 
 
 def list_of(item: Any, what: str, max_items: int) -> Any:
-    """A list of at most `max_items` items; any fault in it is named for the whole list."""
+    """At most `max_items` items; any fault in it is named for the whole list."""
 
     def check(value: Any, handler: Any) -> Any:
         try:
@@ -80,9 +75,7 @@ def list_of(item: Any, what: str, max_items: int) -> Any:
 
 
 def of(model: type[models.Model], name: str, **bounds: int) -> Any:
-    """The type of the model field `name` in a request: text as long as the column allows, one
-    of its choices, a number within its validators (`bounds` such as ge=1 narrow them further),
-    nullable when the column is; described by its help text."""
+    """The type of the model field `name` in a request; `bounds` (ge=1) narrow its own."""
     field = model._meta.get_field(name)
     assert isinstance(field, models.Field)  # a column of the model, not a reverse relation
     kind: Any

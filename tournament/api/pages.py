@@ -1,10 +1,7 @@
-"""Pages of the API's lists that grow with a tournament (players, standings, a round's
-tables): `?limit=` items from `?offset=`, a default page when they are left out.
-
-An answer carries, next to its list, `count` (the items in all), the `limit` and `offset` it
-was given and `next`, the address of the following page (null on the last one), so a client
-that reads every page follows `next` until it is null. A value out of range or not a whole
-number is answered 400 `invalid` naming the parameter, as every wrong field is.
+"""Pages of the lists that grow with a tournament (players, standings, a round's tables):
+`?limit=` items from `?offset=`. Not `ninja.pagination`: its answer is `{items, count}`, while
+ours keep their list's own name and other fields beside `count`, `limit`, `offset` and `next`
+(the following page's address, null on the last one).
 """
 
 from __future__ import annotations
@@ -48,9 +45,8 @@ class TournamentsPage(Schema):
 
 
 def paged(request: HttpRequest, page: Any, count: int, *, path: str | None = None) -> dict:
-    """`count`, `limit`, `offset` and `next` for an answer holding `page` of a list of `count`
-    items; `next` is `path` (default: the request's own) with the same query and the next
-    offset."""
+    """`count`, `limit`, `offset` and `next`: `path` (default: the request's, with its query)
+    at the next offset."""
     following = page.offset + page.limit
     next_url = None
     if following < count:
