@@ -180,6 +180,8 @@ def compact_case(text: Any, joker_as: Any = None) -> dict[str, Any]:
     tile)."""
     if not isinstance(text, str) or not text.strip():
         raise HandError(errors.BAD_INPUT, "empty_hand", example="123m 46p J 789s EE [PPP] 5s")
+    if joker_as is not None and not isinstance(joker_as, str):
+        raise HandError(errors.BAD_INPUT, "tile_not_text", field="joker_as", value=joker_as)
     loose: list[str] = []
     groups: list[tuple[str, list[str]]] = []
     for tile, group, _position in _tokens(text, joker=True):

@@ -48,3 +48,12 @@ def test_joker_as_for_a_standing_joker_is_refused():
         "joker_as is only for a joker in a declared set; the scorer chooses the value of a "
         "standing joker."
     )
+
+
+@pytest.mark.parametrize("joker_as", [["5m"], {"tile": "5m"}, 5])
+def test_joker_as_that_is_not_a_tile_code_is_refused_as_bad_input(joker_as):
+    with pytest.raises(HandError) as caught:
+        parse_wa_compact("678p 77s SS [PPP] [46m J] 7s", joker_as=joker_as)
+
+    assert (caught.value.code, caught.value.message_key) == ("BAD_INPUT", "tile_not_text")
+    assert "joker_as" in caught.value.message
