@@ -78,3 +78,65 @@ def test_nothing_hidden_says_so(anonymous, tournament):
     response = anonymous.get(f"{T}/standings")
     assert (response.json()["hidden"], response.json()["hidden_from"]) == (False, None)
     assert anonymous.get(T).json()["standings_hidden_from"] is None
+
+
+@pytest.fixture
+def played(tournament, organiser, referee):
+    """The two rounds of prize_world, nothing hidden yet."""
+    return build(tournament, organiser, referee)
+
+
+def test_the_organiser_hides_reveals_and_hides_again(as_organiser, anonymous, played, tournament):
+    hidden = as_organiser.patch(f"{T}/prize-giving", {"hidden_from": 2})
+    assert hidden.status_code == 200
+    assert (hidden.json()["standings_hidden_from"], hidden.json()["standings_revealed_at"]) == (
+        2,
+        None,
+    )
+    assert ranks(anonymous.get(f"{T}/standings")) == BEFORE_ROUND_2
+
+    revealed = as_organiser.patch(f"{T}/prize-giving", {"revealed": True})
+    assert revealed.json()["standings_revealed_at"] is not None
+    assert ranks(anonymous.get(f"{T}/standings")) == FULL
+
+    again = as_organiser.patch(f"{T}/prize-giving", {"revealed": False})
+    assert (again.json()["standings_hidden_from"], again.json()["standings_revealed_at"]) == (
+        2,
+        None,
+    )
+    assert ranks(anonymous.get(f"{T}/standings")) == BEFORE_ROUND_2
+    actions = list(tournament.audit.order_by("pk").values_list("action", flat=True))
+    assert actions[-3:] == ["standings_hidden", "standings_revealed", "standings_hidden"]
+
+    never = as_organiser.patch(f"{T}/prize-giving", {"hidden_from": None})
+    assert never.json()["standings_hidden_from"] is None
+    assert ranks(anonymous.get(f"{T}/standings")) == FULL
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [({"revealed": True}, "nothing_hidden"), ({"revealed": False}, "not_revealed")],
+)
+def test_revealing_or_hiding_again_what_is_not_so_is_a_conflict(as_organiser, played, body, code):
+    response = as_organiser.patch(f"{T}/prize-giving", body)
+    assert (response.status_code, response.json()["error"]) == (409, code)
+
+
+def test_revealing_twice_is_a_conflict(as_organiser, world):
+    assert as_organiser.patch(f"{T}/prize-giving", {"revealed": True}).status_code == 200
+    response = as_organiser.patch(f"{T}/prize-giving", {"revealed": True})
+    assert (response.status_code, response.json()["error"]) == (409, "already_revealed")
+
+
+@pytest.mark.parametrize("body", [{"hidden_from": 0}, {"hidden_from": "2"}, {"shown": True}])
+def test_a_bad_prize_giving_body_is_refused_and_changes_nothing(as_organiser, played, body):
+    response = as_organiser.patch(f"{T}/prize-giving", body)
+    assert response.status_code == 400
+    assert as_organiser.get(T).json()["standings_hidden_from"] is None
+
+
+def test_only_an_organiser_hides_the_standings(api_as, anonymous, referee, played, tournament):
+    assert anonymous.patch(f"{T}/prize-giving", {"hidden_from": 2}).status_code in (401, 403)
+    assert api_as(referee).patch(f"{T}/prize-giving", {"hidden_from": 2}).status_code == 403
+    tournament.refresh_from_db()
+    assert tournament.standings_hidden_from is None

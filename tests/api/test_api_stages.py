@@ -98,3 +98,34 @@ def test_no_stage_is_409(api_as, cup):
     tournament.save()
     response = api_as(organiser).get(f"{T}/cut")
     assert response.status_code == 409 and response.json()["error"] == "no_stage"
+
+
+def test_the_organiser_undoes_the_cut_and_gets_the_preview_again(api_as, cup):
+    tournament, organiser = cup
+    api = api_as(organiser)
+    assert api.delete(f"{T}/cut").json()["error"] == "no_cut"
+    api.post(f"{T}/cut", {})
+    response = api.delete(f"{T}/cut")
+    assert response.status_code == 200
+    assert response.json()["confirmed"] is False and response.json()["size"] == 8
+    assert not Cut.objects.filter(tournament=tournament).exists()
+    assert api.get(T).json()["stage"] == "main"
+    assert tournament.audit.filter(action="cut_undone").count() == 1
+
+
+def test_the_cut_stays_once_a_round_after_it_has_started(api_as, cup):
+    tournament, organiser = cup
+    api = api_as(organiser)
+    api.post(f"{T}/cut", {})
+    Round.objects.create(tournament=tournament, number=3, status=Round.Status.PLAYING)
+    response = api.delete(f"{T}/cut")
+    assert (response.status_code, response.json()["error"]) == (409, "final_stage_started")
+    assert Cut.objects.filter(tournament=tournament).exists()
+
+
+def test_only_an_organiser_undoes_the_cut(api_as, anonymous, cup):
+    tournament, organiser = cup
+    api_as(organiser).post(f"{T}/cut", {})
+    assert anonymous.delete(f"{T}/cut").status_code in (401, 403, 404)
+    assert api_as(make_user("mallory")).delete(f"{T}/cut").status_code in (403, 404)
+    assert Cut.objects.filter(tournament=tournament).exists()

@@ -39,6 +39,10 @@ CONFLICT_CODES = frozenset(
         "final_stage_started",
         "too_few_players",
         "no_cut",
+        # The prize-giving (services/prize_giving.py).
+        "nothing_hidden",
+        "already_revealed",
+        "not_revealed",
     }
 )
 # Service codes answered with 422: the request is well formed but cannot be taken as it is
@@ -155,7 +159,8 @@ class ErrorAnswer(Schema):
       player has a seat); for the cut to a final stage `no_stage` (the tournament has none),
       `cut_confirmed` (confirmed already; its settings are fixed), `rounds_open` (the cut's
       round or an earlier one is not finished), `final_stage_started`, `too_few_players`,
-      `no_cut`.
+      `no_cut`; for the prize-giving `nothing_hidden` (no round is hidden), `already_revealed`,
+      `not_revealed`.
     * 422 `submission_key_reused`: the Idempotency-Key was already used by the same caller at
       the same table with another body, or for another kind of record; nothing was recorded.
     * 429 `too_many_wrong_tokens`: too many requests with a wrong token came from the

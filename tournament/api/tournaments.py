@@ -22,8 +22,9 @@ from tournament.reads.prize_giving import shown
 from tournament.reads.selectors import visible_tournaments
 from tournament.reads.standings_cache import cached_standings
 from tournament.reads.teams import team_standings
+from tournament.services import prize_giving
 from tournament.services import tournaments as tournament_services
-from tournament.services.stages import confirm_cut
+from tournament.services.stages import confirm_cut, undo_cut
 
 router = Router(exclude_unset=True)
 
@@ -165,6 +166,50 @@ def post_cut(
     tournament = reach(request).tournament
     confirm_cut(tournament=tournament, actor=request.user)
     return _cut_answer(request, tournament)
+
+
+@router.delete(
+    f"{T}/cut",
+    response={200: schemas.Cut, **WRITE},
+    summary="Undo the confirmed cut",
+)
+def delete_cut(request: AuthenticatedRequest, slug: str) -> schemas.Cut:
+    """Forget the confirmed cut and answer its preview again (refused with 409 no_cut when
+    none is confirmed, final_stage_started once a round after it has started). Rounds of the
+    final stage already seated keep their seating: seat them again.
+
+    Who: an organiser of the tournament."""
+    tournament = reach(request).tournament
+    undo_cut(tournament=tournament, actor=request.user)
+    return _cut_answer(request, tournament)
+
+
+@router.patch(
+    f"{T}/prize-giving",
+    url_name="prize_giving",
+    response={200: schemas.Tournament, **WRITE},
+    summary="Hide the standings until the prize-giving, or reveal them",
+)
+def change_prize_giving(
+    request: AuthenticatedRequest, slug: str, payload: schemas.PrizeGivingChange
+) -> schemas.Tournament:
+    """Answers the tournament, whose `standings_hidden_from` and `standings_revealed_at` say
+    what is hidden now. Revealing is refused with 409 nothing_hidden (no round is hidden) or
+    already_revealed; hiding again with not_revealed. Setting the round it has already
+    changes nothing.
+
+    Who: an organiser of the tournament."""
+    tournament = reach(request).tournament
+    given = payload.model_dump(exclude_unset=True)
+    if "hidden_from" in given:
+        tournament = prize_giving.hide_standings_from(
+            tournament=tournament, round=given["hidden_from"], actor=request.user
+        )
+    if given.get("revealed") is True:
+        tournament = prize_giving.reveal_standings(tournament=tournament, actor=request.user)
+    elif given.get("revealed") is False:
+        tournament = prize_giving.hide_standings_again(tournament=tournament, actor=request.user)
+    return _tournament_answer(request, tournament, tournament.rounds.all())
 
 
 @router.get(

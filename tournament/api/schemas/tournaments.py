@@ -115,6 +115,23 @@ else:
     )
 
 
+class PrizeGivingChange(Request):
+    """Only the fields given change, `hidden_from` first."""
+
+    hidden_from: int | None = Field(
+        None,
+        ge=1,
+        le=200,
+        description="Hide the standings that everyone but the organisers sees from this round "
+        "on until they are revealed; null: never hide them (and forget a reveal).",
+    )
+    revealed: bool | None = Field(
+        None,
+        description="true: reveal the hidden rounds to everyone (the prize-giving); false: hide "
+        "them again.",
+    )
+
+
 class TournamentSummary(Answer):
     slug: str = Field(description="The tournament's address.")
     name: str
