@@ -155,20 +155,25 @@ class CompactRequest(WinSituation):
     compact: str
 
 
-class JtSituation(HandRequest):
+class LimitSituation(HandRequest):
+    """The flags Japanese Transitional and Wilmington share, each preset adding its own."""
+
+    seat_wind: Wind = Field("E", description="The winner's seat wind; East is the dealer.")
+    last_wall_tile: Flag = Field(False, description="Self-drawn on the last tile of the wall.")
+    supplement_tile: Flag = Field(False, description="Self-drawn on the tile after a kong.")
+    robbing_kong: Flag = Field(False, description="Won on a tile added to a melded pung.")
+    heavenly: Flag = Field(False, description="The dealer's dealt tiles win (a limit hand).")
+
+
+class JtSituation(LimitSituation):
     """The situation of a Japanese Transitional win (section 6 of its specification)."""
 
     preset: Literal["jt"] = Field(description="Japanese Transitional.")
     self_drawn: Flag = Field(
         False, description="The winning tile was drawn from the wall (also a supplement tile)."
     )
-    seat_wind: Wind = Field("E", description="The winner's seat wind; East is the dealer.")
     prevalent_wind: Wind = Field("E", description="The wind of the round.")
-    last_wall_tile: Flag = Field(False, description="Self-drawn on the last tile of the wall.")
     last_discard: Flag = Field(False, description="Won on the discard after the last wall tile.")
-    supplement_tile: Flag = Field(False, description="Self-drawn on the tile after a kong.")
-    robbing_kong: Flag = Field(False, description="Won on a tile added to a melded pung.")
-    heavenly: Flag = Field(False, description="The dealer's dealt tiles win (a limit hand).")
     earthly: Flag = Field(
         False, description="A non-dealer wins before any claim or kong (a limit hand)."
     )
@@ -197,18 +202,13 @@ WaTile = Annotated[
 ]
 
 
-class WaSituation(HandRequest):
+class WaSituation(LimitSituation):
     """The situation of a Wilmington win (sections 4 and 11 of its specification)."""
 
     preset: Literal["wa"] = Field(description="Wilmington Advanced 12-Tile.")
     self_drawn: Flag = Field(False, description="The winning tile was drawn from the wall.")
-    seat_wind: Wind = Field("E", description="The winner's seat wind; East is the dealer.")
     prevalent_wind: Wind = Field("E", description="The prevalent wind.")
-    last_wall_tile: Flag = Field(False, description="Self-drawn on the last tile of the wall.")
     last_discard: Flag = Field(False, description="Won on the last discard of the deal.")
-    supplement_tile: Flag = Field(False, description="Self-drawn on the tile after a kong.")
-    robbing_kong: Flag = Field(False, description="Won on a tile added to a melded pung.")
-    heavenly: Flag = Field(False, description="The dealer's dealt tiles win (a limit hand).")
     earthly: Flag = Field(False, description="Won on the dealer's first discard (a limit hand).")
     last_available: Flag = Field(
         False, description="The winning tile was the last one of its kind still available."
