@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 #: The most referee accounts made at once. Each new password is hashed (PBKDF2, Django's
 #: default work factor), which was measured at 0.44 s on an idle two-core machine and 0.6 to
 #: 1.6 s on the same machine busy serving a venue; 200 accounts took longer than the reverse
-#: proxy waits for an answer (120 s, hosting/commands.py), which showed the organiser a 504
+#: proxy waits for an answer (120 s, hosting/nginx.py), which showed the organiser a 504
 #: although every account was made. 40 stay under 65 s at the slowest cost measured. More are
 #: made by submitting again (numbered accounts skip the numbers already taken).
 MOST_ACCOUNTS_AT_ONCE = 40

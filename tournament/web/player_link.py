@@ -16,7 +16,7 @@ The secret must not leak: every answer says Referrer-Policy same-origin (no othe
 ever sent the address; not no-referrer, under which browsers send the forms' Origin as
 "null" and Django's CSRF check refuses the check-in and the call) and
 Cache-Control private (nothing between keeps it; nginx keeps only the public pages under /t/,
-hosting.commands.VISITOR_PAGES), the page tells search engines not to index it, and the polls are
+hosting.live_cache.VISITOR_PAGES), the page tells search engines not to index it, and the polls are
 not kept in the shared "live" cache.
 """
 
