@@ -14,7 +14,7 @@ from django.utils import timezone
 from factories import make_players, make_tournament, make_user, play, seated_round
 from preset_world import PRESETS, build
 
-from hosting import commands as hosting
+from hosting import live_cache
 from tournament.models import AuditEntry, Deal, Player, RefereeCall, Registration, Tournament
 from tournament.services import (
     DealInput,
@@ -96,7 +96,7 @@ def test_the_page_is_private_not_indexed_and_sends_no_referrer_elsewhere(client,
 
 
 def test_nginx_never_keeps_the_private_page():
-    for pages in (hosting.LIVE_PAGES, hosting.VISITOR_PAGES):
+    for pages in (live_cache.LIVE_PAGES, live_cache.VISITOR_PAGES):
         pattern = re.compile(f"^{pages}$")
         assert pattern.match("/t/spring-cup/standings/")
         assert not pattern.match("/p/abc/")
