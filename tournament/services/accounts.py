@@ -106,6 +106,36 @@ def create_referee_account(
     return user
 
 
+@transaction.atomic
+def restore_referee_accounts(
+    *,
+    tournament: Tournament,
+    actor: User,
+    new: Sequence[tuple[str, str]],
+    again: Sequence[User] = (),
+) -> list[User]:
+    """The referee accounts an archive lists, in a few statements whatever their number: for
+    each (username, name) of `new` a login with no usable password (a password never travels
+    in an archive: the organiser gives each one), and the existing users of `again` (whom the
+    caller found may be, see `attachable_problem`) made referees of `tournament` again. One
+    entry of the audit trail names them all. Returns the new users; their usernames are
+    checked by the caller (the user model's `username_validator`), which names the place."""
+    users = []
+    for username, name in new:
+        user = get_user_model()(username=username, first_name=name)
+        user.set_unusable_password()
+        users.append(user)
+    get_user_model().objects.bulk_create(users)
+    made = [*users, *again]
+    RefereeAccount.objects.bulk_create(
+        [RefereeAccount(user=user, tournament=tournament) for user in made]
+    )
+    if made:
+        named = {"usernames": sorted(user.get_username() for user in made)}
+        audit_accounts(tournament, actor, AuditEntry.Action.ACCOUNTS_CREATED, named)
+    return users
+
+
 def numbered_usernames(prefix: str, count: int) -> list[str]:
     """`count` usernames prefix-01, prefix-02, … that no account has yet (taken numbers are
     skipped), with at least two digits."""
