@@ -185,6 +185,19 @@ class ScheduledRound:
     ends_at: datetime | None  # while the clock runs (or ran out)
     left: str  # while it is paused
 
+    # The clock's states as questions, for the template.
+    @property
+    def running(self) -> bool:
+        return self.state == ClockState.RUNNING
+
+    @property
+    def over(self) -> bool:
+        return self.state == ClockState.OVER
+
+    @property
+    def paused(self) -> bool:
+        return self.state == ClockState.PAUSED
+
 
 def _schedule(tournament: Tournament) -> list[ScheduledRound]:
     """The published rounds with what their clocks say: when a running round ends, how long a
