@@ -106,7 +106,7 @@ KEEPALIVE = 25.0  # seconds an idle connection is kept: under nginx's keepalive_
 GRACE = 5.0  # seconds a referee's request in flight at the end of a phase may still take
 RETRY_PAUSE = 1.0  # seconds a referee waits before sending a hand again after a lost answer
 # X-Live-Cache of an answer nginx gave from what it keeps: HIT, or UPDATING while one request
-# fills again what ran out (hosting.commands: proxy_cache_use_stale updating).
+# fills again what ran out (hosting.live_cache: proxy_cache_use_stale updating).
 FROM_NGINX = ("HIT", "UPDATING")
 
 

@@ -31,7 +31,7 @@ urlpatterns = [
     ),
     # Choosing a language needs no CSRF token: a forged request could only change the reader's
     # language, and a page without a token sets no cookie, so nginx may keep one copy of a
-    # public page for every visitor (hosting.commands).
+    # public page for every visitor (hosting.live_cache).
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path(
         "jsi18n/",

@@ -19,14 +19,15 @@ from pathlib import Path
 import pytest
 
 from config import env
-from hosting import commands as hosting
+from hosting import addresses, database, nginx
+from hosting.secret_key import secret_key
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SERVE = REPO_ROOT / "scripts" / "serve"
 NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
 
 
-def proxy(tmp_path: Path, **changes: object) -> hosting.Proxy:
+def proxy(tmp_path: Path, **changes: object) -> nginx.Proxy:
     values: dict[str, object] = {
         "listen": "0.0.0.0:8000",
         "upstream": f"unix:{tmp_path}/gunicorn.sock",
@@ -34,7 +35,7 @@ def proxy(tmp_path: Path, **changes: object) -> hosting.Proxy:
         "state": tmp_path / "nginx",
     }
     values.update(changes)
-    return hosting.Proxy(**values)  # type: ignore[arg-type]
+    return nginx.Proxy(**values)  # type: ignore[arg-type]
 
 
 def directives(config: str) -> list[str]:
@@ -42,7 +43,7 @@ def directives(config: str) -> list[str]:
 
 
 def test_nginx_buffers_requests_and_answers_and_forwards_the_client(tmp_path):
-    lines = directives(hosting.nginx_config(proxy(tmp_path)))
+    lines = directives(nginx.nginx_config(proxy(tmp_path)))
     assert "listen 0.0.0.0:8000 default_server;" in lines
     assert f"server unix:{tmp_path}/gunicorn.sock fail_timeout=0;" in lines
     # Slow clients are nginx's problem, not the application server's.
@@ -61,7 +62,7 @@ def test_nginx_buffers_requests_and_answers_and_forwards_the_client(tmp_path):
 
 
 def test_nginx_holds_a_connection_for_each_of_thousands_of_phones(tmp_path):
-    lines = directives(hosting.nginx_config(proxy(tmp_path)))
+    lines = directives(nginx.nginx_config(proxy(tmp_path)))
     connections = next(line for line in lines if line.startswith("worker_connections "))
     limit = next(line for line in lines if line.startswith("worker_rlimit_nofile "))
     # 2,000 phones kept alive, each request passed on also holding one to gunicorn.
@@ -70,7 +71,7 @@ def test_nginx_holds_a_connection_for_each_of_thousands_of_phones(tmp_path):
 
 
 def test_nginx_writes_only_in_its_state_folder(tmp_path):
-    config = hosting.nginx_config(proxy(tmp_path))
+    config = nginx.nginx_config(proxy(tmp_path))
     for line in directives(config):
         name, _, value = line.partition(" ")
         if name.endswith("_temp_path") or name == "pid" or line.startswith("access_log /"):
@@ -80,13 +81,13 @@ def test_nginx_writes_only_in_its_state_folder(tmp_path):
 
 
 def test_nginx_behind_another_proxy_passes_its_scheme_on(tmp_path):
-    lines = directives(hosting.nginx_config(proxy(tmp_path, behind_proxy=True)))
+    lines = directives(nginx.nginx_config(proxy(tmp_path, behind_proxy=True)))
     assert "proxy_set_header X-Forwarded-Proto $http_x_forwarded_proto;" in lines
     assert "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;" in lines
 
 
 def test_nginx_with_a_certificate_answers_https(tmp_path):
-    config = hosting.nginx_config(
+    config = nginx.nginx_config(
         proxy(
             tmp_path,
             listen="[::]:8443",
@@ -101,12 +102,12 @@ def test_nginx_with_a_certificate_answers_https(tmp_path):
 
 
 def test_nginx_started_by_root_keeps_its_workers_as_the_given_user(tmp_path):
-    assert "user root;" in directives(hosting.nginx_config(proxy(tmp_path, user="root")))
+    assert "user root;" in directives(nginx.nginx_config(proxy(tmp_path, user="root")))
 
 
 def test_a_path_nginx_would_misread_is_refused(tmp_path):
     with pytest.raises(ValueError, match="plainer"):
-        hosting.nginx_config(proxy(tmp_path, static_root=tmp_path / "my files;"))
+        nginx.nginx_config(proxy(tmp_path, static_root=tmp_path / "my files;"))
 
 
 @pytest.mark.skipif(NGINX is None, reason="nginx is not installed")
@@ -115,7 +116,7 @@ def test_nginx_accepts_the_generated_configuration(tmp_path):
     path = tmp_path / "nginx" / "nginx.conf"
     user = "root" if os.geteuid() == 0 else None
     for changes in ({}, {"behind_proxy": True, "upstream": "127.0.0.1:8001", "user": user}):
-        path.write_text(hosting.nginx_config(proxy(tmp_path, **changes)))
+        path.write_text(nginx.nginx_config(proxy(tmp_path, **changes)))
         result = subprocess.run(
             [str(NGINX), "-t", "-q", "-e", "stderr", "-p", str(path.parent), "-c", str(path)],
             capture_output=True,
@@ -130,44 +131,44 @@ def test_nginx_accepts_the_generated_configuration(tmp_path):
     [("0.0.0.0:8000", ("0.0.0.0", 8000)), ("[::]:80", ("::", 80)), ("10.0.0.5:1", ("10.0.0.5", 1))],
 )
 def test_listen_addresses_are_split(listen, expected):
-    assert hosting.split_listen(listen) == expected
+    assert addresses.split_listen(listen) == expected
 
 
 @pytest.mark.parametrize("listen", ["8000", "host:", "host:99999", "host:http"])
 def test_a_bad_listen_address_is_refused(listen):
     with pytest.raises(ValueError, match="HOST:PORT"):
-        hosting.split_listen(listen)
+        addresses.split_listen(listen)
 
 
 def test_addresses_leave_out_loopback_and_link_local(monkeypatch):
     monkeypatch.setattr(
-        hosting,
+        addresses,
         "_ip_command_addresses",
         lambda: ["127.0.0.1", "192.168.1.20", "::1", "fe80::1", "fd00::2", "192.168.1.20"],
     )
-    assert hosting.local_addresses() == ["192.168.1.20", "fd00::2"]
+    assert addresses.local_addresses() == ["192.168.1.20", "fd00::2"]
 
 
 def test_urls_list_every_interface_for_a_wildcard_host(monkeypatch):
-    monkeypatch.setattr(hosting, "local_addresses", lambda: ["192.168.1.20", "fd00::2"])
-    assert hosting.urls("0.0.0.0", 8000) == [
+    monkeypatch.setattr(addresses, "local_addresses", lambda: ["192.168.1.20", "fd00::2"])
+    assert addresses.urls("0.0.0.0", 8000) == [
         "http://127.0.0.1:8000/",
         "http://192.168.1.20:8000/",
     ]
-    assert hosting.urls("::", 443, scheme="https") == [
+    assert addresses.urls("::", 443, scheme="https") == [
         "https://127.0.0.1/",
         "https://192.168.1.20/",
         "https://[fd00::2]/",
     ]
-    assert hosting.urls("10.1.1.1", 80) == ["http://10.1.1.1/"]
+    assert addresses.urls("10.1.1.1", 80) == ["http://10.1.1.1/"]
 
 
 def test_secret_key_is_made_once_strong_and_private(tmp_path):
     path = tmp_path / "var" / "secret_key"
-    key = hosting.secret_key(path)
+    key = secret_key(path)
     assert env.secret_key(key, debug=False, development_key="dev") == key  # strong enough
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
-    assert hosting.secret_key(path) == key
+    assert secret_key(path) == key
 
 
 def test_no_database_server_says_what_to_do():
@@ -175,7 +176,7 @@ def test_no_database_server_says_what_to_do():
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     with pytest.raises(SystemExit) as error:
-        hosting.ensure_database(f"postgres://nobody@127.0.0.1:{port}/mahjong")
+        database.ensure_database(f"postgres://nobody@127.0.0.1:{port}/mahjong")
     message = str(error.value)
     assert "No PostgreSQL server answers at 127.0.0.1" in message
     assert "apt-get install postgresql" in message
@@ -189,11 +190,11 @@ def test_serve_script_parses():
 def test_nginx_closes_an_idle_connection_to_the_application_before_gunicorn_does(tmp_path):
     """gunicorn keeps an idle connection longer than nginx keeps it for the next request, so
     nginx never sends a request on one gunicorn is closing (a 502 for a POST)."""
-    lines = directives(hosting.nginx_config(proxy(tmp_path)))
-    assert f"keepalive_timeout {hosting.UPSTREAM_IDLE_SECONDS}s;" in lines
+    lines = directives(nginx.nginx_config(proxy(tmp_path)))
+    assert f"keepalive_timeout {nginx.UPSTREAM_IDLE_SECONDS}s;" in lines
     [keep_alive] = re.findall(r"--keep-alive (\d+)", SERVE.read_text())
-    assert int(keep_alive) == hosting.APP_KEEP_ALIVE_SECONDS
-    assert hosting.APP_KEEP_ALIVE_SECONDS >= hosting.UPSTREAM_IDLE_SECONDS + 5
+    assert int(keep_alive) == nginx.APP_KEEP_ALIVE_SECONDS
+    assert nginx.APP_KEEP_ALIVE_SECONDS >= nginx.UPSTREAM_IDLE_SECONDS + 5
 
 
 STRONG_KEY = "7Jx-q2Lr9VwT_b4nYc8sKp0mZeH3uA6fGdR1tNo5iWjXyQ-lBvCkEa2Ms8Pz9Dh4Fg"
@@ -305,7 +306,7 @@ def test_the_site_answers_through_nginx(tmp_path, settings):
 
 def test_a_players_private_link_is_not_written_to_nginx_log(tmp_path):
     """Its address holds the secret (tournament.services.player_links)."""
-    config = hosting.nginx_config(proxy(tmp_path))
+    config = nginx.nginx_config(proxy(tmp_path))
     block = config[config.index("location /p/ {") :]
     block = block[: block.index("}")]
     assert "access_log off;" in block and "proxy_pass http://app;" in block

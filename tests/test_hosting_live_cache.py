@@ -1,5 +1,5 @@
 """nginx keeps the public pages and their live updates LIVE_STALE_SECONDS for visitors
-(hosting.commands._live_cache):
+(hosting.live_cache):
 the generated configuration, and nginx running it in front of a small stand-in for the
 application that counts what reaches it."""
 
@@ -23,17 +23,18 @@ from django.conf import settings
 # `factories`).
 from test_hosting import NGINX, free_port, proxy
 
-from hosting import commands as hosting
+from hosting import commands, live_cache
+from hosting.nginx import nginx_config
 
 
 def test_without_live_seconds_nginx_keeps_nothing(tmp_path):
-    assert "proxy_cache" not in hosting.nginx_config(proxy(tmp_path))
+    assert "proxy_cache" not in nginx_config(proxy(tmp_path))
 
 
 def test_the_public_pages_updates_are_kept_the_given_seconds(tmp_path):
-    config = hosting.nginx_config(proxy(tmp_path, live_seconds=15))
+    config = nginx_config(proxy(tmp_path, live_seconds=15))
     lines = [line.strip() for line in config.splitlines()]
-    assert f"location ~ ^{hosting.VISITOR_PAGES}$ {{" in lines
+    assert f"location ~ ^{live_cache.VISITOR_PAGES}$ {{" in lines
     assert "proxy_cache_valid 200 15s;" in lines
     assert f"proxy_cache_path {tmp_path}/nginx/live levels=1:2 keys_zone=live:8m" in config
 
@@ -57,7 +58,7 @@ def test_the_pages_kept_are_the_shared_live_pages_and_no_other():
         reverse("organiser:board", args=["spring-cup", 1]),
         "/t/spring-cup/standings/export/",
     ]
-    pattern = re.compile(f"^{hosting.LIVE_PAGES}$")
+    pattern = re.compile(f"^{live_cache.LIVE_PAGES}$")
     assert all(pattern.match(path) for path in kept), kept
     assert not any(pattern.match(path) for path in not_kept), not_kept
 
@@ -87,23 +88,23 @@ def test_the_pages_kept_for_visitors_are_the_public_pages_they_read_and_no_other
         "/manage/spring-cup/",
         "/",
     ]
-    pattern = re.compile(f"^{hosting.VISITOR_PAGES}$")
+    pattern = re.compile(f"^{live_cache.VISITOR_PAGES}$")
     assert all(pattern.match(path) for path in kept), kept
     assert not any(pattern.match(path) for path in not_kept), not_kept
 
 
 def test_the_cookies_nginx_reads_are_the_sites():
-    assert hosting.SESSION_COOKIE == settings.SESSION_COOKIE_NAME
-    assert hosting.LANGUAGE_COOKIE == settings.LANGUAGE_COOKIE_NAME
+    assert live_cache.SESSION_COOKIE == settings.SESSION_COOKIE_NAME
+    assert live_cache.LANGUAGE_COOKIE == settings.LANGUAGE_COOKIE_NAME
     from django.contrib.messages.storage.cookie import CookieStorage
 
-    assert hosting.MESSAGES_COOKIE == CookieStorage.cookie_name
+    assert live_cache.MESSAGES_COOKIE == CookieStorage.cookie_name
 
 
 @pytest.mark.parametrize("text", ["abc", "-1", "1.5", ""])
 def test_a_bad_live_seconds_is_refused_naming_the_variable(text, capsys):
     with pytest.raises(SystemExit):
-        hosting.main(
+        commands.main(
             ["nginx-config", "--listen", "127.0.0.1:8000", "--upstream", "127.0.0.1:8001",
              "--static-root", "s", "--state", "n", "--live-seconds", text]
         )  # fmt: skip
@@ -161,7 +162,7 @@ def site(tmp_path: Path) -> Iterator[int]:
     conf = tmp_path / "nginx" / "nginx.conf"
     user = "root" if os.geteuid() == 0 else None
     conf.write_text(
-        hosting.nginx_config(
+        nginx_config(
             proxy(
                 tmp_path,
                 listen=f"127.0.0.1:{port}",

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from test_hosting import NGINX, free_port, proxy
 
-from hosting import commands as hosting
+from hosting.nginx import OWN_ANSWER_HEADERS, nginx_config
 
 
 class Application(http.server.BaseHTTPRequestHandler):
@@ -45,9 +45,7 @@ def start_nginx(tmp_path: Path, upstream: str) -> tuple[subprocess.Popen, int]:
     conf = tmp_path / "nginx" / "nginx.conf"
     user = "root" if os.geteuid() == 0 else None
     conf.write_text(
-        hosting.nginx_config(
-            proxy(tmp_path, listen=f"127.0.0.1:{port}", upstream=upstream, user=user)
-        )
+        nginx_config(proxy(tmp_path, listen=f"127.0.0.1:{port}", upstream=upstream, user=user))
     )
     nginx = subprocess.Popen(
         [NGINX, "-e", "stderr", "-p", str(conf.parent), "-c", str(conf)],
@@ -108,7 +106,7 @@ def headers_of(port: int, path: str) -> tuple[int, dict[str, list[str]]]:
 
 
 def assert_secured(headers: dict[str, list[str]]) -> None:
-    for name, value in hosting.OWN_ANSWER_HEADERS.items():
+    for name, value in OWN_ANSWER_HEADERS.items():
         assert headers.get(name.lower()) == [value], name
 
 

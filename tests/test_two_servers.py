@@ -33,7 +33,7 @@ from django.contrib.auth import get_user_model
 from factories import make_players, make_tournament, make_user, seated_round
 from test_hosting import NGINX, REPO_ROOT, database_url, free_port, proxy
 
-from hosting import commands as hosting
+from hosting.nginx import nginx_config
 from tournament.infra.tokens import issue_token
 from tournament.models import Deal
 from tournament.services import assign_referees
@@ -115,7 +115,7 @@ def servers(tmp_path: Path):
         (tmp_path / "nginx").mkdir()
         conf = tmp_path / "nginx" / "nginx.conf"
         conf.write_text(
-            hosting.nginx_config(
+            nginx_config(
                 proxy(
                     tmp_path,
                     listen=f"127.0.0.1:{front}",

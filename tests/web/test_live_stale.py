@@ -356,7 +356,7 @@ def test_nginx_filling_again_within_the_window_gets_the_last_fragment_drawn(
     django_assert_max_num_queries, changed
 ):
     """nginx passes on no copy of the viewer's, but every copy it gave out is no newer than
-    the last fragment drawn (hosting.commands sends X-Live-Refill)."""
+    the last fragment drawn (hosting.live_cache sends X-Live-Refill)."""
     url, first = changed(STALE - 4)
 
     with django_assert_max_num_queries(2):

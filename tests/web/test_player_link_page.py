@@ -14,8 +14,16 @@ from django.utils import timezone
 from factories import make_players, make_tournament, make_user, play, seated_round
 from preset_world import PRESETS, build
 
-from hosting import commands as hosting
-from tournament.models import AuditEntry, Deal, Player, RefereeCall, Registration, Tournament
+from hosting import live_cache
+from tournament.models import (
+    AuditEntry,
+    Deal,
+    Player,
+    RefereeCall,
+    Registration,
+    Round,
+    Tournament,
+)
 from tournament.services import (
     DealInput,
     confirm_game,
@@ -96,7 +104,7 @@ def test_the_page_is_private_not_indexed_and_sends_no_referrer_elsewhere(client,
 
 
 def test_nginx_never_keeps_the_private_page():
-    for pages in (hosting.LIVE_PAGES, hosting.VISITOR_PAGES):
+    for pages in (live_cache.LIVE_PAGES, live_cache.VISITOR_PAGES):
         pattern = re.compile(f"^{pages}$")
         assert pattern.match("/t/spring-cup/standings/")
         assert not pattern.match("/p/abc/")
@@ -587,3 +595,13 @@ def test_the_schedule_says_when_the_running_round_ends(client, board, organiser,
     paused = client.get(url(link), HTTP_IF_NONE_MATCH=etag, **HTMX)
     assert paused.status_code == 200
     assert re.search(r"clock paused with [\d:]+ left", _text(paused))
+
+
+def test_the_schedule_says_when_the_rounds_time_is_up(client, board, organiser, link):
+    start_clock(round=board["round"], actor=organiser, minutes=90)
+    # Started long ago: its time is up, and nobody has stopped it.
+    started = timezone.now() - timedelta(hours=3)
+    Round.objects.filter(pk=board["round"].pk).update(clock_started_at=started)
+    text = _text(client.get(url(link)))
+    assert re.search(r"Round 1:\s*in progress, time is up", text)
+    assert "ends at about" not in text and "clock paused" not in text

@@ -1,5 +1,5 @@
 """A visitor's public pages set no cookie and hold no CSRF token, whole or updated, so nginx may
-keep one copy of each for every visitor (hosting.commands._live_cache); the language switch
+keep one copy of each for every visitor (hosting.live_cache); the language switch
 needs no token (config/urls.py)."""
 
 from __future__ import annotations

@@ -1,5 +1,7 @@
 """Importing an archive: parse the document into the schema, then build the tournament through
-the services, so that every rule of a live tournament is checked again. All or nothing."""
+the services' public functions only (no model written here), so that every rule of a live
+tournament is checked again; what the archive keeps as it was on the day (moments, who did it,
+the cut, registrations) goes through the services' `restore_*` functions. All or nothing."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from tournament.archive.errors import ArchiveError, at, describe
 from tournament.archive.load_rounds import load_round
 from tournament.archive.load_versions import (
     EVENT_SETTINGS,
-    V5_OWN,
+    PRIZE_GIVING,
     load_cut,
     load_referee_accounts,
     load_registration_and_check_in,
@@ -35,7 +37,8 @@ from tournament.models import (
 from tournament.services import (
     add_player,
 )
-from tournament.services.tournaments import create_tournament
+from tournament.services.prize_giving import restore_prize_giving
+from tournament.services.tournaments import create_tournament, delete_tournament, set_organisers
 
 
 def parse(data: Any) -> Archive:
@@ -80,7 +83,7 @@ def import_tournament(
     same messages and build the same tournament.
     """
     archive = parse(data)
-    settings = archive.tournament.model_dump(exclude={"organisers", *EVENT_SETTINGS, *V5_OWN})
+    settings = archive.tournament.model_dump(exclude={"organisers", *EVENT_SETTINGS, *PRIZE_GIVING})
     if "seat_rotation" not in archive.tournament.model_fields_set:
         del settings["seat_rotation"]  # the preset's own (MCR wmo; JT and WA none)
     if slug is not None:
@@ -96,7 +99,7 @@ def import_tournament(
             )
         # Its referee accounts may become the new tournament's (see load_referee_accounts).
         previous_accounts = set(existing.referee_accounts.values_list("user__username", flat=True))
-        existing.delete()
+        delete_tournament(existing)
     usernames = archive.usernames()
     users = {
         user.get_username(): user
@@ -135,11 +138,13 @@ def import_tournament(
     if isinstance(archive, ArchiveV4):
         load_registration_and_check_in(loader, tournament, archive)
     if isinstance(archive, ArchiveV5):
-        # Not the tournament's own settings (create_tournament), but other pages'.
-        Tournament.objects.filter(pk=tournament.pk).update(
-            **{name: getattr(archive.tournament, name) for name in V5_OWN}
-        )
-        tournament.refresh_from_db(fields=list(V5_OWN))
+        # Not the tournament's own settings (create_tournament), but the prize-giving's.
+        with at("tournament"):
+            restore_prize_giving(
+                tournament=tournament,
+                hidden_from=archive.tournament.standings_hidden_from,
+                revealed_at=archive.tournament.standings_revealed_at,
+            )
     for index, round in enumerate(archive.rounds):
         load_round(loader, tournament, round, ("rounds", index))
         if (
@@ -164,7 +169,7 @@ def import_tournament(
                 f"now score a different fan: {hands}."
             )
     organisers = [users[name] for name in archive.tournament.organisers if name in users]
-    tournament.organisers.set(organisers or [actor])
+    set_organisers(tournament=tournament, organisers=organisers or [actor])
     return tournament
 
 

@@ -42,6 +42,8 @@ from tournament.services import (
     record_deal,
     record_false_win,
     record_penalty,
+    restore_table_referees,
+    restore_table_time,
     set_round_status,
     set_seating,
     write_games,
@@ -68,21 +70,15 @@ def load_round(
                 for (_, table), players in zip(records, seating, strict=True)
             ]
         # The referees of every table of the round, in one statement.
-        Table.referees.through.objects.bulk_create(
-            [
-                Table.referees.through(table_id=table.pk, user_id=loader.users[name].pk)
-                for table, (_, record) in zip(tables, records, strict=True)
-                for name in dict.fromkeys(record.referees)
-                if name in loader.users
-            ]
+        restore_table_referees(
+            (table, [loader.users[name] for name in record.referees if name in loader.users])
+            for table, (_, record) in zip(tables, records, strict=True)
         )
         # Version 5: a table's own extra time.
-        timed = []
-        for table, (_, record) in zip(tables, records, strict=True):
-            table.extra_minutes = getattr(record, "extra_minutes", 0)
-            if table.extra_minutes:
-                timed.append(table)
-        Table.objects.bulk_update(timed, ["extra_minutes"])
+        restore_table_time(
+            (table, getattr(record, "extra_minutes", 0))
+            for table, (_, record) in zip(tables, records, strict=True)
+        )
         steps: dict[str, list[str]] = {
             Round.Status.DRAFT: [],
             Round.Status.SEATED: [Round.Status.SEATED],

@@ -1,6 +1,7 @@
 """Loading what versions 3 to 5 of the archive keep around the games: the referee accounts
-(3), the registration settings, registrations and check-in (4), the settings of other pages and
-the cut of the final stage (5)."""
+(3), the registration settings, registrations and check-in (4), the prize-giving's settings and
+the cut of the final stage (5). Each is written by a service, as the archive recorded it (its
+moments and people kept) through the services' `restore_*` functions."""
 
 from __future__ import annotations
 
@@ -18,18 +19,15 @@ from tournament.archive.schema import (
     ArchiveV4,
     CutRecord,
 )
-from tournament.models import (
-    AuditEntry,
-    Cut,
-    Finalist,
-    Player,
-    RefereeAccount,
-    Registration,
-    Tournament,
-    parse_carry_over,
+from tournament.models import Tournament
+from tournament.services.accounts import restore_referee_accounts
+from tournament.services.check_in import restore_check_in
+from tournament.services.registrations import (
+    registration_as_recorded,
+    restore_registrations,
 )
-from tournament.services.accounts import audit_accounts
 from tournament.services.registrations import update_settings as update_registration_settings
+from tournament.services.stages import restore_cut
 
 # The settings of version 4 that are not the tournament's own (create_tournament), but of
 # registration (its service) and check-in.
@@ -47,9 +45,9 @@ def load_registration_and_check_in(
     loader: Loader, tournament: Tournament, archive: ArchiveV4
 ) -> None:
     """Version 4: the registration settings (through their service), the check-in settings,
-    each player's check-in and late arrival, and the registrations as they were (in a few
-    statements, whatever their number: a copy, not new registrations, so nobody is promoted
-    and nothing is counted by the throttle)."""
+    each player's check-in and late arrival (`restore_check_in`), and the registrations as they
+    were (`restore_registrations`, in a few statements whatever their number: a copy, not new
+    registrations, so nobody is promoted and nothing is counted by the throttle)."""
     record = archive.tournament
     with at("tournament"):
         update_registration_settings(
@@ -57,72 +55,65 @@ def load_registration_and_check_in(
             actor=loader.actor,
             **{name: getattr(record, name) for name in REGISTRATION_SETTINGS},
         )
-    Tournament.objects.filter(pk=tournament.pk).update(
-        **{name: getattr(record, name) for name in CHECK_IN_SETTINGS}
+    tournament.refresh_from_db(fields=list(REGISTRATION_SETTINGS))
+    restore_check_in(
+        tournament,
+        desk_open=record.check_in_open,
+        self_check_in=record.self_check_in,
+        closed_at=record.check_in_closed_at,
+        players=[
+            (loader.players[item.key], item.checked_in_at, item.joins_from_round)
+            for item in archive.players
+            if item.checked_in_at is not None or item.joins_from_round is not None
+        ],
     )
-    tournament.refresh_from_db(fields=list(EVENT_SETTINGS))
-    changed = []
-    for player_record in archive.players:
-        if player_record.checked_in_at is None and player_record.joins_from_round is None:
-            continue
-        player = loader.players[player_record.key]
-        player.checked_in_at = player_record.checked_in_at
-        player.joins_from_round = player_record.joins_from_round
-        changed.append(player)
-    Player.objects.bulk_update(changed, ["checked_in_at", "joins_from_round"])
     made = []
     for index, item in enumerate(archive.registrations):
-        registration = Registration(
-            tournament=tournament,
-            created=item.created,
-            changed=item.changed or item.created,
-            name=item.name,
-            family_name=item.family_name,
-            given_name=item.given_name,
-            country=item.country,
-            club=item.club,
-            team=item.team,
-            ema_number=item.ema_id,
-            contact=item.contact,
-            status=item.status,
-            player=loader.players[item.player] if item.player is not None else None,
-        )
         with at(loader.where("registrations", index)):
-            registration.full_clean(
-                exclude=["tournament", "player"], validate_unique=False, validate_constraints=False
+            made.append(
+                registration_as_recorded(
+                    tournament,
+                    status=item.status,
+                    created=item.created,
+                    changed=item.changed or item.created,
+                    player=loader.players[item.player] if item.player is not None else None,
+                    name=item.name,
+                    family_name=item.family_name,
+                    given_name=item.given_name,
+                    country=item.country,
+                    club=item.club,
+                    team=item.team,
+                    ema_number=item.ema_id,
+                    contact=item.contact,
+                )
             )
-        made.append(registration)
-    Registration.objects.bulk_create(made)
+    restore_registrations(made)
 
 
-# The settings of version 5 that belong to other pages than the tournament's settings.
-V5_OWN = ("standings_hidden_from", "standings_revealed_at", "team_best_of")
+# The settings of version 5 that belong to the prize-giving, not the tournament's settings.
+PRIZE_GIVING = ("standings_hidden_from", "standings_revealed_at")
 
 
 def load_cut(loader: Loader, tournament: Tournament, record: CutRecord) -> None:
     """Version 5: the confirmed cut as the archive froze it (not worked out again: it was
     confirmed on the standings of that day)."""
     with at(loader.where("cut")):
-        cut = Cut(
+        restore_cut(
             tournament=tournament,
             after_round=record.after_round,
             size=record.size,
-            carry_over=str(parse_carry_over(record.carry_over)),
+            carry_over=record.carry_over,
             consolation=record.consolation,
             confirmed_at=record.confirmed_at,
             confirmed_by=loader.users.get(record.confirmed_by or "") or loader.actor,
-        )
-        cut.full_clean(exclude=["tournament", "confirmed_by"], validate_unique=False)
-        cut.save()
-        Finalist.objects.bulk_create(
-            Finalist(
-                cut=cut,
-                player=loader.players[finalist.player],
-                position=position,
-                table_points_twelfths=int(Fraction(finalist.table_points) * 12),
-                score=finalist.score,
-            )
-            for position, finalist in enumerate(record.finalists, start=1)
+            finalists=[
+                (
+                    loader.players[finalist.player],
+                    Fraction(finalist.table_points),
+                    finalist.score,
+                )
+                for finalist in record.finalists
+            ],
         )
 
 
@@ -133,15 +124,16 @@ def load_referee_accounts(
     previous: set[str],
     warnings: list[str] | None,
 ) -> None:
-    """Make the archive's referee accounts the tournament's, in a few statements whatever
-    their number. An account missing here is made with its name and no usable password (the
-    organiser gives it one: a warning says which). A user of that name who exists here is never
-    changed: only when it was a plain referee account of the tournament this import replaces
-    does it become this tournament's again; any other (another tournament's referee, someone's
-    own login) is left as it is, and a warning names it. Where the archive assigns such a user
-    to tables, they referee those tables, as every username of the archive is matched."""
+    """Make the archive's referee accounts the tournament's (`restore_referee_accounts`), in a
+    few statements whatever their number. An account missing here is made with its name and no
+    usable password (the organiser gives it one: a warning says which). A user of that name who
+    exists here is never changed: only when it was a plain referee account of the tournament
+    this import replaces does it become this tournament's again; any other (another
+    tournament's referee, someone's own login) is left as it is, and a warning names it. Where
+    the archive assigns such a user to tables, they referee those tables, as every username of
+    the archive is matched."""
     Users = get_user_model()
-    new: list[User] = []
+    new: list[tuple[str, str]] = []
     kept: list[str] = []
     candidates: list[User] = []
     for index, record in enumerate(archive.referee_accounts):
@@ -155,9 +147,7 @@ def load_referee_accounts(
                     f"{record.username!r} cannot be used here: {' '.join(error.messages)}",
                     code="bad_username",
                 ) from None
-            user = Users(username=record.username, first_name=record.name)
-            user.set_unusable_password()
-            new.append(user)
+            new.append((record.username, record.name))
         elif record.username in previous and not (found.is_staff or found.is_superuser):
             candidates.append(found)
         else:
@@ -171,21 +161,16 @@ def load_referee_accounts(
         )
         kept += [user.get_username() for user in candidates if user.pk in taken]
         candidates = [user for user in candidates if user.pk not in taken]
-    Users.objects.bulk_create(new)
-    made = new + candidates
-    RefereeAccount.objects.bulk_create(
-        [RefereeAccount(user=user, tournament=tournament) for user in made]
+    created = restore_referee_accounts(
+        tournament=tournament, actor=loader.actor, new=new, again=candidates
     )
-    loader.users.update((user.get_username(), user) for user in new)
-    if made:
-        named = {"usernames": sorted(user.get_username() for user in made)}
-        audit_accounts(tournament, loader.actor, AuditEntry.Action.ACCOUNTS_CREATED, named)
+    loader.users.update((user.get_username(), user) for user in created)
     if warnings is None:
         return
-    if new:
+    if created:
         warnings.append(
             "Referee accounts made without a password: "
-            + ", ".join(sorted(user.get_username() for user in new))
+            + ", ".join(sorted(user.get_username() for user in created))
             + ". Each needs a password before it can log in: give it one with "
             '"New password" on the tournament\'s referee accounts page.'
         )

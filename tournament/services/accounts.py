@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 #: The most referee accounts made at once. Each new password is hashed (PBKDF2, Django's
 #: default work factor), which was measured at 0.44 s on an idle two-core machine and 0.6 to
 #: 1.6 s on the same machine busy serving a venue; 200 accounts took longer than the reverse
-#: proxy waits for an answer (120 s, hosting/commands.py), which showed the organiser a 504
+#: proxy waits for an answer (120 s, hosting/nginx.py), which showed the organiser a 504
 #: although every account was made. 40 stay under 65 s at the slowest cost measured. More are
 #: made by submitting again (numbered accounts skip the numbers already taken).
 MOST_ACCOUNTS_AT_ONCE = 40
@@ -104,6 +104,36 @@ def create_referee_account(
         tournament, actor, AuditEntry.Action.ACCOUNT_CREATED, {"username": user.get_username()}
     )
     return user
+
+
+@transaction.atomic
+def restore_referee_accounts(
+    *,
+    tournament: Tournament,
+    actor: User,
+    new: Sequence[tuple[str, str]],
+    again: Sequence[User] = (),
+) -> list[User]:
+    """The referee accounts an archive lists, in a few statements whatever their number: for
+    each (username, name) of `new` a login with no usable password (a password never travels
+    in an archive: the organiser gives each one), and the existing users of `again` (whom the
+    caller found may be, see `attachable_problem`) made referees of `tournament` again. One
+    entry of the audit trail names them all. Returns the new users; their usernames are
+    checked by the caller (the user model's `username_validator`), which names the place."""
+    users = []
+    for username, name in new:
+        user = get_user_model()(username=username, first_name=name)
+        user.set_unusable_password()
+        users.append(user)
+    get_user_model().objects.bulk_create(users)
+    made = [*users, *again]
+    RefereeAccount.objects.bulk_create(
+        [RefereeAccount(user=user, tournament=tournament) for user in made]
+    )
+    if made:
+        named = {"usernames": sorted(user.get_username() for user in made)}
+        audit_accounts(tournament, actor, AuditEntry.Action.ACCOUNTS_CREATED, named)
+    return users
 
 
 def numbered_usernames(prefix: str, count: int) -> list[str]:

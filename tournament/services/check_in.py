@@ -2,7 +2,8 @@
 (`set_checked_in`, at the desk `desk_check_in` while the desk is open); a player may check
 themselves in from their private link while the organiser allows it (`self_check_in`). The
 organiser opens and closes the desk (`set_desk_open`) and allows or stops self check-in
-(`set_self_check_in`). Every change is kept in the audit trail.
+(`set_self_check_in`). Every change is kept in the audit trail (an import's
+`restore_check_in` aside: it restores the day as the archive recorded it).
 
 The desk finds a player from the text of their private link (`player_for_link`: the whole
 address or the bare secret, scanned from its QR code) and counts who has come
@@ -12,7 +13,9 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ValidationError
@@ -143,6 +146,33 @@ def _set_flag(
     record(locked, AuditEntry.Action.CHECK_IN, actor=actor, before=before, after={field: value})
     note_change(locked.pk)
     return locked
+
+
+@transaction.atomic
+def restore_check_in(
+    tournament: Tournament,
+    *,
+    desk_open: bool,
+    self_check_in: bool,
+    closed_at: datetime | None,
+    players: Iterable[tuple[Player, datetime | None, int | None]],
+) -> None:
+    """Set check-in as an archive records it, in two statements whatever the number of
+    players: the desk open or not, self check-in allowed or not, when check-in was closed
+    (`attendance.close_check_in`), and for each of `players` (player, checked in at, first
+    round) when they checked in and the round a late arrival joins from (`arrive_late`).
+    The moments are the archive's, and nothing is audited: the import restores the day as it
+    was, nobody checks in now."""
+    tournament.check_in_open = desk_open
+    tournament.self_check_in = self_check_in
+    tournament.check_in_closed_at = closed_at
+    tournament.save(update_fields=["check_in_open", "self_check_in", "check_in_closed_at"])
+    changed = []
+    for player, checked_in_at, joins_from_round in players:
+        player.checked_in_at = checked_in_at
+        player.joins_from_round = joins_from_round
+        changed.append(player)
+    Player.objects.bulk_update(changed, ["checked_in_at", "joins_from_round"])
 
 
 @dataclass(frozen=True)

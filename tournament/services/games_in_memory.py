@@ -51,15 +51,24 @@ class GameInMemory:
     actor: User
     organiser: bool  # whether `actor` organises the tournament
     referee: bool  # whether `actor` referees in it
-    last: Deal | None = None
-    by_number: dict[int, Deal] = field(default_factory=dict)
     # (hand number, seat id) of every false win so far: its offender cannot win that hand.
     false_wins: set[tuple[int, int]] = field(default_factory=set)
+    # The hands entered, in order, each with its further winners: the one record of them (the
+    # last hand and a hand by its number are read from it).
     hands: list[tuple[Deal, list[ExtraWin]]] = field(default_factory=list)
     penalties: list[Penalty] = field(default_factory=list)
     # What the audit records, in order: an action and what it records (a hand's is made when
     # the hand is written: its snapshot reads its further winners).
     events: list[tuple[str, dict[str, Any] | tuple[Deal, datetime]]] = field(default_factory=list)
+
+    @property
+    def last(self) -> Deal | None:
+        """The last hand entered (None before the first)."""
+        return self.hands[-1][0] if self.hands else None
+
+    def hand(self, number: int) -> Deal | None:
+        """The hand entered as `number`, if any (a game holds a few dozen at most)."""
+        return next((hand for hand, _extra in reversed(self.hands) if hand.number == number), None)
 
     @property
     def next_deal(self) -> deals.DealAt | None:
@@ -84,7 +93,6 @@ class GameInMemory:
         self.events.append((AuditEntry.Action.HAND_RECORDED, (hand, hand.entered_at)))
         keep_as_recorded(hand, as_recorded)
         self.hands.append((hand, extra))
-        self.last = self.by_number[number] = hand
         return hand
 
     def _refuse_penalty(self) -> None:
@@ -113,7 +121,7 @@ class GameInMemory:
             invalid_hand=invalid_hand,
             last=last,
             in_play=self.table.ended_at is None and self.next_deal is not None,
-            hand=self.by_number.get(number),
+            hand=self.hand(number),
             entered_by=self.actor,
         )
         penalty.reason = reason.strip() or penalty.reason

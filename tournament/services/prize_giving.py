@@ -3,6 +3,7 @@ again. Which standings each viewer then sees is `tournament.reads.prize_giving`.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -93,4 +94,22 @@ def hide_standings_again(*, tournament: Tournament, actor: User) -> Tournament:
     before = _facts(tournament)
     tournament.standings_revealed_at = None
     _saved(tournament, before, AuditEntry.Action.STANDINGS_HIDDEN, actor)
+    return tournament
+
+
+def restore_prize_giving(
+    *, tournament: Tournament, hidden_from: int | None, revealed_at: datetime | None
+) -> Tournament:
+    """Set the round the standings are hidden from and the moment they were revealed as an
+    archive records them (the moment kept, not now), without an entry in the audit trail: the
+    import restores the tournament as it was, it does not hide or reveal anything today."""
+    if hidden_from is not None and not FIRST_ROUND <= hidden_from <= LAST_ROUND:
+        raise ValidationError(
+            _("Give a round between %(first)s and %(last)s.")
+            % {"first": FIRST_ROUND, "last": LAST_ROUND},
+            code="round_out_of_range",
+        )
+    tournament.standings_hidden_from = hidden_from
+    tournament.standings_revealed_at = revealed_at
+    tournament.save(update_fields=["standings_hidden_from", "standings_revealed_at"])
     return tournament

@@ -37,7 +37,8 @@ cap holds exactly under concurrent registrations. One address may register at mo
 `THROTTLE_LIMIT` times an hour in one tournament (generous: at a venue many share one
 address); the count is kept in the audit trail as a keyed digest of the address, never the
 address itself. Every change is audited (action "registration"; a registration from the public
-page has no account behind it). The contact is for the organiser only: it is in no audit
+page has no account behind it); an import's copy of the registrations of the day
+(`restore_registrations`) is not a change. The contact is for the organiser only: it is in no audit
 entry, no public page and no export.
 """
 
@@ -463,6 +464,39 @@ def register(tournament: Tournament, data: dict[str, Any], *, address: str) -> R
     _audit(registration, actor=None, before=None, client=digest)
     note_change(tournament.pk)
     return registration
+
+
+def registration_as_recorded(
+    tournament: Tournament,
+    *,
+    status: str,
+    created: datetime,
+    changed: datetime,
+    player: Player | None,
+    **fields: str,
+) -> Registration:
+    """A registration as an archive recorded it (`FIELDS` as they were, its status, when it was
+    made and last changed, its player if accepted), checked as its fields are stored
+    (ValidationError) but not tidied again nor saved: `restore_registrations` writes them."""
+    registration = Registration(
+        tournament=tournament,
+        status=status,
+        created=created,
+        changed=changed,
+        player=player,
+        **fields,
+    )
+    registration.full_clean(
+        exclude=["tournament", "player"], validate_unique=False, validate_constraints=False
+    )
+    return registration
+
+
+def restore_registrations(registrations: list[Registration]) -> None:
+    """Write registrations made by `registration_as_recorded`, in one statement whatever their
+    number: a copy of those of the day, not new ones, so nobody takes a freed place, nothing
+    counts against an address's limit and nothing is audited."""
+    Registration.objects.bulk_create(registrations)
 
 
 def closed_message(tournament: Tournament, now: datetime | None = None) -> Any:

@@ -7,6 +7,8 @@ of its own (organisers only).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -250,3 +252,32 @@ def give_table_time(*, table: Table, minutes: int, actor: User, reason: str = ""
     )
     note_change(round.tournament_id)
     return table
+
+
+def restore_table_time(tables: Iterable[tuple[Table, int]]) -> None:
+    """Give each table the minutes of its own an archive records for it (`Table.extra_minutes`,
+    set on the objects given too), in one statement whatever their number: what the table had
+    in all when it was exported, not time given now, so in whatever state its round is and
+    without an entry in the audit trail (the import keeps the archive's tables as they were).
+    Each must lie within TABLE_EXTRA_RANGE."""
+    least, most = TABLE_EXTRA_RANGE
+    timed = []
+    for table, minutes in tables:
+        if not least <= minutes <= most:
+            raise ValidationError(
+                _(
+                    "A table has from %(least)s to %(most)s minutes of its own in all, and some "
+                    "time left: table %(table)s has %(extra)s min now."
+                ),
+                code="bad_table_time",
+                params={
+                    "least": least,
+                    "most": most,
+                    "table": table.number,
+                    "extra": f"{minutes:+d}",
+                },
+            )
+        table.extra_minutes = minutes
+        if minutes:
+            timed.append(table)
+    Table.objects.bulk_update(timed, ["extra_minutes"])

@@ -331,6 +331,21 @@ def assign_round_referees(
     note_change(round.tournament_id)
 
 
+def restore_table_referees(referees: Iterable[tuple[Table, Iterable[User]]]) -> None:
+    """Give tables that have no referees yet those an archive records for each, in one
+    statement whatever their number (a user named twice counts once). The archive's tables as
+    they were, so no entry in the audit trail: `assign_round_referees` is the organiser's
+    change of referees."""
+    Through = Table.referees.through
+    Through.objects.bulk_create(
+        [
+            Through(table_id=table.pk, user_id=user.pk)
+            for table, users in referees
+            for user in dict.fromkeys(users)
+        ]
+    )
+
+
 def tables_without_referees(round: Round) -> list[int]:
     """The numbers of the tables of `round` that no active account referees: only the
     organisers can enter their results."""

@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import datetime
+from fractions import Fraction
+
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -19,6 +23,7 @@ from tournament.models import (
     Round,
     Table,
     Tournament,
+    parse_carry_over,
 )
 from tournament.reads import stages
 from tournament.reads.tally import TWELFTHS
@@ -94,6 +99,46 @@ def confirm_cut(*, tournament: Tournament, actor: User) -> Cut:
         after=_snapshot(cut, [row.standing.player for row in qualified]),
     )
     note_change(tournament.pk)
+    return cut
+
+
+@transaction.atomic
+def restore_cut(
+    *,
+    tournament: Tournament,
+    after_round: int,
+    size: int,
+    carry_over: str,
+    consolation: bool,
+    confirmed_at: datetime,
+    confirmed_by: User,
+    finalists: Sequence[tuple[Player, Fraction, int]],
+) -> Cut:
+    """The cut as an archive froze it when it was confirmed: `finalists` in order, each
+    (player, table points, score) as they stood on that day, not worked out again from today's
+    standings; who confirmed it and when as recorded. Checked as the fields of a cut are
+    (ValidationError), and not audited: the import restores a cut confirmed before."""
+    cut = Cut(
+        tournament=tournament,
+        after_round=after_round,
+        size=size,
+        carry_over=str(parse_carry_over(carry_over)),
+        consolation=consolation,
+        confirmed_at=confirmed_at,
+        confirmed_by=confirmed_by,
+    )
+    cut.full_clean(exclude=["tournament", "confirmed_by"], validate_unique=False)
+    cut.save()
+    Finalist.objects.bulk_create(
+        Finalist(
+            cut=cut,
+            player=player,
+            position=position,
+            table_points_twelfths=int(table_points * TWELFTHS),
+            score=score,
+        )
+        for position, (player, table_points, score) in enumerate(finalists, start=1)
+    )
     return cut
 
 

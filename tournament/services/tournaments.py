@@ -187,3 +187,15 @@ def update_tournament(*, tournament: Tournament, actor: Actor = None, **fields: 
             after={name: after[name] for name in changed},
         )
     return tournament
+
+
+def set_organisers(*, tournament: Tournament, organisers: list[User]) -> None:
+    """Make `organisers` the organisers of `tournament`, replacing those before: an import
+    hands the tournament from the importing user to the archive's organisers."""
+    tournament.organisers.set(organisers)
+
+
+def delete_tournament(tournament: Tournament) -> None:
+    """Delete `tournament` and everything of it (rounds, players, results, audit trail): an
+    import that replaces it."""
+    tournament.delete()

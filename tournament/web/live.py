@@ -167,7 +167,7 @@ def answer_live(
     `tag` names (the other players at a table, every viewer of the standings), or when it was
     drawn less than `stale_seconds()` ago and the client's own copy is no newer (see
     `Kept.answer`). Its 200 answers say in X-Accel-Expires how long a cache in front (nginx,
-    see hosting.commands) may keep them: what is left of those seconds."""
+    see hosting.live_cache) may keep them: what is left of those seconds."""
     if tag is None:
         return render()
     digest = request_digest(request)
@@ -334,7 +334,7 @@ class Kept:
         if kept is None or current is None or not _no_older(current, kept):
             return None
         # A first poll sends no copy back; its page was just drawn, maybe newer than this. nginx
-        # filling again what it keeps for every viewer (hosting.commands) sends none either, but
+        # filling again what it keeps for every viewer (hosting.live_cache) sends none either, but
         # says so: what its viewers hold is no newer than the last fragment drawn, this one.
         if request.headers.get("X-Live-Refill") != "1":
             theirs = [

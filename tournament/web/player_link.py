@@ -16,7 +16,7 @@ The secret must not leak: every answer says Referrer-Policy same-origin (no othe
 ever sent the address; not no-referrer, under which browsers send the forms' Origin as
 "null" and Django's CSRF check refuses the check-in and the call) and
 Cache-Control private (nothing between keeps it; nginx keeps only the public pages under /t/,
-hosting.commands.VISITOR_PAGES), the page tells search engines not to index it, and the polls are
+hosting.live_cache.VISITOR_PAGES), the page tells search engines not to index it, and the polls are
 not kept in the shared "live" cache.
 """
 
@@ -184,6 +184,19 @@ class ScheduledRound:
     state: ClockState  # the clock's
     ends_at: datetime | None  # while the clock runs (or ran out)
     left: str  # while it is paused
+
+    # The clock's states as questions, for the template.
+    @property
+    def running(self) -> bool:
+        return self.state == ClockState.RUNNING
+
+    @property
+    def over(self) -> bool:
+        return self.state == ClockState.OVER
+
+    @property
+    def paused(self) -> bool:
+        return self.state == ClockState.PAUSED
 
 
 def _schedule(tournament: Tournament) -> list[ScheduledRound]:
