@@ -55,7 +55,7 @@ def test_each_winner_on_one_discard_is_recorded_at_the_engines_value(wa, table, 
 
     assert hand.value == 45
     assert hand.tiles["seat_wind"] == "S"
-    extra = ExtraWin.objects.get(hand=hand)
+    extra = ExtraWin.objects.get(deal=hand)
     assert (extra.winner.player, extra.value, extra.tiles["seat_wind"]) == (east, 21, "E")
     # The discarder pays each winner 1.5 F, rounded halves up: 68 and 32.
     assert hand.payments == [32, 68, -100, 0]

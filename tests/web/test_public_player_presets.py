@@ -49,9 +49,9 @@ def test_jt_draws_that_paid_say_who_was_ready_and_faulty_outs_are_listed(client)
 
 def test_wa_each_winner_on_one_discard_sees_their_own_value_and_the_discarder_pays_both(client):
     world = build("wilmington-12-tile")
-    extra = ExtraWin.objects.filter(hand__table=world.long_game).select_related("hand").first()
+    extra = ExtraWin.objects.filter(deal__table=world.long_game).select_related("deal").first()
     assert extra is not None
-    hand = extra.hand
+    hand = extra.deal
     further = extra.winner.player
     lines = dict(stories(client, world, further.key))
     assert lines[hand.number].endswith(f", {extra.value} points")

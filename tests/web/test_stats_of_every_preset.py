@@ -41,7 +41,7 @@ def figure(html: str, ident: str) -> str:
 
 def counts(world):
     hands = Deal.objects.filter(table__round__tournament=world.tournament)
-    extra = ExtraWin.objects.filter(hand__table__round__tournament=world.tournament)
+    extra = ExtraWin.objects.filter(deal__table__round__tournament=world.tournament)
     wins = hands.filter(result=Deal.Result.WIN)
     return {
         "hands": hands.count(),

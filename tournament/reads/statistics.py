@@ -177,7 +177,7 @@ def extra_wins_of(tournament: Tournament, hands: Sequence[Deal]) -> list[ExtraWi
     return list(
         ExtraWin.objects.filter(deal__in=[hand.pk for hand in hands])
         .select_related("winner__player")
-        .order_by("hand", "pk")
+        .order_by("deal", "pk")
     )
 
 
