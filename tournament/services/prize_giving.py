@@ -28,6 +28,15 @@ def _facts(tournament: Tournament) -> dict[str, Any]:
     }
 
 
+def _refuse_out_of_range(round: int | None) -> None:
+    if round is not None and not FIRST_ROUND <= round <= LAST_ROUND:
+        raise ValidationError(
+            _("Give a round between %(first)s and %(last)s.")
+            % {"first": FIRST_ROUND, "last": LAST_ROUND},
+            code="round_out_of_range",
+        )
+
+
 def _locked(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
@@ -46,12 +55,7 @@ def hide_standings_from(*, tournament: Tournament, round: int | None, actor: Use
     hide them (and forget a reveal: there is nothing left to reveal). Setting the same round
     again changes nothing and records nothing. Changing the round after a reveal keeps the
     reveal: "hide again" (`hide_standings_again`) hides them."""
-    if round is not None and not FIRST_ROUND <= round <= LAST_ROUND:
-        raise ValidationError(
-            _("Give a round between %(first)s and %(last)s.")
-            % {"first": FIRST_ROUND, "last": LAST_ROUND},
-            code="round_out_of_range",
-        )
+    _refuse_out_of_range(round)
     tournament = _locked(tournament)
     if round == tournament.standings_hidden_from:
         return tournament
@@ -103,12 +107,7 @@ def restore_prize_giving(
     """Set the round the standings are hidden from and the moment they were revealed as an
     archive records them (the moment kept, not now), without an entry in the audit trail: the
     import restores the tournament as it was, it does not hide or reveal anything today."""
-    if hidden_from is not None and not FIRST_ROUND <= hidden_from <= LAST_ROUND:
-        raise ValidationError(
-            _("Give a round between %(first)s and %(last)s.")
-            % {"first": FIRST_ROUND, "last": LAST_ROUND},
-            code="round_out_of_range",
-        )
+    _refuse_out_of_range(hidden_from)
     tournament.standings_hidden_from = hidden_from
     tournament.standings_revealed_at = revealed_at
     tournament.save(update_fields=["standings_hidden_from", "standings_revealed_at"])

@@ -220,14 +220,7 @@ def give_table_time(*, table: Table, minutes: int, actor: User, reason: str = ""
             code="bad_table_time",
         )
     if not least <= extra <= most or round_minutes + extra <= 0:
-        raise ValidationError(
-            _(
-                "A table has from %(least)s to %(most)s minutes of its own in all, and some "
-                "time left: table %(table)s has %(extra)s min now."
-            ),
-            code="bad_table_time",
-            params={"least": least, "most": most, "table": table.number, "extra": f"{before:+d}"},
-        )
+        raise _out_of_range(table, before)
     if len(reason) > MAX_TIME_REASON:
         raise ValidationError(
             _("Keep the reason to %(max)s characters."),
@@ -264,20 +257,21 @@ def restore_table_time(tables: Iterable[tuple[Table, int]]) -> None:
     timed = []
     for table, minutes in tables:
         if not least <= minutes <= most:
-            raise ValidationError(
-                _(
-                    "A table has from %(least)s to %(most)s minutes of its own in all, and some "
-                    "time left: table %(table)s has %(extra)s min now."
-                ),
-                code="bad_table_time",
-                params={
-                    "least": least,
-                    "most": most,
-                    "table": table.number,
-                    "extra": f"{minutes:+d}",
-                },
-            )
+            raise _out_of_range(table, minutes)
         table.extra_minutes = minutes
         if minutes:
             timed.append(table)
     Table.objects.bulk_update(timed, ["extra_minutes"])
+
+
+def _out_of_range(table: Table, extra: int) -> ValidationError:
+    """The refusal of a table's own time outside TABLE_EXTRA_RANGE; `extra` is what it has."""
+    least, most = TABLE_EXTRA_RANGE
+    return ValidationError(
+        _(
+            "A table has from %(least)s to %(most)s minutes of its own in all, and some "
+            "time left: table %(table)s has %(extra)s min now."
+        ),
+        code="bad_table_time",
+        params={"least": least, "most": most, "table": table.number, "extra": f"{extra:+d}"},
+    )
